@@ -1,0 +1,99 @@
+//===- Pipeline.h - The whole compile, source to cubin ---------*- C++ -*-===//
+//
+// The single entry point from source text to artifacts. The stage list itself
+// lives in lib/Pipeline/Pipeline.cpp; this header is what tools, the runtime
+// and the C API see. No MLIR or LLVM types leak through it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TXL_PIPELINE_PIPELINE_H
+#define TXL_PIPELINE_PIPELINE_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace txl {
+
+/// One kernel parameter's specialization, in parameter order. Mirrors
+/// Triton's compile.py signature: "*fp16:16" is a pointer to fp16 known to be
+/// 16-byte aligned, "i32:16" an integer divisible by 16, "i32:1" an integer
+/// equal to 1 (folded), "1024" a constexpr, "none" a None argument.
+struct ArgSpec {
+  enum class Kind { Pointer, Scalar, Constexpr, None };
+  Kind kind = Kind::Scalar;
+  /// Element type for pointers, value type for scalars: i1 i8 i16 i32 i64
+  /// u8 u16 u32 u64 fp8e4nv fp8e5 fp16 bf16 fp32 fp64.
+  std::string type;
+  /// Constexpr value as source text ("1024", "True", "1.5", "tl.float16").
+  std::string constValue;
+  /// Known divisibility (pointers: in bytes; integers: of the value).
+  int divisibility = 1;
+  /// Integer known to equal 1 (Triton specializes and folds it).
+  bool equalsOne = false;
+};
+
+/// Parses a comma-separated Triton-style signature. Returns false and sets
+/// `error` on malformed text.
+bool parseSignature(const std::string &text, std::vector<ArgSpec> &out,
+                    std::string &error);
+
+struct CompileOptions {
+  std::string kernelName;
+  std::string target = "sm_90a"; ///< sm_80 | sm_90a | sm_100a
+  int numWarps = 4;
+  int numWarpgroups = 1;
+  int numStages = 3;
+  int numCtas = 1;
+  int maxnreg = 0;
+  bool lineInfo = true;
+  /// Print the IR before/after every pass to stderr (TXL_DUMP_IR).
+  bool dumpIR = false;
+  /// Skip the cubin step (PTX only).
+  bool skipCubin = false;
+  std::vector<ArgSpec> signature;
+  /// Module-level names the kernel reads that are not in the source text
+  /// (handed over by the Python package): name -> value as source text.
+  std::map<std::string, std::string> globals;
+};
+
+/// A kernel parameter as it exists at launch time (constexprs are gone).
+struct LaunchParam {
+  std::string name;
+  std::string type; ///< "ptr" or a scalar type name from ArgSpec::type
+  int sizeBytes = 8;
+};
+
+struct CompiledKernel {
+  std::string name;
+  std::string target;
+  std::string txlir;   ///< tile IR after the front end
+  std::string txlgir;  ///< GPU IR after layout assignment and GPU passes
+  std::string llir;    ///< optimized LLVM IR
+  std::string ptx;
+  std::vector<char> cubin;
+  std::string cubinProducer; ///< "nvjitlink" | "ptxas" | "driver" (PTX only)
+  int numWarps = 4;
+  int numWarpgroups = 1;
+  int sharedBytes = 0;
+  int clusterDims[3] = {1, 1, 1};
+  std::vector<LaunchParam> params;
+  std::string sourceHash;
+  /// Everything above that is not an artifact, as JSON (NAME.json).
+  std::string metadataJson() const;
+};
+
+/// Compiles kernel `options.kernelName` found in `source` (file `fileName`,
+/// used in diagnostics and line info). On a user error returns false with
+/// `diagnostics` holding "file:line:col: error: ..." plus source line and
+/// caret. Never aborts on user input.
+bool compileKernel(const std::string &source, const std::string &fileName,
+                   const CompileOptions &options, CompiledKernel &out,
+                   std::string &diagnostics);
+
+/// The compiler's version string, part of every cache key.
+const char *compilerVersion();
+
+} // namespace txl
+
+#endif // TXL_PIPELINE_PIPELINE_H
