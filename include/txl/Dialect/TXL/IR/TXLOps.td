@@ -1,0 +1,220 @@
+//===- TXLOps.td - txl operations --------------------------*- tablegen -*-===//
+#ifndef TXL_OPS_TD
+#define TXL_OPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "txl/Dialect/TXL/IR/TXLDialect.td"
+include "txl/Dialect/TXL/IR/TXLTypes.td"
+
+//===----------------------------------------------------------------------===//
+// Program identity
+//===----------------------------------------------------------------------===//
+
+def TXL_ProgramIdOp : TXL_Op<"program_id", [Pure]> {
+  let summary = "Index of this program (CTA) along an axis of the grid";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+def TXL_NumProgramsOp : TXL_Op<"num_programs", [Pure]> {
+  let summary = "Number of programs along an axis of the grid";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+def TXL_MakeRangeOp : TXL_Op<"make_range", [Pure]> {
+  let summary = "1-D tensor [start, end) of i32; end - start a power of two";
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TXL_SplatOp : TXL_Op<"splat", [Pure,
+    TypesMatchWith<"result element type matches the scalar", "result", "src",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "Tensor whose every element is the scalar operand";
+  let arguments = (ins TXL_Elem:$src);
+  let results = (outs TXL_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TXL_BroadcastOp : TXL_Op<"broadcast", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Broadcast size-1 dimensions to the result shape (same rank)";
+  let arguments = (ins TXL_Tensor:$src);
+  let results = (outs TXL_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def TXL_ExpandDimsOp : TXL_Op<"expand_dims", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Insert a size-1 dimension at `axis`";
+  let arguments = (ins TXL_Tensor:$src, I32Attr:$axis);
+  let results = (outs TXL_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TXL_ReshapeOp : TXL_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Reshape to a shape with the same number of elements";
+  let description = [{
+    Row-major reshape. With `allow_reorder`, the compiler may permute the
+    elements (Triton's `can_reorder`), which only reductions tolerate.
+  }];
+  let arguments = (ins TXL_Tensor:$src, UnitAttr:$allow_reorder);
+  let results = (outs TXL_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TXL_TransOp : TXL_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Permute the dimensions of a tensor";
+  let arguments = (ins TXL_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs TXL_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def TXL_AddPtrOp : TXL_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Advance pointers by an element offset";
+  let arguments = (ins TXL_PtrLike:$ptr, TXL_IntLike:$offset);
+  let results = (outs TXL_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def TXL_CacheModifierAttr : I32EnumAttr<"CacheModifier", "load/store cache modifier", [
+    I32EnumAttrCase<"None", 0, "none">, I32EnumAttrCase<"CA", 1, "ca">,
+    I32EnumAttrCase<"CG", 2, "cg">, I32EnumAttrCase<"WB", 3, "wb">,
+    I32EnumAttrCase<"CS", 4, "cs">, I32EnumAttrCase<"WT", 5, "wt">,
+    I32EnumAttrCase<"CV", 6, "cv">]> {
+  let cppNamespace = "::mlir::txl";
+}
+
+def TXL_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy", "L1/L2 eviction policy", [
+    I32EnumAttrCase<"Normal", 0, "evict_normal">,
+    I32EnumAttrCase<"EvictFirst", 1, "evict_first">,
+    I32EnumAttrCase<"EvictLast", 2, "evict_last">]> {
+  let cppNamespace = "::mlir::txl";
+}
+
+def TXL_LoadOp : TXL_Op<"load", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "Load through (a tensor of) pointers, optionally masked";
+  let description = [{
+    Lanes whose mask is false read nothing and yield `other` (undefined when
+    `other` is absent). `mask` and `other` have the shape of `ptr`.
+  }];
+  let arguments = (ins TXL_PtrLike:$ptr, Optional<TXL_BoolLike>:$mask,
+                   Optional<TXL_Value>:$other,
+                   DefaultValuedAttr<TXL_CacheModifierAttr, "::mlir::txl::CacheModifier::None">:$cache,
+                   DefaultValuedAttr<TXL_EvictionPolicyAttr, "::mlir::txl::EvictionPolicy::Normal">:$evict,
+                   UnitAttr:$isVolatile);
+  let results = (outs TXL_Value:$result);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)? attr-dict `:` type($ptr) (`,` type($mask)^)? (`,` type($other)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TXL_StoreOp : TXL_Op<"store", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Store through (a tensor of) pointers, optionally masked";
+  let arguments = (ins TXL_PtrLike:$ptr, TXL_Value:$value, Optional<TXL_BoolLike>:$mask,
+                   DefaultValuedAttr<TXL_CacheModifierAttr, "::mlir::txl::CacheModifier::None">:$cache,
+                   DefaultValuedAttr<TXL_EvictionPolicyAttr, "::mlir::txl::EvictionPolicy::Normal">:$evict);
+  let assemblyFormat = [{
+    $ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr) `,` type($value) (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TXL_IntToPtrOp : TXL_Op<"int_to_ptr", [Pure]> {
+  let arguments = (ins AnyTypeOf<[I64, RankedTensorOf<[I64]>]>:$src);
+  let results = (outs TXL_PtrLike:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TXL_PtrToIntOp : TXL_Op<"ptr_to_int", [Pure]> {
+  let arguments = (ins TXL_PtrLike:$src);
+  let results = (outs AnyTypeOf<[I64, RankedTensorOf<[I64]>]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TXL_BitcastOp : TXL_Op<"bitcast", [Pure]> {
+  let summary = "Reinterpret bits (same bit width), including pointer casts";
+  let arguments = (ins TXL_Value:$src);
+  let results = (outs TXL_Value:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def TXL_ReduceOp : TXL_Op<"reduce", [Pure, SameOperandsShape,
+    SingleBlock]> {
+  let summary = "Reduce tensors along an axis with a combine region";
+  let description = [{
+    The region takes 2*N scalars (accumulators then new elements) and yields
+    N scalars; it must be associative and commutative. Several operands are
+    reduced together (argmax carries value and index).
+  }];
+  let arguments = (ins Variadic<TXL_Tensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<TXL_Value>:$results);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let assemblyFormat = "`(` $srcs `)` attr-dict `:` functional-type($srcs, $results) $combineOp";
+  let extraClassDeclaration = [{
+    /// The shape of each result, or an empty list for scalar results.
+    static llvm::SmallVector<int64_t> resultShape(RankedTensorType srcTy, int axis);
+  }];
+}
+
+def TXL_ReduceReturnOp : TXL_Op<"reduce.return",
+    [HasParent<"ReduceOp">, Pure, Terminator, ReturnLike]> {
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Hints, debugging
+//===----------------------------------------------------------------------===//
+
+def TXL_HintOp : TXL_Op<"hint", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "Assert facts about a value (multiple_of / max_contiguous)";
+  let description = [{
+    Pass-through value carrying per-dimension `divisibility` and
+    `contiguity` facts the user guarantees, read by the axis analysis.
+  }];
+  let arguments = (ins TXL_Value:$src, OptionalAttr<DenseI64ArrayAttr>:$divisibility,
+                   OptionalAttr<DenseI64ArrayAttr>:$contiguity);
+  let results = (outs TXL_Value:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+}
+
+def TXL_PrintOp : TXL_Op<"print", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "device_print: print a prefix and values from every thread";
+  let arguments = (ins StrAttr:$prefix, BoolAttr:$hex, Variadic<TXL_Value>:$args);
+  let assemblyFormat = "$prefix attr-dict (`:` $args^ `:` type($args))?";
+}
+
+#endif

@@ -1,0 +1,31 @@
+//===- TXLGPUDialect.td - GPU-level txl dialect ------------*- tablegen -*-===//
+#ifndef TXLGPU_DIALECT_TD
+#define TXLGPU_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TXLGPU_Dialect : Dialect {
+  let name = "txlgpu";
+  let cppNamespace = "::mlir::txlgpu";
+  let summary = "Tile IR with layouts: where every element lives on the GPU";
+  let description = [{
+    Tensors carry a layout encoding (blocked, slice, ...), each of which is a
+    linear layout from (register, lane, warp) to tensor coordinates. Adds
+    layout conversion, shared-memory descriptors and hardware ops.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = ["::mlir::txl::TXLDialect"];
+  let extraClassDeclaration = [{
+    static constexpr llvm::StringLiteral kNumWarpsAttr = "txlgpu.num_warps";
+    static constexpr llvm::StringLiteral kNumWarpgroupsAttr = "txlgpu.num_warpgroups";
+    static constexpr llvm::StringLiteral kThreadsPerWarpAttr = "txlgpu.threads_per_warp";
+    static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
+    static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";
+    static constexpr llvm::StringLiteral kSharedOffsetAttr = "txlgpu.shared_offset";
+  }];
+}
+
+class TXLGPU_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TXLGPU_Dialect, mnemonic, traits>;
+
+#endif

@@ -1,0 +1,218 @@
+//===- Ops.cpp - txl op verifiers and folders ------------------------------===//
+//
+// Verifiers compare shapes and element types only, never encodings: the same
+// ops carry layout-annotated tensors after AssignLayouts.
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXL/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::txl;
+
+static ArrayRef<int64_t> shapeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getShape();
+  return {};
+}
+
+static bool isTensor(Type type) { return isa<RankedTensorType>(type); }
+
+LogicalResult MakeRangeOp::verify() {
+  auto type = getType();
+  if (type.getRank() != 1)
+    return emitOpError("result must be 1-D");
+  int64_t n = int64_t(getEnd()) - int64_t(getStart());
+  if (n <= 0)
+    return emitOpError("end must be greater than start");
+  if (!llvm::isPowerOf2_64(n))
+    return emitOpError("range size must be a power of two, got ") << n;
+  if (type.getShape()[0] != n)
+    return emitOpError("result has ") << type.getShape()[0]
+                                      << " elements, range has " << n;
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  ArrayRef<int64_t> src = shapeOf(getSrc().getType());
+  ArrayRef<int64_t> dst = shapeOf(getType());
+  if (src.size() != dst.size())
+    return emitOpError("source and result ranks differ");
+  for (auto [s, d] : llvm::zip(src, dst))
+    if (s != d && s != 1)
+      return emitOpError("cannot broadcast dimension of size ")
+             << s << " to " << d;
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return {};
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  ArrayRef<int64_t> src = shapeOf(getSrc().getType());
+  int axis = getAxis();
+  if (axis < 0 || axis > int(src.size()))
+    return emitOpError("axis out of range");
+  SmallVector<int64_t> expected(src);
+  expected.insert(expected.begin() + axis, 1);
+  if (ArrayRef<int64_t>(expected) != shapeOf(getType()))
+    return emitOpError("result shape must insert a 1 at axis ") << axis;
+  return success();
+}
+
+static int64_t numElements(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+LogicalResult ReshapeOp::verify() {
+  if (numElements(shapeOf(getSrc().getType())) !=
+      numElements(shapeOf(getType())))
+    return emitOpError("reshape must keep the number of elements");
+  return success();
+}
+
+LogicalResult TransOp::verify() {
+  ArrayRef<int64_t> src = shapeOf(getSrc().getType());
+  ArrayRef<int32_t> order = getOrder();
+  if (order.size() != src.size())
+    return emitOpError("order must name every dimension once");
+  SmallVector<bool> seen(src.size(), false);
+  SmallVector<int64_t> expected;
+  for (int32_t d : order) {
+    if (d < 0 || d >= int(src.size()) || seen[d])
+      return emitOpError("order must be a permutation");
+    seen[d] = true;
+    expected.push_back(src[d]);
+  }
+  if (ArrayRef<int64_t>(expected) != shapeOf(getType()))
+    return emitOpError("result shape does not match the permutation");
+  return success();
+}
+
+LogicalResult AddPtrOp::verify() {
+  if (isTensor(getPtr().getType()) != isTensor(getOffset().getType()) ||
+      shapeOf(getPtr().getType()) != shapeOf(getOffset().getType()))
+    return emitOpError("pointer and offset shapes must match");
+  return success();
+}
+
+OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
+  if (matchPattern(getOffset(), m_Zero()))
+    return getPtr();
+  return {};
+}
+
+static LogicalResult verifySameShape(Operation *op, Type a, Type b,
+                                     StringRef what) {
+  if (isTensor(a) != isTensor(b) || shapeOf(a) != shapeOf(b))
+    return op->emitOpError(what) << " must have the shape of the pointer";
+  return success();
+}
+
+static LogicalResult verifyPointee(Operation *op, Type ptrType, Type value) {
+  auto ptr = cast<PointerType>(getElementTypeOrSelf(ptrType));
+  if (ptr.getPointeeType() != getElementTypeOrSelf(value))
+    return op->emitOpError("value element type ")
+           << getElementTypeOrSelf(value) << " does not match pointee type "
+           << ptr.getPointeeType();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  Type ptr = getPtr().getType();
+  if (failed(verifySameShape(*this, ptr, getType(), "result")) ||
+      failed(verifyPointee(*this, ptr, getType())))
+    return failure();
+  if (getMask() &&
+      failed(verifySameShape(*this, ptr, getMask().getType(), "mask")))
+    return failure();
+  if (getOther() && getOther().getType() != getType())
+    return emitOpError("`other` must have the result type");
+  return success();
+}
+
+LogicalResult StoreOp::verify() {
+  Type ptr = getPtr().getType();
+  if (failed(verifySameShape(*this, ptr, getValue().getType(), "value")) ||
+      failed(verifyPointee(*this, ptr, getValue().getType())))
+    return failure();
+  if (getMask() &&
+      failed(verifySameShape(*this, ptr, getMask().getType(), "mask")))
+    return failure();
+  return success();
+}
+
+static unsigned bitWidth(Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  if (isa<PointerType>(elem))
+    return 64;
+  return elem.getIntOrFloatBitWidth();
+}
+
+LogicalResult BitcastOp::verify() {
+  if (shapeOf(getSrc().getType()) != shapeOf(getType()))
+    return emitOpError("bitcast must keep the shape");
+  if (bitWidth(getSrc().getType()) != bitWidth(getType()))
+    return emitOpError("bitcast must keep the element bit width");
+  return success();
+}
+
+SmallVector<int64_t> ReduceOp::resultShape(RankedTensorType srcTy, int axis) {
+  SmallVector<int64_t> shape(srcTy.getShape());
+  shape.erase(shape.begin() + axis);
+  return shape;
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  if (getSrcs().size() != getNumResults())
+    return emitOpError("needs one result per operand");
+  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
+  int axis = getAxis();
+  if (axis < 0 || axis >= first.getRank())
+    return emitOpError("axis ") << axis << " out of range";
+  SmallVector<int64_t> expected = resultShape(first, axis);
+  for (auto [src, res] : llvm::zip(getSrcs(), getResults())) {
+    Type elem = getElementTypeOrSelf(src.getType());
+    if (getElementTypeOrSelf(res.getType()) != elem)
+      return emitOpError("result element types must match the operands");
+    if (ArrayRef<int64_t>(expected) != shapeOf(res.getType()) ||
+        (expected.empty() && isTensor(res.getType())))
+      return emitOpError("result shape must drop the reduced axis");
+  }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  Block &block = getCombineOp().front();
+  unsigned n = getSrcs().size();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError("combine region takes ") << 2 * n << " scalars";
+  for (unsigned i = 0; i < 2 * n; ++i)
+    if (block.getArgument(i).getType() !=
+        getElementTypeOrSelf(getSrcs()[i % n].getType()))
+      return emitOpError("combine argument types must be the element types");
+  auto ret = dyn_cast<ReduceReturnOp>(block.getTerminator());
+  if (!ret || ret.getResult().size() != n)
+    return emitOpError("combine region must yield ") << n << " values";
+  for (unsigned i = 0; i < n; ++i)
+    if (ret.getResult()[i].getType() !=
+        getElementTypeOrSelf(getSrcs()[i].getType()))
+      return emitOpError("combine results must be the element types");
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "txl/Dialect/TXL/IR/Ops.cpp.inc"
