@@ -1,0 +1,64 @@
+//===- Lexer.h - Tokens of the Python kernel subset ------------*- C++ -*-===//
+//
+// Turns a SourceFile into a flat token vector with Python's NEWLINE / INDENT
+// / DEDENT tokens, exactly as Python's tokenizer would place them (blank and
+// comment-only lines make no tokens; newlines inside brackets and after a
+// backslash continuation are ignored). Every token knows its 1-based
+// line:col (byte column). A lexical error (bad character, NUL byte, invalid
+// UTF-8, unterminated string, malformed number, inconsistent dedent, bracket
+// never closed) is thrown as a CompileError pointing at the culprit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TXL_FRONTEND_LEXER_H
+#define TXL_FRONTEND_LEXER_H
+
+#include "txl/Frontend/Diagnostics.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace txl {
+
+struct Token {
+  enum class Kind {
+    Name,      ///< identifier; `text` is the name
+    Keyword,   ///< `def`, `if`, `True`, ...; `text` is the keyword
+    Int,       ///< `intValue` (two's complement bits if >= 2^63)
+    Float,     ///< `floatValue`
+    String,    ///< `text` is the decoded value, `stringPrefix` lower-cased
+    Op,        ///< punctuation; `text` is its spelling ("(", "**=", "->")
+    Newline,   ///< end of a logical line; loc is the line end
+    Indent,    ///< loc is the first character of the indented line
+    Dedent,    ///< loc is the first character of the dedented line
+    EndOfFile, ///< loc is just past the last character
+  };
+
+  Kind kind = Kind::EndOfFile;
+  SourceLoc loc;
+  std::string text;
+  uint64_t intValue = 0;
+  double floatValue = 0.0;
+  std::string stringPrefix;
+  /// Source spelling of a number literal, for messages.
+  std::string spelling;
+
+  bool isOp(const char *s) const { return kind == Kind::Op && text == s; }
+  bool isKeyword(const char *s) const {
+    return kind == Kind::Keyword && text == s;
+  }
+  /// "'('", "name 'x'", "end of line", ... for error messages.
+  std::string describe() const;
+};
+
+/// True for Python's reserved words (including True/False/None).
+bool isPythonKeyword(const std::string &word);
+
+/// Tokenizes the whole file; the last token is EndOfFile, preceded by a
+/// Newline (if any token precedes it) and by the Dedents that close all open
+/// blocks. Throws CompileError on a lexical error.
+std::vector<Token> tokenize(const SourceFile &file);
+
+} // namespace txl
+
+#endif // TXL_FRONTEND_LEXER_H
