@@ -1,0 +1,207 @@
+//===- LLVMIR.cpp - LLVM+NVVM dialects to optimized LLVM IR ---------------===//
+#include "txl/Target/LLVMIR.h"
+#include "txl/Target/PTX.h"
+
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+namespace txl {
+
+namespace {
+
+/// Collects every diagnostic emitted on the context while alive, as
+/// "loc: error: message" lines, so callers get text instead of stderr noise.
+class DiagnosticCollector {
+public:
+  DiagnosticCollector(mlir::MLIRContext *context, std::string &sink)
+      : handler(context, [&sink](mlir::Diagnostic &diag) {
+          llvm::raw_string_ostream os(sink);
+          if (!sink.empty())
+            os << "\n";
+          os << diag.getLocation() << ": " << severityName(diag) << ": "
+             << diag;
+          for (mlir::Diagnostic &note : diag.getNotes())
+            os << "\n" << note.getLocation() << ": note: " << note;
+          return mlir::success();
+        }) {}
+
+private:
+  static const char *severityName(mlir::Diagnostic &diag) {
+    switch (diag.getSeverity()) {
+    case mlir::DiagnosticSeverity::Error:
+      return "error";
+    case mlir::DiagnosticSeverity::Warning:
+      return "warning";
+    case mlir::DiagnosticSeverity::Note:
+      return "note";
+    case mlir::DiagnosticSeverity::Remark:
+      return "remark";
+    }
+    return "error";
+  }
+  mlir::ScopedDiagnosticHandler handler;
+};
+
+void registerTranslations(mlir::MLIRContext &context) {
+  // Re-registering is harmless: interfaces are keyed by TypeID.
+  mlir::registerBuiltinDialectTranslation(context);
+  mlir::registerLLVMDialectTranslation(context);
+  mlir::registerNVVMDialectTranslation(context);
+}
+
+/// DebugDirectivesOnly, not LineTablesOnly: NVPTX then prints .file/.loc
+/// without .debug_info sections, which ptxas would reject as "optimized
+/// debugging" (this is what clang's -gline-directives-only does for CUDA).
+std::unique_ptr<mlir::Pass> createLineInfoPass() {
+  mlir::LLVM::DIScopeForLLVMFuncOpPassOptions options;
+  options.emissionKind = mlir::LLVM::DIEmissionKind::DebugDirectivesOnly;
+  return mlir::LLVM::createDIScopeForLLVMFuncOpPass(options);
+}
+
+/// NVVM ops without an LLVM intrinsic become inline PTX here; the casts the
+/// conversion leaves behind must fold away before translation.
+bool lowerNVVMToInlinePTX(mlir::ModuleOp module, bool lineInfo,
+                          std::string &error) {
+  mlir::PassManager passes(module.getContext());
+  passes.addPass(mlir::createConvertNVVMToLLVMPass());
+  passes.addPass(mlir::createReconcileUnrealizedCastsPass());
+  if (lineInfo)
+    passes.addPass(createLineInfoPass());
+  if (mlir::failed(passes.run(module))) {
+    if (error.empty())
+      error = "lowering NVVM to LLVM failed";
+    return false;
+  }
+  return true;
+}
+
+/// libdevice is not linked; a call to it would be an unresolved symbol that
+/// only ptxas would catch, with a worse message.
+bool rejectLibdeviceCalls(const llvm::Module &module, std::string &error) {
+  for (const llvm::Function &function : module) {
+    if (function.isDeclaration() && function.getName().starts_with("__nv_")) {
+      error = "call to libdevice function '" + function.getName().str() +
+              "' is not supported (libdevice is not linked)";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool verifyLLVMModule(const llvm::Module &module, const char *when,
+                      std::string &error) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (!llvm::verifyModule(module, &os))
+    return true;
+  error = std::string("invalid LLVM IR ") + when + ": " + message;
+  return false;
+}
+
+llvm::OptimizationLevel toOptimizationLevel(int optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::OptimizationLevel::O0;
+  case 1:
+    return llvm::OptimizationLevel::O1;
+  case 2:
+    return llvm::OptimizationLevel::O2;
+  default:
+    return llvm::OptimizationLevel::O3;
+  }
+}
+
+} // namespace
+
+bool addLineInfo(mlir::ModuleOp module, std::string &error) {
+  DiagnosticCollector collector(module.getContext(), error);
+  mlir::PassManager passes(module.getContext());
+  passes.addPass(createLineInfoPass());
+  return mlir::succeeded(passes.run(module));
+}
+
+std::unique_ptr<llvm::Module>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
+                  std::string &error, const TranslateOptions &options) {
+  mlir::MLIRContext *context = module.getContext();
+  DiagnosticCollector collector(context, error);
+  // Verify first: a release-build MLIR crashes on invalid IR downstream.
+  if (mlir::failed(mlir::verify(module)))
+    return nullptr;
+  mlir::OwningOpRef<mlir::ModuleOp> clone(module.clone());
+  if (!lowerNVVMToInlinePTX(*clone, options.lineInfo, error))
+    return nullptr;
+  registerTranslations(*context);
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(
+      *clone, llvmContext, "txl", /*disableVerification=*/true);
+  if (!llvmModule) {
+    if (error.empty())
+      error = "translation to LLVM IR failed";
+    return nullptr;
+  }
+  if (!verifyLLVMModule(*llvmModule, "after translation", error) ||
+      !rejectLibdeviceCalls(*llvmModule, error))
+    return nullptr;
+  // The data layout does not depend on the SM version.
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createNVPTXTargetMachine("sm_80", error);
+  if (!machine)
+    return nullptr;
+  llvmModule->setTargetTriple(machine->getTargetTriple());
+  llvmModule->setDataLayout(machine->createDataLayout());
+  return llvmModule;
+}
+
+bool optimizeLLVMModule(llvm::Module &module, const std::string &smTarget,
+                        std::string &error, int optLevel) {
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createNVPTXTargetMachine(smTarget, error, optLevel);
+  if (!machine)
+    return false;
+  module.setTargetTriple(machine->getTargetTriple());
+  module.setDataLayout(machine->createDataLayout());
+  // NVVMReflect answers __nvvm_reflect("__CUDA_FTZ") from this flag.
+  if (!module.getModuleFlag("nvvm-reflect-ftz"))
+    module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                         static_cast<uint32_t>(0));
+  if (!verifyLLVMModule(module, "before optimization", error))
+    return false;
+
+  llvm::LoopAnalysisManager loopAM;
+  llvm::FunctionAnalysisManager functionAM;
+  llvm::CGSCCAnalysisManager cgsccAM;
+  llvm::ModuleAnalysisManager moduleAM;
+  llvm::PassBuilder builder(machine.get());
+  builder.registerModuleAnalyses(moduleAM);
+  builder.registerCGSCCAnalyses(cgsccAM);
+  builder.registerFunctionAnalyses(functionAM);
+  builder.registerLoopAnalyses(loopAM);
+  builder.crossRegisterProxies(loopAM, functionAM, cgsccAM, moduleAM);
+
+  llvm::OptimizationLevel level = toOptimizationLevel(optLevel);
+  llvm::ModulePassManager passes =
+      level == llvm::OptimizationLevel::O0
+          ? builder.buildO0DefaultPipeline(level)
+          : builder.buildPerModuleDefaultPipeline(level);
+  passes.run(module, moduleAM);
+  return verifyLLVMModule(module, "after optimization", error);
+}
+
+} // namespace txl
