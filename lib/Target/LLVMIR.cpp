@@ -14,6 +14,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -59,8 +60,19 @@ private:
   mlir::ScopedDiagnosticHandler handler;
 };
 
+bool hasTranslation(mlir::MLIRContext &context, llvm::StringRef dialectName) {
+  mlir::Dialect *dialect = context.getLoadedDialect(dialectName);
+  return !dialect ||
+         dialect->getRegisteredInterface<mlir::LLVMTranslationDialectInterface>();
+}
+
 void registerTranslations(mlir::MLIRContext &context) {
-  // Re-registering is harmless: interfaces are keyed by TypeID.
+  // Appending to the registry mutates the context; skip it when the caller
+  // (e.g. txl::registerAllDialects) already did, so concurrent compiles on a
+  // shared context do not race here.
+  if (hasTranslation(context, "builtin") && hasTranslation(context, "llvm") &&
+      hasTranslation(context, "nvvm"))
+    return;
   mlir::registerBuiltinDialectTranslation(context);
   mlir::registerLLVMDialectTranslation(context);
   mlir::registerNVVMDialectTranslation(context);

@@ -215,6 +215,9 @@ TEST_F(TargetTest, LineInfoCarriesPythonLocations) {
         << "no .loc for line " << line << "\n"
         << ptx;
   }
+  // Directives only: DWARF sections would make ptxas refuse -O3 ("optimized
+  // debugging not supported").
+  EXPECT_EQ(ptx.find(".debug_info"), std::string::npos) << ptx;
   expectAssembles(ptx, "sm_90a");
 
   std::string plain;
@@ -228,6 +231,28 @@ TEST_F(TargetTest, LineInfoCarriesPythonLocations) {
   llvm::raw_string_ostream os(printed);
   module->print(os);
   EXPECT_EQ(printed.find("di_subprogram"), std::string::npos);
+}
+
+TEST_F(TargetTest, AddLineInfoGivesEveryFunctionASubprogram) {
+  std::mt19937 rng(freshSeed());
+  ReduceKernel k = randomReduceKernel(rng);
+  auto module = parse(k.text);
+  ASSERT_TRUE(module);
+  std::string error;
+  ASSERT_TRUE(addLineInfo(*module, error)) << error;
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+  EXPECT_NE(printed.find("di_subprogram"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("DebugDirectivesOnly"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("line = " + std::to_string(k.line - 1)),
+            std::string::npos)
+      << printed;
+  // Translating a module that already has scopes must not add a second one.
+  std::string ptx;
+  ASSERT_TRUE(compileToPTX(*module, "sm_80", ptx, error)) << error;
+  EXPECT_TRUE(contains(ptx, ".loc 1 " + std::to_string(k.line3) + " 7"))
+      << ptx;
 }
 
 TEST_F(TargetTest, ReqntidAndMinctasmDirectives) {
@@ -312,9 +337,35 @@ TEST_F(TargetTest, WgmmaFenceAndSetmaxnregOnHopper) {
       << ptx;
   std::string log;
   EXPECT_TRUE(verifyPTXWithPtxas(ptx, "sm_90a", log)) << log;
-  // With maxntid + minctasm the register cap exists, so no C7508 warning.
-  EXPECT_EQ(log.find("C7508"), std::string::npos) << log;
+  // With maxntid + minctasm the register cap exists, so ptxas honours
+  // setmaxnreg instead of reporting it ignored (C7504/C7508).
+  EXPECT_EQ(log.find("'setmaxnreg' ignored"), std::string::npos) << log;
   expectAssembles(ptx, "sm_90a");
+}
+
+/// setmaxnreg without a register cap at entry makes ptxas report it ignored
+/// (C7504 in ptxas 13.0): a message both assemblers must hand back in `log`
+/// on success.
+TEST_F(TargetTest, AssemblerWarningsReachTheLog) {
+  auto module = parse(R"mlir(
+    module {
+      llvm.func @uncapped() attributes {nvvm.kernel} {
+        nvvm.setmaxregister decrease 40
+        llvm.return
+      }
+    })mlir");
+  ASSERT_TRUE(module);
+  std::string ptx, error;
+  ASSERT_TRUE(compileToPTX(*module, "sm_90a", ptx, error)) << error;
+  std::vector<char> cubin;
+  std::string log;
+  ASSERT_TRUE(assembleWithPtxas(ptx, "sm_90a", cubin, log)) << log;
+  EXPECT_NE(log.find("'setmaxnreg' ignored"), std::string::npos) << log;
+  if (nvJitLinkAvailable()) {
+    log.clear();
+    ASSERT_TRUE(assembleWithNvJitLink(ptx, "sm_90a", cubin, log)) << log;
+    EXPECT_NE(log.find("'setmaxnreg' ignored"), std::string::npos) << log;
+  }
 }
 
 TEST_F(TargetTest, InvalidPTXFailsWithAssemblerMessage) {
