@@ -1,0 +1,168 @@
+//===- LayoutConstructors.h - Linear layouts of named layouts ---*- C++ -*-===//
+//
+// Builders for the linear layout of every named layout txl uses. All shapes
+// are tensor shapes with power-of-two sizes (callers validate user shapes
+// first); every parameter list has one entry per tensor dim.
+//
+// Distributed layouts have input dims (register, lane, warp) -- always all
+// three, in that order, even when one has size 1 -- and output dims
+// dim0..dim{rank-1} in tensor order (dim0 slowest, see LinearLayout.h).
+//
+// Fitting a layout's natural CTA tile to the tensor shape (Triton rules):
+//   * tensor dim larger than the tile: the tile repeats; each repetition adds
+//     register bits (above the tile's register bits), dims in `repOrder`
+//     (fastest first);
+//   * tensor dim smaller than the tile: coordinates wrap (coord mod size), so
+//     register / lane / warp bits that would leave the tensor get zero bases
+//     (broadcast: several registers, lanes or warps hold the same element).
+// The register count therefore is prod(shape) / (lanes * warps) times the
+// broadcast factor of registers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TXL_LAYOUT_LAYOUTCONSTRUCTORS_H
+#define TXL_LAYOUT_LAYOUTCONSTRUCTORS_H
+
+#include "txl/Layout/LinearLayout.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <string>
+
+namespace txl {
+
+/// Parameters of a blocked layout (Triton's BlockedEncoding): every thread
+/// owns sizePerThread contiguous elements; a warp is threadsPerWarp threads,
+/// a CTA warpsPerCTA warps; order[0] is the fastest-varying tensor dim.
+struct BlockedParams {
+  llvm::SmallVector<unsigned> sizePerThread;
+  llvm::SmallVector<unsigned> threadsPerWarp;
+  llvm::SmallVector<unsigned> warpsPerCTA;
+  llvm::SmallVector<unsigned> order;
+  bool operator==(const BlockedParams &o) const {
+    return sizePerThread == o.sizePerThread &&
+           threadsPerWarp == o.threadsPerWarp && warpsPerCTA == o.warpsPerCTA &&
+           order == o.order;
+  }
+};
+
+/// Checks blocked parameters against a tensor rank: equal lengths, powers of
+/// two, `order` a permutation. Returns an error message, or "" when valid.
+/// (Product constraints such as prod(threadsPerWarp) == 32 are the caller's.)
+std::string verifyBlockedParams(const BlockedParams &params, unsigned rank);
+
+/// True when every entry is a power of two >= 1.
+bool isPowerOf2Shape(llvm::ArrayRef<int64_t> shape);
+
+/// inDim -> standard out dims: the bits of inDim enumerate a tensor of
+/// `shape` in the dim order `order` (order[0] fastest = lowest input bits).
+/// Output dims are dim0..dim{rank-1} in tensor order.
+LinearLayout identityStandardND(llvm::StringRef inDim,
+                                llvm::ArrayRef<int64_t> shape,
+                                llvm::ArrayRef<unsigned> order);
+
+/// Fit a CTA-tile layout (output dims dim0..dim{rank-1}, any input dims) to
+/// `shape` with the rules in the file comment: wrap (mod) dims where the
+/// tile is larger, append register bits for dims where it is smaller, in
+/// `repOrder` (fastest first). Output dims come back in standard order with
+/// exactly the sizes in `shape`.
+LinearLayout fitToShape(const LinearLayout &tile, llvm::ArrayRef<int64_t> shape,
+                        llvm::ArrayRef<unsigned> repOrder);
+
+/// Triton BlockedEncoding semantics (see BlockedParams).
+LinearLayout blockedToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<unsigned> sizePerThread,
+                                   llvm::ArrayRef<unsigned> threadsPerWarp,
+                                   llvm::ArrayRef<unsigned> warpsPerCTA,
+                                   llvm::ArrayRef<unsigned> order);
+LinearLayout blockedToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                   const BlockedParams &params);
+
+/// The layout of a tensor reduced along `dim`, from the parent's layout of
+/// the un-reduced tensor (any size along `dim`): output dim `dim` is dropped
+/// (bits that mapped into it now broadcast: lanes/warps get zero bases),
+/// the remaining output dims are renamed dim0..dim{rank-2}, and all-zero
+/// register bases are removed (a thread keeps one copy of each element).
+LinearLayout sliceLinearLayout(const LinearLayout &parent, unsigned dim);
+
+/// Slice layout for the reduced tensor `shape` (rank r-1): the parent layout
+/// is built by `parentToLinearLayout` for `shape` with a 1 inserted at `dim`
+/// (Triton's SliceEncoding), then sliced as above.
+LinearLayout
+sliceToLinearLayout(llvm::ArrayRef<int64_t> shape, unsigned dim,
+                    llvm::function_ref<LinearLayout(llvm::ArrayRef<int64_t>)>
+                        parentToLinearLayout);
+/// Convenience: slice of a blocked parent.
+LinearLayout sliceToLinearLayout(llvm::ArrayRef<int64_t> shape, unsigned dim,
+                                 const BlockedParams &parent);
+
+/// wgmma (sm_90, m64nNk16) accumulator layout for a rank-2 [M, N] tensor.
+/// instrShape = {16, N[, K]} is the PER-WARP tile (Triton's NVMMA v3
+/// convention: a warpgroup instruction m64nN is 4 warps x 16 rows), N a
+/// power of two in [8, 256]. Within a warp (PTX ISA "wgmma D fragment"):
+///   row = 16*warpM + lane/4 + 8*((reg/2)%2)
+///   col = N*warpN + 8*(reg/4) + 2*(lane%4) + reg%2
+/// Warps: the warp index enumerates warpsPerCTA with dim0 (M) fastest, so
+/// the 4 warps of a warpgroup stack along M (64 rows). Tile repetitions
+/// (shape > tile) add register bits, N first then M.
+LinearLayout nvmmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
+                                    llvm::ArrayRef<unsigned> warpsPerCTA,
+                                    llvm::ArrayRef<unsigned> instrShape);
+
+/// mma.sync m16n8k16 (sm_80) accumulator layout for a rank-2 [M, N] tensor:
+/// per warp a 16x8 tile, c0..c3:
+///   row = lane/4 + 8*(reg/2),   col = 2*(lane%4) + reg%2
+/// Warps enumerate warpsPerCTA with dim0 fastest; repetitions add register
+/// bits, N first then M.
+LinearLayout mmaV2AccumulatorLayout(llvm::ArrayRef<int64_t> shape,
+                                    llvm::ArrayRef<unsigned> warpsPerCTA);
+
+/// NVMMA-compatible (wgmma / TMA) shared-memory layout: "offset" (element
+/// offset in the buffer) -> tensor coordinates dim0..dim{rank-1}.
+/// Let inner = order[0] (contiguous dim), outer = order[1], E = elemBits/8
+/// bytes, W = max(swizzleBytes, 16) bytes, w = W / E elements. Ignoring the
+/// swizzle, the buffer is laid out as
+///   [rest dims (order[rank-1] slowest .. order[2])][shape[inner]/w chunks]
+///   [shape[outer] rows][w elements]
+/// i.e. rows of W bytes; an inner dim wider than W is split into W-byte
+/// column chunks, each a full block of all rows (as TMA boxes land).
+/// The swizzle (CUTLASS Swizzle<B,4,3>, B = log2(swizzleBytes/16)) then
+/// permutes byte addresses within each aligned 1024-byte group:
+///   physical byte address P = A ^ ((A >> 3) & (((1 << B) - 1) << 4))
+/// where A is the unswizzled byte address: 128B swizzle XORs bits [4:6] with
+/// bits [7:9] (16-byte chunk in a 128-byte row ^= row % 8), 64B XORs [4:5]
+/// with [7:8] (chunk ^= (row/2) % 4), 32B XORs [4] with [7]. The returned
+/// map takes the PHYSICAL element offset P/E to coordinates.
+/// Preconditions: elemBits in {8,16,32,64}, swizzleBytes in {0,32,64,128},
+/// shape[inner] * E >= W (use largestSwizzleBytes), rank >= 1 (rank 1:
+/// one row). The result is bijective.
+LinearLayout sharedSwizzledLayout(llvm::ArrayRef<int64_t> shape,
+                                  unsigned elemBits, unsigned swizzleBytes,
+                                  llvm::ArrayRef<unsigned> order);
+
+/// Largest of 128/64/32 bytes not exceeding the inner dim's row bytes
+/// (shape[order[0]] * elemBits / 8), else 0.
+unsigned largestSwizzleBytes(llvm::ArrayRef<int64_t> shape, unsigned elemBits,
+                             llvm::ArrayRef<unsigned> order);
+
+/// Default blocked parameters for a tensor of `shape` (what layout
+/// assignment uses for loads/stores/elementwise): order = row-major
+/// ({rank-1, ..., 0}) unless given; sizePerThread along order[0] is the
+/// largest power of two <= min(16 bytes / elem, contiguity, shape[order[0]],
+/// elements per thread if all threads were used), others 1; lanes go along
+/// order[0] first, then the next dims; warps likewise after the lanes'
+/// coverage. Lanes or warps left over (tensor smaller than the CTA) are put
+/// on order[0] and broadcast. Valid for any power-of-two shape; prod of
+/// threadsPerWarp == threadsPerWarp arg, prod of warpsPerCTA == numWarps.
+BlockedParams defaultBlockedParams(llvm::ArrayRef<int64_t> shape,
+                                   unsigned numWarps, unsigned elemBits,
+                                   unsigned contiguity,
+                                   unsigned threadsPerWarp = 32,
+                                   llvm::ArrayRef<unsigned> order = {});
+
+} // namespace txl
+
+#endif // TXL_LAYOUT_LAYOUTCONSTRUCTORS_H

@@ -1,0 +1,370 @@
+//===- LayoutConstructors.cpp - Linear layouts of named layouts -----------===//
+
+#include "txl/Layout/LayoutConstructors.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace txl;
+using llvm::ArrayRef;
+using llvm::StringRef;
+
+namespace {
+
+[[noreturn]] void fail(const llvm::Twine &msg) {
+  llvm::report_fatal_error("txl layout constructor: " + msg);
+}
+
+void requirePowerOf2Shape(ArrayRef<int64_t> shape, StringRef who) {
+  if (!isPowerOf2Shape(shape))
+    fail(who + ": shape sizes must be powers of two");
+  for (int64_t s : shape)
+    if (s > (int64_t(1) << 30))
+      fail(who + ": dim larger than 2^30");
+}
+
+std::vector<std::string> standardNames(size_t rank) {
+  return standardOutDimNames(rank);
+}
+
+std::vector<int64_t> toShape(ArrayRef<unsigned> v) {
+  return std::vector<int64_t>(v.begin(), v.end());
+}
+
+// The four register/lane/warp ins in canonical order, adding empty ones.
+LinearLayout withDistributedIns(const LinearLayout &ll) {
+  LinearLayout full = ll;
+  for (StringRef dim : {kDimRegister, kDimLane, kDimWarp})
+    if (!full.hasInDim(dim))
+      full *= LinearLayout::identity1D(1, dim, standardOutDimName(0));
+  return full.transposeIns(
+      {kDimRegister.str(), kDimLane.str(), kDimWarp.str()});
+}
+
+} // namespace
+
+bool txl::isPowerOf2Shape(ArrayRef<int64_t> shape) {
+  return llvm::all_of(
+      shape, [](int64_t s) { return s >= 1 && llvm::isPowerOf2_64(s); });
+}
+
+std::string txl::verifyBlockedParams(const BlockedParams &p, unsigned rank) {
+  if (p.sizePerThread.size() != rank || p.threadsPerWarp.size() != rank ||
+      p.warpsPerCTA.size() != rank || p.order.size() != rank)
+    return "blocked layout parameters must each have " + std::to_string(rank) +
+           " entries (the tensor rank)";
+  for (auto list : {&p.sizePerThread, &p.threadsPerWarp, &p.warpsPerCTA})
+    for (unsigned v : *list)
+      if (v == 0 || !llvm::isPowerOf2_32(v))
+        return "blocked layout sizes must be powers of two";
+  llvm::SmallVector<unsigned> sorted(p.order);
+  llvm::sort(sorted);
+  for (unsigned i = 0; i < rank; ++i)
+    if (sorted[i] != i)
+      return "blocked layout order must be a permutation of 0.." +
+             std::to_string(rank - 1);
+  return "";
+}
+
+LinearLayout txl::identityStandardND(StringRef inDim, ArrayRef<int64_t> shape,
+                                     ArrayRef<unsigned> order) {
+  requirePowerOf2Shape(shape, "identityStandardND");
+  if (order.size() != shape.size())
+    fail("identityStandardND: order and shape ranks differ");
+  LinearLayout ll;
+  for (unsigned d : order) {
+    if (d >= shape.size())
+      fail("identityStandardND: order entry out of range");
+    ll *= LinearLayout::identity1D(shape[d], inDim, standardOutDimName(d));
+  }
+  if (!ll.hasInDim(inDim)) // rank 0
+    ll *= LinearLayout::identity1D(1, inDim, standardOutDimName(0));
+  return ll.transposeOuts(standardNames(shape.size()));
+}
+
+LinearLayout txl::fitToShape(const LinearLayout &tile, ArrayRef<int64_t> shape,
+                             ArrayRef<unsigned> repOrder) {
+  requirePowerOf2Shape(shape, "fitToShape");
+  if (tile.getNumOutDims() != shape.size() || repOrder.size() != shape.size())
+    fail("fitToShape: rank mismatch");
+  LinearLayout ll = tile;
+  for (unsigned d : repOrder) {
+    std::string name = standardOutDimName(d);
+    int64_t tileSize = ll.getOutDimSize(name);
+    if (tileSize < shape[d])
+      ll *= LinearLayout::identity1D(shape[d] / tileSize, kDimRegister, name);
+    else if (tileSize > shape[d])
+      ll = ll.resizeOutDim(name, shape[d]);
+  }
+  return ll.transposeOuts(standardNames(shape.size()));
+}
+
+LinearLayout txl::blockedToLinearLayout(ArrayRef<int64_t> shape,
+                                        const BlockedParams &params) {
+  std::string err = verifyBlockedParams(params, shape.size());
+  if (!err.empty())
+    fail("blockedToLinearLayout: " + err);
+  requirePowerOf2Shape(shape, "blockedToLinearLayout");
+  const auto &order = params.order;
+  LinearLayout tile =
+      identityStandardND(kDimRegister, toShape(params.sizePerThread), order) *
+      identityStandardND(kDimLane, toShape(params.threadsPerWarp), order) *
+      identityStandardND(kDimWarp, toShape(params.warpsPerCTA), order);
+  return withDistributedIns(fitToShape(tile, shape, order));
+}
+
+LinearLayout txl::blockedToLinearLayout(ArrayRef<int64_t> shape,
+                                        ArrayRef<unsigned> sizePerThread,
+                                        ArrayRef<unsigned> threadsPerWarp,
+                                        ArrayRef<unsigned> warpsPerCTA,
+                                        ArrayRef<unsigned> order) {
+  BlockedParams p{{sizePerThread.begin(), sizePerThread.end()},
+                  {threadsPerWarp.begin(), threadsPerWarp.end()},
+                  {warpsPerCTA.begin(), warpsPerCTA.end()},
+                  {order.begin(), order.end()}};
+  return blockedToLinearLayout(shape, p);
+}
+
+LinearLayout txl::sliceLinearLayout(const LinearLayout &parent, unsigned dim) {
+  unsigned rank = parent.getNumOutDims();
+  if (dim >= rank)
+    fail("sliceLinearLayout: dim out of range");
+  std::vector<std::string> keep;
+  LinearLayout::OutDimsT renamed;
+  for (unsigned d = 0, j = 0; d < rank; ++d) {
+    if (d == dim)
+      continue;
+    std::string name = standardOutDimName(d);
+    keep.push_back(name);
+    renamed.emplace_back(standardOutDimName(j++), parent.getOutDimSize(name));
+  }
+  std::vector<std::string> ins;
+  for (StringRef in : parent.getInDimNames())
+    ins.push_back(in.str());
+  LinearLayout sub = parent.sublayout(ins, keep);
+  LinearLayout sliced(sub.getBases(), renamed, false);
+  if (sliced.hasInDim(kDimRegister))
+    sliced = sliced.removeZeroBasesAlongDim(kDimRegister);
+  return sliced;
+}
+
+LinearLayout txl::sliceToLinearLayout(
+    ArrayRef<int64_t> shape, unsigned dim,
+    llvm::function_ref<LinearLayout(ArrayRef<int64_t>)> parentToLinearLayout) {
+  if (dim > shape.size())
+    fail("sliceToLinearLayout: dim out of range");
+  std::vector<int64_t> parentShape(shape.begin(), shape.end());
+  parentShape.insert(parentShape.begin() + dim, 1);
+  return sliceLinearLayout(parentToLinearLayout(parentShape), dim);
+}
+
+LinearLayout txl::sliceToLinearLayout(ArrayRef<int64_t> shape, unsigned dim,
+                                      const BlockedParams &parent) {
+  return sliceToLinearLayout(shape, dim, [&](ArrayRef<int64_t> parentShape) {
+    return blockedToLinearLayout(parentShape, parent);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor-core accumulators
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+// The per-warp 16 x n accumulator tile shared by mma.sync (n = 8) and wgmma
+// (n = instruction N): reg bit 0 -> col+1, reg bit 1 -> row+8, further reg
+// bits -> next 8-column groups; lanes: bits 0-1 -> col pair, bits 2-4 -> row.
+LinearLayout warpAccumulatorTile(int32_t n) {
+  std::vector<LinearLayout::Basis> reg = {{0, 1}, {8, 0}};
+  for (int32_t c = 8; c < n; c *= 2)
+    reg.push_back({0, c});
+  std::vector<LinearLayout::Basis> lane = {
+      {0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+  return LinearLayout({{kDimRegister.str(), reg}, {kDimLane.str(), lane}},
+                      {{"dim0", 16}, {"dim1", n}}, /*requireSurjective=*/true);
+}
+
+LinearLayout accumulatorLayout(ArrayRef<int64_t> shape,
+                               ArrayRef<unsigned> warpsPerCTA, int32_t n,
+                               StringRef who) {
+  if (shape.size() != 2 || warpsPerCTA.size() != 2)
+    fail(who + ": only rank-2 tensors are supported");
+  requirePowerOf2Shape(shape, who);
+  requirePowerOf2Shape(toShape(warpsPerCTA), who);
+  LinearLayout tile =
+      warpAccumulatorTile(n) *
+      identityStandardND(kDimWarp, toShape(warpsPerCTA), {0, 1});
+  return withDistributedIns(fitToShape(tile, shape, {1, 0}));
+}
+
+} // namespace
+
+LinearLayout txl::nvmmaAccumulatorLayout(ArrayRef<int64_t> shape,
+                                         ArrayRef<unsigned> warpsPerCTA,
+                                         ArrayRef<unsigned> instrShape) {
+  if (instrShape.size() < 2 || instrShape[0] != 16)
+    fail("nvmmaAccumulatorLayout: instrShape must be {16, N[, K]} per warp");
+  unsigned n = instrShape[1];
+  if (n < 8 || n > 256 || !llvm::isPowerOf2_32(n))
+    fail("nvmmaAccumulatorLayout: N must be a power of two in [8, 256]");
+  return accumulatorLayout(shape, warpsPerCTA, n, "nvmmaAccumulatorLayout");
+}
+
+LinearLayout txl::mmaV2AccumulatorLayout(ArrayRef<int64_t> shape,
+                                         ArrayRef<unsigned> warpsPerCTA) {
+  return accumulatorLayout(shape, warpsPerCTA, 8, "mmaV2AccumulatorLayout");
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+unsigned txl::largestSwizzleBytes(ArrayRef<int64_t> shape, unsigned elemBits,
+                                  ArrayRef<unsigned> order) {
+  if (shape.empty() || order.empty() || order[0] >= shape.size())
+    return 0;
+  int64_t rowBytes = shape[order[0]] * elemBits / 8;
+  for (unsigned s : {128u, 64u, 32u})
+    if (rowBytes >= s)
+      return s;
+  return 0;
+}
+
+namespace {
+
+// Coordinates of logical (unswizzled) element-offset bits, low bit first:
+// columns within a row, rows, column chunks, then the remaining dims.
+std::vector<LinearLayout::Basis> logicalOffsetBases(ArrayRef<int64_t> shape,
+                                                    ArrayRef<unsigned> order,
+                                                    int64_t rowElems) {
+  size_t rank = shape.size();
+  unsigned inner = order[0];
+  auto unit = [&](unsigned d, int64_t v) {
+    LinearLayout::Basis b(rank, 0);
+    b[d] = int32_t(v);
+    return b;
+  };
+  std::vector<LinearLayout::Basis> bases;
+  for (int64_t c = 1; c < rowElems; c *= 2)
+    bases.push_back(unit(inner, c));
+  if (rank > 1)
+    for (int64_t r = 1; r < shape[order[1]]; r *= 2)
+      bases.push_back(unit(order[1], r));
+  for (int64_t c = rowElems; c < shape[inner]; c *= 2)
+    bases.push_back(unit(inner, c));
+  for (size_t i = 2; i < rank; ++i)
+    for (int64_t v = 1; v < shape[order[i]]; v *= 2)
+      bases.push_back(unit(order[i], v));
+  return bases;
+}
+
+} // namespace
+
+LinearLayout txl::sharedSwizzledLayout(ArrayRef<int64_t> shape,
+                                       unsigned elemBits, unsigned swizzleBytes,
+                                       ArrayRef<unsigned> order) {
+  requirePowerOf2Shape(shape, "sharedSwizzledLayout");
+  if (shape.empty() || order.size() != shape.size())
+    fail("sharedSwizzledLayout: order and shape ranks differ");
+  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
+    fail("sharedSwizzledLayout: elemBits must be 8, 16, 32 or 64");
+  if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
+      swizzleBytes != 128)
+    fail("sharedSwizzledLayout: swizzle must be 0, 32, 64 or 128 bytes");
+  int64_t elemBytes = elemBits / 8;
+  int64_t innerSize = shape[order[0]];
+  int64_t rowElems = std::max<int64_t>(swizzleBytes, 16) / elemBytes;
+  if (swizzleBytes == 0)
+    rowElems = std::min(rowElems, innerSize);
+  else if (innerSize < rowElems)
+    fail("sharedSwizzledLayout: inner dim narrower than the swizzle width");
+
+  std::vector<LinearLayout::Basis> logical =
+      logicalOffsetBases(shape, order, rowElems);
+  uint64_t swizzleMask =
+      swizzleBytes ? ((uint64_t(swizzleBytes) / 16 - 1) << 4) : 0;
+  // Physical offset bit -> logical offset (the swizzle is an involution on
+  // byte addresses) -> coordinates (XOR of the logical bits' coordinates).
+  std::vector<LinearLayout::Basis> physical;
+  for (size_t b = 0; b < logical.size(); ++b) {
+    uint64_t byteAddr = (uint64_t(1) << b) * elemBytes;
+    uint64_t logicalElem =
+        (byteAddr ^ ((byteAddr >> 3) & swizzleMask)) / elemBytes;
+    LinearLayout::Basis coords(shape.size(), 0);
+    for (size_t j = 0; j < logical.size(); ++j)
+      if (logicalElem >> j & 1)
+        for (size_t k = 0; k < coords.size(); ++k)
+          coords[k] ^= logical[j][k];
+    physical.push_back(std::move(coords));
+  }
+  LinearLayout::OutDimsT outs;
+  for (size_t d = 0; d < shape.size(); ++d)
+    outs.emplace_back(standardOutDimName(d), int32_t(shape[d]));
+  return LinearLayout({{kDimOffset.str(), std::move(physical)}}, outs,
+                      /*requireSurjective=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Default blocked parameters
+//===----------------------------------------------------------------------===//
+
+namespace {
+unsigned floorPow2(int64_t v) {
+  return v <= 1 ? 1u : unsigned(llvm::bit_floor(uint64_t(v)));
+}
+} // namespace
+
+BlockedParams txl::defaultBlockedParams(ArrayRef<int64_t> shape,
+                                        unsigned numWarps, unsigned elemBits,
+                                        unsigned contiguity,
+                                        unsigned threadsPerWarp,
+                                        ArrayRef<unsigned> orderIn) {
+  requirePowerOf2Shape(shape, "defaultBlockedParams");
+  if (!llvm::isPowerOf2_32(numWarps) || !llvm::isPowerOf2_32(threadsPerWarp))
+    fail("defaultBlockedParams: warps and threads must be powers of two");
+  size_t rank = shape.size();
+  BlockedParams p;
+  if (orderIn.empty())
+    for (size_t i = 0; i < rank; ++i)
+      p.order.push_back(rank - 1 - i);
+  else
+    p.order.assign(orderIn.begin(), orderIn.end());
+  p.sizePerThread.assign(rank, 1);
+  p.threadsPerWarp.assign(rank, 1);
+  p.warpsPerCTA.assign(rank, 1);
+  if (rank == 0)
+    return p;
+  unsigned fast = p.order[0];
+
+  int64_t total = 1;
+  for (int64_t s : shape)
+    total *= s;
+  int64_t perThreadIfAllBusy = total / (int64_t(numWarps) * threadsPerWarp);
+  int64_t vec = std::max<int64_t>(1, 128 / std::max(1u, elemBits));
+  vec = std::min<int64_t>({vec, std::max(1u, contiguity), shape[fast],
+                           std::max<int64_t>(1, perThreadIfAllBusy)});
+  p.sizePerThread[fast] = floorPow2(vec);
+
+  // Lanes fill the fastest dim first (coalescing), then the next ones.
+  unsigned lanesLeft = threadsPerWarp;
+  for (unsigned d : p.order) {
+    int64_t room = std::max<int64_t>(1, shape[d] / p.sizePerThread[d]);
+    p.threadsPerWarp[d] = unsigned(std::min<int64_t>(lanesLeft, room));
+    lanesLeft /= p.threadsPerWarp[d];
+  }
+  p.threadsPerWarp[fast] *= lanesLeft; // tensor too small: lanes broadcast
+
+  unsigned warpsLeft = numWarps;
+  for (unsigned d : p.order) {
+    int64_t covered = int64_t(p.sizePerThread[d]) * p.threadsPerWarp[d];
+    int64_t room = std::max<int64_t>(1, shape[d] / covered);
+    p.warpsPerCTA[d] = unsigned(std::min<int64_t>(warpsLeft, room));
+    warpsLeft /= p.warpsPerCTA[d];
+  }
+  p.warpsPerCTA[fast] *= warpsLeft; // tensor too small: warps broadcast
+  return p;
+}
