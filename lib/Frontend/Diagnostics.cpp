@@ -26,32 +26,56 @@ std::string_view SourceFile::getLine(int n) const {
   return std::string_view(text).substr(begin, end - begin);
 }
 
+// Length of the well-formed UTF-8 sequence at `s[i]`, or 0 if the byte
+// does not start one (the lexer reports those; here they are shown as '?').
+static size_t utf8Length(std::string_view s, size_t i) {
+  unsigned char c = s[i];
+  size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
+                        : (c >> 3) == 30    ? 4
+                                            : 0;
+  if (len == 0 || i + len > s.size())
+    return 0;
+  for (size_t k = 1; k < len; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
+      return 0;
+  return len;
+}
+
 std::string caretLine(std::string_view line, int col) {
+  // One terminal column per character: tabs are copied so the caret lines
+  // up, a UTF-8 sequence or a stray byte counts once, and columns past the
+  // end of the line (an error at end of line) are spaces.
   std::string caret;
-  // Copy tabs so the caret lines up; UTF-8 continuation bytes take no
-  // terminal column; anything else (including bytes past the line end)
-  // takes one.
-  for (int i = 0; i + 1 < col; ++i) {
-    unsigned char c = i < static_cast<int>(line.size())
-                          ? static_cast<unsigned char>(line[i])
-                          : ' ';
-    if (c == '\t')
-      caret += '\t';
-    else if ((c & 0xC0) != 0x80)
+  size_t target = col > 0 ? size_t(col - 1) : 0;
+  size_t i = 0;
+  while (i < target) {
+    if (i >= line.size()) {
       caret += ' ';
+      ++i;
+      continue;
+    }
+    caret += line[i] == '\t' ? '\t' : ' ';
+    size_t len = utf8Length(line, i);
+    i += len ? len : 1;
   }
   caret += '^';
   return caret;
 }
 
-// Printable copy of a source line: control bytes (binary garbage, NUL)
-// would wreck a terminal, so they become '?'. Tabs and UTF-8 stay.
+// Printable copy of a source line: control bytes and bytes that are not
+// UTF-8 (binary garbage, NUL) would wreck a terminal, so they become '?'.
 static std::string printableLine(std::string_view line) {
-  std::string out(line);
-  for (char &c : out) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if ((u < 0x20 && u != '\t') || u == 0x7F)
-      c = '?';
+  std::string out;
+  for (size_t i = 0; i < line.size();) {
+    unsigned char u = static_cast<unsigned char>(line[i]);
+    size_t len = utf8Length(line, i);
+    if (len == 0 || (u < 0x20 && u != '\t') || u == 0x7F) {
+      out += '?';
+      ++i;
+      continue;
+    }
+    out.append(line.substr(i, len));
+    i += len;
   }
   return out;
 }

@@ -1,0 +1,2 @@
+# expect: 2:1: error: cannot assign to function call
+f(x) = 1

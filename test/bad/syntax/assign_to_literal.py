@@ -1,0 +1,2 @@
+# expect: 2:1: error: cannot assign to literal
+1 = x

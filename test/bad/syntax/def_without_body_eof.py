@@ -1,0 +1,2 @@
+# expect: 2:10: error: expected an indented block
+def f(x):

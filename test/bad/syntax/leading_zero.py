@@ -1,0 +1,2 @@
+# expect: 2:5: error: leading zeros in decimal integer literals
+x = 0017

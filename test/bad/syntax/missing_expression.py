@@ -1,0 +1,2 @@
+# expect: 2:5: error: expected an expression, got end of line
+x = 

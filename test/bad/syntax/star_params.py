@@ -1,0 +1,3 @@
+# expect: 2:7: error: '*', '**' and '/' parameters are not supported
+def f(*args):
+    pass

@@ -1,0 +1,3 @@
+# expect: 2:6: error: '(' was never closed
+x = f(1,
+      2

@@ -1,0 +1,2 @@
+# expect: 2:6: error: unmatched ')'
+x = 1)

@@ -1,0 +1,2 @@
+# expect: 2:5: error: unterminated string literal
+s = "abc
