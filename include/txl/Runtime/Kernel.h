@@ -1,0 +1,82 @@
+//===- Kernel.h - A compiled, loadable, launchable kernel ------*- C++ -*-===//
+//
+// What the C API's txl_kernel wraps: compile through the disk cache, keep
+// the artifacts and launch metadata, load the module lazily per CUDA
+// context and launch with cuLaunchKernelEx.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TXL_RUNTIME_KERNEL_H
+#define TXL_RUNTIME_KERNEL_H
+
+#include "txl/Pipeline/Pipeline.h"
+#include "txl/Runtime/Cache.h"
+#include "txl/Runtime/CudaDriver.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace txl {
+
+/// Mirrors the C API's TXL_* status codes.
+enum class Status {
+  Success = 0,
+  InvalidArgument = 1,
+  Compile = 2,
+  NoDriver = 3,
+  Cuda = 4,
+  IO = 5,
+  NotFound = 6,
+  Internal = 7,
+};
+
+/// Parses the C API's options JSON (may be empty) into `options`. The
+/// target "auto" (the default) becomes the current device's, else sm_90a.
+bool parseCompileOptions(const std::string &json, CompileOptions &options,
+                         std::string &error);
+
+/// Compiles or fetches from the cache. Environment: TXL_CACHE_DIR,
+/// TXL_ALWAYS_COMPILE, TXL_DUMP_DIR, TXL_DUMP_IR.
+class RuntimeKernel {
+public:
+  static std::unique_ptr<RuntimeKernel>
+  compile(const std::string &source, const std::string &fileName,
+          const CompileOptions &options, Status &status, std::string &error);
+
+  ~RuntimeKernel();
+
+  const CompiledKernel &info() const { return launchInfo; }
+  const std::string &metadata() const { return metadataText; }
+  /// Null if the artifact kind was not produced.
+  const std::string *artifact(const std::string &kind) const;
+  bool cacheHit() const { return fromCache; }
+
+  /// Loads the module into the current context (making one current if
+  /// needed) and returns its function.
+  Status load(cuda::CUfunction &function, std::string &error);
+  Status launch(unsigned gx, unsigned gy, unsigned gz, void *stream,
+                void **args, int nargs, std::string &error);
+
+private:
+  RuntimeKernel() = default;
+  Status loadInContext(const cuda::Driver &driver, cuda::CUcontext context,
+                       cuda::CUfunction &function, std::string &error);
+
+  struct LoadedModule {
+    cuda::CUcontext context;
+    cuda::CUmodule module;
+    cuda::CUfunction function;
+  };
+
+  CompiledKernel launchInfo; ///< launch fields only; bytes live in artifacts
+  ArtifactMap artifacts;
+  std::string metadataText;
+  bool fromCache = false;
+  std::mutex modulesMutex;
+  std::vector<LoadedModule> modules;
+};
+
+} // namespace txl
+
+#endif // TXL_RUNTIME_KERNEL_H
