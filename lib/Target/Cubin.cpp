@@ -68,8 +68,7 @@ bool bindAll(void *library, NvJitLinkAPI &api) {
          bind(library, "nvJitLinkDestroy", api.destroy) &&
          bind(library, "nvJitLinkAddData", api.addData) &&
          bind(library, "nvJitLinkComplete", api.complete) &&
-         bind(library, "nvJitLinkGetLinkedCubinSize",
-              api.getLinkedCubinSize) &&
+         bind(library, "nvJitLinkGetLinkedCubinSize", api.getLinkedCubinSize) &&
          bind(library, "nvJitLinkGetLinkedCubin", api.getLinkedCubin) &&
          bind(library, "nvJitLinkGetErrorLogSize", api.getErrorLogSize) &&
          bind(library, "nvJitLinkGetErrorLog", api.getErrorLog) &&
@@ -180,13 +179,13 @@ bool runPtxas(const std::string &ptx, const std::string &target,
   std::string outPath = output.path.str().str();
   std::string inPath = input.path.str().str();
   llvm::SmallVector<llvm::StringRef> args = {
-      ptxas, arch, "-lineinfo", "-O3", "--warn-on-spills", "-o", outPath,
-      inPath};
+      ptxas, arch,    "-lineinfo", "-O3", "--warn-on-spills",
+      "-o",  outPath, inPath};
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, messages.path.str(), messages.path.str()};
   std::string execError;
-  int status = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt,
-                                         redirects, /*SecondsToWait=*/0,
+  int status = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
+                                         /*SecondsToWait=*/0,
                                          /*MemoryLimit=*/0, &execError);
   log = readTextFile(messages.path);
   if (status != 0) {

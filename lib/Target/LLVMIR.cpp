@@ -63,7 +63,8 @@ private:
 bool hasTranslation(mlir::MLIRContext &context, llvm::StringRef dialectName) {
   mlir::Dialect *dialect = context.getLoadedDialect(dialectName);
   return !dialect ||
-         dialect->getRegisteredInterface<mlir::LLVMTranslationDialectInterface>();
+         dialect
+             ->getRegisteredInterface<mlir::LLVMTranslationDialectInterface>();
 }
 
 void registerTranslations(mlir::MLIRContext &context) {

@@ -76,9 +76,9 @@ std::string ptxFeatureFor(const std::string &target) {
   return "+ptx80";
 }
 
-std::unique_ptr<TargetMachine> createNVPTXTargetMachine(const std::string &target,
-                                                        std::string &error,
-                                                        int optLevel) {
+std::unique_ptr<TargetMachine>
+createNVPTXTargetMachine(const std::string &target, std::string &error,
+                         int optLevel) {
   std::string feature = ptxFeatureFor(target);
   if (feature.empty()) {
     error = "unsupported GPU target '" + target +
@@ -94,9 +94,9 @@ std::unique_ptr<TargetMachine> createNVPTXTargetMachine(const std::string &targe
     return nullptr;
   }
   TargetOptions options;
-  std::unique_ptr<TargetMachine> machine(nvptx->createTargetMachine(
-      triple, target, feature, options, std::nullopt, std::nullopt,
-      toCodeGenOptLevel(optLevel)));
+  std::unique_ptr<TargetMachine> machine(
+      nvptx->createTargetMachine(triple, target, feature, options, std::nullopt,
+                                 std::nullopt, toCodeGenOptLevel(optLevel)));
   if (!machine)
     error = "could not create the NVPTX target machine for " + target;
   return machine;

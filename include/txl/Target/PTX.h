@@ -30,8 +30,8 @@ createNVPTXTargetMachine(const std::string &target, std::string &error,
 /// module is consumed by codegen and should not be reused. If the module
 /// carries debug info (DebugDirectivesOnly) the PTX has .file/.loc
 /// directives and no DWARF sections.
-bool emitPTX(llvm::Module &module, const std::string &target,
-             std::string &ptx, std::string &error);
+bool emitPTX(llvm::Module &module, const std::string &target, std::string &ptx,
+             std::string &error);
 
 } // namespace txl
 
