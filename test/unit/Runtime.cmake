@@ -7,6 +7,7 @@ txl_unit_test(runtime-tests
     RuntimeMetadataTest.cpp
     RuntimeCApiTest.cpp
     RuntimeDriverLayoutTest.cpp
+    RuntimeCppWrapperTest.cpp
     FakePipeline.cpp
     ${PROJECT_SOURCE_DIR}/lib/Runtime/CApi.cpp
   LIBS TXLRuntime)
