@@ -135,7 +135,11 @@ LinearLayout mmaV2AccumulatorLayout(llvm::ArrayRef<int64_t> shape,
 /// where A is the unswizzled byte address: 128B swizzle XORs bits [4:6] with
 /// bits [7:9] (16-byte chunk in a 128-byte row ^= row % 8), 64B XORs [4:5]
 /// with [7:8] (chunk ^= (row/2) % 4), 32B XORs [4] with [7]. The returned
-/// map takes the PHYSICAL element offset P/E to coordinates.
+/// map takes the PHYSICAL element offset P/E to coordinates. The swizzle is
+/// purely address-based (as TMA and wgmma apply it to a 1024-byte aligned
+/// buffer): with fewer than 8 rows, bits [7:9] are column-chunk or higher
+/// bits and the XOR uses them. With a multiple of 8 rows this is the classic
+///   chunk16(row, col) ^= (row / (128 / swizzleBytes)) % (swizzleBytes / 16).
 /// Preconditions: elemBits in {8,16,32,64}, swizzleBytes in {0,32,64,128},
 /// shape[inner] * E >= W (use largestSwizzleBytes), rank >= 1 (rank 1:
 /// one row). The result is bijective.
