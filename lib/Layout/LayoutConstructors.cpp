@@ -189,7 +189,8 @@ LinearLayout warpAccumulatorTile(int32_t n) {
 }
 
 LinearLayout accumulatorLayout(ArrayRef<int64_t> shape,
-                               ArrayRef<unsigned> warpsPerCTA, int32_t n,
+                               ArrayRef<unsigned> warpsPerCTA,
+                               ArrayRef<unsigned> warpOrder, int32_t n,
                                StringRef who) {
   if (shape.size() != 2 || warpsPerCTA.size() != 2)
     fail(who + ": only rank-2 tensors are supported");
@@ -197,7 +198,7 @@ LinearLayout accumulatorLayout(ArrayRef<int64_t> shape,
   requirePowerOf2Shape(toShape(warpsPerCTA), who);
   LinearLayout tile =
       warpAccumulatorTile(n) *
-      identityStandardND(kDimWarp, toShape(warpsPerCTA), {0, 1});
+      identityStandardND(kDimWarp, toShape(warpsPerCTA), warpOrder);
   return withDistributedIns(fitToShape(tile, shape, {1, 0}));
 }
 
@@ -211,12 +212,15 @@ LinearLayout txl::nvmmaAccumulatorLayout(ArrayRef<int64_t> shape,
   unsigned n = instrShape[1];
   if (n < 8 || n > 256 || !llvm::isPowerOf2_32(n))
     fail("nvmmaAccumulatorLayout: N must be a power of two in [8, 256]");
-  return accumulatorLayout(shape, warpsPerCTA, n, "nvmmaAccumulatorLayout");
+  // Warps stack along M first: a warpgroup's 4 warps cover 64 rows.
+  return accumulatorLayout(shape, warpsPerCTA, {0, 1}, n,
+                           "nvmmaAccumulatorLayout");
 }
 
 LinearLayout txl::mmaV2AccumulatorLayout(ArrayRef<int64_t> shape,
                                          ArrayRef<unsigned> warpsPerCTA) {
-  return accumulatorLayout(shape, warpsPerCTA, 8, "mmaV2AccumulatorLayout");
+  return accumulatorLayout(shape, warpsPerCTA, {1, 0}, 8,
+                           "mmaV2AccumulatorLayout");
 }
 
 //===----------------------------------------------------------------------===//

@@ -625,13 +625,17 @@ namespace {
 // "MMA .m16n8k16 fragment layout for accumulator matrix C/D".
 std::vector<int32_t> accumulatorReference(const Shape &shape,
                                           std::vector<unsigned> wpc, int n,
-                                          int32_t reg, int32_t lane,
-                                          int32_t warp) {
+                                          bool warpsAlongMFirst, int32_t reg,
+                                          int32_t lane, int32_t warp) {
   int64_t tileM = 16 * wpc[0], tileN = int64_t(n) * wpc[1];
   int64_t repsN = std::max<int64_t>(1, shape[1] / tileN);
   int32_t inner = reg % (n / 2), rep = reg / (n / 2);
   int64_t repN = rep % repsN, repM = rep / repsN;
   int64_t warpM = warp % wpc[0], warpN = warp / wpc[0];
+  if (!warpsAlongMFirst) {
+    warpN = warp % wpc[1];
+    warpM = warp / wpc[1];
+  }
   int64_t row = repM * tileM + 16 * warpM + lane / 4 + 8 * ((inner / 2) % 2);
   int64_t col =
       repN * tileN + n * warpN + 8 * (inner / 4) + 2 * (lane % 4) + inner % 2;
@@ -658,8 +662,9 @@ TEST(Accumulator, WgmmaFragmentFormula) {
     EXPECT_TRUE(ll.isSurjective());
     expectUniformCover(ll);
     for (const auto &x : allInputs(ll))
-      ASSERT_EQ(toVec(ll.applyValues(x)),
-                accumulatorReference(c.shape, c.wpc, c.n, x[0], x[1], x[2]));
+      ASSERT_EQ(
+          toVec(ll.applyValues(x)),
+          accumulatorReference(c.shape, c.wpc, c.n, true, x[0], x[1], x[2]));
   }
   // m64n64: 32 accumulator registers per thread, injective.
   auto ll = nvmmaAccumulatorLayout({64, 64}, {4, 1}, {16, 64, 16});
@@ -680,12 +685,42 @@ TEST(Accumulator, MmaV2FragmentFormula) {
     expectUniformCover(ll);
     for (const auto &x : allInputs(ll))
       ASSERT_EQ(toVec(ll.applyValues(x)),
-                accumulatorReference(shape, wpc, 8, x[0], x[1], x[2]));
+                accumulatorReference(shape, wpc, 8, false, x[0], x[1], x[2]));
   }
   // Lane 13, c3: row 13/4 + 8 = 11, col 2*(13%4) + 1 = 3.
   auto one = mmaV2AccumulatorLayout({16, 8}, {1, 1});
   EXPECT_EQ(values(one.apply({{"register", 3}, {"lane", 13}})),
             (std::vector<int32_t>{11, 3}));
+}
+
+TEST(Accumulator, KnownBases) {
+  // wgmma 128 x 16 with one warpgroup: the second 64 rows are a register rep.
+  auto a = nvmmaAccumulatorLayout({128, 16}, {4, 1}, {16, 16, 16});
+  EXPECT_EQ(a.getBases()[0].second,
+            (std::vector<Basis>{{0, 1}, {8, 0}, {0, 8}, {64, 0}}));
+  EXPECT_EQ(a.getBases()[1].second,
+            (std::vector<Basis>{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}));
+  EXPECT_EQ(a.getBases()[2].second, (std::vector<Basis>{{16, 0}, {32, 0}}));
+  // Two warpgroups side by side along N.
+  auto b = nvmmaAccumulatorLayout({64, 64}, {4, 2}, {16, 32, 16});
+  EXPECT_EQ(b.getBases()[2].second,
+            (std::vector<Basis>{{16, 0}, {32, 0}, {0, 32}}));
+  // mma.sync warps go along N first; slices of it (row/col reductions).
+  auto fromMma = [](llvm::ArrayRef<int64_t> s) {
+    return mmaV2AccumulatorLayout(s, {2, 2});
+  };
+  auto rowSlice = sliceToLinearLayout({128}, 0, fromMma);
+  EXPECT_EQ(rowSlice.getBases()[0].second,
+            (std::vector<Basis>{{1}, {16}, {32}, {64}}));
+  EXPECT_EQ(rowSlice.getBases()[1].second,
+            (std::vector<Basis>{{2}, {4}, {0}, {0}, {0}}));
+  EXPECT_EQ(rowSlice.getBases()[2].second, (std::vector<Basis>{{8}, {0}}));
+  auto colSlice = sliceToLinearLayout({128}, 1, fromMma);
+  EXPECT_EQ(colSlice.getBases()[0].second,
+            (std::vector<Basis>{{8}, {32}, {64}}));
+  EXPECT_EQ(colSlice.getBases()[1].second,
+            (std::vector<Basis>{{0}, {0}, {1}, {2}, {4}}));
+  EXPECT_EQ(colSlice.getBases()[2].second, (std::vector<Basis>{{0}, {16}}));
 }
 
 //===----------------------------------------------------------------------===//

@@ -115,8 +115,9 @@ LinearLayout nvmmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
 /// mma.sync m16n8k16 (sm_80) accumulator layout for a rank-2 [M, N] tensor:
 /// per warp a 16x8 tile, c0..c3:
 ///   row = lane/4 + 8*(reg/2),   col = 2*(lane%4) + reg%2
-/// Warps enumerate warpsPerCTA with dim0 fastest; repetitions add register
-/// bits, N first then M.
+/// Warps enumerate warpsPerCTA with dim1 (N) fastest (Triton's MMAv2
+/// convention; unlike wgmma, no warpgroup constraint); repetitions add
+/// register bits, N first then M.
 LinearLayout mmaV2AccumulatorLayout(llvm::ArrayRef<int64_t> shape,
                                     llvm::ArrayRef<unsigned> warpsPerCTA);
 
