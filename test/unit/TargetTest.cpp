@@ -236,6 +236,35 @@ TEST_F(TargetTest, LineInfoCarriesPythonLocations) {
   EXPECT_EQ(printed.find("di_subprogram"), std::string::npos);
 }
 
+/// Helpers are inlined by the front end, so their ops carry
+/// callsite(helper-line at call-line) locations; the PTX must point at the
+/// helper's own line (what a profiler's source view should show).
+TEST_F(TargetTest, InlinedHelperLinesPointIntoTheHelper) {
+  std::mt19937 rng(freshSeed());
+  int callLine = 10 + rng() % 50, helperLine = 100 + rng() % 50;
+  auto module = parse(fill(R"mlir(
+    module {
+      llvm.func @k(%out: !llvm.ptr<1>) attributes {nvvm.kernel} {
+        %tid = nvvm.read.ptx.sreg.tid.x : i32 loc("kernel.py":{CALL}:3)
+        %c3 = llvm.mlir.constant(3 : i32) : i32
+        %m = llvm.mul %tid, %c3 : i32 loc(callsite("kernel.py":{HELPER}:12 at "kernel.py":{CALL}:9))
+        llvm.store %m, %out : i32, !llvm.ptr<1> loc(callsite(callsite("kernel.py":{HELPER2}:5 at "kernel.py":{HELPER}:12) at "kernel.py":{CALL}:9))
+        llvm.return loc("kernel.py":{CALL}:9)
+      } loc("kernel.py":1:1)
+    })mlir",
+                           {{"CALL", std::to_string(callLine)},
+                            {"HELPER", std::to_string(helperLine)},
+                            {"HELPER2", std::to_string(helperLine + 7)}}));
+  ASSERT_TRUE(module);
+  std::string ptx, error;
+  ASSERT_TRUE(compileToPTX(*module, "sm_90a", ptx, error)) << error;
+  EXPECT_TRUE(contains(ptx, ".loc 1 " + std::to_string(helperLine) + " 12"))
+      << ptx;
+  EXPECT_TRUE(contains(ptx, ".loc 1 " + std::to_string(helperLine + 7) + " 5"))
+      << ptx;
+  expectAssembles(ptx, "sm_90a");
+}
+
 TEST_F(TargetTest, AddLineInfoGivesEveryFunctionASubprogram) {
   std::mt19937 rng(freshSeed());
   ReduceKernel k = randomReduceKernel(rng);
