@@ -223,6 +223,85 @@ LinearLayout txl::mmaV2AccumulatorLayout(ArrayRef<int64_t> shape,
                            "mmaV2AccumulatorLayout");
 }
 
+namespace {
+
+// One warp's register-operand fragment, A [16, 8kw] or B [8kw, 8], with
+// kw = 32 / elemBits (see the header for the formulas).
+LinearLayout warpOperandTile(unsigned opIdx, unsigned elemBits, StringRef who) {
+  if (elemBits != 8 && elemBits != 16 && elemBits != 32)
+    fail(who + ": elemBits must be 8, 16 or 32");
+  int32_t kw = 32 / elemBits;
+  // Basis along K (k) or along the non-K dim (mn), in A's (row, col) order.
+  auto at = [&](int32_t mn, int32_t k) {
+    return opIdx == 0 ? LinearLayout::Basis{mn, k} : LinearLayout::Basis{k, mn};
+  };
+  std::vector<LinearLayout::Basis> reg, lane;
+  for (int32_t k = 1; k < kw; k *= 2)
+    reg.push_back(at(0, k));
+  if (opIdx == 0)
+    reg.push_back(at(8, 0));
+  reg.push_back(at(0, 4 * kw));
+  lane = {at(0, kw), at(0, 2 * kw), at(1, 0), at(2, 0), at(4, 0)};
+  int32_t mnSize = opIdx == 0 ? 16 : 8, kSize = 8 * kw;
+  LinearLayout::OutDimsT outs =
+      opIdx == 0 ? LinearLayout::OutDimsT{{"dim0", mnSize}, {"dim1", kSize}}
+                 : LinearLayout::OutDimsT{{"dim0", kSize}, {"dim1", mnSize}};
+  return LinearLayout({{kDimRegister.str(), reg}, {kDimLane.str(), lane}}, outs,
+                      /*requireSurjective=*/true);
+}
+
+// Warps of an [wm, wn] grid in `warpOrder`; those along `broadcastDim`
+// hold copies (zero bases), the others step by the tile size.
+LinearLayout operandWarps(ArrayRef<unsigned> warpsPerCTA,
+                          ArrayRef<unsigned> warpOrder, unsigned broadcastDim) {
+  LinearLayout warps;
+  for (unsigned d : warpOrder) {
+    std::string name = standardOutDimName(d);
+    warps *= d == broadcastDim
+                 ? LinearLayout::zeros1D(warpsPerCTA[d], kDimWarp, name)
+                 : LinearLayout::identity1D(warpsPerCTA[d], kDimWarp, name);
+  }
+  return warps;
+}
+
+void checkRank2(ArrayRef<int64_t> shape, ArrayRef<unsigned> warpsPerCTA,
+                StringRef who) {
+  if (shape.size() != 2 || warpsPerCTA.size() != 2)
+    fail(who + ": only rank-2 tensors are supported");
+  requirePowerOf2Shape(shape, who);
+  requirePowerOf2Shape(toShape(warpsPerCTA), who);
+}
+
+} // namespace
+
+LinearLayout txl::mmaV2OperandLayout(ArrayRef<int64_t> shape, unsigned opIdx,
+                                     ArrayRef<unsigned> warpsPerCTA,
+                                     unsigned elemBits) {
+  StringRef who = "mmaV2OperandLayout";
+  checkRank2(shape, warpsPerCTA, who);
+  if (opIdx > 1)
+    fail(who + ": opIdx must be 0 or 1");
+  // A is shared by warps along N (dim1 of the accumulator), B by warps
+  // along M; the operand's K dim is dim1 for A, dim0 for B.
+  LinearLayout tile = warpOperandTile(opIdx, elemBits, who);
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  // The warps along the accumulator dim this operand lacks sit at the
+  // operand's K dim, with zero bases.
+  LinearLayout warps = operandWarps(warpsPerCTA, {1, 0}, /*broadcastDim=*/kDim);
+  std::vector<unsigned> repOrder = {kDim, 1 - kDim};
+  return withDistributedIns(fitToShape(tile * warps, shape, repOrder));
+}
+
+LinearLayout txl::wgmmaOperandALayout(ArrayRef<int64_t> shape,
+                                      ArrayRef<unsigned> warpsPerCTA,
+                                      unsigned elemBits) {
+  StringRef who = "wgmmaOperandALayout";
+  checkRank2(shape, warpsPerCTA, who);
+  LinearLayout tile = warpOperandTile(0, elemBits, who);
+  LinearLayout warps = operandWarps(warpsPerCTA, {0, 1}, /*broadcastDim=*/1);
+  return withDistributedIns(fitToShape(tile * warps, shape, {1, 0}));
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//

@@ -723,6 +723,93 @@ TEST(Accumulator, KnownBases) {
   EXPECT_EQ(colSlice.getBases()[2].second, (std::vector<Basis>{{0}, {16}}));
 }
 
+namespace {
+// mma.sync A/B register fragments (PTX ISA figures for m16n8k8 (tf32),
+// m16n8k16 (16-bit) and m16n8k32 (8-bit)), element i of a thread, with
+// warps and repetitions laid out as documented in LayoutConstructors.h.
+std::vector<int32_t> operandReference(const Shape &shape, unsigned opIdx,
+                                      std::vector<unsigned> wpc,
+                                      unsigned elemBits, bool warpsMFirst,
+                                      int32_t reg, int32_t lane, int32_t warp) {
+  int64_t kw = 32 / elemBits;
+  int64_t regsPerTile = opIdx == 0 ? 4 * kw : 2 * kw;
+  int64_t i = reg % regsPerTile, rep = reg / regsPerTile;
+  int64_t warpM = warp % wpc[0], warpN = warp / wpc[0];
+  if (!warpsMFirst) {
+    warpN = warp % wpc[1];
+    warpM = warp / wpc[1];
+  }
+  if (opIdx == 0) {
+    int64_t tileM = 16 * wpc[0], tileK = 8 * kw;
+    int64_t repsK = std::max<int64_t>(1, shape[1] / tileK);
+    int64_t row =
+        (rep / repsK) * tileM + 16 * warpM + lane / 4 + 8 * ((i / kw) % 2);
+    int64_t col = (rep % repsK) * tileK + kw * (lane % 4) + i % kw +
+                  4 * kw * (i / (2 * kw));
+    return {int32_t(row % shape[0]), int32_t(col % shape[1])};
+  }
+  int64_t tileK = 8 * kw, tileN = 8 * wpc[1];
+  int64_t repsK = std::max<int64_t>(1, shape[0] / tileK);
+  int64_t k =
+      (rep % repsK) * tileK + kw * (lane % 4) + i % kw + 4 * kw * (i / kw);
+  int64_t n = (rep / repsK) * tileN + 8 * warpN + lane / 4;
+  return {int32_t(k % shape[0]), int32_t(n % shape[1])};
+}
+} // namespace
+
+TEST(Operand, MmaV2FragmentFormulas) {
+  std::vector<std::pair<Shape, std::vector<unsigned>>> cases = {
+      {{16, 16}, {1, 1}},  {{64, 64}, {2, 2}}, {{128, 32}, {4, 2}},
+      {{32, 128}, {1, 4}}, {{16, 8}, {2, 2}},  {{256, 64}, {8, 1}}};
+  for (unsigned bits : {8u, 16u, 32u})
+    for (unsigned opIdx : {0u, 1u})
+      for (const auto &[shape, wpc] : cases) {
+        auto ll = mmaV2OperandLayout(shape, opIdx, wpc, bits);
+        SCOPED_TRACE(ll.toString());
+        ASSERT_TRUE(ll.isSurjective());
+        expectUniformCover(ll);
+        for (const auto &x : allInputs(ll))
+          ASSERT_EQ(toVec(ll.applyValues(x)),
+                    operandReference(shape, opIdx, wpc, bits, false, x[0], x[1],
+                                     x[2]));
+      }
+  // m16n8k16 A: lane 6, a5 -> row 1, col 8 + 4 + 1; B: lane 6, b3 -> k 13.
+  auto a = mmaV2OperandLayout({16, 16}, 0, {1, 1}, 16);
+  EXPECT_EQ(values(a.apply({{"register", 5}, {"lane", 6}})),
+            (std::vector<int32_t>{1, 13}));
+  auto b = mmaV2OperandLayout({16, 8}, 1, {1, 1}, 16);
+  EXPECT_EQ(values(b.apply({{"register", 3}, {"lane", 6}})),
+            (std::vector<int32_t>{13, 1}));
+}
+
+TEST(Operand, WgmmaRegisterA) {
+  std::vector<std::pair<Shape, std::vector<unsigned>>> cases = {
+      {{64, 16}, {4, 1}},
+      {{64, 64}, {4, 1}},
+      {{128, 64}, {8, 1}},
+      {{64, 128}, {4, 2}},
+      {{128, 32}, {4, 1}}};
+  for (unsigned bits : {8u, 16u, 32u})
+    for (const auto &[shape, wpc] : cases) {
+      auto ll = wgmmaOperandALayout(shape, wpc, bits);
+      SCOPED_TRACE(ll.toString());
+      expectUniformCover(ll);
+      for (const auto &x : allInputs(ll))
+        ASSERT_EQ(
+            toVec(ll.applyValues(x)),
+            operandReference(shape, 0, wpc, bits, true, x[0], x[1], x[2]));
+    }
+  // FlashAttention-3 register reuse: S = Q K^T (fp32 acc, [64, 64]) feeds
+  // P @ V as a 16-bit register A operand without moving data.
+  for (unsigned n : {16u, 64u, 128u}) {
+    auto acc = nvmmaAccumulatorLayout({64, n}, {4, 1}, {16, n, 16});
+    auto opA = wgmmaOperandALayout({64, n}, {4, 1}, 16);
+    EXPECT_EQ(acc, opA);
+    auto cvt = acc.invertAndCompose(opA);
+    EXPECT_TRUE(cvt.sublayoutIsZero({"register"}, {"lane", "warp"}));
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory swizzle
 //===----------------------------------------------------------------------===//

@@ -121,6 +121,30 @@ LinearLayout nvmmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
 LinearLayout mmaV2AccumulatorLayout(llvm::ArrayRef<int64_t> shape,
                                     llvm::ArrayRef<unsigned> warpsPerCTA);
 
+/// Register operand of mma.sync (sm_80, Triton's DotOperandEncoding with an
+/// MMAv2 parent): opIdx 0 = A [M, K], 1 = B [K, N]; `warpsPerCTA` is the
+/// parent accumulator's. With kw = 32 / elemBits elements per 32-bit
+/// register (elemBits 8, 16 or 32: m16n8k32, m16n8k16, m16n8k8), element i
+/// of a thread (PTX ISA mma.m16n8k* A/B fragment figures):
+///   A: row = lane/4 + 8*((i/kw)%2),  col = kw*(lane%4) + i%kw + 4kw*(i/2kw)
+///   B: k   = kw*(lane%4) + i%kw + 4kw*(i/kw),  n = lane/4
+/// Warps enumerate warpsPerCTA with N fastest (as the accumulator); warps
+/// that differ only along the other operand's dim hold the same fragment
+/// (zero bases). Repetitions add register bits, K first.
+LinearLayout mmaV2OperandLayout(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
+                                llvm::ArrayRef<unsigned> warpsPerCTA,
+                                unsigned elemBits);
+
+/// A operand of wgmma taken from registers, [M, K]: per warp the same 16 x
+/// 8kw fragment as mma.sync's A; warps stack along M first (a warpgroup's 4
+/// warps cover 64 rows, as nvmmaAccumulatorLayout); warps along N hold
+/// copies. Repetitions add register bits, K first. For 16-bit elements the
+/// fp32 accumulator of one wgmma is exactly the A layout of the next
+/// (register reuse as in FlashAttention-3).
+LinearLayout wgmmaOperandALayout(llvm::ArrayRef<int64_t> shape,
+                                 llvm::ArrayRef<unsigned> warpsPerCTA,
+                                 unsigned elemBits);
+
 /// NVMMA-compatible (wgmma / TMA) shared-memory layout: "offset" (element
 /// offset in the buffer) -> tensor coordinates dim0..dim{rank-1}.
 /// Let inner = order[0] (contiguous dim), outer = order[1], E = elemBits/8
