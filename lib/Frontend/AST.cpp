@@ -22,8 +22,7 @@ std::unique_ptr<ConstantExpr> ConstantExpr::makeInt(SourceLoc loc, int64_t v) {
   return c;
 }
 
-std::unique_ptr<ConstantExpr> ConstantExpr::makeFloat(SourceLoc loc,
-                                                      double v) {
+std::unique_ptr<ConstantExpr> ConstantExpr::makeFloat(SourceLoc loc, double v) {
   auto c = std::make_unique<ConstantExpr>(loc, ValueKind::Float);
   c->floatValue = v;
   return c;
@@ -102,8 +101,8 @@ const char *spelling(UnaryOpKind op) {
 }
 
 const char *spelling(BinOpKind op) {
-  static const char *const names[] = {"+",  "-", "*",  "/",  "//", "%", "**",
-                                      "@",  "<<", ">>", "&", "|",  "^"};
+  static const char *const names[] = {"+", "-",  "*",  "/", "//", "%", "**",
+                                      "@", "<<", ">>", "&", "|",  "^"};
   return names[static_cast<int>(op)];
 }
 
@@ -113,8 +112,8 @@ const char *spelling(BoolOpKind op) {
 
 const char *spelling(CmpOpKind op) {
   // In the order of CmpOpKind.
-  static const char *const names[] = {"<",  "<=", ">",      ">=", "==",
-                                      "!=", "is", "is not", "in", "not in"};
+  static const char *const names[] = {
+      "<", "<=", ">", ">=", "==", "!=", "is", "is not", "in", "not in"};
   return names[static_cast<int>(op)];
 }
 
@@ -347,8 +346,8 @@ std::string Expr::str() const {
   return os.str();
 }
 
-static void dumpBlock(const char *label, const StmtList &body,
-                      std::ostream &os, int indent) {
+static void dumpBlock(const char *label, const StmtList &body, std::ostream &os,
+                      int indent) {
   os << std::string(indent, ' ') << label << ":\n";
   for (const StmtPtr &s : body)
     s->dump(os, indent + 2);

@@ -30,9 +30,11 @@ std::string_view SourceFile::getLine(int n) const {
 // does not start one (the lexer reports those; here they are shown as '?').
 static size_t utf8Length(std::string_view s, size_t i) {
   unsigned char c = s[i];
-  size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-                        : (c >> 3) == 30    ? 4
-                                            : 0;
+  size_t len = c < 0x80         ? 1
+               : (c >> 5) == 6  ? 2
+               : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4
+                                : 0;
   if (len == 0 || i + len > s.size())
     return 0;
   for (size_t k = 1; k < len; ++k)

