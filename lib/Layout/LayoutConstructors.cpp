@@ -302,6 +302,26 @@ LinearLayout txl::wgmmaOperandALayout(ArrayRef<int64_t> shape,
   return withDistributedIns(fitToShape(tile * warps, shape, {1, 0}));
 }
 
+LinearLayout txl::tmemLoad32x32bLayout(ArrayRef<int64_t> shape,
+                                       unsigned numWarps) {
+  StringRef who = "tmemLoad32x32bLayout";
+  requirePowerOf2Shape(shape, who);
+  if (shape.size() != 2 || shape[0] != 128)
+    fail(who + ": the tensor must be [128, N]");
+  if (numWarps != 4 && numWarps != 8)
+    fail(who + ": numWarps must be 4 or 8");
+  int64_t warpgroups = numWarps / 4;
+  if (shape[1] < warpgroups)
+    fail(who + ": N smaller than the number of warpgroups");
+  int32_t colsPerThread = int32_t(shape[1] / warpgroups);
+  LinearLayout ll =
+      LinearLayout::identity1D(colsPerThread, kDimRegister, "dim1") *
+      LinearLayout::identity1D(32, kDimLane, "dim0") *
+      LinearLayout::identity1D(4, kDimWarp, "dim0") *
+      LinearLayout::identity1D(int32_t(warpgroups), kDimWarp, "dim1");
+  return ll.transposeOuts({"dim0", "dim1"});
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//

@@ -810,6 +810,23 @@ TEST(Operand, WgmmaRegisterA) {
   }
 }
 
+TEST(Tmem, Load32x32b) {
+  for (unsigned warps : {4u, 8u})
+    for (int64_t n : {2, 16, 128, 256}) {
+      auto ll = tmemLoad32x32bLayout({128, n}, warps);
+      SCOPED_TRACE(ll.toString());
+      ASSERT_TRUE(ll.isInvertible());
+      int64_t perThread = n / (warps / 4);
+      for (const auto &x : allInputs(ll)) {
+        int32_t reg = x[0], lane = x[1], warp = x[2];
+        ASSERT_EQ(
+            toVec(ll.applyValues(x)),
+            (std::vector<int32_t>{32 * (warp % 4) + lane,
+                                  int32_t(perThread * (warp / 4) + reg)}));
+      }
+    }
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory swizzle
 //===----------------------------------------------------------------------===//

@@ -145,6 +145,15 @@ LinearLayout wgmmaOperandALayout(llvm::ArrayRef<int64_t> shape,
                                  llvm::ArrayRef<unsigned> warpsPerCTA,
                                  unsigned elemBits);
 
+/// Registers of a [128, N] tensor-memory accumulator read with
+/// tcgen05.ld.32x32b (sm_100, cta_group::1, M = 128): TMEM lane = row,
+/// column = col. Warp w may only touch TMEM lanes 32*(w%4)..32*(w%4)+31, so
+///   row = 32*(warp%4) + lane,   col = (N/numWarps*4)*(warp/4) + reg
+/// numWarps 4 or 8; with 8 warps the second warpgroup takes the right half
+/// of the columns. Precondition: shape[0] == 128, N >= numWarps / 4.
+LinearLayout tmemLoad32x32bLayout(llvm::ArrayRef<int64_t> shape,
+                                  unsigned numWarps);
+
 /// NVMMA-compatible (wgmma / TMA) shared-memory layout: "offset" (element
 /// offset in the buffer) -> tensor coordinates dim0..dim{rank-1}.
 /// Let inner = order[0] (contiguous dim), outer = order[1], E = elemBits/8
