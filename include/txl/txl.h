@@ -102,6 +102,19 @@ TXL_API int txl_kernel_load(txl_kernel *kernel);
 TXL_API int txl_launch(txl_kernel *kernel, unsigned gx, unsigned gy,
                        unsigned gz, void *stream, void **args, int nargs);
 
+/* The same launch with everything in one struct: one foreign call for
+ * language bindings whose per-argument call overhead dominates (ctypes).
+ * Layout is fixed (offsets 0, 8, 16, 28, 32 on LP64). */
+typedef struct txl_launch_packet {
+  txl_kernel *kernel;
+  void *stream;
+  unsigned grid[3];
+  int nargs;
+  void **args;
+} txl_launch_packet;
+
+TXL_API int txl_launch_packed(const txl_launch_packet *packet);
+
 /* Encodes a tiled TMA descriptor (cuTensorMapEncodeTiled) into the 128
  * bytes at `out` (any alignment: it is copied; pass a pointer to it in
  * txl_launch's args like any other parameter value).

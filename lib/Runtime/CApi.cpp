@@ -139,6 +139,14 @@ int txl_launch(txl_kernel *kernel, unsigned gx, unsigned gy, unsigned gz,
   });
 }
 
+int txl_launch_packed(const txl_launch_packet *packet) {
+  if (!packet)
+    return fail(TXL_ERROR_INVALID_ARGUMENT, "txl_launch_packed: packet is null");
+  return txl_launch(packet->kernel, packet->grid[0], packet->grid[1],
+                    packet->grid[2], packet->stream, packet->args,
+                    packet->nargs);
+}
+
 int txl_make_tensor_map(void *out, const void *base, unsigned rank,
                         const uint64_t *dims, const uint64_t *strides_bytes,
                         const uint32_t *box, const char *dtype,

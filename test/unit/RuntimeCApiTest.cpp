@@ -115,6 +115,10 @@ TEST_F(RuntimeCApi, CompileThenQuery) {
   EXPECT_EQ(txl_launch(k, 1, 1, 1, nullptr, nullptr, 3),
             TXL_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(lastError().find("takes 4"), std::string::npos);
+  txl_launch_packet packet = {k, nullptr, {1, 1, 1}, 2, nullptr};
+  EXPECT_EQ(txl_launch_packed(&packet), TXL_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(lastError().find("takes 4"), std::string::npos);
+  EXPECT_EQ(txl_launch_packed(nullptr), TXL_ERROR_INVALID_ARGUMENT);
   txl_kernel_free(k);
 
   ASSERT_EQ(txl_compile(source, "f.py", "add", signature,

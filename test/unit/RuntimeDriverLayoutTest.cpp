@@ -56,3 +56,15 @@ TEST(RuntimeDriverLayout, StructSizes) {
   EXPECT_EQ(sizeof(ours::CUtensorMap), 128u);
   EXPECT_EQ(alignof(ours::CUtensorMap), 128u);
 }
+
+#include "txl/txl.h"
+
+// The Python binding packs txl_launch_packet by hand at these offsets.
+TEST(RuntimeDriverLayout, LaunchPacketOffsets) {
+  EXPECT_EQ(offsetof(txl_launch_packet, kernel), 0u);
+  EXPECT_EQ(offsetof(txl_launch_packet, stream), 8u);
+  EXPECT_EQ(offsetof(txl_launch_packet, grid), 16u);
+  EXPECT_EQ(offsetof(txl_launch_packet, nargs), 28u);
+  EXPECT_EQ(offsetof(txl_launch_packet, args), 32u);
+  EXPECT_EQ(sizeof(txl_launch_packet), 40u);
+}

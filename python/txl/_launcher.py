@@ -1,0 +1,132 @@
+"""Per-specialization launcher: packs argument values with one
+struct.pack_into into a buffer whose field addresses form the kernelParams
+array handed to txl_launch."""
+
+import ctypes
+import json
+import operator
+import struct
+import sys
+
+from . import _capi
+
+# (metadata type, size) -> struct format code.
+_FORMATS = {
+    ("ptr", 8): "Q", ("i1", 1): "?", ("i1", 4): "i", ("i8", 1): "b",
+    ("i16", 2): "h", ("i32", 4): "i", ("i64", 8): "q", ("u8", 1): "B",
+    ("u16", 2): "H", ("u32", 4): "I", ("u64", 8): "Q", ("fp16", 2): "e",
+    ("fp32", 4): "f", ("fp64", 8): "d", ("i1", 8): "q",
+}
+
+
+def _bf16_bits(value):
+    bits = struct.unpack("<I", struct.pack("<f", value))[0]
+    return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16  # round to nearest even
+
+
+# txl_launch_packet (txl.h): kernel@0, then from offset 8: stream, grid[3],
+# nargs, args -- packed on every launch together with the values.
+_PACKET_HEAD = "<QIIIiQ"
+_PACKET_SIZE = 40
+
+
+class Launcher:
+    """Launches one compiled kernel. `picks[i]` is the index, in the tuple
+    of runtime values, of launch parameter i. One buffer holds the launch
+    packet, the parameter values and the kernelParams pointer array; a
+    launch is one struct.pack_into and one foreign call."""
+
+    def __init__(self, handle, metadata, picks, num_values=None):
+        self.handle = handle
+        self.metadata = metadata
+        params = metadata["params"]
+        self.num_params = n = len(params)
+        if len(picks) != n:
+            raise _capi.TxlError(7, "txl: launcher/parameter count mismatch")
+        fmt, offsets, self._converters = _PACKET_HEAD, [], []
+        offset = _PACKET_SIZE
+        for i, p in enumerate(params):
+            code, size = self._format_of(p, i)
+            pad = -offset % min(size, 8)
+            fmt += "x" * pad
+            offset += pad
+            offsets.append(offset)
+            fmt += code
+            offset += size
+        offset += -offset % 8
+        pointer_array = offset
+        self._buffer = ctypes.create_string_buffer(offset + 8 * max(n, 1))
+        base = ctypes.addressof(self._buffer)
+        struct.pack_into("<Q", self._buffer, 0, handle)
+        struct.pack_into(f"<{n}Q", self._buffer, pointer_array,
+                         *[base + o for o in offsets])
+        self._args_address = base + pointer_array
+        self._pack = struct.Struct(fmt).pack_into
+        self._identity = picks == list(range(n)) and num_values in (None, n)
+        self._pick = operator.itemgetter(*picks) if n > 1 else (
+            (lambda values: (values[picks[0]],)) if n == 1
+            else (lambda values: ()))
+        self._slow = any(c is not None for c in self._converters)
+        self._call = _capi.fast_launch_function()
+
+    def _format_of(self, param, index):
+        ty, size = param["type"], int(param["size"])
+        if ty == "bf16" and size == 2:
+            self._converters.append(_bf16_bits)
+            return "H", 2
+        self._converters.append(None)
+        code = _FORMATS.get((ty, size))
+        if code is None:
+            if size in (64, 128) or ty == "tensormap":
+                # By-value blobs (TMA descriptors): the argument is a
+                # bytes-like object of exactly `size` bytes.
+                return f"{size}s", size
+            raise _capi.TxlError(
+                7, f"txl: cannot pass parameter {param.get('name', index)} "
+                   f"of type {ty} ({size} bytes)")
+        return code, size
+
+    def launch(self, gx, gy, gz, stream, values):
+        if self._identity and not self._slow:
+            self._pack(self._buffer, 8, stream or 0, gx, gy, gz,
+                       self.num_params, self._args_address, *values)
+        else:
+            args = self._pick(values)
+            if self._slow:
+                args = [v if c is None else c(v)
+                        for v, c in zip(args, self._converters)]
+            self._pack(self._buffer, 8, stream or 0, gx, gy, gz,
+                       self.num_params, self._args_address, *args)
+        status = self._call(self._buffer)
+        if status:
+            _capi.check(status)
+
+    def __del__(self):
+        if not sys.is_finalizing():
+            _capi.kernel_free(self.handle)
+
+
+def match_params(metadata, runtime_names, entries):
+    """Maps each launch parameter in `metadata` to the index of the runtime
+    argument that feeds it. By name when the compiler kept the Python names;
+    otherwise positionally over the arguments that can be parameters (not
+    None, and not ==1 ints if the compiler folded those)."""
+    params = metadata["params"]
+    index_of = {name: i for i, name in enumerate(runtime_names)}
+    names = [p.get("name") for p in params]
+    if names and all(n in index_of for n in names):
+        return [index_of[n] for n in names]
+    live = [i for i, e in enumerate(entries) if e != "none"]
+    if len(live) == len(params):
+        return live
+    unfolded = [i for i in live if not entries[i].endswith(":1")]
+    if len(unfolded) == len(params):
+        return unfolded
+    raise _capi.TxlError(
+        7, f"txl: the compiled kernel takes {len(params)} parameters "
+           f"({', '.join(map(str, names))}) but {len(live)} runtime "
+           "arguments were given")
+
+
+def parse_metadata(text):
+    return json.loads(text)
