@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <random>
 #include <string>
 
@@ -133,8 +135,18 @@ protected:
 
 struct ReduceKernel {
   std::string name, text;
-  int ntid, line, line2, line3;
+  int ntid, line, line2, line3, offset;
 };
+
+/// With TXL_TEST_DUMP_DIR set, keeps a cubin so a GPU machine can launch it
+/// (the file name encodes what a checker needs to know).
+void dumpCubin(const std::string &fileName, const std::vector<char> &cubin) {
+  const char *dir = std::getenv("TXL_TEST_DUMP_DIR");
+  if (!dir)
+    return;
+  std::ofstream out(std::string(dir) + "/" + fileName, std::ios::binary);
+  out.write(cubin.data(), static_cast<std::streamsize>(cubin.size()));
+}
 
 ReduceKernel randomReduceKernel(std::mt19937 &rng) {
   ReduceKernel k;
@@ -143,7 +155,8 @@ ReduceKernel randomReduceKernel(std::mt19937 &rng) {
   k.line = 10 + rng() % 500;
   k.line2 = k.line + 1 + rng() % 5;
   k.line3 = k.line2 + 1 + rng() % 5;
-  int offset = 1 << (rng() % 5);
+  k.offset = 1 << (rng() % 5);
+  int offset = k.offset;
   k.text = fill(kReduceKernel, {{"NAME", k.name},
                                 {"NTID", std::to_string(k.ntid)},
                                 {"LINE", std::to_string(k.line)},
@@ -173,6 +186,19 @@ TEST_F(TargetTest, KernelBecomesEntryWithMaxntidOnEveryTarget) {
     EXPECT_NE(ptx.find("bar.sync"), std::string::npos) << ptx;
     EXPECT_NE(ptx.find("shfl.sync.bfly"), std::string::npos) << ptx;
     expectAssembles(ptx, target);
+    std::vector<char> cubin;
+    std::string producer, log;
+    ASSERT_TRUE(assembleCubin(ptx, target, cubin, producer, log)) << log;
+    // reduce.<target>.<kernel>.<ntid>.<offset>.<producer>.cubin
+    dumpCubin("reduce." + std::string(target) + "." + k.name + "." +
+                  std::to_string(k.ntid) + "." + std::to_string(k.offset) +
+                  "." + producer + ".cubin",
+              cubin);
+    if (assembleWithPtxas(ptx, target, cubin, log))
+      dumpCubin("reduce." + std::string(target) + "." + k.name + "." +
+                    std::to_string(k.ntid) + "." + std::to_string(k.offset) +
+                    ".ptxas.cubin",
+                cubin);
   }
 }
 
@@ -374,6 +400,10 @@ TEST_F(TargetTest, WgmmaFenceAndSetmaxnregOnHopper) {
   // setmaxnreg instead of reporting it ignored (C7504/C7508).
   EXPECT_EQ(log.find("'setmaxnreg' ignored"), std::string::npos) << log;
   expectAssembles(ptx, "sm_90a");
+  std::vector<char> cubin;
+  std::string producer;
+  ASSERT_TRUE(assembleCubin(ptx, "sm_90a", cubin, producer, log)) << log;
+  dumpCubin("roles.sm_90a.roles.384.0." + producer + ".cubin", cubin);
 }
 
 /// setmaxnreg without a register cap at entry makes ptxas report it ignored
