@@ -1,0 +1,219 @@
+//===- Gen.h - The AST-to-txl builder (internal) ---------------*- C++ -*-===//
+//
+// One `Gen` builds one kernel. Its methods are spread over several files:
+//   IRGen.cpp     entry point, module-level names, kernel signature
+//   Stmts.cpp     statements, control flow (scf.if/for/while), inlining
+//   Exprs.cpp     expressions, constant folding, names and attributes
+//   Semantic.cpp  Triton's typing: to_tensor, cast, promotion, broadcast,
+//                 binary/unary/compare ops on runtime values
+//   Builtins.cpp  the tl.* surface (creation, memory, math, shape ops)
+//   Reduce.cpp    reductions (sum/max/min/argmax/argmin/reduce)
+// User errors are thrown as CompileError (via `fail`) and caught once at
+// the entry point, so no MLIR frame is ever unwound through.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TXL_LIB_FRONTEND_IRGEN_GEN_H
+#define TXL_LIB_FRONTEND_IRGEN_GEN_H
+
+#include "Value.h"
+
+#include "txl/Frontend/AST.h"
+#include "txl/Frontend/Diagnostics.h"
+#include "txl/Pipeline/Pipeline.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace txl::irgen {
+
+using Scope = std::map<std::string, Val>;
+
+/// Evaluated call arguments.
+struct CallArgs {
+  std::vector<Val> pos;
+  std::vector<SourceLoc> posLocs;
+  std::vector<std::pair<std::string, Val>> kw;
+  SourceLoc loc; ///< the callee expression
+};
+
+/// Maximum depth of nested helper calls.
+constexpr int kMaxCallDepth = 64;
+
+class Gen {
+public:
+  Gen(mlir::MLIRContext &ctx, const Module &ast, const SourceFile &file,
+      const CompileOptions &opts);
+
+  /// Builds the module; throws CompileError on user errors.
+  mlir::OwningOpRef<mlir::ModuleOp> run();
+
+  //===--- diagnostics and locations (IRGen.cpp) ---------------------------//
+  [[noreturn]] void fail(SourceLoc loc, const std::string &msg) const;
+  mlir::Location locOf(SourceLoc loc);
+  /// Sets the location used for ops built until the guard dies.
+  struct LocGuard {
+    LocGuard(Gen &g, SourceLoc l) : g(g), saved(g.cur), savedSrc(g.curSrc) {
+      if (l.isValid()) {
+        g.cur = g.locOf(l);
+        g.curSrc = l;
+      }
+    }
+    ~LocGuard() {
+      g.cur = saved;
+      g.curSrc = savedSrc;
+    }
+    Gen &g;
+    mlir::Location saved;
+    SourceLoc savedSrc;
+  };
+
+  //===--- module level (IRGen.cpp) ----------------------------------------//
+  void collectModuleNames();
+  /// Parses `text` as one expression and evaluates it among the globals.
+  Val evalText(const std::string &text, const std::string &what,
+               SourceLoc errLoc);
+  static bool isConstexprAnnotation(const Expr *annotation);
+  static bool isJitFunction(const FunctionDefStmt &fn);
+
+  //===--- statements (Stmts.cpp) ------------------------------------------//
+  void execBlock(const StmtList &stmts);
+  void exec(const Stmt &s);
+  void assign(const Expr &target, const Val &value, SourceLoc loc);
+  void execIf(const IfStmt &s);
+  void execFor(const ForStmt &s);
+  void execWhile(const WhileStmt &s);
+  Val callFunction(const FunctionDefStmt &fn, const CallArgs &args,
+                   SourceLoc callLoc);
+  /// Inlines `fn` with already-bound runtime/compile-time args (combine
+  /// functions of reductions).
+  Val callWithValues(const Val &fn, std::vector<Val> args, SourceLoc loc);
+
+  //===--- expressions (Exprs.cpp) -----------------------------------------//
+  Val eval(const Expr &e);
+  Val evalName(const NameExpr &e);
+  Val evalAttribute(const AttributeExpr &e);
+  Val getAttr(const Val &obj, const std::string &attr, SourceLoc loc);
+  Val moduleAttr(const std::string &module, const std::string &attr,
+                 SourceLoc loc);
+  Val evalSubscript(const SubscriptExpr &e);
+  Val evalCall(const CallExpr &e);
+  Val evalBoolOp(const BoolOpExpr &e);
+  Val evalCompare(const CompareExpr &e);
+  Val evalIfExp(const IfExpExpr &e);
+  Val call(const Val &callee, CallArgs &args, SourceLoc loc);
+  std::optional<Val> foldBinary(BinOpKind op, const Val &a, const Val &b,
+                                SourceLoc loc);
+  std::optional<Val> foldCompare(CmpOpKind op, const Val &a, const Val &b,
+                                 SourceLoc loc);
+  bool truthy(const Val &v, SourceLoc loc);
+  Val lookup(const std::string &name, SourceLoc loc);
+
+  //===--- Triton semantics on runtime values (Semantic.cpp) ---------------//
+  mlir::Type mlirType(const DType &d);
+  mlir::Type mlirType(const DType &d, const std::vector<int64_t> &shape);
+  /// The dtype a Python number gets (to_tensor): int32/uint32/int64/...,
+  /// fp32 (fp64 when out of fp32 range), int1.
+  DType numberDType(const Val &v);
+  /// A constant of dtype `d` (splatted to `shape`) holding number `v`.
+  TValue constant(const DType &d, const Val &v,
+                  const std::vector<int64_t> &shape = {});
+  TValue toTensor(const Val &v, SourceLoc loc);
+  TValue cast(const TValue &v, const DType &to, SourceLoc loc,
+              bool bitcast = false);
+  TValue splat(const TValue &v, const std::vector<int64_t> &shape);
+  TValue broadcastTo(const TValue &v, const std::vector<int64_t> &shape,
+                     SourceLoc loc);
+  TValue reshape(const TValue &v, const std::vector<int64_t> &shape,
+                 bool allowReorder, SourceLoc loc);
+  TValue expandDims(const TValue &v, int axis, SourceLoc loc);
+  std::pair<TValue, TValue> broadcastPair(TValue a, TValue b, SourceLoc loc);
+  /// Triton's binary_op_type_checking_impl: promotes then broadcasts.
+  std::pair<TValue, TValue> checkBinary(const Val &a, const Val &b,
+                                        SourceLoc loc, bool allowLhsPtr,
+                                        bool allowRhsPtr, bool arithmetic,
+                                        bool divOrMod, const char *opName);
+  DType computationType(const DType &a, bool aScalar, const DType &b,
+                        bool bScalar, bool divOrMod, SourceLoc loc,
+                        const char *opName);
+  Val binary(BinOpKind op, const Val &a, const Val &b, SourceLoc loc);
+  Val compare(CmpOpKind op, const Val &a, const Val &b, SourceLoc loc);
+  Val unary(UnaryOpKind op, const Val &a, SourceLoc loc);
+  TValue toBool(const TValue &v, SourceLoc loc);
+  Val logical(bool isAnd, const Val &a, const Val &b, SourceLoc loc);
+  Val where(const Val &c, const Val &x, const Val &y, SourceLoc loc);
+  Val minMax(bool isMax, const Val &a, const Val &b, SourceLoc loc,
+             bool propagateNan = false);
+
+  //===--- tl.* (Builtins.cpp, Reduce.cpp) ---------------------------------//
+  Val callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc);
+  Val callMathBuiltin(const std::string &name, CallArgs &args, SourceLoc loc,
+                      bool &handled);
+  Val callShapeBuiltin(const std::string &name, CallArgs &args,
+                       SourceLoc loc, bool &handled);
+  Val callReduceBuiltin(const std::string &name, CallArgs &args,
+                        SourceLoc loc, bool &handled);
+  /// Binds `args` to parameter names; missing optional ones are nullopt.
+  std::vector<std::optional<Val>> bind(const CallArgs &args,
+                                       const std::vector<const char *> &params,
+                                       size_t numRequired,
+                                       const std::string &fname,
+                                       SourceLoc loc);
+  int64_t constInt(const std::optional<Val> &v, const char *what,
+                   SourceLoc loc);
+  std::vector<int64_t> constShape(const Val &v, SourceLoc loc);
+  DType constDType(const std::optional<Val> &v, const char *what,
+                   SourceLoc loc);
+  TValue tensorArg(const std::optional<Val> &v, const char *what,
+                   SourceLoc loc);
+  void validateShape(const std::vector<int64_t> &shape, SourceLoc loc);
+  TValue makeRange(int64_t start, int64_t end, SourceLoc loc);
+  std::vector<TValue> reduce(const std::vector<TValue> &srcs, int axis,
+                             SourceLoc loc,
+                             const std::function<std::vector<Val>(
+                                 const std::vector<Val> &)> &combine);
+
+  //===--- state ------------------------------------------------------------//
+  mlir::MLIRContext &ctx;
+  const Module &ast;
+  const SourceFile &file;
+  const CompileOptions &opts;
+  DiagnosticEngine diag;
+  mlir::OpBuilder b;
+  mlir::Location cur;
+  SourceLoc curSrc;
+  mlir::StringAttr fileAttr;
+
+  Scope globals;
+  Scope *locals = nullptr;
+
+  struct Frame {
+    const FunctionDefStmt *fn;
+    SourceLoc callLoc;
+  };
+  std::vector<Frame> callStack;
+  /// Runtime ifs/loops enclosing the current statement in this function.
+  int dynamicDepth = 0;
+  bool returned = false;
+  Val returnValue;
+  int nesting = 0;
+};
+
+/// Counts expression/statement nesting across inlined calls and fails past a
+/// limit, so no user input can exhaust the stack.
+struct NestingGuard {
+  NestingGuard(Gen &g, SourceLoc loc);
+  ~NestingGuard() { --g.nesting; }
+  Gen &g;
+};
+
+} // namespace txl::irgen
+
+#endif // TXL_LIB_FRONTEND_IRGEN_GEN_H

@@ -1,0 +1,391 @@
+//===- IRGen.cpp - Entry point: module names, kernel signature ------------===//
+#include "txl/Frontend/IRGen.h"
+
+#include "Gen.h"
+
+#include "txl/Dialect/TXL/IR/Dialect.h"
+#include "txl/Frontend/Parser.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pthread.h>
+
+using llvm::dyn_cast;
+using namespace mlir;
+
+namespace txl::irgen {
+
+Gen::Gen(MLIRContext &ctx, const Module &ast, const SourceFile &file,
+         const CompileOptions &opts)
+    : ctx(ctx), ast(ast), file(file), opts(opts), diag(file), b(&ctx),
+      cur(UnknownLoc::get(&ctx)) {
+  fileAttr = StringAttr::get(&ctx, file.getName());
+}
+
+void Gen::fail(SourceLoc loc, const std::string &msg) const {
+  diag.fail(loc, msg);
+}
+
+Location Gen::locOf(SourceLoc loc) {
+  if (!loc.isValid())
+    return cur;
+  return FileLineColLoc::get(fileAttr, unsigned(loc.line), unsigned(loc.col));
+}
+
+bool Gen::isConstexprAnnotation(const Expr *annotation) {
+  if (!annotation)
+    return false;
+  if (auto *n = dyn_cast<NameExpr>(annotation))
+    return n->id == "constexpr";
+  if (auto *a = dyn_cast<AttributeExpr>(annotation))
+    return a->attr == "constexpr";
+  if (auto *c = dyn_cast<ConstantExpr>(annotation))
+    return c->isString() && llvm::StringRef(c->stringValue).ends_with("constexpr");
+  return false;
+}
+
+bool Gen::isJitFunction(const FunctionDefStmt &fn) {
+  for (const ExprPtr &d : fn.decorators) {
+    const Expr *e = d.get();
+    if (auto *c = dyn_cast<CallExpr>(e))
+      e = c->func.get();
+    if (auto *n = dyn_cast<NameExpr>(e))
+      if (n->id == "jit")
+        return true;
+    if (auto *a = dyn_cast<AttributeExpr>(e))
+      if (a->attr == "jit")
+        return true;
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Module-level names
+//===----------------------------------------------------------------------===//
+
+/// Resolves a dotted import path to a module value.
+static Val importPath(Gen &g, const std::string &path, SourceLoc loc) {
+  size_t dot = path.find('.');
+  std::string root = path.substr(0, dot);
+  Val v = Val::module(root);
+  while (dot != std::string::npos) {
+    size_t next = path.find('.', dot + 1);
+    std::string part = path.substr(dot + 1, next == std::string::npos
+                                                ? std::string::npos
+                                                : next - dot - 1);
+    v = v.kind == Val::Kind::Module ? g.moduleAttr(v.s, part, loc)
+                                    : g.getAttr(v, part, loc);
+    dot = next;
+  }
+  return v;
+}
+
+/// Marks `name` as unusable with the reason, for host-only module code.
+static void poison(Scope &scope, const std::string &name, std::string why) {
+  Val p;
+  p.kind = Val::Kind::Poison;
+  p.s = std::move(why);
+  scope[name] = p;
+}
+
+static void bindTargets(Gen &g, const Expr &target, const Val &v,
+                        const std::string &why) {
+  if (auto *n = dyn_cast<NameExpr>(&target)) {
+    if (why.empty())
+      g.globals[n->id] = v;
+    else
+      poison(g.globals, n->id, why);
+    return;
+  }
+  if (auto *t = dyn_cast<TupleExpr>(&target)) {
+    for (size_t k = 0; k < t->elts.size(); ++k) {
+      bool ok = why.empty() && v.isTuple() && v.elts.size() == t->elts.size();
+      bindTargets(g, *t->elts[k], ok ? v.elts[k] : Val(),
+                  ok ? "" : (why.empty() ? "cannot unpack" : why));
+    }
+  }
+}
+
+/// Evaluates a module-level value; host-only code (torch calls and the
+/// like) becomes a poisoned name that fails only if a kernel reads it.
+static void moduleAssign(Gen &g, const Expr &target, const Expr &value) {
+  try {
+    Val v = g.eval(value);
+    if (!v.isConstant())
+      bindTargets(g, target, v, "it is a runtime value");
+    else
+      bindTargets(g, target, v, "");
+  } catch (CompileError &e) {
+    bindTargets(g, target, Val(), e.getMessage());
+  }
+}
+
+void Gen::collectModuleNames() {
+  locals = nullptr;
+  for (const StmtPtr &s : ast.body) {
+    switch (s->getKind()) {
+    case Stmt::Kind::Import:
+      for (const ImportAlias &a : llvm::cast<ImportStmt>(*s).names) {
+        if (!a.asname.empty()) {
+          try {
+            globals[a.asname] = importPath(*this, a.name, a.loc);
+          } catch (CompileError &e) {
+            poison(globals, a.asname, e.getMessage());
+          }
+        } else {
+          std::string root = a.name.substr(0, a.name.find('.'));
+          globals[root] = Val::module(root);
+        }
+      }
+      break;
+    case Stmt::Kind::ImportFrom: {
+      const auto &im = llvm::cast<ImportFromStmt>(*s);
+      for (const ImportAlias &a : im.names) {
+        std::string bindName = a.asname.empty() ? a.name : a.asname;
+        if (a.name == "*")
+          continue;
+        try {
+          Val m = importPath(*this, im.module, a.loc);
+          globals[bindName] = m.kind == Val::Kind::Module
+                                  ? moduleAttr(m.s, a.name, a.loc)
+                                  : getAttr(m, a.name, a.loc);
+        } catch (CompileError &e) {
+          poison(globals, bindName, e.getMessage());
+        }
+      }
+      break;
+    }
+    case Stmt::Kind::FunctionDef: {
+      const auto &fn = llvm::cast<FunctionDefStmt>(*s);
+      globals[fn.name] = Val::function(&fn);
+      break;
+    }
+    case Stmt::Kind::Assign: {
+      const auto &a = llvm::cast<AssignStmt>(*s);
+      for (const ExprPtr &t : a.targets)
+        moduleAssign(*this, *t, *a.value);
+      break;
+    }
+    case Stmt::Kind::AnnAssign: {
+      const auto &a = llvm::cast<AnnAssignStmt>(*s);
+      if (a.value)
+        moduleAssign(*this, *a.target, *a.value);
+      break;
+    }
+    default:
+      break; // host code (if __name__ == ..., classes) is not kernel code
+    }
+  }
+}
+
+Val Gen::evalText(const std::string &text, const std::string &what,
+                  SourceLoc errLoc) {
+  SourceFile snippet("<" + what + ">", "__txl_value__ = (" + text + ")\n");
+  std::string parseDiag;
+  std::unique_ptr<Module> m;
+  try {
+    m = parseModule(snippet, parseDiag);
+  } catch (...) {
+    m = nullptr;
+  }
+  const AssignStmt *assign =
+      m && m->body.size() == 1 ? dyn_cast<AssignStmt>(m->body[0].get())
+                               : nullptr;
+  if (!assign)
+    fail(errLoc, "cannot parse the value of " + what + ": '" + text + "'");
+  // Spec texts may say tl.float16 without the file importing tl.
+  Scope saved = globals;
+  if (!globals.count("tl"))
+    globals["tl"] = Val::module("tl");
+  if (!globals.count("triton"))
+    globals["triton"] = Val::module("triton");
+  Scope *savedLocals = locals;
+  locals = nullptr;
+  Val v;
+  try {
+    v = eval(*assign->value);
+  } catch (CompileError &e) {
+    globals = saved;
+    locals = savedLocals;
+    fail(errLoc, "cannot evaluate the value of " + what + " ('" + text +
+                     "'): " + e.getMessage());
+  }
+  globals = saved;
+  locals = savedLocals;
+  return v;
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> Gen::run() {
+  Location fileLoc = FileLineColLoc::get(fileAttr, 1, 1);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  (*module)->setAttr("txl.source_file", fileAttr);
+  collectModuleNames();
+  for (auto &[name, text] : opts.globals)
+    globals[name] = evalText(text, "global '" + name + "'", SourceLoc{1, 1});
+
+  const FunctionDefStmt *kernel = ast.findFunction(opts.kernelName);
+  if (!kernel)
+    fail(SourceLoc{1, 1}, "kernel '" + opts.kernelName + "' not found in " +
+                              file.getName());
+  const auto &sig = opts.signature;
+  if (sig.size() != kernel->args.size())
+    fail(kernel->loc, "kernel '" + kernel->name + "' has " +
+                          std::to_string(kernel->args.size()) +
+                          " parameters but the signature has " +
+                          std::to_string(sig.size()) + " entries");
+
+  // Decide each parameter's value: an argument, a constant, or None.
+  Scope scope;
+  SmallVector<Type> argTypes;
+  std::vector<DType> argDTypes;
+  std::vector<size_t> argParam;
+  for (size_t k = 0; k < sig.size(); ++k) {
+    const Arg &a = kernel->args[k];
+    const ArgSpec &spec = sig[k];
+    bool annConst = isConstexprAnnotation(a.annotation.get());
+    if (spec.kind == ArgSpec::Kind::Constexpr) {
+      if (!spec.constValue.empty())
+        scope[a.name] = evalText(spec.constValue, "parameter '" + a.name + "'",
+                                 a.loc);
+      else if (a.defaultValue)
+        scope[a.name] = eval(*a.defaultValue);
+      else
+        fail(a.loc, "no value given for constexpr parameter '" + a.name + "'");
+      continue;
+    }
+    if (spec.kind == ArgSpec::Kind::None) {
+      scope[a.name] = Val::none();
+      continue;
+    }
+    if (annConst)
+      fail(a.loc, "parameter '" + a.name +
+                      "' is tl.constexpr but the signature gives a runtime "
+                      "value");
+    std::optional<DType> d = DType::fromName(spec.type);
+    if (!d)
+      fail(a.loc, "unknown type '" + spec.type + "' for parameter '" + a.name +
+                      "'");
+    DType dt = spec.kind == ArgSpec::Kind::Pointer && !d->isPtr()
+                   ? DType::pointerTo(*d)
+                   : *d;
+    argTypes.push_back(mlirType(dt));
+    argDTypes.push_back(dt);
+    argParam.push_back(k);
+  }
+
+  b.setInsertionPointToEnd(module->getBody());
+  auto fnType = b.getFunctionType(argTypes, {});
+  auto func = func::FuncOp::create(b, locOf(kernel->loc), kernel->name, fnType);
+  func->setAttr(::mlir::txl::kKernelAttr, b.getUnitAttr());
+  Block *entry = func.addEntryBlock();
+  for (size_t i = 0; i < argParam.size(); ++i) {
+    const ArgSpec &spec = sig[argParam[i]];
+    const Arg &a = kernel->args[argParam[i]];
+    bool divisible = spec.divisibility > 0 && spec.divisibility % 16 == 0;
+    if (divisible && (argDTypes[i].isPtr() || argDTypes[i].isInt()))
+      func.setArgAttr(unsigned(i), ::mlir::txl::kDivisibilityAttr,
+                      b.getI32IntegerAttr(16));
+    Value arg = entry->getArgument(unsigned(i));
+    b.setInsertionPointToEnd(entry);
+    LocGuard lg(*this, a.loc);
+    if (spec.equalsOne && argDTypes[i].isInt()) {
+      func.setArgAttr(unsigned(i), ::mlir::txl::kEqualsOneAttr, b.getUnitAttr());
+      scope[a.name] = Val::tensor(constant(argDTypes[i], Val::integer(1)));
+    } else {
+      scope[a.name] = Val::tensor({arg, argDTypes[i], {}});
+    }
+  }
+
+  b.setInsertionPointToEnd(entry);
+  locals = &scope;
+  callStack.push_back({kernel, kernel->loc});
+  execBlock(kernel->body);
+  callStack.pop_back();
+  locals = nullptr;
+  func::ReturnOp::create(b, locOf(kernel->loc));
+  return module;
+}
+
+/// Verifies; a failure is a compiler bug reported as an internal error.
+static bool verifyModule(ModuleOp module, const SourceFile &file,
+                         std::string &diagnostics) {
+  std::string messages;
+  ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(messages);
+    os << d.getLocation() << ": " << d.str() << "\n";
+    return success();
+  });
+  if (succeeded(verify(module)))
+    return true;
+  diagnostics += formatDiagnostic(
+      file, ::txl::Diagnostic{Severity::Error, SourceLoc{},
+                            "internal error: the built IR does not verify:\n" +
+                                messages});
+  return false;
+}
+
+} // namespace txl::irgen
+
+namespace txl {
+
+namespace {
+struct Job {
+  MLIRContext *ctx;
+  const Module *ast;
+  const SourceFile *file;
+  const CompileOptions *options;
+  std::string *diagnostics;
+  OwningOpRef<ModuleOp> result;
+};
+
+void runJob(Job &job) {
+  try {
+    irgen::Gen gen(*job.ctx, *job.ast, *job.file, *job.options);
+    OwningOpRef<ModuleOp> m = gen.run();
+    if (irgen::verifyModule(*m, *job.file, *job.diagnostics))
+      job.result = std::move(m);
+  } catch (CompileError &e) {
+    *job.diagnostics += e.getFormatted();
+  } catch (std::exception &e) {
+    *job.diagnostics += formatDiagnostic(
+        *job.file, ::txl::Diagnostic{Severity::Error, SourceLoc{},
+                              std::string("internal error: ") + e.what()});
+  }
+}
+
+void *threadMain(void *p) {
+  runJob(*static_cast<Job *>(p));
+  return nullptr;
+}
+} // namespace
+
+OwningOpRef<ModuleOp> buildKernelIR(MLIRContext &ctx, const Module &ast,
+                                    const SourceFile &file,
+                                    const CompileOptions &options,
+                                    std::string &diagnostics) {
+  ctx.loadDialect<mlir::txl::TXLDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, func::FuncDialect>();
+  Job job{&ctx, &ast, &file, &options, &diagnostics, {}};
+  // The builder recurses over expressions and inlined calls; run it on a
+  // thread with a large stack so deep (but bounded) nesting cannot overflow.
+  pthread_attr_t attr;
+  pthread_t thread;
+  bool threaded = pthread_attr_init(&attr) == 0 &&
+                  pthread_attr_setstacksize(&attr, size_t(512) << 20) == 0 &&
+                  pthread_create(&thread, &attr, threadMain, &job) == 0;
+  pthread_attr_destroy(&attr);
+  if (threaded)
+    pthread_join(thread, nullptr);
+  else
+    runJob(job);
+  return std::move(job.result);
+}
+
+} // namespace txl

@@ -1,0 +1,719 @@
+//===- Stmts.cpp - Statements, control flow and helper inlining -----------===//
+//
+// Scoping follows Python functions (one scope per inlined call) with
+// Triton's rules for runtime control flow: a name assigned in a runtime `if`
+// survives it when both paths define it (it becomes an scf.if result); a name
+// assigned in a runtime loop and defined before it is loop-carried; names
+// first defined inside a loop body do not survive the loop.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include "txl/Dialect/TXL/IR/Dialect.h"
+
+#include "llvm/Support/Casting.h"
+
+using llvm::dyn_cast;
+using llvm::isa;
+using namespace mlir;
+
+namespace txl::irgen {
+
+//===----------------------------------------------------------------------===//
+// Assignment analysis
+//===----------------------------------------------------------------------===//
+
+static void targetNames(const Expr &t, std::map<std::string, SourceLoc> &out) {
+  if (auto *n = dyn_cast<NameExpr>(&t)) {
+    out.emplace(n->id, n->loc);
+  } else if (auto *tu = dyn_cast<TupleExpr>(&t)) {
+    for (const ExprPtr &e : tu->elts)
+      targetNames(*e, out);
+  } else if (auto *li = dyn_cast<ListExpr>(&t)) {
+    for (const ExprPtr &e : li->elts)
+      targetNames(*e, out);
+  } else if (auto *st = dyn_cast<StarredExpr>(&t)) {
+    targetNames(*st->value, out);
+  }
+}
+
+/// Names assigned anywhere in `stmts` (nested blocks included), with the
+/// location of their first assignment.
+static void assignedNames(const StmtList &stmts,
+                          std::map<std::string, SourceLoc> &out) {
+  for (const StmtPtr &s : stmts) {
+    switch (s->getKind()) {
+    case Stmt::Kind::Assign:
+      for (const ExprPtr &t : llvm::cast<AssignStmt>(*s).targets)
+        targetNames(*t, out);
+      break;
+    case Stmt::Kind::AugAssign:
+      targetNames(*llvm::cast<AugAssignStmt>(*s).target, out);
+      break;
+    case Stmt::Kind::AnnAssign:
+      if (llvm::cast<AnnAssignStmt>(*s).value)
+        targetNames(*llvm::cast<AnnAssignStmt>(*s).target, out);
+      break;
+    case Stmt::Kind::If:
+      assignedNames(llvm::cast<IfStmt>(*s).body, out);
+      assignedNames(llvm::cast<IfStmt>(*s).orelse, out);
+      break;
+    case Stmt::Kind::For:
+      targetNames(*llvm::cast<ForStmt>(*s).target, out);
+      assignedNames(llvm::cast<ForStmt>(*s).body, out);
+      break;
+    case Stmt::Kind::While:
+      assignedNames(llvm::cast<WhileStmt>(*s).body, out);
+      break;
+    case Stmt::Kind::With:
+      assignedNames(llvm::cast<WithStmt>(*s).body, out);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime leaves of values (for yields and loop-carried values)
+//===----------------------------------------------------------------------===//
+
+static void collectLeaves(const Val &v, std::vector<TValue> &out) {
+  if (v.isTensor()) {
+    out.push_back(v.t);
+    return;
+  }
+  for (const Val &e : v.elts)
+    collectLeaves(e, out);
+}
+
+/// `templ` with its runtime leaves replaced by `values[idx...]`.
+static Val rebuild(const Val &templ, ValueRange values, size_t &idx) {
+  if (templ.isTensor()) {
+    Val v = templ;
+    v.t.value = values[idx++];
+    return v;
+  }
+  Val v = templ;
+  for (Val &e : v.elts)
+    e = rebuild(e, values, idx);
+  return v;
+}
+
+/// Turns compile-time numbers (also inside tuples) into runtime scalars, so
+/// they can be carried or yielded.
+static Val promoteNumbers(Gen &g, const Val &v, SourceLoc loc) {
+  if (v.isNumber())
+    return Val::tensor(g.toTensor(v, loc));
+  if (v.isTuple()) {
+    Val r = v;
+    for (Val &e : r.elts)
+      e = promoteNumbers(g, e, loc);
+    return r;
+  }
+  return v;
+}
+
+static std::string describe(const Val &v) {
+  if (v.isTensor())
+    return v.t.typeStr();
+  if (v.isTuple()) {
+    std::string s = "(";
+    for (size_t k = 0; k < v.elts.size(); ++k)
+      s += (k ? ", " : "") + describe(v.elts[k]);
+    return s + ")";
+  }
+  return v.kindName() + " " + v.repr();
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Gen::execBlock(const StmtList &stmts) {
+  for (const StmtPtr &s : stmts) {
+    if (returned)
+      return;
+    exec(*s);
+  }
+}
+
+void Gen::assign(const Expr &target, const Val &value, SourceLoc loc) {
+  if (auto *n = dyn_cast<NameExpr>(&target)) {
+    (*locals)[n->id] = value;
+    return;
+  }
+  const ExprList *elts = nullptr;
+  if (auto *tu = dyn_cast<TupleExpr>(&target))
+    elts = &tu->elts;
+  else if (auto *li = dyn_cast<ListExpr>(&target))
+    elts = &li->elts;
+  if (elts) {
+    if (!value.isTuple())
+      fail(target.loc, "cannot unpack a " + value.kindName() +
+                           " into several names");
+    for (const ExprPtr &e : *elts)
+      if (isa<StarredExpr>(e.get()))
+        fail(e->loc, "starred assignment targets are not supported");
+    if (value.elts.size() != elts->size())
+      fail(target.loc, "cannot unpack " + std::to_string(value.elts.size()) +
+                           " values into " + std::to_string(elts->size()) +
+                           " names");
+    for (size_t k = 0; k < elts->size(); ++k)
+      assign(*(*elts)[k], value.elts[k], loc);
+    return;
+  }
+  if (isa<SubscriptExpr>(&target))
+    fail(target.loc, "assignment to a subscript is not supported; tensors "
+                     "are immutable values");
+  if (isa<AttributeExpr>(&target))
+    fail(target.loc, "assignment to an attribute is not supported");
+  fail(target.loc, "unsupported assignment target");
+}
+
+void Gen::exec(const Stmt &s) {
+  NestingGuard ng(*this, s.loc);
+  LocGuard lg(*this, s.loc);
+  switch (s.getKind()) {
+  case Stmt::Kind::Assign: {
+    const auto &a = llvm::cast<AssignStmt>(s);
+    Val v = eval(*a.value);
+    for (const ExprPtr &t : a.targets)
+      assign(*t, v, s.loc);
+    return;
+  }
+  case Stmt::Kind::AugAssign: {
+    const auto &a = llvm::cast<AugAssignStmt>(s);
+    if (!isa<NameExpr>(a.target.get()))
+      fail(a.target->loc, "augmented assignment to a subscript or an "
+                          "attribute is not supported");
+    Val old = eval(*a.target);
+    Val rhs = eval(*a.value);
+    LocGuard g2(*this, a.opLoc);
+    assign(*a.target, binary(a.op, old, rhs, a.opLoc), s.loc);
+    return;
+  }
+  case Stmt::Kind::AnnAssign: {
+    const auto &a = llvm::cast<AnnAssignStmt>(s);
+    if (!a.value)
+      return;
+    Val v = eval(*a.value);
+    if (isConstexprAnnotation(a.annotation.get()) && !v.isConstant())
+      fail(a.value->loc, "value annotated tl.constexpr is not a "
+                         "compile-time constant");
+    assign(*a.target, v, s.loc);
+    return;
+  }
+  case Stmt::Kind::If:
+    return execIf(llvm::cast<IfStmt>(s));
+  case Stmt::Kind::For:
+    return execFor(llvm::cast<ForStmt>(s));
+  case Stmt::Kind::While:
+    return execWhile(llvm::cast<WhileStmt>(s));
+  case Stmt::Kind::Break:
+    fail(s.loc, "'break' is not supported in kernels");
+  case Stmt::Kind::Continue:
+    fail(s.loc, "'continue' is not supported in kernels");
+  case Stmt::Kind::Return: {
+    const auto &r = llvm::cast<ReturnStmt>(s);
+    if (dynamicDepth > 0)
+      fail(s.loc, "'return' inside a runtime 'if' or loop is not supported");
+    returnValue = r.value ? eval(*r.value) : Val::none();
+    returned = true;
+    return;
+  }
+  case Stmt::Kind::Pass:
+    return;
+  case Stmt::Kind::ExprStmt: {
+    const auto &e = llvm::cast<ExprStmt>(s);
+    if (auto *c = dyn_cast<ConstantExpr>(e.value.get()))
+      if (c->isString())
+        return; // docstring
+    (void)eval(*e.value);
+    return;
+  }
+  case Stmt::Kind::Assert: {
+    const auto &a = llvm::cast<AssertStmt>(s);
+    Val t = eval(*a.test);
+    if (!t.isConstant())
+      return; // runtime asserts are not checked (like Triton without debug)
+    if (!truthy(t, a.test->loc)) {
+      std::string msg = "assertion failed";
+      if (a.msg) {
+        Val m = eval(*a.msg);
+        msg += ": " + m.repr();
+      }
+      fail(s.loc, msg);
+    }
+    return;
+  }
+  case Stmt::Kind::With:
+    fail(s.loc, "'with' statements are not supported in kernels");
+  case Stmt::Kind::Import:
+  case Stmt::Kind::ImportFrom:
+    fail(s.loc, "imports inside a kernel are not supported");
+  case Stmt::Kind::Global:
+    fail(s.loc, "'global'/'nonlocal' are not supported in kernels");
+  case Stmt::Kind::FunctionDef:
+    fail(s.loc, "nested functions are not supported in kernels");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// if
+//===----------------------------------------------------------------------===//
+
+static TValue runtimeCondition(Gen &g, const Val &test, SourceLoc loc,
+                               const char *what) {
+  TValue c = g.toTensor(test, loc);
+  if (c.isTensor())
+    g.fail(loc, std::string("the condition of ") + what +
+                    " must be a scalar, got " + c.typeStr());
+  return g.toBool(c, loc);
+}
+
+void Gen::execIf(const IfStmt &s) {
+  Val test = eval(*s.test);
+  if (test.isConstant()) {
+    execBlock(truthy(test, s.test->loc) ? s.body : s.orelse);
+    return;
+  }
+  TValue cond = runtimeCondition(*this, test, s.test->loc, "an 'if'");
+  Location loc = cur;
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond.value, true);
+  Scope before = *locals;
+  ++dynamicDepth;
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  execBlock(s.body);
+  Scope thenScope = *locals;
+  *locals = before;
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  execBlock(s.orelse);
+  Scope elseScope = *locals;
+  --dynamicDepth;
+
+  // Merge: names both paths define and that changed somewhere.
+  Scope merged = before;
+  std::vector<std::string> yielded;
+  std::vector<Val> thenVals, elseVals;
+  for (auto &[name, tv] : thenScope) {
+    auto it = elseScope.find(name);
+    if (it == elseScope.end())
+      continue;
+    const Val &ev = it->second;
+    if (sameStructure(tv, ev, true)) {
+      merged[name] = tv;
+      continue;
+    }
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    Val t2 = promoteNumbers(*this, tv, s.loc);
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    Val e2 = promoteNumbers(*this, ev, s.loc);
+    if (!sameStructure(t2, e2, false))
+      fail(s.loc, "'" + name + "' has type " + describe(t2) +
+                      " in the 'if' branch but " + describe(e2) +
+                      " in the 'else' branch");
+    yielded.push_back(name);
+    thenVals.push_back(t2);
+    elseVals.push_back(e2);
+  }
+  // Names defined on one path only do not survive (unless defined before).
+  *locals = merged;
+  b.setInsertionPointAfter(ifOp);
+  if (yielded.empty()) {
+    if (ifOp.elseBlock()->getOperations().size() == 1)
+      ifOp.getElseRegion().front().erase();
+    return;
+  }
+  std::vector<TValue> thenLeaves, elseLeaves;
+  for (const Val &v : thenVals)
+    collectLeaves(v, thenLeaves);
+  for (const Val &v : elseVals)
+    collectLeaves(v, elseLeaves);
+  SmallVector<Type> types;
+  SmallVector<Value> tv, ev;
+  for (const TValue &t : thenLeaves) {
+    types.push_back(t.value.getType());
+    tv.push_back(t.value);
+  }
+  for (const TValue &t : elseLeaves)
+    ev.push_back(t.value);
+  b.setInsertionPoint(ifOp);
+  auto newIf = scf::IfOp::create(b, loc, types, cond.value, true);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  for (auto [block, vals] :
+       {std::make_pair(newIf.thenBlock(), &tv),
+        std::make_pair(newIf.elseBlock(), &ev)}) {
+    Operation *term = block->getTerminator();
+    b.setInsertionPoint(term);
+    scf::YieldOp::create(b, loc, *vals);
+    term->erase();
+  }
+  ifOp.erase();
+  size_t idx = 0;
+  for (size_t k = 0; k < yielded.size(); ++k)
+    (*locals)[yielded[k]] = rebuild(thenVals[k], newIf.getResults(), idx);
+  b.setInsertionPointAfter(newIf);
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The loop-carried state of one runtime loop.
+struct Carried {
+  std::vector<std::string> names;
+  std::vector<Val> templates; ///< values at loop entry (numbers promoted)
+  std::vector<SourceLoc> assignLocs;
+  std::vector<std::pair<std::string, Val>> frozen; ///< constants to check
+  SmallVector<Value> inits;
+  SmallVector<Type> types;
+};
+} // namespace
+
+static Carried findCarried(Gen &g, const StmtList &body,
+                           const std::string &exclude, SourceLoc loc) {
+  std::map<std::string, SourceLoc> assigned;
+  assignedNames(body, assigned);
+  Carried c;
+  for (auto &[name, aloc] : assigned) {
+    if (name == exclude)
+      continue;
+    auto it = g.locals->find(name);
+    if (it == g.locals->end())
+      continue;
+    const Val &v = it->second;
+    bool hasLeaves = !v.isConstant();
+    bool promotable = v.isNumber() || (v.isTuple() && !v.elts.empty());
+    if (!hasLeaves && !promotable) {
+      c.frozen.emplace_back(name, v);
+      continue;
+    }
+    Val t = promoteNumbers(g, v, loc);
+    c.names.push_back(name);
+    c.templates.push_back(t);
+    c.assignLocs.push_back(aloc);
+    std::vector<TValue> leaves;
+    collectLeaves(t, leaves);
+    for (const TValue &l : leaves) {
+      c.inits.push_back(l.value);
+      c.types.push_back(l.value.getType());
+    }
+  }
+  return c;
+}
+
+/// Binds carried names to `args` in the current scope.
+static void bindCarried(Gen &g, const Carried &c, ValueRange args) {
+  size_t idx = 0;
+  for (size_t k = 0; k < c.names.size(); ++k)
+    (*g.locals)[c.names[k]] = rebuild(c.templates[k], args, idx);
+}
+
+/// Reads carried names back after the body and checks their types.
+static SmallVector<Value> yieldCarried(Gen &g, const Carried &c) {
+  SmallVector<Value> out;
+  for (size_t k = 0; k < c.names.size(); ++k) {
+    Val now = (*g.locals)[c.names[k]];
+    if (!sameStructure(now, c.templates[k], false)) {
+      Val promoted = now;
+      if (c.templates[k].isTensor() && now.isNumber())
+        promoted = Val::tensor(g.cast(g.toTensor(now, c.assignLocs[k]),
+                                      c.templates[k].t.dtype, c.assignLocs[k]));
+      if (!sameStructure(promoted, c.templates[k], false))
+        g.fail(c.assignLocs[k], "loop-carried variable '" + c.names[k] +
+                                    "' changes type from " +
+                                    describe(c.templates[k]) + " to " +
+                                    describe(now) + " in the loop");
+      now = promoted;
+    }
+    std::vector<TValue> leaves;
+    collectLeaves(now, leaves);
+    for (const TValue &l : leaves)
+      out.push_back(l.value);
+  }
+  for (auto &[name, v] : c.frozen) {
+    auto it = g.locals->find(name);
+    if (it == g.locals->end() || !sameStructure(it->second, v, true))
+      g.fail(it == g.locals->end() ? SourceLoc() : SourceLoc(),
+             "cannot reassign the compile-time value '" + name +
+                 "' inside a runtime loop");
+  }
+  return out;
+}
+
+static Val unrollBody(Gen &g, const ForStmt &s, const Val &item) {
+  g.assign(*s.target, item, s.loc);
+  g.execBlock(s.body);
+  return Val();
+}
+
+void Gen::execFor(const ForStmt &s) {
+  if (!s.orelse.empty())
+    fail(s.elseLoc, "'for ... else' is not supported");
+  auto *callExpr = dyn_cast<CallExpr>(s.iter.get());
+  Val fnVal = callExpr ? eval(*callExpr->func) : eval(*s.iter);
+  if (!callExpr || fnVal.kind != Val::Kind::Builtin ||
+      (fnVal.s != "range" && fnVal.s != "tl.range" &&
+       fnVal.s != "tl.static_range")) {
+    Val seq = callExpr ? eval(*s.iter) : fnVal;
+    if (!seq.isTuple())
+      fail(s.iter->loc, "for loops must iterate over range(), tl.range(), "
+                        "tl.static_range() or a compile-time tuple");
+    for (const Val &item : seq.elts) {
+      if (returned)
+        break;
+      unrollBody(*this, s, item);
+    }
+    return;
+  }
+  CallArgs args;
+  for (const ExprPtr &a : callExpr->args) {
+    args.pos.push_back(eval(*a));
+    args.posLocs.push_back(a->loc);
+  }
+  for (const Keyword &k : callExpr->keywords)
+    args.kw.emplace_back(k.name, eval(*k.value));
+  args.loc = callExpr->loc;
+  SourceLoc rloc = callExpr->loc;
+  std::vector<std::optional<Val>> p =
+      bind(args,
+           {"arg1", "arg2", "step", "num_stages", "loop_unroll_factor",
+            "disallow_acc_multi_buffer", "flatten", "warp_specialize",
+            "disable_licm"},
+           1, fnVal.s == "range" ? "range" : fnVal.s, rloc);
+  if (fnVal.s == "range")
+    for (size_t k = 3; k < p.size(); ++k)
+      if (p[k])
+        fail(rloc, "range() takes no keyword arguments; use tl.range");
+  Val lo = p[1] ? *p[0] : Val::integer(0);
+  Val hi = p[1] ? *p[1] : *p[0];
+  Val step = p[2] ? *p[2] : Val::integer(1);
+
+  if (fnVal.s == "tl.static_range") {
+    if (!lo.isIntLike() || !hi.isIntLike() || !step.isIntLike())
+      fail(rloc, "tl.static_range bounds must be compile-time integers");
+    int64_t a = lo.asInt(), z = hi.asInt(), st = step.asInt();
+    if (st == 0)
+      fail(rloc, "tl.static_range step must not be zero");
+    int64_t count = 0;
+    for (int64_t i = a; (st > 0 ? i < z : i > z); i += st) {
+      if (++count > 4096)
+        fail(rloc, "tl.static_range unrolls more than 4096 iterations");
+      if (returned)
+        break;
+      unrollBody(*this, s, Val::integer(i));
+    }
+    return;
+  }
+
+  // Runtime loop: scf.for over the promoted integer type of the bounds.
+  for (const Val *v : {&lo, &hi, &step})
+    if (!(v->isIntLike() ||
+          (v->isTensor() && !v->t.isTensor() && v->t.dtype.isInt() &&
+           !v->t.dtype.isBool())))
+      fail(rloc, "range bounds must be integer scalars, got " + describe(*v));
+  DType ivType = DType::I32;
+  for (const Val *v : {&lo, &hi, &step}) {
+    DType d = v->isTensor() ? v->t.dtype : numberDType(*v);
+    if (d.bitWidth() == 64)
+      ivType = DType::I64;
+  }
+  bool negStep = step.isIntLike() && step.asInt() < 0;
+  if (step.isIntLike() && step.asInt() == 0)
+    fail(rloc, "range() step must not be zero");
+  LocGuard lg(*this, s.loc);
+  TValue vlo = cast(toTensor(lo, rloc), ivType, rloc);
+  TValue vhi = cast(toTensor(hi, rloc), ivType, rloc);
+  TValue vstep = cast(toTensor(step, rloc), ivType, rloc);
+  TValue origLo = vlo;
+  if (negStep) {
+    // Iterate k in [0, ceil((lo - hi) / -step)) and map i = lo + k * step.
+    Val span = binary(BinOpKind::Sub, Val::tensor(vlo), Val::tensor(vhi), rloc);
+    Val neg = Val::integer(-step.asInt());
+    Val trips = binary(
+        BinOpKind::FloorDiv,
+        binary(BinOpKind::Add, span, Val::integer(-step.asInt() - 1), rloc),
+        neg, rloc);
+    trips = minMax(true, trips, Val::integer(0), rloc);
+    vhi = cast(trips.t, ivType, rloc);
+    vlo = constant(ivType, Val::integer(0));
+    vstep = constant(ivType, Val::integer(1));
+  }
+  std::string targetName;
+  if (auto *n = dyn_cast<NameExpr>(s.target.get()))
+    targetName = n->id;
+  else
+    fail(s.target->loc, "a runtime loop needs a single name as its target");
+
+  Scope before = *locals;
+  Carried carried = findCarried(*this, s.body, targetName, s.loc);
+  auto forOp = scf::ForOp::create(b, cur, vlo.value, vhi.value, vstep.value,
+                                  carried.inits);
+  auto setAttr = [&](const std::optional<Val> &v, const char *attr) {
+    if (!v || v->isNone())
+      return;
+    if (v->kind == Val::Kind::Bool)
+      forOp->setAttr(attr, b.getBoolAttr(v->b));
+    else if (v->isInt())
+      forOp->setAttr(attr, b.getI32IntegerAttr(int32_t(v->i)));
+    else
+      fail(rloc, std::string(attr) + " must be a compile-time constant");
+  };
+  setAttr(p[3], "txl.num_stages");
+  setAttr(p[4], "txl.loop_unroll_factor");
+  setAttr(p[5], "txl.disallow_acc_multi_buffer");
+  setAttr(p[6], "txl.flatten");
+  setAttr(p[7], "txl.warp_specialize");
+  setAttr(p[8], "txl.disable_licm");
+
+  Block *body = forOp.getBody();
+  if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+    b.setInsertionPoint(&body->back());
+  else
+    b.setInsertionPointToEnd(body);
+  bindCarried(*this, carried, body->getArguments().drop_front());
+  TValue iv{forOp.getInductionVar(), ivType, {}};
+  if (negStep) {
+    Val i = binary(BinOpKind::Add, Val::tensor(origLo),
+                   binary(BinOpKind::Mul, Val::tensor(iv), step, rloc), rloc);
+    iv = cast(i.t, ivType, rloc);
+  }
+  (*locals)[targetName] = Val::tensor(iv);
+  ++dynamicDepth;
+  execBlock(s.body);
+  --dynamicDepth;
+  SmallVector<Value> results = yieldCarried(*this, carried);
+  if (!carried.inits.empty())
+    scf::YieldOp::create(b, cur, results);
+  *locals = before;
+  b.setInsertionPointAfter(forOp);
+  bindCarried(*this, carried, forOp.getResults());
+}
+
+void Gen::execWhile(const WhileStmt &s) {
+  if (!s.orelse.empty())
+    fail(s.elseLoc, "'while ... else' is not supported");
+  Scope before = *locals;
+  Carried carried = findCarried(*this, s.body, "", s.loc);
+  Location loc = cur;
+  auto whileOp = scf::WhileOp::create(b, loc, carried.types, carried.inits);
+  SmallVector<Location> locs(carried.types.size(), loc);
+  Block *beforeBlock =
+      b.createBlock(&whileOp.getBefore(), {}, carried.types, locs);
+  bindCarried(*this, carried, beforeBlock->getArguments());
+  ++dynamicDepth;
+  Val test = eval(*s.test);
+  TValue cond = runtimeCondition(*this, test, s.test->loc, "a 'while'");
+  scf::ConditionOp::create(b, loc, cond.value, beforeBlock->getArguments());
+  Block *afterBlock =
+      b.createBlock(&whileOp.getAfter(), {}, carried.types, locs);
+  *locals = before;
+  bindCarried(*this, carried, afterBlock->getArguments());
+  execBlock(s.body);
+  --dynamicDepth;
+  SmallVector<Value> results = yieldCarried(*this, carried);
+  scf::YieldOp::create(b, loc, results);
+  *locals = before;
+  b.setInsertionPointAfter(whileOp);
+  bindCarried(*this, carried, whileOp.getResults());
+}
+
+//===----------------------------------------------------------------------===//
+// Helper calls (inlined)
+//===----------------------------------------------------------------------===//
+
+Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
+                      SourceLoc callLoc) {
+  for (const Frame &f : callStack)
+    if (f.fn == &fn)
+      fail(callLoc, "recursive call to '" + fn.name + "'");
+  if (int(callStack.size()) >= kMaxCallDepth)
+    fail(callLoc, "call chain too deep: more than " +
+                      std::to_string(kMaxCallDepth) + " nested calls");
+  if (!isJitFunction(fn))
+    fail(callLoc, "'" + fn.name + "' is not a @jit function");
+  if (args.pos.size() > fn.args.size())
+    fail(callLoc, fn.name + "() takes " + std::to_string(fn.args.size()) +
+                      " positional arguments but " +
+                      std::to_string(args.pos.size()) + " were given");
+  std::vector<std::optional<Val>> bound(fn.args.size());
+  for (size_t k = 0; k < args.pos.size(); ++k)
+    bound[k] = args.pos[k];
+  for (auto &[name, v] : args.kw) {
+    size_t k = 0;
+    while (k < fn.args.size() && fn.args[k].name != name)
+      ++k;
+    if (k == fn.args.size())
+      fail(callLoc, fn.name + "() got an unexpected keyword argument '" +
+                        name + "'");
+    if (bound[k])
+      fail(callLoc, fn.name + "() got multiple values for argument '" +
+                        name + "'");
+    bound[k] = v;
+  }
+  Scope scope;
+  {
+    Scope *saved = locals;
+    locals = nullptr; // defaults see globals only
+    for (size_t k = 0; k < fn.args.size(); ++k) {
+      const Arg &a = fn.args[k];
+      if (!bound[k]) {
+        if (!a.defaultValue) {
+          locals = saved;
+          fail(callLoc, fn.name + "() missing required argument '" + a.name +
+                            "'");
+        }
+        bound[k] = eval(*a.defaultValue);
+      }
+      if (isConstexprAnnotation(a.annotation.get()) && !bound[k]->isConstant()) {
+        locals = saved;
+        fail(callLoc, "argument '" + a.name + "' of " + fn.name +
+                          "() is tl.constexpr but got a runtime value");
+      }
+      scope[a.name] = *bound[k];
+    }
+    locals = saved;
+  }
+  Scope *savedLocals = locals;
+  int savedDepth = dynamicDepth;
+  bool savedReturned = returned;
+  Val savedReturn = returnValue;
+  locals = &scope;
+  dynamicDepth = 0;
+  returned = false;
+  returnValue = Val::none();
+  callStack.push_back({&fn, callLoc});
+  try {
+    execBlock(fn.body);
+  } catch (CompileError &e) {
+    callStack.pop_back();
+    locals = savedLocals;
+    // Add a note per call level, at most a few, so deep chains stay short.
+    std::string formatted = e.getFormatted();
+    if (callStack.size() < 4)
+      formatted += formatDiagnostic(
+          file, Diagnostic{Severity::Note, callLoc,
+                           "in call to '" + fn.name + "'"});
+    throw CompileError(e.getLoc(), e.getMessage(), formatted);
+  }
+  callStack.pop_back();
+  Val result = returnValue;
+  locals = savedLocals;
+  dynamicDepth = savedDepth;
+  returned = savedReturned;
+  returnValue = savedReturn;
+  return result;
+}
+
+Val Gen::callWithValues(const Val &fn, std::vector<Val> args, SourceLoc loc) {
+  CallArgs ca;
+  ca.pos = std::move(args);
+  ca.posLocs.assign(ca.pos.size(), loc);
+  ca.loc = loc;
+  return call(fn, ca, loc);
+}
+
+} // namespace txl::irgen
