@@ -597,6 +597,47 @@ TEST(IRGenMisc, LocationsPointAtExpressions) {
   EXPECT_HAS(r.ir, "#loc2 = loc(\"k.py\":6:9)");
 }
 
+TEST(IRGenMisc, TxlImportsDecoratorsAndHostCode) {
+  std::string src =
+      "import torch\nimport txl\nimport txl.language as tl\n"
+      "from triton.language.extra import libdevice\n"
+      "DEVICE = torch.device('cuda')\n"
+      "SCALE = 0.5\n"
+      "@txl.autotune(configs=[], key=['n'])\n"
+      "@txl.jit(num_warps=4)\n"
+      "def kernel(p, n, BLOCK: tl.constexpr):\n"
+      "    \"\"\"Docstring.\"\"\"\n"
+      "    offs = tl.arange(0, BLOCK)\n"
+      "    x = tl.load(p + offs, mask=offs < n, other=0.0)\n"
+      "    tl.store(p + offs, libdevice.exp(x) * SCALE, mask=offs < n)\n"
+      "def host():\n"
+      "    return DEVICE\n";
+  Result r = build(src, "kernel", "*fp32:16, i32, 64");
+  ASSERT_BUILDS(r);
+  EXPECT_HAS(r.ir, "math.exp");
+  // Reading the host-only global from a kernel is a located error.
+  std::string bad = src;
+  bad.replace(bad.find("* SCALE"), 7, "* DEVICE");
+  Result e = build(bad, "kernel", "*fp32:16, i32, 64");
+  EXPECT_FALSE(e.ok);
+  EXPECT_NE(e.diag.find("global 'DEVICE' cannot be evaluated"),
+            std::string::npos)
+      << e.diag;
+}
+
+TEST(IRGenControlFlow, ConstantReassignedInLoop) {
+  Result r = build(kernelSrc("p, n", "    dt = tl.float32\n"
+                                     "    for i in range(n):\n"
+                                     "        dt = tl.float16\n"
+                                     "    tl.store(p, 1.0)\n"),
+                   "k", "*fp32, i32");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.diag.find("k.py:7:5: error: cannot reassign the compile-time "
+                        "value 'dt'"),
+            std::string::npos)
+      << r.diag;
+}
+
 /// Random expression trees over runtime and constexpr operands must either
 /// build verified IR or fail with a located diagnostic — never crash.
 TEST(IRGenFuzz, RandomExpressions) {

@@ -413,7 +413,8 @@ static void bindCarried(Gen &g, const Carried &c, ValueRange args) {
 }
 
 /// Reads carried names back after the body and checks their types.
-static SmallVector<Value> yieldCarried(Gen &g, const Carried &c) {
+static SmallVector<Value> yieldCarried(Gen &g, const Carried &c,
+                                       SourceLoc loopLoc) {
   SmallVector<Value> out;
   for (size_t k = 0; k < c.names.size(); ++k) {
     Val now = (*g.locals)[c.names[k]];
@@ -437,8 +438,7 @@ static SmallVector<Value> yieldCarried(Gen &g, const Carried &c) {
   for (auto &[name, v] : c.frozen) {
     auto it = g.locals->find(name);
     if (it == g.locals->end() || !sameStructure(it->second, v, true))
-      g.fail(it == g.locals->end() ? SourceLoc() : SourceLoc(),
-             "cannot reassign the compile-time value '" + name +
+      g.fail(loopLoc, "cannot reassign the compile-time value '" + name +
                  "' inside a runtime loop");
   }
   return out;
@@ -585,7 +585,7 @@ void Gen::execFor(const ForStmt &s) {
   ++dynamicDepth;
   execBlock(s.body);
   --dynamicDepth;
-  SmallVector<Value> results = yieldCarried(*this, carried);
+  SmallVector<Value> results = yieldCarried(*this, carried, s.loc);
   if (!carried.inits.empty())
     scf::YieldOp::create(b, cur, results);
   *locals = before;
@@ -614,7 +614,7 @@ void Gen::execWhile(const WhileStmt &s) {
   bindCarried(*this, carried, afterBlock->getArguments());
   execBlock(s.body);
   --dynamicDepth;
-  SmallVector<Value> results = yieldCarried(*this, carried);
+  SmallVector<Value> results = yieldCarried(*this, carried, s.loc);
   scf::YieldOp::create(b, loc, results);
   *locals = before;
   b.setInsertionPointAfter(whileOp);
