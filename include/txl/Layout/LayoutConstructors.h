@@ -15,8 +15,8 @@
 //   * tensor dim smaller than the tile: coordinates wrap (coord mod size), so
 //     register / lane / warp bits that would leave the tensor get zero bases
 //     (broadcast: several registers, lanes or warps hold the same element).
-// The register count therefore is prod(shape) / (lanes * warps) times the
-// broadcast factor of registers.
+// So a thread's register count is the tile's times the number of
+// repetitions; registers are never dropped for small tensors (they repeat).
 //
 //===----------------------------------------------------------------------===//
 
