@@ -130,6 +130,9 @@ LinearLayout txl::blockedToLinearLayout(ArrayRef<int64_t> shape,
 }
 
 LinearLayout txl::sliceLinearLayout(const LinearLayout &parent, unsigned dim) {
+  // An empty parent is how callers signal "unknown parent": pass it through.
+  if (parent == LinearLayout::empty())
+    return parent;
   unsigned rank = parent.getNumOutDims();
   if (dim >= rank)
     fail("sliceLinearLayout: dim out of range");

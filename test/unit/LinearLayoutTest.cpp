@@ -574,6 +574,12 @@ TEST(Slice, MatchesProjectionOfParent) {
   }
 }
 
+TEST(Slice, EmptyParentPassesThrough) {
+  auto r = sliceToLinearLayout(
+      {16}, 0, [](llvm::ArrayRef<int64_t>) { return LinearLayout::empty(); });
+  EXPECT_EQ(r, LinearLayout::empty());
+}
+
 TEST(Slice, RowReductionBroadcastsLanes) {
   // [64, 32] with 8 lanes along dim1: reducing dim1 leaves those lane bits 0.
   BlockedParams p{{1, 4}, {4, 8}, {4, 1}, {1, 0}};

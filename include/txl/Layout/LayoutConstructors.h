@@ -86,6 +86,8 @@ LinearLayout blockedToLinearLayout(llvm::ArrayRef<int64_t> shape,
 /// (bits that mapped into it now broadcast: lanes/warps get zero bases),
 /// the remaining output dims are renamed dim0..dim{rank-2}, and all-zero
 /// register bases are removed (a thread keeps one copy of each element).
+/// An empty parent (LinearLayout::empty(), e.g. an unknown parent layout)
+/// gives an empty result instead of an error.
 LinearLayout sliceLinearLayout(const LinearLayout &parent, unsigned dim);
 
 /// Slice layout for the reduced tensor `shape` (rank r-1): the parent layout
