@@ -442,6 +442,9 @@ BlockedParams txl::defaultBlockedParams(ArrayRef<int64_t> shape,
   p.sizePerThread.assign(rank, 1);
   p.threadsPerWarp.assign(rank, 1);
   p.warpsPerCTA.assign(rank, 1);
+  std::string err = verifyBlockedParams(p, rank);
+  if (!err.empty())
+    fail("defaultBlockedParams: " + err);
   if (rank == 0)
     return p;
   unsigned fast = p.order[0];
