@@ -193,6 +193,28 @@ class JITFunction:
             f"{self.__name__}[grid](...)")
 
     def run(self, grid, args, kwargs, stream=None):
+        # The hot path: one generated call, one dict lookup, one packed
+        # foreign call. Anything unusual goes to _run_slow.
+        try:
+            key, values = self._binder(*args, **kwargs)
+            launcher = self.cache[key]
+        except (KeyError, TypeError):
+            return self._run_slow(grid, args, kwargs, stream)
+        if grid.__class__ is not tuple:
+            grid = tuple(grid(self._meta(args, kwargs))) if callable(grid) \
+                else tuple(grid)
+        if len(grid) != 1:
+            grid = (grid + (1, 1))[:3]
+            launcher.launch(grid[0], grid[1], grid[2],
+                            _stream() if stream is None else stream, values)
+        else:
+            launcher.launch(grid[0], 1, 1,
+                            _stream() if stream is None else stream, values)
+        return launcher
+
+    def _run_slow(self, grid, args, kwargs, stream):
+        """First launch of a key (compiles), unhashable constexprs, and
+        argument errors with a readable message."""
         try:
             key, values = self._binder(*args, **kwargs)
         except TypeError as e:
@@ -206,13 +228,9 @@ class JITFunction:
             launcher = self._compile_for(key, args, kwargs)
         if callable(grid):
             grid = grid(self._meta(args, kwargs))
-        n = len(grid)
-        gx = grid[0]
-        gy = grid[1] if n > 1 else 1
-        gz = grid[2] if n > 2 else 1
-        if stream is None:
-            stream = current_stream()
-        launcher.launch(gx, gy, gz, stream, values)
+        grid = (tuple(grid) + (1, 1))[:3]
+        launcher.launch(grid[0], grid[1], grid[2],
+                        _stream() if stream is None else stream, values)
         return launcher
 
     def _meta(self, args, kwargs):
@@ -288,22 +306,25 @@ def jit(fn=None, *, do_not_specialize=(), **options):
     return JITFunction(fn, do_not_specialize, **options)
 
 
-_stream_getter = None
-
-
-def current_stream():
-    """The current torch CUDA stream handle, or None (the default stream)
-    when torch is not loaded."""
-    global _stream_getter
-    if _stream_getter is not None:
-        return _stream_getter()
+def _stream():
+    """The current torch CUDA stream handle (0 = the legacy default
+    stream) or None without torch. Rebinds itself to a two-C-call getter the
+    first time torch is seen."""
+    global _stream
     torch = sys.modules.get("torch")
     if torch is None:
         return None
     raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    device = torch.cuda.current_device
-    if raw is not None:
-        _stream_getter = lambda: raw(device())  # noqa: E731
+    get_device = getattr(torch._C, "_cuda_getDevice", None)
+    if not torch.cuda.is_available():
+        return None
+    if raw is not None and get_device is not None:
+        torch.cuda.init()  # the C getters assume CUDA is initialized
+        _stream = lambda: raw(get_device())  # noqa: E731
     else:
-        _stream_getter = lambda: torch.cuda.current_stream().cuda_stream  # noqa
-    return _stream_getter()
+        _stream = lambda: torch.cuda.current_stream().cuda_stream  # noqa
+    return _stream()
+
+
+def current_stream():
+    return _stream()

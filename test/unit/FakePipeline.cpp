@@ -74,17 +74,21 @@ int globalInt(const CompileOptions &options, const char *name) {
 }
 
 /// out[i] = x[i] + y[i] for i < n; staged through dynamic shared memory
-/// (at its far end, so the whole allocation must be granted) if any.
-std::string vectorAddPtx(const std::string &name, int sharedBytes) {
+/// (at its far end, so the whole allocation must be granted) if any. With
+/// `nFolded` (signature "i32:1") n is the constant 1, not a parameter.
+std::string vectorAddPtx(const std::string &name, int sharedBytes,
+                         bool nFolded) {
   std::ostringstream ptx;
   ptx << ".version 8.0\n.target sm_80\n.address_size 64\n"
       << ".extern .shared .align 16 .b8 smem[];\n"
       << ".visible .entry " << name
-      << "(.param .u64 p0, .param .u64 p1, .param .u64 p2, .param .u32 p3)\n"
+      << "(.param .u64 p0, .param .u64 p1, .param .u64 p2"
+      << (nFolded ? ")\n" : ", .param .u32 p3)\n")
       << "{\n .reg .pred %p<2>;\n .reg .b32 %r<12>;\n .reg .f32 %f<4>;\n"
       << " .reg .b64 %rd<12>;\n"
       << " ld.param.u64 %rd1, [p0];\n ld.param.u64 %rd2, [p1];\n"
-      << " ld.param.u64 %rd3, [p2];\n ld.param.u32 %r1, [p3];\n"
+      << " ld.param.u64 %rd3, [p2];\n"
+      << (nFolded ? " mov.u32 %r1, 1;\n" : " ld.param.u32 %r1, [p3];\n")
       << " mov.u32 %r2, %ctaid.x;\n mov.u32 %r3, %ntid.x;\n"
       << " mov.u32 %r4, %tid.x;\n mad.lo.s32 %r5, %r2, %r3, %r4;\n"
       << " setp.ge.s32 %p1, %r5, %r1;\n @%p1 bra DONE;\n"
@@ -167,7 +171,10 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.txlir = "// txlir of " + out.name + "\n";
   out.txlgir = "// txlgir of " + out.name + "\n";
   out.llir = "; llir of " + out.name + "\n";
-  out.ptx = vectorAddPtx(out.name, out.sharedBytes);
+  bool nFolded = options.signature.size() > 3 &&
+                 options.signature[3].kind == ArgSpec::Kind::Scalar &&
+                 options.signature[3].equalsOne;
+  out.ptx = vectorAddPtx(out.name, out.sharedBytes, nFolded);
   out.cubinProducer = "driver";
   out.sourceHash = std::to_string(std::hash<std::string>()(source));
   return true;
