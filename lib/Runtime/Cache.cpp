@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <fcntl.h>
 #include <unistd.h>
@@ -52,10 +53,13 @@ void addField(Sha256 &hasher, const std::string &field) {
   hasher.update(field);
 }
 
+/// Unique across threads (counter) and processes (pid + random seed), so
+/// concurrent writers never share a temporary directory.
 std::string uniqueSuffix() {
   static std::atomic<unsigned> counter{0};
-  return std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" +
-         std::to_string(std::rand());
+  static const unsigned seed = std::random_device()();
+  return std::to_string(::getpid()) + "-" + std::to_string(seed) + "-" +
+         std::to_string(counter++);
 }
 } // namespace
 

@@ -2,6 +2,7 @@
 #include "txl/Runtime/Kernel.h"
 #include "txl/Runtime/Metadata.h"
 
+#include <cctype>
 #include <cstdlib>
 
 using namespace txl;

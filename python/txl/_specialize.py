@@ -131,9 +131,15 @@ def _arg_slow(a, specialize):
         "expected a tensor (data_ptr() and dtype), int, float, bool or None")
 
 
+def _is_constexpr_value(value):
+    """txl's or triton's tl.constexpr(...) wrapper."""
+    return isinstance(value, _core.constexpr) or (
+        type(value).__name__ == "constexpr" and hasattr(value, "value"))
+
+
 def constexpr_text(value):
     """A constexpr value as source text for the compiler."""
-    if isinstance(value, _core.constexpr):
+    if _is_constexpr_value(value):
         return constexpr_text(value.value)
     if value is None or isinstance(value, bool):
         return repr(value)
@@ -158,7 +164,7 @@ def constexpr_text(value):
 def global_text(value):
     """Source text of a module-level global the kernel may read, or None if
     the value is not something the compiler can use."""
-    if isinstance(value, _core.constexpr):
+    if _is_constexpr_value(value):
         value = value.value
     if isinstance(value, (bool, int, float)) or value is None:
         return constexpr_text(value)

@@ -95,6 +95,16 @@ def test_constexpr_text():
         sp.constexpr_text(object())
 
 
+class constexpr:  # noqa: N801 -- shaped like triton.language.constexpr
+    def __init__(self, value):
+        self.value = value
+
+
+def test_triton_constexpr_wrappers():
+    assert sp.global_text(constexpr(32)) == "32"
+    assert sp.constexpr_text(constexpr(True)) == "True"
+
+
 def test_global_text():
     assert sp.global_text(3) == "3"
     assert sp.global_text(False) == "False"

@@ -25,3 +25,5 @@ endif()
 # tests (and a GPU smoke test of the launcher) when the compiler is absent.
 txl_c_api_library(txl_fake FakePipeline.cpp)
 target_link_libraries(txl_fake PRIVATE TXLRuntime)
+# Building the unit tests also builds the library the Python tests load.
+add_dependencies(runtime-tests txl_fake)
