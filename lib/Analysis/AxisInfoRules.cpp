@@ -466,6 +466,8 @@ static AxisInfo broadcastRule(txlir::BroadcastOp op, const AxisInfo &s) {
   AxisInfo r = s;
   auto src = cast<RankedTensorType>(op.getSrc().getType());
   auto dst = cast<RankedTensorType>(op.getType());
+  if (src.getRank() != dst.getRank() || src.getRank() != int64_t(r.size()))
+    return AxisInfo::getPessimistic(dst);
   for (unsigned d = 0; d < r.size(); ++d) {
     if (src.getDimSize(d) != 1 || dst.getDimSize(d) == 1)
       continue;
@@ -520,7 +522,8 @@ static AxisInfo reshapeRule(txlir::ReshapeOp op, const AxisInfo &s) {
     return r;
   auto src = cast<RankedTensorType>(op.getSrc().getType());
   auto dst = cast<RankedTensorType>(op.getType());
-  if (!src.hasStaticShape() || !dst.hasStaticShape())
+  if (!src.hasStaticShape() || !dst.hasStaticShape() || src.getRank() == 0 ||
+      dst.getRank() == 0)
     return r;
   ArrayRef<int64_t> from = src.getShape(), to = dst.getShape();
   if (nonUnitDims(from) == nonUnitDims(to)) {

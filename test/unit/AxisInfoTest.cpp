@@ -381,3 +381,20 @@ func.func @k(%x: tensor<64xi32>) {
   EXPECT_FACTS(a.info("reduce"), {1}, {1}, {1});
   EXPECT_FACTS(a.info("combine"), {1}, {1}, {1});
 }
+
+TEST(AxisInfo, RankZeroTensorsDoNotCrash) {
+  Analyzed a(R"(
+func.func @k(%v: i32) {
+  %s = txl.splat %v {tag = "s"} : i32 -> tensor<i32>
+  %b = txl.broadcast %s {tag = "b"} : tensor<i32> -> tensor<i32>
+  %e = txl.expand_dims %s {axis = 0 : i32, tag = "e"} : tensor<i32> -> tensor<1xi32>
+  %r = txl.reshape %s {tag = "r"} : tensor<i32> -> tensor<1x1xi32>
+  %q = txl.reshape %r {tag = "q"} : tensor<1x1xi32> -> tensor<i32>
+  return
+})");
+  ASSERT_TRUE(a.ok());
+  for (const char *tag : {"s", "b", "e", "r", "q"})
+    EXPECT_NE(a.info(tag), nullptr) << tag;
+  EXPECT_EQ(a.analysis->getOrder(a.tagged("s")), llvm::SmallVector<unsigned>());
+  EXPECT_EQ(a.analysis->getPtrContiguity(a.tagged("e"), 3), 1u);
+}
