@@ -2,7 +2,10 @@
 #include "txl/InitAll.h"
 
 #include "txl/Dialect/TXL/IR/Dialect.h"
+#include "txl/Analysis/AxisInfo.h"
+#include "txl/Conversion/Passes.h"
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -26,6 +29,9 @@ void txl::registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 void txl::registerAllPasses() {
+  mlir::txlgpu::registerTXLGPUPasses();
+  mlir::txl::registerTXLConversionPasses();
+  txl::registerTestAxisInfoPass();
   mlir::registerTransformsPasses();
   mlir::registerSCFToControlFlowPass();
   mlir::registerReconcileUnrealizedCastsPass();

@@ -22,6 +22,8 @@ def TXLGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
     static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";
     static constexpr llvm::StringLiteral kSharedOffsetAttr = "txlgpu.shared_offset";
+    /// Elements per vector access of a load/store (from the axis analysis).
+    static constexpr llvm::StringLiteral kVecAttr = "txlgpu.vec";
   }];
 }
 

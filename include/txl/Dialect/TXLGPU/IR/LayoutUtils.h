@@ -1,0 +1,79 @@
+//===- LayoutUtils.h - what a layout means for one tensor shape -*- C++ -*-===//
+//
+// The lowering needs, for a tensor type with a layout encoding, the
+// coordinates of each register, lane bit and warp bit: the bases of the
+// layout's linear map restricted to that shape. `LayoutMap` is that view of
+// the linear layout (txl/Layout/LinearLayout.h), flattened for codegen.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TXL_DIALECT_TXLGPU_IR_LAYOUTUTILS_H
+#define TXL_DIALECT_TXLGPU_IR_LAYOUTUTILS_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace mlir::txlgpu {
+
+using Coord = llvm::SmallVector<int64_t, 4>;
+
+struct LayoutMap {
+  llvm::SmallVector<int64_t, 4> shape;
+  /// Coordinates each input bit maps to (XOR-combined), per dimension.
+  std::vector<Coord> regBases, laneBases, warpBases;
+
+  int numRegs() const { return 1 << regBases.size(); }
+  int rank() const { return shape.size(); }
+  /// Coordinate of register `r` in lane 0 of warp 0.
+  Coord regCoord(int r) const;
+  /// Coordinate contributed by a whole lane/warp id.
+  Coord laneCoord(int lane) const;
+  Coord warpCoord(int warp) const;
+  /// Bits of the lane / warp id that map to nothing (replicated data).
+  unsigned laneFreeMask() const;
+  unsigned warpFreeMask() const;
+  /// Registers that are copies of a lower-numbered register.
+  bool isDuplicateReg(int r) const;
+  /// Row-major flat index of a coordinate.
+  int64_t flatIndex(const Coord &c) const;
+  /// Number of consecutive registers (starting at multiples of the result)
+  /// that hold consecutive elements of dimension `dim`.
+  int contiguousRegs(unsigned dim) const;
+};
+
+/// Where a source coordinate lands in the destination of a data movement
+/// (identity for convert_layout, row-major renumbering for reshape, a
+/// permutation for trans). Must be linear over coordinate bits.
+using CoordMap = std::function<Coord(const Coord &)>;
+CoordMap identityCoordMap();
+CoordMap reshapeCoordMap(ArrayRef<int64_t> srcShape, ArrayRef<int64_t> dstShape);
+/// Result dim i is source dim order[i].
+CoordMap transposeCoordMap(ArrayRef<int32_t> order);
+
+/// When every lane and warp already holds the elements the destination
+/// layout gives it, the source register holding each destination register;
+/// std::nullopt when data must move between threads.
+std::optional<llvm::SmallVector<int>>
+getRegisterRenaming(const LayoutMap &src, const LayoutMap &dst,
+                    const CoordMap &srcToDst);
+
+/// The layout map of a tensor type whose encoding is a txlgpu layout, or
+/// std::nullopt when it has none we understand.
+std::optional<LayoutMap> getLayoutMap(RankedTensorType type);
+
+/// Registers one thread holds for a tensor of this type.
+int getNumRegs(RankedTensorType type);
+
+/// The blocked encoding txl uses by default for `shape`: `vec` contiguous
+/// elements per thread along `order[0]`, lanes then warps filling the fastest
+/// dimensions first.
+Attribute getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                           unsigned vec, ArrayRef<unsigned> order,
+                           unsigned numWarps, unsigned threadsPerWarp);
+
+} // namespace mlir::txlgpu
+
+#endif

@@ -1,0 +1,47 @@
+//===- Passes.td - txlgpu passes ---------------------------*- tablegen -*-===//
+#ifndef TXLGPU_PASSES_TD
+#define TXLGPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AssignLayouts : Pass<"txl-assign-layouts", "mlir::ModuleOp"> {
+  let summary = "Give every tensor a layout: txl tile IR to txlgpu IR";
+  let description = [{
+    Picks one coalesced blocked layout per tensor shape from the memory
+    accesses of that shape (vector width from the axis analysis), gives
+    reductions' results slice layouts, and inserts convert_layout where an
+    op needs its operand in another layout (expand_dims, broadcast).
+    Records num_warps / threads_per_warp / num_warpgroups / target on the
+    module.
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "int", "4", "warps per warpgroup">,
+    Option<"numWarpgroups", "num-warpgroups", "int", "1", "warpgroups per CTA">,
+    Option<"threadsPerWarp", "threads-per-warp", "int", "32", "lanes per warp">,
+    Option<"target", "target", "std::string", "\"sm_90a\"", "GPU target">
+  ];
+  let dependentDialects = ["mlir::txlgpu::TXLGPUDialect"];
+}
+
+def RemoveLayoutConversions : Pass<"txlgpu-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "Rematerialize cheap values in the layout their users need";
+  let description = [{
+    A convert_layout whose source is cheap to recompute (make_range, splat,
+    constants, and elementwise ops over those) is replaced by recomputing
+    the source directly in the destination layout, so index arithmetic
+    never goes through shared memory.
+  }];
+}
+
+def AllocateSharedMemory : Pass<"txlgpu-allocate-shared-memory", "mlir::ModuleOp"> {
+  let summary = "Assign scratch shared memory to conversions and reductions";
+  let description = [{
+    Every op that exchanges data through shared memory (layout conversions,
+    cross-warp reductions) gets a `txlgpu.shared_offset`; the module gets
+    the total `txlgpu.shared` bytes. Scratch uses are separated by barriers
+    in the lowering, so they all start at offset 0 and the total is the
+    largest single need.
+  }];
+}
+
+#endif

@@ -1,0 +1,93 @@
+//===- ConvertTXLGPUToLLVM.cpp - the txlgpu -> LLVM+NVVM conversion -------===//
+#include "Utility.h"
+#include "txl/Conversion/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+
+namespace mlir::txl {
+#define GEN_PASS_DEF_CONVERTTXLGPUTOLLVM
+#include "txl/Conversion/Passes.h.inc"
+} // namespace mlir::txl
+
+using namespace mlir;
+using namespace mlir::txl;
+
+namespace {
+
+/// `extern __shared__` array every scratch and buffer offset is taken from.
+void declareSharedMemory(ModuleOp module) {
+  OpBuilder b(module.getBodyRegion());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+  auto global = LLVM::GlobalOp::create(
+      b, module.getLoc(), type, /*isConstant=*/false, LLVM::Linkage::External,
+      "global_smem", Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+  (void)global;
+}
+
+int moduleInt(ModuleOp module, StringRef name, int fallback) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return fallback;
+}
+
+/// Marks the kernel for NVPTX: `.entry`, the thread count and, so that
+/// setmaxnreg is honoured later, one CTA per SM as the register-cap hint.
+void markKernels(ModuleOp module) {
+  int threads =
+      moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4) *
+      moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1) * 32;
+  module.walk([&](LLVM::LLVMFuncOp func) {
+    if (!func->hasAttr(kKernelAttr))
+      return;
+    func->removeAttr(kKernelAttr);
+    MLIRContext *ctx = func.getContext();
+    func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+    func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+    // Argument attributes of the front end are not LLVM's.
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+      func.removeArgAttr(i, kDivisibilityAttr);
+      func.removeArgAttr(i, kEqualsOneAttr);
+    }
+  });
+}
+
+struct ConvertTXLGPUToLLVMPass
+    : public mlir::txl::impl::ConvertTXLGPUToLLVMBase<ConvertTXLGPUToLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    declareSharedMemory(module);
+
+    TXLTypeConverter typeConverter(ctx);
+    RewritePatternSet patterns(ctx);
+    populateElementwiseOpPatterns(typeConverter, patterns);
+    populateMathOpPatterns(typeConverter, patterns);
+    populateViewOpPatterns(typeConverter, patterns);
+    populateMemoryOpPatterns(typeConverter, patterns);
+    populateReduceOpPatterns(typeConverter, patterns);
+    populateConvertLayoutOpPatterns(typeConverter, patterns);
+    populateSPMDOpPatterns(typeConverter, patterns);
+    arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
+    populateMathToLLVMConversionPatterns(typeConverter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
+    populateFuncToLLVMConversionPatterns(typeConverter, patterns);
+
+    LLVMConversionTarget target(*ctx);
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    target.addLegalOp<ModuleOp>();
+    target.addIllegalDialect<TXLDialect, txlgpu::TXLGPUDialect,
+                             arith::ArithDialect, math::MathDialect,
+                             cf::ControlFlowDialect, func::FuncDialect>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    markKernels(module);
+  }
+};
+
+} // namespace

@@ -1,0 +1,125 @@
+//===- InlinePTX.cpp - the only place txl writes PTX text -----------------===//
+#include "InlinePTX.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::txl;
+
+static StringRef cacheSuffix(CacheModifier cache, bool isStore) {
+  switch (cache) {
+  case CacheModifier::CA: return isStore ? "" : ".ca";
+  case CacheModifier::CG: return ".cg";
+  case CacheModifier::CS: return ".cs";
+  case CacheModifier::CV: return isStore ? "" : ".cv";
+  case CacheModifier::WB: return isStore ? ".wb" : "";
+  case CacheModifier::WT: return isStore ? ".wt" : "";
+  case CacheModifier::None: return "";
+  }
+  return "";
+}
+
+static StringRef evictSuffix(EvictionPolicy evict) {
+  switch (evict) {
+  case EvictionPolicy::EvictFirst: return ".L1::evict_first";
+  case EvictionPolicy::EvictLast: return ".L1::evict_last";
+  case EvictionPolicy::Normal: return "";
+  }
+  return "";
+}
+
+/// Registers are at least 16 bits wide; an 8-bit access uses a .b16 one.
+static unsigned regBitsFor(unsigned wordBits) { return std::max(wordBits, 16u); }
+
+static char constraintFor(unsigned wordBits) {
+  unsigned bits = regBitsFor(wordBits);
+  return bits == 64 ? 'l' : bits == 32 ? 'r' : 'h';
+}
+
+/// "v4." for four words, "" for one.
+static std::string vecPrefix(size_t n) {
+  return n == 1 ? std::string() : llvm::formatv("v{0}.", n).str();
+}
+
+/// "{ $0, $1 }" or "$0" for operands first..first+n-1.
+static std::string operandList(unsigned first, size_t n) {
+  if (n == 1)
+    return llvm::formatv("${0}", first).str();
+  std::string s = "{ ";
+  for (size_t i = 0; i < n; ++i)
+    s += llvm::formatv("{0}${1}", i ? ", " : "", first + i).str();
+  return s + " }";
+}
+
+SmallVector<Value> mlir::txl::emitPredicatedLoad(
+    OpBuilder &b, Location loc, Value ptr, Value pred, unsigned wordBits,
+    ArrayRef<Value> others, CacheModifier cache, EvictionPolicy evict,
+    bool isVolatile) {
+  size_t n = others.size();
+  char c = constraintFor(wordBits);
+  // Outputs $0..$n-1, then ptr $n, pred $n+1, others $n+2...
+  std::string asmText = llvm::formatv("{ .reg .pred p; setp.ne.b32 p, ${0}, 0;",
+                                      n + 1)
+                            .str();
+  for (size_t i = 0; i < n; ++i)
+    asmText += llvm::formatv(" mov.b{0} ${1}, ${2};", regBitsFor(wordBits), i,
+                             n + 2 + i)
+                   .str();
+  asmText += llvm::formatv(" @p ld{0}.global{1}{2}.{3}b{4} {5}, [ ${6} + 0 ]; }",
+                           isVolatile ? ".volatile" : "",
+                           isVolatile ? "" : cacheSuffix(cache, false),
+                           isVolatile ? "" : evictSuffix(evict), vecPrefix(n),
+                           wordBits, operandList(0, n), n)
+                 .str();
+  std::string constraints;
+  for (size_t i = 0; i < n; ++i)
+    constraints += std::string("=") + c + ",";
+  constraints += "l,r";
+  for (size_t i = 0; i < n; ++i)
+    constraints += std::string(",") + c;
+
+  SmallVector<Value> operands{ptr,
+                              LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
+  operands.append(others.begin(), others.end());
+  Type wordTy = b.getIntegerType(regBitsFor(wordBits));
+  SmallVector<Type> fields(n, wordTy);
+  Type resultTy = n == 1 ? wordTy
+                         : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                            fields);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultTy, operands, asmText, constraints,
+      /*has_side_effects=*/isVolatile, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  if (n == 1)
+    return {asmOp.getResult(0)};
+  SmallVector<Value> words;
+  for (size_t i = 0; i < n; ++i)
+    words.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return words;
+}
+
+void mlir::txl::emitPredicatedStore(OpBuilder &b, Location loc, Value ptr,
+                                    Value pred, unsigned wordBits,
+                                    ArrayRef<Value> words, CacheModifier cache,
+                                    EvictionPolicy evict) {
+  size_t n = words.size();
+  // ptr $0, pred $1, words $2...
+  std::string asmText =
+      llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $1, 0; @p st.global{0}{1}.{2}b{3} [ $0 + 0 ], {4}; }",
+                    cacheSuffix(cache, true), evictSuffix(evict), vecPrefix(n),
+                    wordBits, operandList(2, n))
+          .str();
+  std::string constraints = "l,r";
+  for (size_t i = 0; i < n; ++i)
+    constraints += std::string(",") + constraintFor(wordBits);
+  SmallVector<Value> operands{ptr,
+                              LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
+  operands.append(words.begin(), words.end());
+  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, asmText,
+                            constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}

@@ -1,0 +1,31 @@
+//===- InlinePTX.h - the only place txl writes PTX text --------*- C++ -*-===//
+//
+// NVVM has no predicated global load/store with cache hints, so these are
+// inline PTX. Everything else goes through NVVM/LLVM ops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TXL_CONVERSION_TXLGPUTOLLVM_INLINEPTX_H
+#define TXL_CONVERSION_TXLGPUTOLLVM_INLINEPTX_H
+
+#include "txl/Dialect/TXL/IR/Dialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::txl {
+
+/// Loads `others.size()` words of `wordBits` (8, 16, 32 or 64) bits (8-bit
+/// words travel in 16-bit registers) from the
+/// global pointer `ptr` when `pred` (i1) holds; otherwise yields `others`.
+SmallVector<Value> emitPredicatedLoad(OpBuilder &b, Location loc, Value ptr,
+                                      Value pred, unsigned wordBits,
+                                      ArrayRef<Value> others,
+                                      CacheModifier cache,
+                                      EvictionPolicy evict, bool isVolatile);
+
+/// Stores `words` (each of `wordBits` bits) to `ptr` when `pred` holds.
+void emitPredicatedStore(OpBuilder &b, Location loc, Value ptr, Value pred,
+                         unsigned wordBits, ArrayRef<Value> words,
+                         CacheModifier cache, EvictionPolicy evict);
+
+} // namespace mlir::txl
+
+#endif

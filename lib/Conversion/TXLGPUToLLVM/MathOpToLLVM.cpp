@@ -1,0 +1,139 @@
+//===- MathOpToLLVM.cpp - scalar math to NVVM intrinsics / libdevice ------===//
+//
+// NVPTX selects only a few math intrinsics and aborts on the others, so no
+// `llvm.log2`-style intrinsic may reach it. fp32 exp/log families use the
+// hardware's approximate ex2/lg2/rsqrt (what Triton does); the rest call
+// libdevice (`__nv_*`), linked in by the target stage. fp16/bf16 compute in
+// fp32.
+//
+//===----------------------------------------------------------------------===//
+#include "Utility.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::txl;
+
+namespace {
+
+Value callIntrinsic(OpBuilder &b, Location loc, StringRef name, Type type,
+                    ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
+                                       args)
+      .getResult(0);
+}
+
+/// Declares (once) and calls a libdevice function.
+Value callLibdevice(OpBuilder &b, Location loc, Operation *anchor,
+                    StringRef name, Type type, ValueRange args) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!func) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    SmallVector<Type> argTypes(args.size(), type);
+    func = LLVM::LLVMFuncOp::create(b, loc, name,
+                                    LLVM::LLVMFunctionType::get(type, argTypes));
+  }
+  return LLVM::CallOp::create(b, loc, func, args).getResult();
+}
+
+enum class Fn { Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sin, Cos, Erf, Tanh };
+
+/// fp32 implementation of `fn`.
+Value emitF32(OpBuilder &b, Location loc, Operation *anchor, Fn fn, Value x) {
+  Type f32 = b.getF32Type();
+  auto mul = [&](Value v, double c) {
+    Value k = LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(c));
+    return LLVM::FMulOp::create(b, loc, v, k).getResult();
+  };
+  switch (fn) {
+  case Fn::Exp:
+    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f", f32,
+                         mul(x, M_LOG2E));
+  case Fn::Exp2:
+    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f", f32, x);
+  case Fn::Log:
+    return mul(callIntrinsic(b, loc, "llvm.nvvm.lg2.approx.f", f32, x), M_LN2);
+  case Fn::Log2:
+    return callIntrinsic(b, loc, "llvm.nvvm.lg2.approx.f", f32, x);
+  case Fn::Sqrt:
+    return LLVM::SqrtOp::create(b, loc, x);
+  case Fn::Rsqrt:
+    return callIntrinsic(b, loc, "llvm.nvvm.rsqrt.approx.f", f32, x);
+  case Fn::Sin:
+    return callLibdevice(b, loc, anchor, "__nv_sinf", f32, x);
+  case Fn::Cos:
+    return callLibdevice(b, loc, anchor, "__nv_cosf", f32, x);
+  case Fn::Erf:
+    return callLibdevice(b, loc, anchor, "__nv_erff", f32, x);
+  case Fn::Tanh:
+    return callLibdevice(b, loc, anchor, "__nv_tanhf", f32, x);
+  }
+  llvm_unreachable("covered switch");
+}
+
+StringRef libdeviceF64(Fn fn) {
+  switch (fn) {
+  case Fn::Exp: return "__nv_exp";
+  case Fn::Exp2: return "__nv_exp2";
+  case Fn::Log: return "__nv_log";
+  case Fn::Log2: return "__nv_log2";
+  case Fn::Sqrt: return "__nv_sqrt";
+  case Fn::Rsqrt: return "__nv_rsqrt";
+  case Fn::Sin: return "__nv_sin";
+  case Fn::Cos: return "__nv_cos";
+  case Fn::Erf: return "__nv_erf";
+  case Fn::Tanh: return "__nv_tanh";
+  }
+  llvm_unreachable("covered switch");
+}
+
+template <typename MathOp, Fn fn>
+struct ScalarMathToLLVM : public ConvertOpToLLVMPattern<MathOp> {
+  using ConvertOpToLLVMPattern<MathOp>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename MathOp::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(MathOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (isa<ShapedType>(type))
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    Value result;
+    if (type.isF64()) {
+      result = callLibdevice(rewriter, loc, op, libdeviceF64(fn), type, x);
+    } else if (type.isF32()) {
+      result = emitF32(rewriter, loc, op, fn, x);
+    } else if (type.isF16() || type.isBF16()) {
+      Value wide = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF32Type(), x);
+      result = LLVM::FPTruncOp::create(rewriter, loc, type,
+                                       emitF32(rewriter, loc, op, fn, wide));
+    } else {
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
+                                       RewritePatternSet &patterns) {
+  // Benefit 2: preferred over the upstream math-to-llvm patterns.
+  patterns.add<ScalarMathToLLVM<math::ExpOp, Fn::Exp>,
+               ScalarMathToLLVM<math::Exp2Op, Fn::Exp2>,
+               ScalarMathToLLVM<math::LogOp, Fn::Log>,
+               ScalarMathToLLVM<math::Log2Op, Fn::Log2>,
+               ScalarMathToLLVM<math::SqrtOp, Fn::Sqrt>,
+               ScalarMathToLLVM<math::RsqrtOp, Fn::Rsqrt>,
+               ScalarMathToLLVM<math::SinOp, Fn::Sin>,
+               ScalarMathToLLVM<math::CosOp, Fn::Cos>,
+               ScalarMathToLLVM<math::ErfOp, Fn::Erf>,
+               ScalarMathToLLVM<math::TanhOp, Fn::Tanh>>(tc, /*benefit=*/2);
+}

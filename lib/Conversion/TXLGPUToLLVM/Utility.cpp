@@ -1,0 +1,199 @@
+//===- Utility.cpp - shared helpers of the txlgpu -> LLVM lowering --------===//
+#include "Utility.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+
+using namespace mlir;
+using namespace mlir::txl;
+using txlgpu::LayoutMap;
+
+TXLTypeConverter::TXLTypeConverter(MLIRContext *ctx) : LLVMTypeConverter(ctx) {
+  addConversion([ctx](PointerType type) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
+  });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    if (!type.getEncoding())
+      return std::nullopt;
+    Type elem = convertType(type.getElementType());
+    if (!elem)
+      return std::nullopt;
+    SmallVector<Type> fields(txlgpu::getNumRegs(type), elem);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
+  });
+}
+
+SmallVector<Value> mlir::txl::unpackTensor(OpBuilder &b, Location loc,
+                                           Value llStruct) {
+  auto structTy = dyn_cast<LLVM::LLVMStructType>(llStruct.getType());
+  if (!structTy)
+    return {llStruct};
+  SmallVector<Value> regs;
+  for (int64_t i = 0, e = structTy.getBody().size(); i < e; ++i)
+    regs.push_back(LLVM::ExtractValueOp::create(b, loc, llStruct, i));
+  return regs;
+}
+
+Value mlir::txl::packTensor(OpBuilder &b, Location loc,
+                            const TypeConverter &tc, Type tensorType,
+                            ArrayRef<Value> regs) {
+  Type structTy = tc.convertType(tensorType);
+  Value result = LLVM::UndefOp::create(b, loc, structTy);
+  for (auto [i, reg] : llvm::enumerate(regs))
+    result = LLVM::InsertValueOp::create(b, loc, result, reg, i);
+  return result;
+}
+
+Value mlir::txl::i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(v));
+}
+
+Value mlir::txl::i64Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(v));
+}
+
+Value mlir::txl::threadIdX(OpBuilder &b, Location loc) {
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+}
+
+Value mlir::txl::laneId(OpBuilder &b, Location loc) {
+  return LLVM::AndOp::create(b, loc, threadIdX(b, loc), i32Const(b, loc, 31));
+}
+
+/// Warps per warpgroup, recorded on the module by AssignLayouts.
+static int numWarpsOf(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto attr = module->getAttrOfType<IntegerAttr>(
+          txlgpu::TXLGPUDialect::kNumWarpsAttr))
+    return attr.getInt();
+  return 4;
+}
+
+Value mlir::txl::warpId(OpBuilder &b, Location loc) {
+  Value warp =
+      LLVM::LShrOp::create(b, loc, threadIdX(b, loc), i32Const(b, loc, 5));
+  int numWarps = numWarpsOf(b.getInsertionBlock()->getParentOp());
+  // A tensor spans one warpgroup: the warp index is taken within it.
+  return LLVM::AndOp::create(b, loc, warp, i32Const(b, loc, numWarps - 1));
+}
+
+/// XOR over the set bits of `id` of the given bases' component `dim`.
+static Value xorOfBases(OpBuilder &b, Location loc, Value id,
+                        const std::vector<txlgpu::Coord> &bases,
+                        unsigned dim) {
+  Value acc = i32Const(b, loc, 0);
+  for (auto [bit, basis] : llvm::enumerate(bases)) {
+    if (basis[dim] == 0)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    Value term = LLVM::MulOp::create(b, loc, set, i32Const(b, loc, basis[dim]));
+    acc = LLVM::XOrOp::create(b, loc, acc, term);
+  }
+  return acc;
+}
+
+SmallVector<Value> mlir::txl::threadCoordOffsets(OpBuilder &b, Location loc,
+                                                 const LayoutMap &map) {
+  Value lane = laneId(b, loc), warp = warpId(b, loc);
+  SmallVector<Value> offsets;
+  for (int d = 0; d < map.rank(); ++d)
+    offsets.push_back(LLVM::XOrOp::create(
+        b, loc, xorOfBases(b, loc, lane, map.laneBases, d),
+        xorOfBases(b, loc, warp, map.warpBases, d)));
+  return offsets;
+}
+
+SmallVector<SmallVector<Value>> mlir::txl::allRegCoords(OpBuilder &b,
+                                                        Location loc,
+                                                        const LayoutMap &map) {
+  SmallVector<Value> offsets = threadCoordOffsets(b, loc, map);
+  SmallVector<SmallVector<Value>> coords;
+  for (int r = 0; r < map.numRegs(); ++r) {
+    txlgpu::Coord c = map.regCoord(r);
+    SmallVector<Value> regCoord;
+    for (int d = 0; d < map.rank(); ++d)
+      regCoord.push_back(
+          LLVM::XOrOp::create(b, loc, offsets[d], i32Const(b, loc, c[d])));
+    coords.push_back(regCoord);
+  }
+  return coords;
+}
+
+Value mlir::txl::isFirstReplica(OpBuilder &b, Location loc,
+                                const LayoutMap &map) {
+  Value ok = LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                      b.getBoolAttr(true));
+  auto test = [&](Value id, unsigned mask) {
+    if (!mask)
+      return;
+    Value bits = LLVM::AndOp::create(b, loc, id, i32Const(b, loc, mask));
+    Value zero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                      i32Const(b, loc, 0));
+    ok = LLVM::AndOp::create(b, loc, ok, zero);
+  };
+  test(laneId(b, loc), map.laneFreeMask());
+  test(warpId(b, loc), map.warpFreeMask());
+  return ok;
+}
+
+static constexpr llvm::StringLiteral kSharedGlobal = "global_smem";
+
+Value mlir::txl::sharedMemoryBase(OpBuilder &b, Location loc, Operation *op) {
+  auto ptrTy = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  return LLVM::AddressOfOp::create(b, loc, ptrTy, kSharedGlobal);
+}
+
+void mlir::txl::barrier(OpBuilder &b, Location loc) {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+Value mlir::txl::shuffleXor(OpBuilder &b, Location loc, Value v,
+                            int laneMask) {
+  Type type = v.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  if (bits == 64) {
+    // Two 32-bit halves.
+    Value asInt = LLVM::BitcastOp::create(b, loc, b.getI64Type(), v);
+    Value lo = LLVM::TruncOp::create(b, loc, i32, asInt);
+    Value hi = LLVM::TruncOp::create(
+        b, loc, i32, LLVM::LShrOp::create(b, loc, asInt, i64Const(b, loc, 32)));
+    lo = shuffleXor(b, loc, lo, laneMask);
+    hi = shuffleXor(b, loc, hi, laneMask);
+    Value wide = LLVM::OrOp::create(
+        b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), lo),
+        LLVM::ShlOp::create(b, loc,
+                            LLVM::ZExtOp::create(b, loc, b.getI64Type(), hi),
+                            i64Const(b, loc, 32)));
+    return LLVM::BitcastOp::create(b, loc, type, wide);
+  }
+  Value word = v;
+  if (bits < 32) {
+    Value asInt = v;
+    if (!isa<IntegerType>(type))
+      asInt = LLVM::BitcastOp::create(b, loc, b.getIntegerType(bits), v);
+    word = LLVM::ZExtOp::create(b, loc, i32, asInt);
+  } else if (!type.isInteger(32)) {
+    word = LLVM::BitcastOp::create(b, loc, i32, v);
+  }
+  Value shuffled = NVVM::ShflOp::create(
+      b, loc, i32, i32Const(b, loc, -1), word, i32Const(b, loc, laneMask),
+      i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+  if (bits < 32) {
+    Value narrow =
+        LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), shuffled);
+    return isa<IntegerType>(type)
+               ? narrow
+               : LLVM::BitcastOp::create(b, loc, type, narrow).getResult();
+  }
+  if (!type.isInteger(32))
+    return LLVM::BitcastOp::create(b, loc, type, shuffled);
+  return shuffled;
+}
+
+Type mlir::txl::convertElementType(const TypeConverter &tc, Type tensorType) {
+  return tc.convertType(getElementTypeOrSelf(tensorType));
+}

@@ -1,0 +1,74 @@
+//===- Utility.h - shared helpers of the txlgpu -> LLVM lowering -*- C++ -*-=//
+#ifndef TXL_CONVERSION_TXLGPUTOLLVM_UTILITY_H
+#define TXL_CONVERSION_TXLGPUTOLLVM_UTILITY_H
+
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::txl {
+
+/// Tensors become LLVM structs of the scalars one thread holds; txl
+/// pointers become LLVM pointers in their address space.
+class TXLTypeConverter : public LLVMTypeConverter {
+public:
+  explicit TXLTypeConverter(MLIRContext *ctx);
+};
+
+/// Per-thread view of tensors: pack/unpack the register struct.
+SmallVector<Value> unpackTensor(OpBuilder &b, Location loc, Value llStruct);
+Value packTensor(OpBuilder &b, Location loc, const TypeConverter &tc,
+                 Type tensorType, ArrayRef<Value> regs);
+
+/// Constants and thread identity.
+Value i32Const(OpBuilder &b, Location loc, int64_t v);
+Value i64Const(OpBuilder &b, Location loc, int64_t v);
+Value threadIdX(OpBuilder &b, Location loc);
+/// Lane and warp of this thread within its warpgroup's tensor.
+Value laneId(OpBuilder &b, Location loc);
+Value warpId(OpBuilder &b, Location loc);
+
+/// The per-dimension coordinate offsets (i32) contributed by this thread's
+/// lane and warp: register r's coordinate is regCoord(r) XOR these.
+SmallVector<Value> threadCoordOffsets(OpBuilder &b, Location loc,
+                                      const txlgpu::LayoutMap &map);
+/// Coordinates (i32 per dim) of every register of this thread.
+SmallVector<SmallVector<Value>> allRegCoords(OpBuilder &b, Location loc,
+                                             const txlgpu::LayoutMap &map);
+
+/// i1 that is true in exactly one thread of each group of threads holding
+/// the same data (replicated lanes/warps), for stores and scratch writes.
+Value isFirstReplica(OpBuilder &b, Location loc, const txlgpu::LayoutMap &map);
+
+/// Base of the dynamic shared memory, as a pointer in address space 3.
+Value sharedMemoryBase(OpBuilder &b, Location loc, Operation *op);
+/// CTA-wide barrier.
+void barrier(OpBuilder &b, Location loc);
+
+/// Shuffle `v` (any 32/16/64-bit or smaller scalar) across lanes with xor.
+Value shuffleXor(OpBuilder &b, Location loc, Value v, int laneMask);
+
+/// Element type of a tensor, converted (ptr -> !llvm.ptr<1>).
+Type convertElementType(const TypeConverter &tc, Type tensorType);
+
+/// Pattern population, one per file.
+void populateElementwiseOpPatterns(TXLTypeConverter &tc,
+                                   RewritePatternSet &patterns);
+void populateMathOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateViewOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateMemoryOpPatterns(TXLTypeConverter &tc,
+                              RewritePatternSet &patterns);
+void populateReduceOpPatterns(TXLTypeConverter &tc,
+                              RewritePatternSet &patterns);
+void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
+                                     RewritePatternSet &patterns);
+void populateSPMDOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+
+} // namespace mlir::txl
+
+#endif

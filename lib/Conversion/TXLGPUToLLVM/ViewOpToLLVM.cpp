@@ -1,0 +1,244 @@
+//===- ViewOpToLLVM.cpp - ops that only rearrange or index elements -------===//
+//
+// make_range, splat, broadcast, expand_dims, addptr, hint and casts. Layout
+// changes that move data between threads are not done here: AssignLayouts
+// gives broadcast/expand_dims operands layouts whose lanes and warps hold
+// the same elements as the result's, so only registers are renamed.
+//
+//===----------------------------------------------------------------------===//
+#include "Utility.h"
+
+using namespace mlir;
+using namespace mlir::txl;
+using txlgpu::Coord;
+using txlgpu::LayoutMap;
+
+namespace {
+
+/// For each destination register, the source register holding its element,
+/// where `project` maps a destination coordinate to the source's. Fails when
+/// lanes or warps would need to exchange data.
+FailureOr<SmallVector<int>>
+mapRegisters(const LayoutMap &src, const LayoutMap &dst,
+             llvm::function_ref<Coord(const Coord &)> project) {
+  auto sameBases = [&](const std::vector<Coord> &s,
+                       const std::vector<Coord> &d) {
+    if (s.size() != d.size())
+      return false;
+    for (size_t i = 0; i < s.size(); ++i)
+      if (project(d[i]) != s[i])
+        return false;
+    return true;
+  };
+  if (!sameBases(src.laneBases, dst.laneBases) ||
+      !sameBases(src.warpBases, dst.warpBases))
+    return failure();
+  llvm::DenseMap<int64_t, int> srcRegOf;
+  for (int s = src.numRegs() - 1; s >= 0; --s)
+    srcRegOf[src.flatIndex(src.regCoord(s))] = s;
+  SmallVector<int> mapping;
+  for (int r = 0; r < dst.numRegs(); ++r) {
+    auto it = srcRegOf.find(src.flatIndex(project(dst.regCoord(r))));
+    if (it == srcRegOf.end())
+      return failure();
+    mapping.push_back(it->second);
+  }
+  return mapping;
+}
+
+template <typename Op>
+struct TXLPattern : public ConvertOpToLLVMPattern<Op> {
+  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  Value pack(OpBuilder &b, Location loc, Type type,
+             ArrayRef<Value> regs) const {
+    return packTensor(b, loc, *this->getTypeConverter(), type, regs);
+  }
+};
+
+struct MakeRangeToLLVM : public TXLPattern<MakeRangeOp> {
+  using TXLPattern::TXLPattern;
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto map = txlgpu::getLayoutMap(op.getType());
+    if (!map)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    Location loc = op.getLoc();
+    Value start = i32Const(rewriter, loc, op.getStart());
+    SmallVector<Value> regs;
+    for (auto &coord : allRegCoords(rewriter, loc, *map))
+      regs.push_back(LLVM::AddOp::create(rewriter, loc, coord[0], start));
+    rewriter.replaceOp(op, pack(rewriter, loc, op.getType(), regs));
+    return success();
+  }
+};
+
+struct SplatToLLVM : public TXLPattern<SplatOp> {
+  using TXLPattern::TXLPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    SmallVector<Value> regs(txlgpu::getNumRegs(type), adaptor.getSrc());
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), type, regs));
+    return success();
+  }
+};
+
+/// Shared by broadcast and expand_dims: rename registers.
+template <typename Op>
+struct RegisterRenaming : public TXLPattern<Op> {
+  using TXLPattern<Op>::TXLPattern;
+  using OpAdaptor = typename Op::Adaptor;
+  virtual Coord project(Op op, const Coord &dst) const = 0;
+
+  LogicalResult
+  matchAndRewrite(Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcTy = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstTy = cast<RankedTensorType>(op.getType());
+    auto src = txlgpu::getLayoutMap(srcTy);
+    auto dst = txlgpu::getLayoutMap(dstTy);
+    if (!src || !dst)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    auto mapping = mapRegisters(
+        *src, *dst, [&](const Coord &c) { return project(op, c); });
+    if (failed(mapping))
+      return op.emitOpError("internal error: operand and result layouts "
+                            "need a data exchange between threads");
+    SmallVector<Value> srcRegs =
+        unpackTensor(rewriter, op.getLoc(), adaptor.getSrc());
+    SmallVector<Value> regs;
+    for (int s : *mapping)
+      regs.push_back(srcRegs[s]);
+    rewriter.replaceOp(op, this->pack(rewriter, op.getLoc(), dstTy, regs));
+    return success();
+  }
+};
+
+struct BroadcastToLLVM : public RegisterRenaming<BroadcastOp> {
+  using RegisterRenaming::RegisterRenaming;
+  Coord project(BroadcastOp op, const Coord &dst) const override {
+    auto srcShape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+    Coord c = dst;
+    for (size_t d = 0; d < c.size(); ++d)
+      if (srcShape[d] == 1)
+        c[d] = 0;
+    return c;
+  }
+};
+
+struct ExpandDimsToLLVM : public RegisterRenaming<ExpandDimsOp> {
+  using RegisterRenaming::RegisterRenaming;
+  Coord project(ExpandDimsOp op, const Coord &dst) const override {
+    Coord c = dst;
+    c.erase(c.begin() + op.getAxis());
+    return c;
+  }
+};
+
+struct AddPtrToLLVM : public TXLPattern<AddPtrOp> {
+  using TXLPattern::TXLPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrTy = cast<PointerType>(getElementTypeOrSelf(op.getType()));
+    Type pointee = getTypeConverter()->convertType(ptrTy.getPointeeType());
+    Type llPtr = getTypeConverter()->convertType(ptrTy);
+    SmallVector<Value> ptrs = unpackTensor(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> offs = unpackTensor(rewriter, loc, adaptor.getOffset());
+    SmallVector<Value> regs;
+    for (auto [p, o] : llvm::zip(ptrs, offs))
+      regs.push_back(LLVM::GEPOp::create(rewriter, loc, llPtr, pointee, p,
+                                         ArrayRef<LLVM::GEPArg>{o}));
+    if (!isa<RankedTensorType>(op.getType()))
+      rewriter.replaceOp(op, regs[0]);
+    else
+      rewriter.replaceOp(op, pack(rewriter, loc, op.getType(), regs));
+    return success();
+  }
+};
+
+struct HintToLLVM : public TXLPattern<HintOp> {
+  using TXLPattern::TXLPattern;
+  LogicalResult
+  matchAndRewrite(HintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+/// Casts that apply to each register independently.
+template <typename Op, typename LLVMOp>
+struct PerRegisterCast : public TXLPattern<Op> {
+  using TXLPattern<Op>::TXLPattern;
+  using OpAdaptor = typename Op::Adaptor;
+  LogicalResult
+  matchAndRewrite(Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elem = convertElementType(*this->getTypeConverter(), op.getType());
+    SmallVector<Value> regs;
+    for (Value v : unpackTensor(rewriter, loc, adaptor.getSrc()))
+      regs.push_back(LLVMOp::create(rewriter, loc, elem, v));
+    if (!isa<RankedTensorType>(op.getType()))
+      rewriter.replaceOp(op, regs[0]);
+    else
+      rewriter.replaceOp(op, this->pack(rewriter, loc, op.getType(), regs));
+    return success();
+  }
+};
+
+struct ProgramIdToLLVM : public TXLPattern<ProgramIdOp> {
+  using TXLPattern::TXLPattern;
+  LogicalResult
+  matchAndRewrite(ProgramIdOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Location loc = op.getLoc();
+    Value v;
+    switch (op.getAxis()) {
+    case 0: v = NVVM::BlockIdXOp::create(rewriter, loc, i32); break;
+    case 1: v = NVVM::BlockIdYOp::create(rewriter, loc, i32); break;
+    default: v = NVVM::BlockIdZOp::create(rewriter, loc, i32); break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct NumProgramsToLLVM : public TXLPattern<NumProgramsOp> {
+  using TXLPattern::TXLPattern;
+  LogicalResult
+  matchAndRewrite(NumProgramsOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Location loc = op.getLoc();
+    Value v;
+    switch (op.getAxis()) {
+    case 0: v = NVVM::GridDimXOp::create(rewriter, loc, i32); break;
+    case 1: v = NVVM::GridDimYOp::create(rewriter, loc, i32); break;
+    default: v = NVVM::GridDimZOp::create(rewriter, loc, i32); break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::txl::populateViewOpPatterns(TXLTypeConverter &tc,
+                                       RewritePatternSet &patterns) {
+  patterns.add<MakeRangeToLLVM, SplatToLLVM, BroadcastToLLVM,
+               ExpandDimsToLLVM, AddPtrToLLVM, HintToLLVM,
+               PerRegisterCast<BitcastOp, LLVM::BitcastOp>,
+               PerRegisterCast<IntToPtrOp, LLVM::IntToPtrOp>,
+               PerRegisterCast<PtrToIntOp, LLVM::PtrToIntOp>>(tc);
+}
+
+void mlir::txl::populateSPMDOpPatterns(TXLTypeConverter &tc,
+                                       RewritePatternSet &patterns) {
+  patterns.add<ProgramIdToLLVM, NumProgramsToLLVM>(tc);
+}

@@ -1,0 +1,208 @@
+//===- LayoutUtils.cpp - linear-layout view of txlgpu encodings -----------===//
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Layout/LayoutConstructors.h"
+#include "txl/Layout/LinearLayout.h"
+
+using namespace mlir;
+using namespace mlir::txlgpu;
+
+static ::txl::BlockedParams paramsOf(BlockedEncodingAttr blocked) {
+  ::txl::BlockedParams p;
+  p.sizePerThread.assign(blocked.getSizePerThread().begin(),
+                         blocked.getSizePerThread().end());
+  p.threadsPerWarp.assign(blocked.getThreadsPerWarp().begin(),
+                          blocked.getThreadsPerWarp().end());
+  p.warpsPerCTA.assign(blocked.getWarpsPerCTA().begin(),
+                       blocked.getWarpsPerCTA().end());
+  p.order.assign(blocked.getOrder().begin(), blocked.getOrder().end());
+  return p;
+}
+
+/// The linear layout of `encoding` for `shape`, if it is one we know.
+static std::optional<::txl::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
+                                                         Attribute encoding) {
+  if (!::txl::isPowerOf2Shape(shape))
+    return std::nullopt;
+  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding)) {
+    if (blocked.getOrder().size() != shape.size())
+      return std::nullopt;
+    return ::txl::blockedToLinearLayout(shape, paramsOf(blocked));
+  }
+  if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
+    std::optional<::txl::LinearLayout> failed;
+    bool ok = true;
+    Attribute parent = slice.getParent();
+    auto ll = ::txl::sliceToLinearLayout(
+        shape, slice.getDim(), [&](ArrayRef<int64_t> parentShape) {
+          auto p = toLinearLayout(parentShape, parent);
+          if (!p) {
+            ok = false;
+            return ::txl::LinearLayout::empty();
+          }
+          return *p;
+        });
+    if (!ok)
+      return std::nullopt;
+    return ll;
+  }
+  return std::nullopt;
+}
+
+std::optional<LayoutMap> mlir::txlgpu::getLayoutMap(RankedTensorType type) {
+  auto ll = toLinearLayout(type.getShape(), type.getEncoding());
+  if (!ll)
+    return std::nullopt;
+  LayoutMap map;
+  map.shape.assign(type.getShape().begin(), type.getShape().end());
+  auto basesOf = [&](StringRef inDim, std::vector<Coord> &out) {
+    if (!ll->hasInDim(inDim))
+      return;
+    for (int bit = 0, e = ll->getInDimSizeLog2(inDim); bit < e; ++bit) {
+      Coord c(type.getRank(), 0);
+      for (unsigned d = 0; d < type.getRank(); ++d) {
+        std::string name = ::txl::standardOutDimName(d);
+        if (ll->hasOutDim(name))
+          c[d] = ll->getBasis(inDim, bit, name);
+      }
+      out.push_back(c);
+    }
+  };
+  basesOf(::txl::kDimRegister, map.regBases);
+  basesOf(::txl::kDimLane, map.laneBases);
+  basesOf(::txl::kDimWarp, map.warpBases);
+  return map;
+}
+
+int mlir::txlgpu::getNumRegs(RankedTensorType type) {
+  auto map = getLayoutMap(type);
+  return map ? map->numRegs() : 1;
+}
+
+static Coord xorBases(const std::vector<Coord> &bases, int64_t id,
+                      size_t rank) {
+  Coord c(rank, 0);
+  for (size_t bit = 0; bit < bases.size(); ++bit)
+    if (id & (int64_t(1) << bit))
+      for (size_t d = 0; d < rank; ++d)
+        c[d] ^= bases[bit][d];
+  return c;
+}
+
+Coord LayoutMap::regCoord(int r) const {
+  return xorBases(regBases, r, shape.size());
+}
+Coord LayoutMap::laneCoord(int lane) const {
+  return xorBases(laneBases, lane, shape.size());
+}
+Coord LayoutMap::warpCoord(int warp) const {
+  return xorBases(warpBases, warp, shape.size());
+}
+
+static unsigned freeMask(const std::vector<Coord> &bases) {
+  unsigned mask = 0;
+  for (size_t bit = 0; bit < bases.size(); ++bit)
+    if (llvm::all_of(bases[bit], [](int64_t v) { return v == 0; }))
+      mask |= 1u << bit;
+  return mask;
+}
+
+unsigned LayoutMap::laneFreeMask() const { return freeMask(laneBases); }
+unsigned LayoutMap::warpFreeMask() const { return freeMask(warpBases); }
+
+bool LayoutMap::isDuplicateReg(int r) const {
+  // Register bits mapping to zero are replicas of the register without them.
+  return (r & freeMask(regBases)) != 0;
+}
+
+int64_t LayoutMap::flatIndex(const Coord &c) const {
+  int64_t flat = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    flat = flat * shape[d] + c[d];
+  return flat;
+}
+
+int LayoutMap::contiguousRegs(unsigned dim) const {
+  // Register bit i must step dim by 2^i and nothing else.
+  int n = 1;
+  for (size_t bit = 0; bit < regBases.size(); ++bit) {
+    for (size_t d = 0; d < shape.size(); ++d)
+      if (regBases[bit][d] != (d == dim ? (int64_t(1) << bit) : 0))
+        return n;
+    n *= 2;
+  }
+  return n;
+}
+
+Attribute mlir::txlgpu::getBlockedLayout(MLIRContext *ctx,
+                                         ArrayRef<int64_t> shape,
+                                         unsigned vec, ArrayRef<unsigned> order,
+                                         unsigned numWarps,
+                                         unsigned threadsPerWarp) {
+  // defaultBlockedParams caps the vector at 16 bytes of `elemBits`; passing
+  // 8-bit elements lets `vec` (already capped by the caller) through.
+  ::txl::BlockedParams p = ::txl::defaultBlockedParams(
+      shape, numWarps, /*elemBits=*/8, vec, threadsPerWarp, order);
+  return BlockedEncodingAttr::get(ctx, p.sizePerThread, p.threadsPerWarp,
+                                  p.warpsPerCTA, p.order);
+}
+
+CoordMap mlir::txlgpu::identityCoordMap() {
+  return [](const Coord &c) { return c; };
+}
+
+CoordMap mlir::txlgpu::reshapeCoordMap(ArrayRef<int64_t> srcShape,
+                                       ArrayRef<int64_t> dstShape) {
+  SmallVector<int64_t> s(srcShape), d(dstShape);
+  return [s, d](const Coord &c) {
+    int64_t flat = 0;
+    for (size_t i = 0; i < s.size(); ++i)
+      flat = flat * s[i] + c[i];
+    Coord out(d.size(), 0);
+    for (int i = int(d.size()) - 1; i >= 0; --i) {
+      out[i] = flat % d[i];
+      flat /= d[i];
+    }
+    return out;
+  };
+}
+
+CoordMap mlir::txlgpu::transposeCoordMap(ArrayRef<int32_t> order) {
+  SmallVector<int32_t> o(order);
+  return [o](const Coord &c) {
+    Coord out(o.size(), 0);
+    for (size_t i = 0; i < o.size(); ++i)
+      out[i] = c[o[i]];
+    return out;
+  };
+}
+
+std::optional<SmallVector<int>>
+mlir::txlgpu::getRegisterRenaming(const LayoutMap &src, const LayoutMap &dst,
+                                  const CoordMap &srcToDst) {
+  auto flatDst = [&](const Coord &srcCoord) {
+    return dst.flatIndex(srcToDst(srcCoord));
+  };
+  auto same = [&](const std::vector<Coord> &s, const std::vector<Coord> &d) {
+    if (s.size() != d.size())
+      return false;
+    for (size_t i = 0; i < s.size(); ++i)
+      if (flatDst(s[i]) != dst.flatIndex(d[i]))
+        return false;
+    return true;
+  };
+  if (!same(src.laneBases, dst.laneBases) ||
+      !same(src.warpBases, dst.warpBases))
+    return std::nullopt;
+  llvm::DenseMap<int64_t, int> srcRegOf;
+  for (int s = src.numRegs() - 1; s >= 0; --s)
+    srcRegOf[flatDst(src.regCoord(s))] = s;
+  SmallVector<int> mapping;
+  for (int r = 0; r < dst.numRegs(); ++r) {
+    auto it = srcRegOf.find(dst.flatIndex(dst.regCoord(r)));
+    if (it == srcRegOf.end())
+      return std::nullopt;
+    mapping.push_back(it->second);
+  }
+  return mapping;
+}

@@ -1,0 +1,314 @@
+//===- AssignLayouts.cpp - txl tile IR -> txlgpu IR -----------------------===//
+//
+// Every tensor gets a layout encoding:
+//  * each load/store gets its own coalesced blocked layout: `vec` contiguous
+//    elements per thread along the most contiguous dimension, lanes then
+//    warps along it first (vec from the axis analysis, at most 16 bytes);
+//  * each rank has a default layout: that of its first load (else store,
+//    else a plain one for the largest tensor of that rank);
+//  * elementwise ops take the layout of their first operand that is not a
+//    cheap index value (make_range/splat/constant), so a load's layout flows
+//    to its users; reductions produce slice layouts; expand_dims wants its
+//    operand in the slice of its result's layout;
+//  * where an operand's layout differs from what its user needs, a
+//    convert_layout is inserted (RemoveLayoutConversions later recomputes
+//    cheap values in place instead).
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Analysis/AxisInfo.h"
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::txlgpu {
+#define GEN_PASS_DEF_ASSIGNLAYOUTS
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
+} // namespace mlir::txlgpu
+
+using namespace mlir;
+using namespace mlir::txlgpu;
+
+namespace {
+
+RankedTensorType withEncoding(Type type, Attribute encoding) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               encoding);
+}
+
+Attribute encodingOf(Value v) {
+  if (auto tensor = dyn_cast<RankedTensorType>(v.getType()))
+    return tensor.getEncoding();
+  return {};
+}
+
+bool isCheapIndexValue(Value v) {
+  Operation *def = v.getDefiningOp();
+  return def && isa<mlir::txl::MakeRangeOp, mlir::txl::SplatOp, arith::ConstantOp>(def);
+}
+
+class LayoutAssigner {
+public:
+  LayoutAssigner(ModuleOp module, unsigned numWarps, unsigned threadsPerWarp)
+      : module(module), ctx(module.getContext()), numWarps(numWarps),
+        threadsPerWarp(threadsPerWarp), axis(module) {}
+
+  void run() {
+    chooseAccessLayouts();
+    module.walk([&](func::FuncOp func) {
+      for (Block &block : func.getBody())
+        visitBlock(block);
+    });
+  }
+
+private:
+  ModuleOp module;
+  MLIRContext *ctx;
+  unsigned numWarps, threadsPerWarp;
+  ::txl::AxisInfoAnalysis axis;
+  llvm::DenseMap<Operation *, Attribute> accessLayout;
+  llvm::DenseMap<unsigned, Attribute> rankDefault;
+
+  /// The coalesced layout of one memory access, recorded with its width.
+  Attribute accessLayoutFor(Operation *op, Value ptr, Value mask) {
+    auto type = cast<RankedTensorType>(ptr.getType());
+    auto ptrTy = cast<mlir::txl::PointerType>(type.getElementType());
+    unsigned elemBits = ptrTy.getPointeeType().isIntOrFloat()
+                            ? std::max(8u, ptrTy.getPointeeType().getIntOrFloatBitWidth())
+                            : 64;
+    SmallVector<unsigned> order = axis.getOrder(ptr);
+    unsigned vec = axis.getPtrContiguity(ptr, order[0]);
+    if (mask)
+      vec = std::min(vec, axis.getMaskAlignment(mask, order[0]));
+    vec = std::max(1u, std::min(vec, 128 / elemBits));
+    op->setAttr(TXLGPUDialect::kVecAttr,
+                IntegerAttr::get(IntegerType::get(ctx, 32), vec));
+    return getBlockedLayout(ctx, type.getShape(), vec, order, numWarps,
+                            threadsPerWarp);
+  }
+
+  void chooseAccessLayouts() {
+    llvm::DenseMap<unsigned, Attribute> firstStore;
+    llvm::DenseMap<unsigned, RankedTensorType> largest;
+    module.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto tensor = dyn_cast<RankedTensorType>(t)) {
+          auto &big = largest[tensor.getRank()];
+          if (!big || tensor.getNumElements() > big.getNumElements())
+            big = tensor;
+        }
+      Attribute layout;
+      unsigned rank = 0;
+      if (auto load = dyn_cast<mlir::txl::LoadOp>(op)) {
+        if (!isa<RankedTensorType>(load.getPtr().getType()))
+          return;
+        layout = accessLayoutFor(op, load.getPtr(), load.getMask());
+        rank = cast<RankedTensorType>(load.getPtr().getType()).getRank();
+        rankDefault.try_emplace(rank, layout);
+      } else if (auto store = dyn_cast<mlir::txl::StoreOp>(op)) {
+        if (!isa<RankedTensorType>(store.getPtr().getType()))
+          return;
+        layout = accessLayoutFor(op, store.getPtr(), store.getMask());
+        rank = cast<RankedTensorType>(store.getPtr().getType()).getRank();
+        firstStore.try_emplace(rank, layout);
+      } else {
+        return;
+      }
+      accessLayout[op] = layout;
+    });
+    for (auto [rank, layout] : firstStore)
+      rankDefault.try_emplace(rank, layout);
+    for (auto [rank, type] : largest) {
+      SmallVector<unsigned> order;
+      for (int d = rank - 1; d >= 0; --d)
+        order.push_back(d);
+      rankDefault.try_emplace(rank, getBlockedLayout(ctx, type.getShape(), 1,
+                                                     order, numWarps,
+                                                     threadsPerWarp));
+    }
+  }
+
+  Attribute defaultFor(unsigned rank) {
+    auto it = rankDefault.find(rank);
+    if (it != rankDefault.end())
+      return it->second;
+    SmallVector<int64_t> shape(rank, 1);
+    SmallVector<unsigned> order;
+    for (int d = rank - 1; d >= 0; --d)
+      order.push_back(d);
+    return rankDefault[rank] =
+               getBlockedLayout(ctx, shape, 1, order, numWarps, threadsPerWarp);
+  }
+
+  /// Makes `operand` of `op` carry `encoding`, converting if needed.
+  void require(Operation *op, OpOperand &operand, Attribute encoding) {
+    Value v = operand.get();
+    if (!isa<RankedTensorType>(v.getType()) || encodingOf(v) == encoding)
+      return;
+    OpBuilder b(op);
+    auto convert = ConvertLayoutOp::create(
+        b, op->getLoc(), withEncoding(v.getType(), encoding), v);
+    operand.set(convert);
+  }
+
+  void setResultEncodings(Operation *op, Attribute encoding) {
+    for (OpResult r : op->getResults())
+      if (isa<RankedTensorType>(r.getType()))
+        r.setType(withEncoding(r.getType(), encoding));
+  }
+
+  void visitBlock(Block &block) {
+    for (Operation &op : llvm::make_early_inc_range(block))
+      visit(&op);
+  }
+
+  void visit(Operation *op) {
+    if (auto forOp = dyn_cast<scf::ForOp>(op))
+      return visitFor(forOp);
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      return visitIf(ifOp);
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      return visitWhile(whileOp);
+    if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
+      return visitReduce(reduce);
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      return visitConstant(constant);
+    if (isa<scf::YieldOp, scf::ConditionOp>(op))
+      return; // handled by the parent
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        visitBlock(block);
+    visitGeneric(op);
+  }
+
+  void visitGeneric(Operation *op) {
+    bool hasTensor =
+        llvm::any_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>) ||
+        llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
+    if (!hasTensor)
+      return;
+    if (auto expand = dyn_cast<mlir::txl::ExpandDimsOp>(op)) {
+      Attribute enc = defaultFor(expand.getType().getRank());
+      require(op, op->getOpOperand(0),
+              SliceEncodingAttr::get(ctx, expand.getAxis(), enc));
+      return setResultEncodings(op, enc);
+    }
+    if (isa<mlir::txl::ReshapeOp, mlir::txl::TransOp>(op)) {
+      auto type = cast<RankedTensorType>(op->getResult(0).getType());
+      return setResultEncodings(op, defaultFor(type.getRank()));
+    }
+    Attribute enc = chooseEncoding(op);
+    for (OpOperand &operand : op->getOpOperands())
+      require(op, operand, enc);
+    setResultEncodings(op, enc);
+  }
+
+  Attribute chooseEncoding(Operation *op) {
+    auto it = accessLayout.find(op);
+    if (it != accessLayout.end())
+      return it->second;
+    if (auto broadcast = dyn_cast<mlir::txl::BroadcastOp>(op)) {
+      if (auto enc = dyn_cast_or_null<BlockedEncodingAttr>(
+              encodingOf(broadcast.getSrc())))
+        return enc;
+    }
+    Attribute fallback;
+    for (Value v : op->getOperands()) {
+      Attribute enc = encodingOf(v);
+      if (!enc)
+        continue;
+      if (!isCheapIndexValue(v))
+        return enc;
+      if (!fallback)
+        fallback = enc;
+    }
+    if (fallback && !isa<mlir::txl::SplatOp, mlir::txl::MakeRangeOp>(op))
+      return fallback;
+    for (Type t : op->getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(t))
+        return defaultFor(tensor.getRank());
+    return fallback;
+  }
+
+  void visitConstant(arith::ConstantOp op) {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return;
+    auto newType = withEncoding(type, defaultFor(type.getRank()));
+    auto dense = cast<DenseElementsAttr>(op.getValue());
+    op.setValueAttr(dense.reshape(newType));
+    op.getResult().setType(newType);
+  }
+
+  void visitReduce(mlir::txl::ReduceOp op) {
+    Attribute enc = encodingOf(op.getSrcs()[0]);
+    for (OpOperand &operand : op->getOpOperands())
+      require(op, operand, enc);
+    for (OpResult r : op->getResults())
+      if (isa<RankedTensorType>(r.getType()))
+        r.setType(withEncoding(r.getType(),
+                               SliceEncodingAttr::get(ctx, op.getAxis(), enc)));
+  }
+
+  /// Converts the operands of `yield` to the given types' encodings.
+  void matchYield(Operation *yield, TypeRange types, unsigned firstOperand = 0) {
+    for (auto [i, t] : llvm::enumerate(types))
+      if (auto tensor = dyn_cast<RankedTensorType>(t))
+        require(yield, yield->getOpOperand(firstOperand + i),
+                tensor.getEncoding());
+  }
+
+  void visitFor(scf::ForOp op) {
+    for (auto [init, arg, res] :
+         llvm::zip(op.getInitArgs(), op.getRegionIterArgs(), op.getResults())) {
+      arg.setType(init.getType());
+      res.setType(init.getType());
+    }
+    visitBlock(*op.getBody());
+    matchYield(op.getBody()->getTerminator(), op.getInitArgs().getTypes());
+  }
+
+  void visitIf(scf::IfOp op) {
+    visitBlock(*op.thenBlock());
+    if (op.elseBlock())
+      visitBlock(*op.elseBlock());
+    Operation *thenYield = op.thenBlock()->getTerminator();
+    for (auto [res, v] : llvm::zip(op.getResults(), thenYield->getOperands()))
+      res.setType(v.getType());
+    if (op.elseBlock())
+      matchYield(op.elseBlock()->getTerminator(), op.getResultTypes());
+  }
+
+  void visitWhile(scf::WhileOp op) {
+    for (auto [init, arg] : llvm::zip(op.getInits(), op.getBeforeArguments()))
+      arg.setType(init.getType());
+    visitBlock(op.getBefore().front());
+    auto cond = op.getConditionOp();
+    for (auto [v, arg, res] : llvm::zip(cond.getArgs(), op.getAfterArguments(),
+                                        op.getResults())) {
+      arg.setType(v.getType());
+      res.setType(v.getType());
+    }
+    visitBlock(op.getAfter().front());
+    matchYield(op.getAfter().front().getTerminator(), op.getInits().getTypes());
+  }
+};
+
+struct AssignLayoutsPass
+    : public txlgpu::impl::AssignLayoutsBase<AssignLayoutsPass> {
+  using AssignLayoutsBase::AssignLayoutsBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Builder b(module.getContext());
+    module->setAttr(TXLGPUDialect::kNumWarpsAttr, b.getI32IntegerAttr(numWarps));
+    module->setAttr(TXLGPUDialect::kNumWarpgroupsAttr,
+                    b.getI32IntegerAttr(numWarpgroups));
+    module->setAttr(TXLGPUDialect::kThreadsPerWarpAttr,
+                    b.getI32IntegerAttr(threadsPerWarp));
+    module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(target));
+    LayoutAssigner(module, numWarps, threadsPerWarp).run();
+  }
+};
+
+} // namespace

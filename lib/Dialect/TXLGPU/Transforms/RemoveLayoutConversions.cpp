@@ -1,0 +1,113 @@
+//===- RemoveLayoutConversions.cpp - recompute cheap values in place ------===//
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::txlgpu {
+#define GEN_PASS_DEF_REMOVELAYOUTCONVERSIONS
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
+} // namespace mlir::txlgpu
+
+using namespace mlir;
+using namespace mlir::txlgpu;
+
+namespace {
+
+/// Most ops recomputed for one conversion: beyond this, moving the data is
+/// cheaper than recomputing it.
+constexpr int kMaxClonedOps = 12;
+
+Type withEncoding(Type type, Attribute encoding) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               encoding);
+}
+
+/// Ops whose every tensor operand and result share one layout, and that are
+/// cheap enough to recompute.
+bool isRecomputable(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  if (isa<mlir::txl::MakeRangeOp, mlir::txl::SplatOp, mlir::txl::AddPtrOp, mlir::txl::HintOp>(op))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<SplatElementsAttr>(constant.getValue()) ||
+           !isa<ShapedType>(constant.getType());
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  return ns == "arith" && isPure(op);
+}
+
+class Rematerializer {
+public:
+  explicit Rematerializer(OpBuilder &b) : b(b) {}
+
+  /// `v` recomputed with `encoding`, or null when too costly / impossible.
+  Value get(Value v, Attribute encoding) {
+    auto tensor = dyn_cast<RankedTensorType>(v.getType());
+    if (!tensor)
+      return v; // scalars are shared by every layout
+    if (tensor.getEncoding() == encoding)
+      return v;
+    auto key = std::make_pair(v, encoding);
+    if (auto it = cache.find(key); it != cache.end())
+      return it->second;
+    Operation *def = v.getDefiningOp();
+    if (!def || !isRecomputable(def) || ++cloned > kMaxClonedOps)
+      return {};
+    IRMapping mapping;
+    for (Value operand : def->getOperands()) {
+      Value moved = get(operand, encoding);
+      if (!moved)
+        return {};
+      mapping.map(operand, moved);
+    }
+    Operation *clone = b.clone(*def, mapping);
+    Type newType = withEncoding(v.getType(), encoding);
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
+      auto dense = cast<DenseElementsAttr>(constant.getValue());
+      constant.setValueAttr(dense.reshape(cast<ShapedType>(newType)));
+    }
+    clone->getResult(0).setType(newType);
+    return cache[key] = clone->getResult(0);
+  }
+
+  int cloned = 0;
+
+private:
+  OpBuilder &b;
+  llvm::DenseMap<std::pair<Value, Attribute>, Value> cache;
+};
+
+struct RemoveLayoutConversionsPass
+    : public txlgpu::impl::RemoveLayoutConversionsBase<
+          RemoveLayoutConversionsPass> {
+  void runOnOperation() override {
+    SmallVector<ConvertLayoutOp> converts;
+    getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
+    for (ConvertLayoutOp op : converts) {
+      OpBuilder b(op);
+      Rematerializer remat(b);
+      Attribute encoding = op.getType().getEncoding();
+      Value moved = remat.get(op.getSrc(), encoding);
+      if (!moved)
+        continue; // clones left unused are erased below
+      op.getResult().replaceAllUsesWith(moved);
+      op.erase();
+    }
+    // Drop what is now dead (the originals and any abandoned clones).
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      getOperation().walk([&](Operation *op) {
+        if (op->use_empty() && op->getNumResults() > 0 && isPure(op) &&
+            op->getNumRegions() == 0) {
+          op->erase();
+          changed = true;
+        }
+      });
+    }
+  }
+};
+
+} // namespace
