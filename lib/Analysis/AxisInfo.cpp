@@ -143,8 +143,7 @@ AxisInfo AxisInfo::getExact(ArrayRef<int64_t> shape, ArrayRef<int64_t> values,
 bool AxisInfo::operator==(const AxisInfo &other) const {
   return initialized == other.initialized && contiguity == other.contiguity &&
          divisibility == other.divisibility && constancy == other.constancy &&
-         constantValue == other.constantValue &&
-         unitBytes == other.unitBytes;
+         constantValue == other.constantValue && unitBytes == other.unitBytes;
 }
 
 static void printList(llvm::raw_ostream &os, ArrayRef<int64_t> list) {

@@ -206,8 +206,9 @@ static AxisInfo addLike(const AxisInfo &a, const AxisInfo &b, Type type,
     if (!isSub)
       contig = std::max(contig, std::min(a.constancy[d], b.contiguity[d]));
     r.contiguity[d] = contig;
-    r.divisibility[d] = std::min(a.divisibilityForRuns(d, contig),
-                                 satMul(b.divisibilityForRuns(d, contig), scale));
+    r.divisibility[d] =
+        std::min(a.divisibilityForRuns(d, contig),
+                 satMul(b.divisibilityForRuns(d, contig), scale));
     r.constancy[d] = std::min(a.constancy[d], b.constancy[d]);
   }
   return r;
@@ -245,8 +246,8 @@ static AxisInfo divByPow2(const AxisInfo &a, const AxisInfo &b, int64_t pow2,
     r.constancy[d] = std::max(r.constancy[d], std::min(run, b.constancy[d]));
     // A whole contiguity block maps to first / 2^k; otherwise each element
     // is its own block.
-    int64_t dividend = run == a.contiguity[d] ? a.divisibility[d]
-                                              : a.elementDivisibility();
+    int64_t dividend =
+        run == a.contiguity[d] ? a.divisibility[d] : a.elementDivisibility();
     r.divisibility[d] = dividend > pow2 ? dividend / pow2 : 1;
   }
   return r;
@@ -306,8 +307,8 @@ static AxisInfo shiftRule(Operation *op, const AxisInfo &a, const AxisInfo &b,
   return r;
 }
 
-static AxisInfo bitwiseRule(Operation *op, const AxisInfo &a,
-                            const AxisInfo &b, Type type) {
+static AxisInfo bitwiseRule(Operation *op, const AxisInfo &a, const AxisInfo &b,
+                            Type type) {
   unsigned width = bitWidthOf(type);
   if (isa<arith::AndIOp>(op) && width > 1) {
     for (auto [x, m] : {std::pair(&a, &b), std::pair(&b, &a)}) {
@@ -358,8 +359,8 @@ static int64_t compareRun(const AxisInfo &x, const AxisInfo &n,
   default:
     return 1;
   }
-  return std::min({x.contiguity[d], n.constancy[d], x.divisibility[d],
-                   boundaryDiv});
+  return std::min(
+      {x.contiguity[d], n.constancy[d], x.divisibility[d], boundaryDiv});
 }
 
 static AxisInfo cmpRule(arith::CmpIOp op, const AxisInfo &a,
@@ -370,15 +371,24 @@ static AxisInfo cmpRule(arith::CmpIOp op, const AxisInfo &a,
   auto swapPred = [](arith::CmpIPredicate p) {
     using P = arith::CmpIPredicate;
     switch (p) {
-    case P::slt: return P::sgt;
-    case P::sgt: return P::slt;
-    case P::sle: return P::sge;
-    case P::sge: return P::sle;
-    case P::ult: return P::ugt;
-    case P::ugt: return P::ult;
-    case P::ule: return P::uge;
-    case P::uge: return P::ule;
-    default: return p;
+    case P::slt:
+      return P::sgt;
+    case P::sgt:
+      return P::slt;
+    case P::sle:
+      return P::sge;
+    case P::sge:
+      return P::sle;
+    case P::ult:
+      return P::ugt;
+    case P::ugt:
+      return P::ult;
+    case P::ule:
+      return P::uge;
+    case P::uge:
+      return P::ule;
+    default:
+      return p;
     }
   };
   for (unsigned d = 0; d < r.size(); ++d) {
@@ -586,8 +596,8 @@ static AxisInfo constantRule(arith::ConstantOp op) {
     std::fill(r.constancy.begin(), r.constancy.end(), kMax);
     if (dense.getElementType().isIntOrIndex()) {
       APInt v = dense.getSplatValue<APInt>();
-      r.constantValue = v.getBitWidth() == 1 ? int64_t(v.getZExtValue())
-                                             : v.getSExtValue();
+      r.constantValue =
+          v.getBitWidth() == 1 ? int64_t(v.getZExtValue()) : v.getSExtValue();
     }
     return r;
   }
@@ -610,8 +620,8 @@ auto ::txl::detail::inferEntryValue(Value value) -> AxisInfo {
   if (!func)
     return r;
   unsigned index = arg.getArgNumber();
-  if (auto div = func.getArgAttrOfType<IntegerAttr>(index,
-                                                     txlir::kDivisibilityAttr)) {
+  if (auto div =
+          func.getArgAttrOfType<IntegerAttr>(index, txlir::kDivisibilityAttr)) {
     int64_t v = div.getValue().getSExtValue();
     std::fill(r.divisibility.begin(), r.divisibility.end(),
               v > 0 ? highestPow2Divisor(v) : 1);
@@ -674,14 +684,15 @@ static AxisInfo inferSingle(Operation *op, ArrayRef<const AxisInfo *> in) {
       .Case([&](arith::SelectOp s) {
         return selectRule(s, operand(0), operand(1), operand(2));
       })
-      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-            arith::IndexCastOp, arith::IndexCastUIOp, arith::BitcastOp,
-            txlir::BitcastOp, txlir::PtrToIntOp, txlir::IntToPtrOp>(
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
+            arith::IndexCastUIOp, arith::BitcastOp, txlir::BitcastOp,
+            txlir::PtrToIntOp, txlir::IntToPtrOp>(
           [&](Operation *) { return castRule(op, operand(0)); })
       .Case([&](txlir::MakeRangeOp r) { return makeRangeRule(r); })
       .Case([&](txlir::SplatOp s) { return splatRule(s, operand(0)); })
       .Case([&](txlir::BroadcastOp b) { return broadcastRule(b, operand(0)); })
-      .Case([&](txlir::ExpandDimsOp e) { return expandDimsRule(e, operand(0)); })
+      .Case(
+          [&](txlir::ExpandDimsOp e) { return expandDimsRule(e, operand(0)); })
       .Case([&](txlir::ReshapeOp r) { return reshapeRule(r, operand(0)); })
       .Case([&](txlir::TransOp t) { return transRule(t, operand(0)); })
       .Case([&](txlir::HintOp h) { return hintRule(h, operand(0)); })

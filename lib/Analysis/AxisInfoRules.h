@@ -1,4 +1,5 @@
-//===- AxisInfoRules.h - transfer functions of the axis analysis -*- C++ -*-===//
+//===- AxisInfoRules.h - transfer functions of the axis analysis -*- C++
+//-*-===//
 //
 // Internal to TXLAnalysis: the per-op rules, kept apart from the data-flow
 // driver so they can be read (and tested through it) on their own.

@@ -34,8 +34,9 @@ struct TestAxisInfoPass
       if (op->getNumResults() == 1)
         op->setAttr("axis_info", describe(op->getResult(0)));
       else if (op->getNumResults() > 1)
-        op->setAttr("axis_info",
-                    describeAll(SmallVector<Value>(op->getResults()), describe));
+        op->setAttr(
+            "axis_info",
+            describeAll(SmallVector<Value>(op->getResults()), describe));
       SmallVector<Value> args;
       for (Region &region : op->getRegions())
         if (!region.empty())

@@ -135,21 +135,21 @@ private:
   }
 
   std::string makeScalar() {
-    static const int64_t constants[] = {0, 1, 2, 3, 4, 8, 16, 32, 64, 5, 12, 48};
+    static const int64_t constants[] = {0,  1,  2,  3, 4,  8,
+                                        16, 32, 64, 5, 12, 48};
     switch (pick(4)) {
     case 0:
       return def(Kind::Scalar, "arith.constant " +
                                    std::to_string(constants[pick(12)]) +
                                    " : i32");
     case 1:
-      return def(Kind::Scalar, "txl.program_id " + std::to_string(pick(3)) +
-                                   " : i32");
+      return def(Kind::Scalar,
+                 "txl.program_id " + std::to_string(pick(3)) + " : i32");
     default: {
       static const char *ops[] = {"addi", "muli", "subi"};
       std::string a = get(Kind::Scalar), b = get(Kind::Scalar);
-      return def(Kind::Scalar,
-                 std::string("arith.") + ops[pick(3)] + " " + a + ", " + b +
-                     " : i32");
+      return def(Kind::Scalar, std::string("arith.") + ops[pick(3)] + " " + a +
+                                   ", " + b + " : i32");
     }
     }
   }
@@ -167,7 +167,8 @@ private:
       return range;
     }
     std::string expanded = fresh();
-    std::string small = d == 0 ? std::to_string(n) + "x1" : "1x" + std::to_string(n);
+    std::string small =
+        d == 0 ? std::to_string(n) + "x1" : "1x" + std::to_string(n);
     body << indent() << expanded << " = txl.expand_dims " << range
          << " {axis = " << (1 - d) << " : i32} : tensor<" << n
          << "xi32> -> tensor<" << small << "xi32>\n";
@@ -179,11 +180,12 @@ private:
     int64_t count = 1;
     for (int64_t n : shape)
       count *= n;
-    int64_t stride = pick(3), base = pick(4) * 4, period = int64_t(1) << pick(5);
+    int64_t stride = pick(3), base = pick(4) * 4,
+            period = int64_t(1) << pick(5);
     std::string values;
     for (int64_t i = 0; i < count; ++i)
-      values += (i ? ", " : "") +
-                std::to_string(base + (i % period) * stride + (i / period) * 16);
+      values += (i ? ", " : "") + std::to_string(base + (i % period) * stride +
+                                                 (i / period) * 16);
     std::string dense = "[" + values + "]";
     if (shape.size() == 2) { // nested rows
       dense = "[";
@@ -191,8 +193,9 @@ private:
         dense += r ? ", [" : "[";
         for (int64_t c = 0; c < shape[1]; ++c) {
           int64_t i = r * shape[1] + c;
-          dense += (c ? ", " : "") +
-                   std::to_string(base + (i % period) * stride + (i / period) * 16);
+          dense +=
+              (c ? ", " : "") +
+              std::to_string(base + (i % period) * stride + (i / period) * 16);
         }
         dense += "]";
       }
@@ -215,8 +218,8 @@ private:
       return splatConst(pick(9) * 4);
     case 4:
     case 5: {
-      static const char *ops[] = {"addi", "subi", "muli",  "maxsi",
-                                  "minsi", "ori", "xori", "andi"};
+      static const char *ops[] = {"addi",  "subi", "muli", "maxsi",
+                                  "minsi", "ori",  "xori", "andi"};
       std::string a = get(Kind::Tensor), b = get(Kind::Tensor);
       return def(Kind::Tensor, std::string("arith.") + ops[pick(8)] + " " + a +
                                    ", " + b + " : " + t);
@@ -224,7 +227,7 @@ private:
     case 6:
     case 7: {
       static const char *ops[] = {"divsi", "divui", "remsi", "remui", "shrsi",
-                                  "shrui", "shli", "andi", "muli",  "addi"};
+                                  "shrui", "shli",  "andi",  "muli",  "addi"};
       static const int64_t amounts[] = {1, 2, 3, 4, 8, 16, 32, 7, 15, 31};
       std::string op = ops[pick(10)];
       int64_t amount = amounts[pick(10)];
@@ -236,9 +239,8 @@ private:
     case 8: {
       std::string m = get(Kind::Mask), a = get(Kind::Tensor),
                   b = get(Kind::Tensor);
-      return def(Kind::Tensor,
-                 "arith.select " + m + ", " + a + ", " + b + " : " +
-                     type(Kind::Mask) + ", " + t);
+      return def(Kind::Tensor, "arith.select " + m + ", " + a + ", " + b +
+                                   " : " + type(Kind::Mask) + ", " + t);
     }
     case 9:
       if (shape.size() == 2 && shape[0] == shape[1])
@@ -249,9 +251,10 @@ private:
     case 10: {
       std::string wide = "tensor<" + shapeText() + "i64>";
       std::string src = get(Kind::Tensor), ext = fresh();
-      body << indent() << ext << " = arith.extsi " << src
-           << " : " << t << " to " << wide << "\n";
-      return def(Kind::Tensor, "arith.trunci " + ext + " : " + wide + " to " + t);
+      body << indent() << ext << " = arith.extsi " << src << " : " << t
+           << " to " << wide << "\n";
+      return def(Kind::Tensor,
+                 "arith.trunci " + ext + " : " + wide + " to " + t);
     }
     default:
       return makeDense();
@@ -434,11 +437,12 @@ private:
     if (func.getArgAttr(i, txlir::kEqualsOneAttr))
       return 1;
     int64_t div = 1;
-    if (auto attr = func.getArgAttrOfType<IntegerAttr>(i, txlir::kDivisibilityAttr))
+    if (auto attr =
+            func.getArgAttrOfType<IntegerAttr>(i, txlir::kDivisibilityAttr))
       div = attr.getInt();
     if (auto ptr = dyn_cast<txlir::PointerType>(arg.getType())) {
-      int64_t elemBytes =
-          std::max<int64_t>(1, ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
+      int64_t elemBytes = std::max<int64_t>(
+          1, ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
       div = std::max(div, elemBytes); // real pointers are element aligned
       return div * int64_t(1 + rng() % 4096);
     }
@@ -449,7 +453,8 @@ private:
     auto ptr = dyn_cast<txlir::PointerType>(getElementTypeOrSelf(v.getType()));
     if (!ptr)
       return 1;
-    return std::max<int64_t>(1, ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
+    return std::max<int64_t>(1,
+                             ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
   }
 
   void bind(Value v, Data data) {
@@ -505,8 +510,7 @@ private:
 
   void executeFor(scf::ForOp forOp) {
     int64_t lb = get(forOp.getLowerBound())[0],
-            ub = get(forOp.getUpperBound())[0],
-            step = get(forOp.getStep())[0];
+            ub = get(forOp.getUpperBound())[0], step = get(forOp.getStep())[0];
     if (step <= 0)
       throw Skip(); // a non-positive step never terminates
     Block &body = *forOp.getBody();
@@ -556,7 +560,8 @@ private:
             r.push_back(v.getSExtValue());
           return r;
         })
-        .Case([&](txlir::ProgramIdOp p) { return Data{programId[p.getAxis()]}; })
+        .Case(
+            [&](txlir::ProgramIdOp p) { return Data{programId[p.getAxis()]}; })
         .Case([&](txlir::MakeRangeOp r) {
           Data d;
           for (int64_t i = r.getStart(); i < r.getEnd(); ++i)
@@ -606,7 +611,8 @@ private:
           });
         })
         .Case([&](arith::ShLIOp) {
-          return binary([](int64_t a, int64_t b) { return a * (int64_t(1) << b); });
+          return binary(
+              [](int64_t a, int64_t b) { return a * (int64_t(1) << b); });
         })
         .Case([&](arith::ShRSIOp) {
           return binary([](int64_t a, int64_t b) { return a >> b; });
@@ -637,7 +643,8 @@ private:
           return r;
         })
         .Default([&](Operation *) -> Data {
-          ADD_FAILURE() << "interpreter lacks " << op->getName().getStringRef().str();
+          ADD_FAILURE() << "interpreter lacks "
+                        << op->getName().getStringRef().str();
           throw Skip();
         });
   }

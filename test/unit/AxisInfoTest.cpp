@@ -6,7 +6,9 @@
 using axisinfo_test::Analyzed;
 using Facts = std::vector<int64_t>;
 
-static Facts vec(llvm::ArrayRef<int64_t> list) { return Facts(list.begin(), list.end()); }
+static Facts vec(llvm::ArrayRef<int64_t> list) {
+  return Facts(list.begin(), list.end());
+}
 
 static void expectFacts(const txl::AxisInfo *info, const Facts &contig,
                         const Facts &div, const Facts &constancy) {
@@ -114,10 +116,13 @@ func.func @tile(%base: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %stride: i32
 TEST(AxisInfo, TwoDimensionalTile) {
   Analyzed a(tile2d("{txl.divisibility = 16 : i32}"));
   ASSERT_TRUE(a.ok());
-  EXPECT_FACTS(a.info("r2"), Facts({32, 1}), Facts({1 << 30, 1}), Facts({1, 1}));
-  EXPECT_FACTS(a.info("rb"), Facts({32, 1}), Facts({1 << 30, 1}), Facts({1, 64}));
+  EXPECT_FACTS(a.info("r2"), Facts({32, 1}), Facts({1 << 30, 1}),
+               Facts({1, 1}));
+  EXPECT_FACTS(a.info("rb"), Facts({32, 1}), Facts({1 << 30, 1}),
+               Facts({1, 64}));
   EXPECT_FACTS(a.info("rs"), Facts({1, 1}), Facts({16, 16}), Facts({1, 64}));
-  EXPECT_FACTS(a.info("cb"), Facts({1, 64}), Facts({1, 1 << 30}), Facts({32, 1}));
+  EXPECT_FACTS(a.info("cb"), Facts({1, 64}), Facts({1, 1 << 30}),
+               Facts({32, 1}));
   EXPECT_FACTS(a.info("offs"), Facts({1, 64}), Facts({1, 16}), Facts({1, 1}));
   EXPECT_FACTS(a.info("ptrs"), Facts({1, 64}), Facts({2, 16}), Facts({1, 1}));
   mlir::Value ptrs = a.tagged("ptrs");
@@ -225,7 +230,7 @@ func.func @k(%n: i32) {
   const txl::AxisInfo *w1 = a.analysis->getAxisInfo(whileOp->getResult(1));
   ASSERT_NE(w0, nullptr);
   ASSERT_NE(w1, nullptr);
-  EXPECT_EQ(w0->divisibility[0], 1); // 16, 17, 18, ...
+  EXPECT_EQ(w0->divisibility[0], 1);  // 16, 17, 18, ...
   EXPECT_EQ(w1->divisibility[0], 16); // 0, 16, 32, ...
   EXPECT_FALSE(w1->constantValue.has_value());
 }
