@@ -18,6 +18,11 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SourceMgr.h"
+#include <cstdlib>
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
@@ -105,16 +110,57 @@ bool lowerNVVMToInlinePTX(mlir::ModuleOp module, bool lineInfo,
   return true;
 }
 
-/// libdevice is not linked; a call to it would be an unresolved symbol that
-/// only ptxas would catch, with a worse message.
-bool rejectLibdeviceCalls(const llvm::Module &module, std::string &error) {
-  for (const llvm::Function &function : module) {
-    if (function.isDeclaration() && function.getName().starts_with("__nv_")) {
-      error = "call to libdevice function '" + function.getName().str() +
-              "' is not supported (libdevice is not linked)";
-      return false;
-    }
+/// Where libdevice lives: $TXL_LIBDEVICE, else under $CUDA_HOME or the
+/// default CUDA install.
+std::string findLibdevice() {
+  std::vector<std::string> candidates;
+  if (const char *env = std::getenv("TXL_LIBDEVICE"))
+    candidates.push_back(env);
+  if (const char *home = std::getenv("CUDA_HOME"))
+    candidates.push_back(std::string(home) + "/nvvm/libdevice/libdevice.10.bc");
+  candidates.push_back("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc");
+  for (const std::string &path : candidates)
+    if (llvm::sys::fs::exists(path))
+      return path;
+  return "";
+}
+
+/// Math the lowering could not do with NVVM intrinsics calls libdevice
+/// (`__nv_*`): link just the functions used and make them internal so the
+/// optimizer inlines them and drops the rest.
+bool linkLibdevice(llvm::Module &module, std::string &error) {
+  std::vector<std::string> needed;
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() && function.getName().starts_with("__nv_"))
+      needed.push_back(function.getName().str());
+  if (needed.empty())
+    return true;
+  std::string path = findLibdevice();
+  if (path.empty()) {
+    error = "'" + needed.front() +
+            "' needs libdevice.10.bc, which was not found (set TXL_LIBDEVICE "
+            "or CUDA_HOME)";
+    return false;
   }
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> libdevice =
+      llvm::parseIRFile(path, diag, module.getContext());
+  if (!libdevice) {
+    error = "cannot read libdevice '" + path + "': " + diag.getMessage().str();
+    return false;
+  }
+  libdevice->setTargetTriple(module.getTargetTriple());
+  libdevice->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(libdevice),
+                                llvm::Linker::Flags::LinkOnlyNeeded)) {
+    error = "linking libdevice failed";
+    return false;
+  }
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration() &&
+        function.getCallingConv() != llvm::CallingConv::PTX_Kernel &&
+        function.getName().starts_with("__nv_"))
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
   return true;
 }
 
@@ -170,7 +216,7 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
     return nullptr;
   }
   if (!verifyLLVMModule(*llvmModule, "after translation", error) ||
-      !rejectLibdeviceCalls(*llvmModule, error))
+      !linkLibdevice(*llvmModule, error))
     return nullptr;
   // The data layout does not depend on the SM version.
   std::unique_ptr<llvm::TargetMachine> machine =

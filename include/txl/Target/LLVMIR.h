@@ -39,7 +39,7 @@ bool addLineInfo(mlir::ModuleOp module, std::string &error);
 /// convert-nvvm-to-llvm (NVVM ops that become inline PTX) and
 /// reconcile-unrealized-casts, optionally line info, then
 /// mlir::translateModuleToLLVMIR. Sets the NVPTX triple and data layout.
-/// Rejects calls to libdevice (`__nv_*`), which is not linked. Returns null
+/// Links the libdevice functions (`__nv_*`) the module calls. Returns null
 /// with `error` holding the diagnostics on failure.
 std::unique_ptr<llvm::Module>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,

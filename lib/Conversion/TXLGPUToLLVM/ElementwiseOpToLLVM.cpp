@@ -25,7 +25,7 @@ bool hasEncodedTensor(TypeRange types) {
 
 struct ElementwiseOnTensors : public ConversionPattern {
   ElementwiseOnTensors(TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -95,5 +95,5 @@ struct DenseConstantToRegisters
 void mlir::txl::populateElementwiseOpPatterns(TXLTypeConverter &tc,
                                               RewritePatternSet &patterns) {
   patterns.add<ElementwiseOnTensors>(tc, patterns.getContext());
-  patterns.add<DenseConstantToRegisters>(tc, /*benefit=*/2);
+  patterns.add<DenseConstantToRegisters>(tc, /*benefit=*/10);
 }

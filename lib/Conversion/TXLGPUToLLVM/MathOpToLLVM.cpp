@@ -125,7 +125,7 @@ struct ScalarMathToLLVM : public ConvertOpToLLVMPattern<MathOp> {
 
 void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
                                        RewritePatternSet &patterns) {
-  // Benefit 2: preferred over the upstream math-to-llvm patterns.
+  // Preferred over the upstream math-to-llvm patterns.
   patterns.add<ScalarMathToLLVM<math::ExpOp, Fn::Exp>,
                ScalarMathToLLVM<math::Exp2Op, Fn::Exp2>,
                ScalarMathToLLVM<math::LogOp, Fn::Log>,
@@ -135,5 +135,5 @@ void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
                ScalarMathToLLVM<math::SinOp, Fn::Sin>,
                ScalarMathToLLVM<math::CosOp, Fn::Cos>,
                ScalarMathToLLVM<math::ErfOp, Fn::Erf>,
-               ScalarMathToLLVM<math::TanhOp, Fn::Tanh>>(tc, /*benefit=*/2);
+               ScalarMathToLLVM<math::TanhOp, Fn::Tanh>>(tc, /*benefit=*/10);
 }

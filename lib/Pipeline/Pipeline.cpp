@@ -1,0 +1,264 @@
+//===- Pipeline.cpp - every stage of txl, in order -------------------------===//
+//
+// This is the page to read first. A kernel goes through:
+//
+//   1. parse            Python source -> AST                  (Frontend)
+//   2. build            AST -> txl tile IR, specialized        (IRGen)
+//   3. tile passes      inline, canonicalize, cse, symbol-dce        *.txlir
+//   4. GPU passes       txl-assign-layouts, txlgpu-remove-layout-conversions,
+//                       canonicalize, cse, txlgpu-allocate-shared-memory
+//                                                                  *.txlgir
+//   5. LLVM lowering    convert-scf-to-cf, txl-convert-txlgpu-to-llvm,
+//                       canonicalize, cse, reconcile-unrealized-casts
+//   6. translate        LLVM dialect -> LLVM IR, libdevice, O3       *.llir
+//   7. NVPTX            LLVM IR -> PTX                                 *.ptx
+//   8. assemble         nvJitLink | ptxas | (driver JIT at load)     *.cubin
+//
+// Every pass is registered with txl-opt, so any stage can be replayed on a
+// dumped .txlir/.txlgir with the pipeline strings printed on failure.
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Pipeline/Pipeline.h"
+
+#include "txl/Conversion/Passes.h"
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Frontend/IRGen.h"
+#include "txl/Frontend/Parser.h"
+#include "txl/InitAll.h"
+#include "txl/Target/Cubin.h"
+#include "txl/Target/LLVMIR.h"
+#include "txl/Target/PTX.h"
+
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace txl;
+
+namespace {
+
+std::string printOp(mlir::Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os, mlir::OpPrintingFlags().enableDebugInfo(false));
+  return text;
+}
+
+/// Collects MLIR diagnostics as text; a pass failure becomes one compiler
+/// error naming the stage, never a crash.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(mlir::MLIRContext &ctx)
+      : handler(&ctx, [this](mlir::Diagnostic &diag) {
+          llvm::raw_string_ostream os(text);
+          os << diag.getLocation() << ": " << diag << "\n";
+          return mlir::success();
+        }) {}
+  std::string text;
+
+private:
+  mlir::ScopedDiagnosticHandler handler;
+};
+
+bool runStage(mlir::ModuleOp module, mlir::PassManager &pm,
+              const char *stage, DiagnosticCollector &diags,
+              std::string &diagnostics) {
+  std::string pipeline;
+  llvm::raw_string_ostream os(pipeline);
+  pm.printAsTextualPipeline(os);
+  if (mlir::succeeded(pm.run(module)))
+    return true;
+  diagnostics += "internal error: stage '" + std::string(stage) +
+                 "' failed; replay with: txl-opt --pass-pipeline='" + pipeline +
+                 "'\n" + diags.text;
+  return false;
+}
+
+void addTilePasses(mlir::PassManager &pm) {
+  pm.addPass(mlir::createInlinerPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::createSymbolDCEPass());
+}
+
+void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
+  mlir::txlgpu::AssignLayoutsOptions layouts;
+  layouts.numWarps = options.numWarps;
+  layouts.numWarpgroups = options.numWarpgroups;
+  layouts.target = options.target;
+  pm.addPass(mlir::txlgpu::createAssignLayouts(layouts));
+  pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::txlgpu::createAllocateSharedMemory());
+}
+
+void addLLVMPasses(mlir::PassManager &pm) {
+  pm.addPass(mlir::createSCFToControlFlowPass());
+  pm.addPass(mlir::txl::createConvertTXLGPUToLLVM());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+}
+
+std::string sha256Hex(const std::string &text) {
+  auto hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(text));
+  std::string hex;
+  for (uint8_t byte : hash)
+    hex += llvm::formatv("{0:x-2}", byte).str();
+  return hex;
+}
+
+int scalarBytes(const std::string &type) {
+  if (type == "i1" || type == "i8" || type == "u8")
+    return type == "i1" ? 4 : 1; // bools travel as 32-bit ints
+  if (type == "i16" || type == "u16" || type == "fp16" || type == "bf16")
+    return 2;
+  if (type == "i64" || type == "u64" || type == "fp64")
+    return 8;
+  return 4;
+}
+
+/// Launch parameters: the kernel's runtime (non-constexpr, non-None)
+/// parameters in order, named as in the source.
+std::vector<LaunchParam> launchParams(const Module &ast,
+                                      const CompileOptions &options) {
+  std::vector<LaunchParam> params;
+  const FunctionDefStmt *fn = ast.findFunction(options.kernelName);
+  for (size_t i = 0; i < options.signature.size(); ++i) {
+    const ArgSpec &spec = options.signature[i];
+    if (spec.kind != ArgSpec::Kind::Pointer &&
+        spec.kind != ArgSpec::Kind::Scalar)
+      continue;
+    LaunchParam p;
+    p.name = fn && i < fn->args.size() ? fn->args[i].name : "";
+    p.type = spec.kind == ArgSpec::Kind::Pointer ? "ptr" : spec.type;
+    p.sizeBytes = spec.kind == ArgSpec::Kind::Pointer ? 8 : scalarBytes(spec.type);
+    params.push_back(p);
+  }
+  return params;
+}
+
+int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
+  if (auto attr = module->getAttrOfType<mlir::IntegerAttr>(name))
+    return attr.getInt();
+  return 0;
+}
+
+} // namespace
+
+const char *txl::compilerVersion() { return "txl 0.1.0 (llvm 22)"; }
+
+bool txl::compileKernel(const std::string &source, const std::string &fileName,
+                        const CompileOptions &options, CompiledKernel &out,
+                        std::string &diagnostics) {
+  out = CompiledKernel();
+  out.name = options.kernelName;
+  out.target = options.target;
+  out.numWarps = options.numWarps;
+  out.numWarpgroups = options.numWarpgroups;
+  out.sourceHash = sha256Hex(source);
+
+  // 1-2. Front end.
+  SourceFile file(fileName, source);
+  std::unique_ptr<Module> ast = parseModule(file, diagnostics);
+  if (!ast)
+    return false;
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  ctx.loadAllAvailableDialects();
+  DiagnosticCollector diags(ctx);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      buildKernelIR(ctx, *ast, file, options, diagnostics);
+  if (!module)
+    return false;
+  out.params = launchParams(*ast, options);
+
+  auto configure = [&](mlir::PassManager &pm) {
+    if (options.dumpIR)
+      pm.enableIRPrinting();
+  };
+  // 3. Tile IR.
+  mlir::PassManager tile(&ctx);
+  configure(tile);
+  addTilePasses(tile);
+  if (!runStage(*module, tile, "tile", diags, diagnostics))
+    return false;
+  out.txlir = printOp(*module);
+  // 4. GPU IR.
+  mlir::PassManager gpu(&ctx);
+  configure(gpu);
+  addGPUPasses(gpu, options);
+  if (!runStage(*module, gpu, "gpu", diags, diagnostics))
+    return false;
+  out.txlgir = printOp(*module);
+  out.sharedBytes =
+      moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kSharedBytesAttr);
+  // 5. LLVM dialect.
+  mlir::PassManager lower(&ctx);
+  configure(lower);
+  addLLVMPasses(lower);
+  if (!runStage(*module, lower, "llvm", diags, diagnostics))
+    return false;
+
+  // 6-7. LLVM IR and PTX.
+  llvm::LLVMContext llvmContext;
+  std::string error;
+  TranslateOptions translate;
+  translate.lineInfo = options.lineInfo;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateToLLVMIR(*module, llvmContext, error, translate);
+  if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||
+      !emitPTX(*llvmModule, options.target, out.ptx, error)) {
+    diagnostics += "internal error: " + error + "\n";
+    return false;
+  }
+  llvm::raw_string_ostream llos(out.llir);
+  llvmModule->print(llos, nullptr);
+
+  // 8. cubin (the driver JITs the PTX when no assembler is available).
+  if (!options.skipCubin) {
+    std::string log;
+    if (!assembleCubin(out.ptx, options.target, out.cubin, out.cubinProducer,
+                       log) &&
+        out.cubinProducer != "driver") {
+      diagnostics += "internal error: PTX assembly failed:\n" + log;
+      return false;
+    }
+  } else {
+    out.cubinProducer = "driver";
+  }
+  return true;
+}
+
+std::string CompiledKernel::metadataJson() const {
+  llvm::json::Array paramArray;
+  for (const LaunchParam &p : params)
+    paramArray.push_back(llvm::json::Object{
+        {"name", p.name}, {"type", p.type}, {"size", p.sizeBytes}});
+  llvm::json::Object obj{
+      {"name", name},
+      {"target", target},
+      {"num_warps", numWarps},
+      {"num_warpgroups", numWarpgroups},
+      {"shared_bytes", sharedBytes},
+      {"cluster_dims",
+       llvm::json::Array{clusterDims[0], clusterDims[1], clusterDims[2]}},
+      {"cubin_producer", cubinProducer},
+      {"params", std::move(paramArray)},
+      {"compiler_version", compilerVersion()},
+      {"source_hash", sourceHash}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(obj)));
+  return text;
+}

@@ -1,0 +1,105 @@
+//===- Signature.cpp - Triton-style kernel signatures ----------------------===//
+//
+// "*fp16:16, *fp32, i32:16, i32:1, 1024, none": a pointer (optionally
+// 16-byte aligned), a scalar (optionally divisible by 16 or equal to 1), a
+// constexpr (any other literal), or None.
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Pipeline/Pipeline.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace txl;
+
+static bool isScalarTypeName(llvm::StringRef s) {
+  static const llvm::StringSet<> names = {
+      "i1",  "i8",  "i16", "i32",     "i64",   "u8",   "u16", "u32",
+      "u64", "fp8e4nv", "fp8e5", "fp16", "bf16", "fp32", "fp64"};
+  return names.contains(s);
+}
+
+/// Splits on top-level commas (constexpr strings and tuples may hold some).
+static std::vector<std::string> splitTopLevel(const std::string &text) {
+  std::vector<std::string> parts;
+  std::string cur;
+  int depth = 0;
+  char quote = 0;
+  for (char c : text) {
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '(' || c == '[') {
+      ++depth;
+    } else if (c == ')' || c == ']') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      parts.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!llvm::StringRef(cur).trim().empty() || !parts.empty())
+    parts.push_back(cur);
+  return parts;
+}
+
+static bool parseOne(llvm::StringRef item, ArgSpec &spec, std::string &error) {
+  auto [type, hint] = item.split(':');
+  type = type.trim();
+  hint = hint.trim();
+  if (type.consume_front("*")) {
+    if (!isScalarTypeName(type)) {
+      error = "unknown pointer element type '" + type.str() + "'";
+      return false;
+    }
+    spec.kind = ArgSpec::Kind::Pointer;
+    spec.type = type.str();
+    if (!hint.empty() && hint.getAsInteger(10, spec.divisibility)) {
+      error = "bad alignment '" + hint.str() + "'";
+      return false;
+    }
+    return true;
+  }
+  if (isScalarTypeName(type)) {
+    spec.kind = ArgSpec::Kind::Scalar;
+    spec.type = type.str();
+    if (hint == "1")
+      spec.equalsOne = true;
+    else if (!hint.empty() && hint.getAsInteger(10, spec.divisibility)) {
+      error = "bad divisibility '" + hint.str() + "'";
+      return false;
+    }
+    return true;
+  }
+  if (item.trim() == "none" || item.trim() == "None") {
+    spec.kind = ArgSpec::Kind::None;
+    return true;
+  }
+  if (item.trim().empty()) {
+    error = "empty signature entry";
+    return false;
+  }
+  spec.kind = ArgSpec::Kind::Constexpr;
+  spec.constValue = item.trim().str();
+  return true;
+}
+
+bool txl::parseSignature(const std::string &text, std::vector<ArgSpec> &out,
+                         std::string &error) {
+  out.clear();
+  for (const std::string &part : splitTopLevel(text)) {
+    ArgSpec spec;
+    if (!parseOne(part, spec, error)) {
+      error = "signature entry " + std::to_string(out.size() + 1) + " ('" +
+              llvm::StringRef(part).trim().str() + "'): " + error;
+      return false;
+    }
+    out.push_back(spec);
+  }
+  return true;
+}
