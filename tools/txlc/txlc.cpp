@@ -7,6 +7,7 @@
 #include "txl/Pipeline/Pipeline.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -152,7 +153,8 @@ int main(int argc, char **argv) {
       std::cerr << "\n";
     return 1;
   }
-  ::mkdir(outDir.c_str(), 0755);
+  std::error_code ec;
+  std::filesystem::create_directories(outDir, ec);
   std::string base = outDir + "/" + kernel.name;
   std::string json = kernel.metadataJson();
   bool ok = writeFile(base + ".txlir", kernel.txlir.data(), kernel.txlir.size()) &&
