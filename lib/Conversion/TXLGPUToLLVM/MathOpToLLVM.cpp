@@ -51,10 +51,10 @@ Value emitF32(OpBuilder &b, Location loc, Operation *anchor, Fn fn, Value x) {
   };
   switch (fn) {
   case Fn::Exp:
-    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f", f32,
+    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f32", f32,
                          mul(x, M_LOG2E));
   case Fn::Exp2:
-    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f", f32, x);
+    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f32", f32, x);
   case Fn::Log:
     return mul(callIntrinsic(b, loc, "llvm.nvvm.lg2.approx.f", f32, x), M_LN2);
   case Fn::Log2:

@@ -1,0 +1,20 @@
+// End-to-end: every example compiles for all three targets and ptxas (or
+// nvJitLink) accepts the PTX; the vector add loads 16 bytes at a time.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: txlc %examples/vector_add.py --kernel-name add_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024" --out-dir %t/90 > /dev/null
+// RUN: FileCheck %s --check-prefix=VADD < %t/90/add_kernel.ptx
+// VADD: .entry add_kernel
+// VADD: ld.global.v4.b32
+// RUN: txlc %examples/vector_add.py --kernel-name add_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024" --target sm_80 --out-dir %t/80 > /dev/null
+// RUN: txlc %examples/vector_add.py --kernel-name add_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024" --target sm_100a --out-dir %t/100 > /dev/null
+// RUN: txlc %examples/fused_softmax.py --kernel-name softmax_kernel --signature "*fp32:16, *fp32:16, i32:16, i32:16, i32, i32, 1024, 1" --out-dir %t/sm > /dev/null
+// RUN: FileCheck %s --check-prefix=SOFTMAX < %t/sm/softmax_kernel.ptx
+// SOFTMAX: shfl.sync.bfly
+// SOFTMAX: ex2.approx
+// RUN: txlc %examples/fused_softmax.py --kernel-name softmax_kernel --signature "*fp16:16, *fp16:16, i32:16, i32:16, i32, i32, 16384, 1" --num-warps 16 --target sm_80 --out-dir %t/sm16 > /dev/null
+// RUN: txlc %examples/argmax_rows.py --kernel-name row_argmax_kernel --signature "*fp32:16, *i32:16, *fp32:16, i32, i32:16, 1024" --target sm_100a --out-dir %t/am > /dev/null
+// RUN: txlc %examples/transpose_2d.py --kernel-name transpose_kernel --signature "*fp32:16, *fp32:16, i32, i32, i32:16, i32:16, 64, 64" --out-dir %t/tr > /dev/null
+// RUN: txlc %examples/transpose_2d.py --kernel-name copy_2d_kernel --signature "*fp16:16, *fp16:16, i32, i32, i32:16, i32:16, 64, 128" --out-dir %t/cp > /dev/null
+// RUN: txlc %examples/layer_norm.py --kernel-name _layer_norm_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32, fp32, 1024" --target sm_80 --out-dir %t/ln > /dev/null
+// RUN: not txlc %examples/vector_add.py --kernel-name nope --signature "1" 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: error:
