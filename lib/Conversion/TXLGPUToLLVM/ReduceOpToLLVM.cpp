@@ -169,8 +169,6 @@ struct ReduceToLLVM : public ConvertOpToLLVMPattern<ReduceOp> {
       offset += numPartials * outElems * scratchElemBytes(elem);
       offset = llvm::alignTo(offset, 16);
     }
-    Type idxTy = rewriter.getI32Type();
-    (void)idxTy;
     barrier(rewriter, loc);
     for (auto &[key, acc] : accs) {
       Value out = outIndexOf(firstReg.at(key));

@@ -191,41 +191,33 @@ struct PerRegisterCast : public TXLPattern<Op> {
   }
 };
 
-struct ProgramIdToLLVM : public TXLPattern<ProgramIdOp> {
-  using TXLPattern::TXLPattern;
+/// program_id / num_programs: one special register per grid axis.
+template <typename Op, typename X, typename Y, typename Z>
+struct GridRegisterToLLVM : public TXLPattern<Op> {
+  using TXLPattern<Op>::TXLPattern;
+  using OpAdaptor = typename Op::Adaptor;
   LogicalResult
-  matchAndRewrite(ProgramIdOp op, OpAdaptor,
+  matchAndRewrite(Op op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type i32 = rewriter.getI32Type();
     Location loc = op.getLoc();
     Value v;
     switch (op.getAxis()) {
-    case 0: v = NVVM::BlockIdXOp::create(rewriter, loc, i32); break;
-    case 1: v = NVVM::BlockIdYOp::create(rewriter, loc, i32); break;
-    default: v = NVVM::BlockIdZOp::create(rewriter, loc, i32); break;
+    case 0: v = X::create(rewriter, loc, i32); break;
+    case 1: v = Y::create(rewriter, loc, i32); break;
+    default: v = Z::create(rewriter, loc, i32); break;
     }
     rewriter.replaceOp(op, v);
     return success();
   }
 };
 
-struct NumProgramsToLLVM : public TXLPattern<NumProgramsOp> {
-  using TXLPattern::TXLPattern;
-  LogicalResult
-  matchAndRewrite(NumProgramsOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type i32 = rewriter.getI32Type();
-    Location loc = op.getLoc();
-    Value v;
-    switch (op.getAxis()) {
-    case 0: v = NVVM::GridDimXOp::create(rewriter, loc, i32); break;
-    case 1: v = NVVM::GridDimYOp::create(rewriter, loc, i32); break;
-    default: v = NVVM::GridDimZOp::create(rewriter, loc, i32); break;
-    }
-    rewriter.replaceOp(op, v);
-    return success();
-  }
-};
+using ProgramIdToLLVM =
+    GridRegisterToLLVM<ProgramIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                       NVVM::BlockIdZOp>;
+using NumProgramsToLLVM =
+    GridRegisterToLLVM<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
+                       NVVM::GridDimZOp>;
 
 } // namespace
 
