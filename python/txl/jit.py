@@ -11,6 +11,7 @@ Launcher (compiled on a miss); the Launcher packs the values and calls
 txl_launch.
 """
 
+import ast
 import inspect
 import json
 import os
@@ -46,13 +47,64 @@ class KernelParam:
         self.do_not_specialize = do_not_specialize
 
 
+_KERNEL_SAFE_NODES = (ast.Constant, ast.Name, ast.Attribute, ast.Call,
+                      ast.BinOp, ast.UnaryOp, ast.Tuple, ast.List, ast.keyword,
+                      ast.Load, ast.operator, ast.unaryop, ast.BoolOp,
+                      ast.boolop, ast.Compare, ast.cmpop, ast.Subscript)
+
+
+def _is_jit_decorator(node):
+    text = ast.unparse(node)
+    return "jit" in text or "autotune" in text or "heuristics" in text
+
+
+def _compiler_needs(stmt):
+    """Whether a top-level statement is for the kernel compiler: imports,
+    jit functions and plain constant assignments. Host code (lambdas, classes,
+    `if __name__ == ...`, benchmarks) is not, and may use Python the kernel
+    language lacks."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return True
+    if isinstance(stmt, ast.FunctionDef):
+        return any(_is_jit_decorator(d) for d in stmt.decorator_list)
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value:
+        return all(isinstance(n, _KERNEL_SAFE_NODES + (ast.expr_context,))
+                   for n in ast.walk(stmt.value))
+    return False
+
+
+def kernel_source(text):
+    """`text` with every top-level statement the compiler does not need
+    replaced by blank lines, so that line:col in diagnostics stay exact."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text  # the compiler reports it with its own location
+    lines = text.splitlines(keepends=True)
+    keep = set()
+    for stmt in tree.body:
+        first = min([stmt.lineno] + [d.lineno for d in
+                                     getattr(stmt, "decorator_list", [])])
+        if _compiler_needs(stmt):
+            keep.update(range(first, stmt.end_lineno + 1))
+    for stmt in tree.body:
+        first = min([stmt.lineno] + [d.lineno for d in
+                                     getattr(stmt, "decorator_list", [])])
+        if not _compiler_needs(stmt):
+            for line in range(first, stmt.end_lineno + 1):
+                if line not in keep:
+                    lines[line - 1] = "\n"
+    return "".join(lines)
+
+
 def _module_source(fn):
-    """The text of the file defining `fn` (the compiler sees the whole
-    module: helpers, constants, imports) and its file name."""
+    """The kernel-relevant text of the file defining `fn` (the compiler sees
+    the module's helpers, constants and imports; host code is blanked out)
+    and its file name."""
     path = inspect.getsourcefile(fn)
     if path and os.path.exists(path):
         with open(path, encoding="utf-8") as f:
-            return f.read(), path
+            return kernel_source(f.read()), path
     # Defined in a REPL or exec(): only the function's own text exists.
     import textwrap
     return textwrap.dedent(inspect.getsource(fn)), path or "<unknown>"

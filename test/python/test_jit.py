@@ -1,5 +1,6 @@
 """The @txl.jit path up to the launch, with the C library mocked out."""
 
+import os
 import json
 import struct
 
@@ -9,7 +10,7 @@ import txl
 import txl.language as tl
 from txl import _capi, jit as jit_module
 from txl import _launcher
-from conftest import FakeTensor
+from conftest import REPO, FakeTensor
 
 import kernels_for_tests as K
 
@@ -254,3 +255,52 @@ def test_launch_overhead_is_small(mock_lib):
     # The target is <= 5 us on a modern host with the real C call; this
     # machine-independent bound only catches regressions to slow paths.
     assert per_launch_us < 25, per_launch_us
+
+
+HOST_CODE_MODULE = '''import triton
+import triton.language as tl
+SCALE = 2
+
+@triton.jit
+def scale_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(x_ptr + offs, x * SCALE, mask=offs < n)
+
+grid = lambda meta: (triton.cdiv(1000, meta["BLOCK"]),)
+
+class Runner:
+    def run(self):
+        return {k: v for k, v in zip("ab", (1, 2))}
+
+if __name__ == "__main__":
+    print(f"{grid({'BLOCK': 4})}")
+'''
+
+
+def test_kernel_source_blanks_host_code_and_keeps_lines():
+    from txl.jit import kernel_source
+    out = kernel_source(HOST_CODE_MODULE)
+    assert out.count("\n") == HOST_CODE_MODULE.count("\n")
+    for gone in ("lambda", "class Runner", "__main__", "print("):
+        assert gone not in out
+    assert "SCALE = 2" in out and "def scale_kernel" in out
+    # Kept lines are untouched, so diagnostics keep their line:col.
+    for a, b in zip(out.splitlines(), HOST_CODE_MODULE.splitlines()):
+        assert a == "" or a == b
+
+
+def test_kernel_source_of_host_code_module_compiles(tmp_path):
+    import subprocess
+    from txl.jit import kernel_source
+    txlc = os.path.join(REPO, "build", "bin", "txlc")
+    if not os.path.exists(txlc):
+        pytest.skip("build/bin/txlc not built")
+    path = tmp_path / "module.py"
+    path.write_text(kernel_source(HOST_CODE_MODULE))
+    result = subprocess.run(
+        [txlc, str(path), "--kernel-name", "scale_kernel", "--signature",
+         "*fp32:16, i32, 128", "--out-dir", str(tmp_path)],
+        capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "scale_kernel.ptx").exists()

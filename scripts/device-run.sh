@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine from the repo root with the bundle made by
+# scripts/make-device-bundle.sh: the GPU correctness suite (real compiler,
+# then the runtime over the stand-in compiler), then the benchmarks. Logs go
+# to $OUT (or out/device); the benchmark table is printed last.
+#   bash scripts/device-run.sh [--quick] [pytest -k expression]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-out/device}
+mkdir -p "$out"
+quick=""
+if [ "${1:-}" = "--quick" ]; then quick="--quick"; shift; fi
+select=${1:-}
+export PYTHONPATH=$PWD/python PYTHONUNBUFFERED=1
+export TXL_LIBDEVICE=$PWD/.bundle/libdevice.10.bc
+export TXL_CACHE_DIR=$(mktemp -d)
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
+python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
+
+run_tests() { # library name
+  TXL_LIBRARY=$PWD/.bundle/lib/$1 timeout 400 python3 -m pytest test/gpu -q \
+    --maxfail=30 -p no:cacheprovider ${select:+-k "$select"} \
+    --junitxml="$out/$2.xml" 2>&1 | tee "$out/$2.log" | tail -40
+}
+run_tests libtxl.so gpu-tests
+run_tests libtxl_fake.so runtime-tests
+if [ -f bench/bench_foundation.py ]; then
+  TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so timeout 400 python3 \
+    bench/bench_foundation.py $quick --json "$out/bench.json" 2>&1 |
+    tee "$out/bench.log"
+fi

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds what a GPU machine needs to run txl without building it there:
+# .bundle/lib/libtxl.so (LLVM/MLIR linked in, stripped to fit a 64 MiB
+# transfer), the stand-in libtxl_fake.so for the runtime tests, and
+# libdevice. The bundle is git-ignored; scripts/device-run.sh uses it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f build/build.ninja ] || cmake -S . -B build -G Ninja >/dev/null
+ninja -C build txl txl_fake
+mkdir -p .bundle/lib
+strip --strip-unneeded -o .bundle/lib/libtxl.so build/lib/libtxl.so
+strip --strip-unneeded -o .bundle/lib/libtxl_fake.so build/lib/libtxl_fake.so
+libdevice=${CUDA_HOME:-/usr/local/cuda}/nvvm/libdevice/libdevice.10.bc
+[ -f "$libdevice" ] && cp "$libdevice" .bundle/
+du -sh .bundle
