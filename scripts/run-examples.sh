@@ -17,6 +17,7 @@ run argmax_rows.py row_argmax_kernel "*fp32:16, *i32:16, *fp32:16, i32, i32:16, 
 run transpose_2d.py transpose_kernel "*fp32:16, *fp32:16, i32, i32, i32:16, i32:16, 64, 64"
 run transpose_2d.py copy_2d_kernel "*fp16:16, *fp16:16, i32, i32, i32:16, i32:16, 64, 128"
 run layer_norm.py _layer_norm_fwd "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32, fp32, 1024"
+run matmul.py matmul_kernel "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 32, 8" --num-warps 8
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi >/dev/null 2>&1; then
   echo "GPU present: run and time with: TXL_LIBRARY=build/lib/libtxl.so python3 -m pytest test/gpu"
 else

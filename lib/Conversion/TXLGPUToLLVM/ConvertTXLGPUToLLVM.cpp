@@ -73,6 +73,7 @@ struct ConvertTXLGPUToLLVMPass
     populateReduceOpPatterns(typeConverter, patterns);
     populateConvertLayoutOpPatterns(typeConverter, patterns);
     populateSPMDOpPatterns(typeConverter, patterns);
+    populateDotOpPatterns(typeConverter, patterns);
     populatePrintOpPatterns(typeConverter, patterns);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);

@@ -68,6 +68,7 @@ void populateReduceOpPatterns(TXLTypeConverter &tc,
 void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
                                      RewritePatternSet &patterns);
 void populateSPMDOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateDotOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populatePrintOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 
 } // namespace mlir::txl

@@ -361,10 +361,17 @@ static Val pythonBuiltin(Gen &g, const std::string &name, CallArgs &args,
     if (items.empty())
       g.fail(loc, name + "() needs at least one argument");
     Val best = items[0];
+    bool allNumbers = llvm::all_of(items, [](const Val &v) {
+      return v.isNumber();
+    });
+    if (!allNumbers) {
+      // Like Triton: min/max of runtime scalars or tensors is an element-wise
+      // minimum/maximum (the tutorial matmul's group_size_m needs it).
+      for (size_t i = 1; i < items.size(); ++i)
+        best = g.minMax(name == "max", best, items[i], loc);
+      return best;
+    }
     for (const Val &v : items) {
-      if (!v.isNumber())
-        g.fail(loc, name + "() on runtime values is not supported; use "
-                           "tl.minimum/tl.maximum");
       bool less = v.asDouble() < best.asDouble();
       if (name == "min" ? less : v.asDouble() > best.asDouble())
         best = v;
@@ -548,6 +555,8 @@ Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
     DType d = dt && !dt->isNone() ? constDType(dt, "dtype", loc) : x.dtype;
     return full(*this, x.shape, isFull ? *p[1] : Val::integer(0), d, loc);
   }
+  if (name == "tl.dot")
+    return callDot(args, loc);
   if (name == "tl.load")
     return load(*this, args, loc);
   if (name == "tl.store")

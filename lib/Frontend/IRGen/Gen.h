@@ -17,6 +17,7 @@
 
 #include "Value.h"
 
+#include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Frontend/AST.h"
 #include "txl/Frontend/Diagnostics.h"
 #include "txl/Pipeline/Pipeline.h"
@@ -154,6 +155,10 @@ public:
 
   //===--- tl.* (Builtins.cpp, Reduce.cpp) ---------------------------------//
   Val callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc);
+  /// tl.dot (Dot.cpp); `dot` also serves `a @ b`.
+  Val callDot(CallArgs &args, SourceLoc loc);
+  TValue dot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
+             mlir::txl::InputPrecision precision, SourceLoc loc);
   Val callMathBuiltin(const std::string &name, CallArgs &args, SourceLoc loc,
                       bool &handled);
   Val callShapeBuiltin(const std::string &name, CallArgs &args,

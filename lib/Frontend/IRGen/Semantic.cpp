@@ -508,7 +508,10 @@ Val Gen::binary(BinOpKind op, const Val &a, const Val &c, SourceLoc loc) {
     fail(loc, "'**' is only supported on compile-time constants; use "
               "tl.exp2/tl.log2 or multiplication for tensors");
   case BinOpKind::MatMul:
-    fail(loc, "'@' (tl.dot) is not supported yet");
+    if (!a.isTensor() || !c.isTensor() || !a.t.isTensor() || !c.t.isTensor())
+      fail(loc, "'@' needs two tensors");
+    return Val::tensor(dot(a.t, c.t, std::nullopt,
+                           ::mlir::txl::InputPrecision::TF32, loc));
   }
   fail(loc, "unsupported binary operator");
 }

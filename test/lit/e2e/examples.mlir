@@ -16,5 +16,14 @@
 // RUN: txlc %examples/transpose_2d.py --kernel-name transpose_kernel --signature "*fp32:16, *fp32:16, i32, i32, i32:16, i32:16, 64, 64" --out-dir %t/tr > /dev/null
 // RUN: txlc %examples/transpose_2d.py --kernel-name copy_2d_kernel --signature "*fp16:16, *fp16:16, i32, i32, i32:16, i32:16, 64, 128" --out-dir %t/cp > /dev/null
 // RUN: txlc %examples/layer_norm.py --kernel-name _layer_norm_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32, fp32, 1024" --target sm_80 --out-dir %t/ln > /dev/null
+// RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 64, 64, 32, 8" --out-dir %t/mm > /dev/null
+// RUN: FileCheck %s --check-prefix=MATMUL < %t/mm/matmul_kernel.ptx
+// MATMUL: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 128, 128, 32, 8" --num-warps 8 --target sm_80 --out-dir %t/mm80 > /dev/null
+// RUN: FileCheck %s --check-prefix=MATMUL-BF16 < %t/mm80/matmul_kernel.ptx
+// MATMUL-BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, i32:1, i32, i32:1, i32, i32:1, 32, 32, 16, 8" --target sm_100a --out-dir %t/mm100 > /dev/null
+// RUN: FileCheck %s --check-prefix=MATMUL-TF32 < %t/mm100/matmul_kernel.ptx
+// MATMUL-TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // RUN: not txlc %examples/vector_add.py --kernel-name nope --signature "1" 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: error:

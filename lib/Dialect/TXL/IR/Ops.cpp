@@ -82,6 +82,24 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+LogicalResult DotOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return emitOpError("operands must be 2-D");
+  if (a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError("inner dimensions differ: ") << a.getDimSize(1)
+           << " vs " << b.getDimSize(0);
+  if (c.getDimSize(0) != a.getDimSize(0) || c.getDimSize(1) != b.getDimSize(1))
+    return emitOpError("accumulator shape must be [M, N]");
+  if (a.getElementType() != b.getElementType())
+    return emitOpError("a and b must have the same element type");
+  if (!c.getElementType().isF32())
+    return emitOpError("the accumulator must be fp32");
+  return success();
+}
+
 LogicalResult TransOp::verify() {
   ArrayRef<int64_t> src = shapeOf(getSrc().getType());
   ArrayRef<int32_t> order = getOrder();

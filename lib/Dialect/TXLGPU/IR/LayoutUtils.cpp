@@ -29,6 +29,27 @@ static std::optional<::txl::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape
       return std::nullopt;
     return ::txl::blockedToLinearLayout(shape, paramsOf(blocked));
   }
+  if (auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(encoding)) {
+    if (shape.size() != 2)
+      return std::nullopt;
+    if (mma.getVersion() == 2)
+      return ::txl::mmaV2AccumulatorLayout(shape, mma.getWarpsPerCTA());
+    return ::txl::nvmmaAccumulatorLayout(shape, mma.getWarpsPerCTA(),
+                                         mma.getInstrShape());
+  }
+  if (auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(encoding)) {
+    auto parent = dyn_cast<NvidiaMmaEncodingAttr>(operand.getParent());
+    if (!parent || shape.size() != 2 || operand.getKWidth() == 0)
+      return std::nullopt;
+    unsigned elemBits = 32 / operand.getKWidth();
+    if (parent.getVersion() == 2)
+      return ::txl::mmaV2OperandLayout(shape, operand.getOpIdx(),
+                                       parent.getWarpsPerCTA(), elemBits);
+    if (operand.getOpIdx() == 0)
+      return ::txl::wgmmaOperandALayout(shape, parent.getWarpsPerCTA(),
+                                        elemBits);
+    return std::nullopt; // wgmma reads B from shared memory only
+  }
   if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
     std::optional<::txl::LinearLayout> failed;
     bool ok = true;

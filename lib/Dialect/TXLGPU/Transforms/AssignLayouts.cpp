@@ -13,6 +13,10 @@
 //  * where an operand's layout differs from what its user needs, a
 //    convert_layout is inserted (RemoveLayoutConversions later recomputes
 //    cheap values in place instead).
+//  * tl.dot gets a tensor-core accumulator layout and its operands the
+//    matching register-operand layouts; a loop-carried accumulator starts
+//    in that layout (so the loop never converts it), and `acc + dot(a, b)`
+//    is folded into `dot(a, b, acc)` first.
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Analysis/AxisInfo.h"
@@ -55,7 +59,10 @@ public:
         threadsPerWarp(threadsPerWarp), axis(module) {}
 
   void run() {
+    foldDotAdds();
     chooseAccessLayouts();
+    seedDotAccumulators();
+    seedAccessOperands();
     module.walk([&](func::FuncOp func) {
       for (Block &block : func.getBody())
         visitBlock(block);
@@ -69,6 +76,152 @@ private:
   ::txl::AxisInfoAnalysis axis;
   llvm::DenseMap<Operation *, Attribute> accessLayout;
   llvm::DenseMap<unsigned, Attribute> rankDefault;
+  /// Layouts values should be born in (loop-carried dot accumulators).
+  llvm::DenseMap<Value, Attribute> preferred;
+
+  static bool isZeroSplat(Value v) {
+    auto constant = v.getDefiningOp<arith::ConstantOp>();
+    auto dense =
+        constant ? dyn_cast<DenseElementsAttr>(constant.getValue()) : nullptr;
+    return dense && dense.isSplat() &&
+           isa<FloatType>(dense.getElementType()) &&
+           dense.getSplatValue<APFloat>().isZero();
+  }
+
+  /// `x + dot(a, b, 0)` -> `dot(a, b, x)`: the tensor core accumulates for
+  /// free, and a loop-carried `acc += tl.dot(a, b)` keeps one layout.
+  void foldDotAdds() {
+    module.walk([&](arith::AddFOp add) {
+      for (unsigned i = 0; i < 2; ++i) {
+        auto dot = add->getOperand(i).getDefiningOp<mlir::txl::DotOp>();
+        if (!dot || !dot->hasOneUse() || !isZeroSplat(dot.getC()) ||
+            add.getType() != dot.getType())
+          continue;
+        dot.getCMutable().assign(add->getOperand(1 - i));
+        dot->moveAfter(add);
+        add.replaceAllUsesWith(dot.getResult());
+        add.erase();
+        return;
+      }
+    });
+  }
+
+  /// The accumulator layout of a dot: mma.sync v2 tiles (16 x 8 per warp),
+  /// warps spread over M and N in proportion to the tile counts.
+  Attribute accumulatorLayout(mlir::txl::DotOp dot) {
+    ArrayRef<int64_t> shape = dot.getType().getShape();
+    unsigned wm = 1, wn = 1;
+    while (wm * wn < numWarps) {
+      bool mFits = shape[0] >= 16 * wm * 2, nFits = shape[1] >= 8 * wn * 2;
+      if (mFits && (!nFits || shape[0] / (16 * wm) >= shape[1] / (8 * wn)))
+        wm *= 2;
+      else if (nFits)
+        wn *= 2;
+      else
+        wm *= 2; // more warps than tiles: the extra ones hold copies
+    }
+    return NvidiaMmaEncodingAttr::get(ctx, 2, {wm, wn}, {16, 8});
+  }
+
+  static unsigned kWidthOf(Value operand) {
+    Type elem = cast<RankedTensorType>(operand.getType()).getElementType();
+    return 32 / std::max(8u, elem.getIntOrFloatBitWidth());
+  }
+
+  /// Loop-carried accumulators: the chain acc -> iter_arg -> init is born in
+  /// the accumulator layout.
+  void seedDotAccumulators() {
+    module.walk([&](mlir::txl::DotOp dot) {
+      Attribute enc = accumulatorLayout(dot);
+      Value v = dot.getC();
+      while (v && !preferred.count(v)) {
+        preferred[v] = enc;
+        auto arg = dyn_cast<BlockArgument>(v);
+        auto forOp =
+            arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : nullptr;
+        if (!forOp || arg.getArgNumber() == 0)
+          break;
+        v = forOp.getInitArgs()[arg.getArgNumber() - 1];
+      }
+    });
+  }
+
+  /// Pointer and mask computations are born in the layout of the access
+  /// that consumes them, so a load or store needs no conversion of its
+  /// (wide) pointers: the chain is walked backwards through index arithmetic
+  /// and loop-carried values. The first access to claim a value wins.
+  void seedAccessOperands() {
+    module.walk([&](Operation *op) {
+      auto it = accessLayout.find(op);
+      if (it == accessLayout.end())
+        return;
+      Attribute enc = it->second;
+      auto seed = [&](Value v) {
+        if (v && isa<RankedTensorType>(v.getType()))
+          preferBackwards(v, enc);
+      };
+      if (auto load = dyn_cast<mlir::txl::LoadOp>(op)) {
+        seed(load.getPtr());
+        seed(load.getMask());
+      } else if (auto store = dyn_cast<mlir::txl::StoreOp>(op)) {
+        seed(store.getPtr());
+        seed(store.getMask());
+      }
+    });
+  }
+
+  /// Index arithmetic whose operands may simply share its result's layout.
+  static bool isLayoutTransparent(Operation *op) {
+    if (isa<mlir::txl::AddPtrOp, mlir::txl::SplatOp, mlir::txl::BroadcastOp,
+            mlir::txl::HintOp, mlir::txl::MakeRangeOp, arith::ConstantOp>(op))
+      return true;
+    return op->getDialect() &&
+           op->getDialect()->getNamespace() == "arith" && isPure(op) &&
+           op->getNumResults() == 1;
+  }
+
+  void preferBackwards(Value root, Attribute rootEnc) {
+    SmallVector<std::pair<Value, Attribute>> work{{root, rootEnc}};
+    while (!work.empty()) {
+      auto [v, enc] = work.pop_back_val();
+      auto type = dyn_cast<RankedTensorType>(v.getType());
+      if (!type || preferred.count(v))
+        continue;
+      preferred[v] = enc;
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+        if (!forOp || arg.getArgNumber() == 0)
+          continue;
+        unsigned i = arg.getArgNumber() - 1;
+        work.push_back({forOp.getInitArgs()[i], enc});
+        work.push_back({forOp.getYieldedValues()[i], enc});
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      if (auto expand = dyn_cast_or_null<mlir::txl::ExpandDimsOp>(def)) {
+        if (isa<BlockedEncodingAttr>(enc))
+          work.push_back({expand.getSrc(),
+                          SliceEncodingAttr::get(ctx, expand.getAxis(), enc)});
+        continue;
+      }
+      if (!def || !isLayoutTransparent(def))
+        continue;
+      for (Value operand : def->getOperands())
+        if (auto t = dyn_cast<RankedTensorType>(operand.getType()))
+          if (t.getRank() == type.getRank())
+            work.push_back({operand, enc});
+    }
+  }
+
+  void visitDot(mlir::txl::DotOp dot) {
+    Attribute acc = accumulatorLayout(dot);
+    require(dot, dot.getAMutable(),
+            DotOperandEncodingAttr::get(ctx, 0, acc, kWidthOf(dot.getA())));
+    require(dot, dot.getBMutable(),
+            DotOperandEncodingAttr::get(ctx, 1, acc, kWidthOf(dot.getB())));
+    require(dot, dot.getCMutable(), acc);
+    setResultEncodings(dot, acc);
+  }
 
   /// The coalesced layout of one memory access, recorded with its width.
   Attribute accessLayoutFor(Operation *op, Value ptr, Value mask) {
@@ -174,6 +327,8 @@ private:
       return visitReduce(reduce);
     if (auto constant = dyn_cast<arith::ConstantOp>(op))
       return visitConstant(constant);
+    if (auto dot = dyn_cast<mlir::txl::DotOp>(op))
+      return visitDot(dot);
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
       return; // handled by the parent
     for (Region &region : op->getRegions())
@@ -189,7 +344,11 @@ private:
     if (!hasTensor)
       return;
     if (auto expand = dyn_cast<mlir::txl::ExpandDimsOp>(op)) {
-      Attribute enc = defaultFor(expand.getType().getRank());
+      auto it = preferred.find(expand.getResult());
+      Attribute enc = it != preferred.end() &&
+                              isa<BlockedEncodingAttr>(it->second)
+                          ? it->second
+                          : defaultFor(expand.getType().getRank());
       require(op, op->getOpOperand(0),
               SliceEncodingAttr::get(ctx, expand.getAxis(), enc));
       return setResultEncodings(op, enc);
@@ -208,6 +367,11 @@ private:
     auto it = accessLayout.find(op);
     if (it != accessLayout.end())
       return it->second;
+    if (op->getNumResults() == 1) {
+      auto pref = preferred.find(op->getResult(0));
+      if (pref != preferred.end())
+        return pref->second;
+    }
     if (auto broadcast = dyn_cast<mlir::txl::BroadcastOp>(op)) {
       if (auto enc = dyn_cast_or_null<BlockedEncodingAttr>(
               encodingOf(broadcast.getSrc())))
@@ -235,7 +399,10 @@ private:
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type)
       return;
-    auto newType = withEncoding(type, defaultFor(type.getRank()));
+    auto it = preferred.find(op.getResult());
+    auto newType = withEncoding(type, it != preferred.end()
+                                          ? it->second
+                                          : defaultFor(type.getRank()));
     auto dense = cast<DenseElementsAttr>(op.getValue());
     op.setValueAttr(dense.reshape(newType));
     op.getResult().setType(newType);
@@ -260,10 +427,14 @@ private:
   }
 
   void visitFor(scf::ForOp op) {
-    for (auto [init, arg, res] :
-         llvm::zip(op.getInitArgs(), op.getRegionIterArgs(), op.getResults())) {
-      arg.setType(init.getType());
-      res.setType(init.getType());
+    for (auto [init, arg, res] : llvm::zip(op.getInitArgsMutable(),
+                                           op.getRegionIterArgs(),
+                                           op.getResults())) {
+      auto it = preferred.find(arg);
+      if (it != preferred.end())
+        require(op, init, it->second);
+      arg.setType(init.get().getType());
+      res.setType(init.get().getType());
     }
     visitBlock(*op.getBody());
     matchYield(op.getBody()->getTerminator(), op.getInitArgs().getTypes());

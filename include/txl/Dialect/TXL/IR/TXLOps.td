@@ -88,6 +88,34 @@ def TXL_TransOp : TXL_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Matrix multiply
+//===----------------------------------------------------------------------===//
+
+def TXL_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
+    "how fp32 operands of a dot are rounded for the tensor cores", [
+    I32EnumAttrCase<"TF32", 0, "tf32">, I32EnumAttrCase<"TF32x3", 1, "tf32x3">,
+    I32EnumAttrCase<"IEEE", 2, "ieee">]> {
+  let cppNamespace = "::mlir::txl";
+}
+
+def TXL_DotOp : TXL_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
+  let summary = "d = a @ b + c on 2-D tiles";
+  let description = [{
+    `a` is [M, K], `b` is [K, N], `c` and `d` are [M, N]. Operands share one
+    element type (fp16, bf16, fp32, fp8); the accumulator is fp32.
+    `inputPrecision` only matters for fp32 operands. Layout assignment picks
+    the tensor-core instruction (mma.sync or wgmma) and the operand layouts.
+  }];
+  let arguments = (ins TXL_Tensor:$a, TXL_Tensor:$b, TXL_Tensor:$c,
+                   DefaultValuedAttr<TXL_InputPrecisionAttr, "::mlir::txl::InputPrecision::TF32">:$inputPrecision);
+  let results = (outs TXL_Tensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` type($a) `*` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//
 

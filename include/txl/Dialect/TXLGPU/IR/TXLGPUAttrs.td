@@ -40,4 +40,35 @@ def TXLGPU_SliceEncodingAttr : TXLGPU_Attr<"SliceEncoding", "slice"> {
   let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
 }
 
+def TXLGPU_NvidiaMmaEncodingAttr : TXLGPU_Attr<"NvidiaMmaEncoding", "nvmma"> {
+  let summary = "Accumulator layout of the tensor-core instructions";
+  let description = [{
+    version 2: mma.sync m16n8 (sm_80+), warps enumerate warpsPerCTA with N
+    fastest, instrShape = [16, 8]. version 3: wgmma (sm_90a), instrShape =
+    [16, N, K] per warp, the 4 warps of a warpgroup stacked along M.
+    Tensors larger than the warps' tile repeat in registers.
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = [{
+    `<` `{` `version` `=` $version `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]`
+        `,` `instrShape` `=` `[` $instrShape `]` `}` `>`
+  }];
+}
+
+def TXLGPU_DotOperandEncodingAttr : TXLGPU_Attr<"DotOperandEncoding", "dot_op"> {
+  let summary = "Register layout of a tensor-core operand";
+  let description = [{
+    Operand `opIdx` (0 = A [M, K], 1 = B [K, N]) of a dot whose accumulator
+    has layout `parent`; `kWidth` elements of K share a 32-bit register
+    (32 / element bits).
+  }];
+  let parameters = (ins "unsigned":$opIdx, "Attribute":$parent,
+                        "unsigned":$kWidth);
+  let assemblyFormat = [{
+    `<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent `,` `kWidth` `=` $kWidth `}` `>`
+  }];
+}
+
 #endif

@@ -1,0 +1,183 @@
+//===- DotOpToLLVM.cpp - txl.dot on mma.sync tensor cores -----------------===//
+//
+// Operands arrive in dot_op register layouts and the accumulator in an
+// nvmma v2 layout (AssignLayouts). Each warp computes its 16 x 8 tiles with
+// mma.sync m16n8k{8,16}. Which register holds which fragment element is not
+// hard-coded: the fragment's coordinates (PTX ISA mma.m16n8k* figures, seen
+// from lane 0 of warp 0) are looked up in the layouts' linear maps, so the
+// layout constructors and this lowering cannot silently disagree.
+//
+//===----------------------------------------------------------------------===//
+#include "Utility.h"
+
+using namespace mlir;
+using namespace mlir::txl;
+using txlgpu::Coord;
+using txlgpu::LayoutMap;
+
+namespace {
+
+/// Register index of each coordinate of a layout, seen from lane 0 / warp 0.
+struct RegisterTable {
+  LayoutMap map;
+  llvm::DenseMap<int64_t, int> regOf;
+
+  explicit RegisterTable(LayoutMap m) : map(std::move(m)) {
+    for (int r = map.numRegs() - 1; r >= 0; --r)
+      regOf[map.flatIndex(map.regCoord(r))] = r;
+  }
+  /// -1 when no register holds (row, col).
+  int lookup(int64_t row, int64_t col) const {
+    auto it = regOf.find(row * map.shape[1] + col);
+    return it == regOf.end() ? -1 : it->second;
+  }
+};
+
+struct MmaShape {
+  unsigned kWidth;   ///< elements per 32-bit operand register
+  unsigned kInstr;   ///< K of one instruction: 8 * kWidth
+  unsigned wm, wn;   ///< warps along M and N
+  int64_t repM, repN, repK;
+};
+
+/// Packs `kWidth` operand elements into the 32-bit register mma.sync takes.
+Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> elems) {
+  Type elem = elems[0].getType();
+  if (elems.size() == 1)
+    return LLVM::BitcastOp::create(b, loc, b.getI32Type(), elems[0]);
+  auto vecTy = VectorType::get({int64_t(elems.size())}, elem);
+  Value vec = LLVM::UndefOp::create(b, loc, vecTy);
+  for (auto [i, e] : llvm::enumerate(elems))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, e, i32Const(b, loc, i));
+  if (elem.isF16())
+    return vec; // f16 fragments are vector<2xf16>
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec);
+}
+
+struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto aTy = cast<RankedTensorType>(op.getA().getType());
+    auto bTy = cast<RankedTensorType>(op.getB().getType());
+    auto cTy = cast<RankedTensorType>(op.getC().getType());
+    auto mma = dyn_cast<txlgpu::NvidiaMmaEncodingAttr>(cTy.getEncoding());
+    if (!mma || mma.getVersion() != 2)
+      return rewriter.notifyMatchFailure(op, "needs an nvmma v2 accumulator");
+    auto aMap = txlgpu::getLayoutMap(aTy), bMap = txlgpu::getLayoutMap(bTy),
+         cMap = txlgpu::getLayoutMap(cTy);
+    if (!aMap || !bMap || !cMap)
+      return rewriter.notifyMatchFailure(op, "operand layouts unknown");
+    Type elem = aTy.getElementType();
+    std::optional<NVVM::MMATypes> ptxType;
+    if (elem.isF16())
+      ptxType = NVVM::MMATypes::f16;
+    else if (elem.isBF16())
+      ptxType = NVVM::MMATypes::bf16;
+    else if (elem.isF32())
+      ptxType = NVVM::MMATypes::tf32;
+    if (!ptxType)
+      return op.emitOpError("mma.sync supports fp16, bf16 and tf32 operands; "
+                            "got ")
+             << elem;
+
+    MmaShape s;
+    s.kWidth = 32 / elem.getIntOrFloatBitWidth();
+    s.kInstr = 8 * s.kWidth;
+    s.wm = mma.getWarpsPerCTA()[0];
+    s.wn = mma.getWarpsPerCTA()[1];
+    s.repM = std::max<int64_t>(1, cTy.getDimSize(0) / (16 * s.wm));
+    s.repN = std::max<int64_t>(1, cTy.getDimSize(1) / (8 * s.wn));
+    s.repK = aTy.getDimSize(1) / s.kInstr;
+
+    Location loc = op.getLoc();
+    RegisterTable a(*aMap), bt(*bMap), c(*cMap);
+    SmallVector<Value> aRegs = unpackTensor(rewriter, loc, adaptor.getA());
+    SmallVector<Value> bRegs = unpackTensor(rewriter, loc, adaptor.getB());
+    SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
+    // Accumulators by flat coordinate, updated tile by tile.
+    llvm::DenseMap<int64_t, Value> acc;
+    for (int r = 0; r < cMap->numRegs(); ++r)
+      acc[cMap->flatIndex(cMap->regCoord(r))] = cRegs[r];
+
+    auto fragment = [&](const RegisterTable &t, ArrayRef<Value> regs,
+                        int64_t row, int64_t col) -> FailureOr<Value> {
+      int r = t.lookup(row, col);
+      if (r < 0)
+        return failure();
+      return regs[r];
+    };
+    Type f32 = rewriter.getF32Type();
+    auto resultTy = LLVM::LLVMStructType::getLiteral(
+        getContext(), SmallVector<Type>(4, f32));
+    int64_t nCols = cTy.getDimSize(1);
+    for (int64_t mi = 0; mi < s.repM; ++mi) {
+      int64_t row0 = mi * 16 * s.wm;
+      for (int64_t ni = 0; ni < s.repN; ++ni) {
+        int64_t col0 = ni * 8 * s.wn;
+        int64_t cKeys[4];
+        SmallVector<Value> cFrag;
+        for (int i = 0; i < 4; ++i) {
+          cKeys[i] = (row0 + 8 * (i / 2)) * nCols + col0 + i % 2;
+          if (!acc.count(cKeys[i]))
+            return op.emitOpError("accumulator layout lacks a fragment");
+          cFrag.push_back(acc[cKeys[i]]);
+        }
+        for (int64_t ki = 0; ki < s.repK; ++ki) {
+          int64_t k0 = ki * s.kInstr;
+          unsigned kw = s.kWidth;
+          SmallVector<Value> aFrag, bFrag;
+          for (unsigned reg = 0; reg < 4; ++reg) {
+            SmallVector<Value> elems;
+            for (unsigned j = 0; j < kw; ++j) {
+              unsigned i = reg * kw + j;
+              auto v = fragment(a, aRegs, row0 + 8 * ((i / kw) % 2),
+                                k0 + i % kw + 4 * kw * (i / (2 * kw)));
+              if (failed(v))
+                return op.emitOpError("A layout lacks a fragment");
+              elems.push_back(*v);
+            }
+            aFrag.push_back(packOperand(rewriter, loc, elems));
+          }
+          for (unsigned reg = 0; reg < 2; ++reg) {
+            SmallVector<Value> elems;
+            for (unsigned j = 0; j < kw; ++j) {
+              unsigned i = reg * kw + j;
+              auto v = fragment(bt, bRegs, k0 + i % kw + 4 * kw * (i / kw),
+                                col0);
+              if (failed(v))
+                return op.emitOpError("B layout lacks a fragment");
+              elems.push_back(*v);
+            }
+            bFrag.push_back(packOperand(rewriter, loc, elems));
+          }
+          auto mmaOp = NVVM::MmaOp::create(
+              rewriter, loc, resultTy, aFrag, bFrag, cFrag,
+              {16, 8, int64_t(s.kInstr)}, std::nullopt, std::nullopt,
+              std::array<NVVM::MMATypes, 2>{*ptxType, *ptxType},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                             NVVM::MMALayout::col});
+          for (int i = 0; i < 4; ++i)
+            cFrag[i] = LLVM::ExtractValueOp::create(rewriter, loc, mmaOp, i);
+        }
+        for (int i = 0; i < 4; ++i)
+          acc[cKeys[i]] = cFrag[i];
+      }
+    }
+    SmallVector<Value> result;
+    for (int r = 0; r < cMap->numRegs(); ++r)
+      result.push_back(acc[cMap->flatIndex(cMap->regCoord(r))]);
+    rewriter.replaceOp(op, packTensor(rewriter, loc, *getTypeConverter(),
+                                      op.getType(), result));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::txl::populateDotOpPatterns(TXLTypeConverter &tc,
+                                      RewritePatternSet &patterns) {
+  patterns.add<DotOpToLLVM>(tc);
+}
