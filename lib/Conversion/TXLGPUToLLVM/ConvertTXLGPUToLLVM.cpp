@@ -25,7 +25,7 @@ void declareSharedMemory(ModuleOp module) {
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
   auto global = LLVM::GlobalOp::create(
       b, module.getLoc(), type, /*isConstant=*/false, LLVM::Linkage::External,
-      "global_smem", Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+      "global_smem", Attribute(), /*alignment=*/1024, /*addrSpace=*/3);
   (void)global;
 }
 
@@ -74,6 +74,7 @@ struct ConvertTXLGPUToLLVMPass
     populateConvertLayoutOpPatterns(typeConverter, patterns);
     populateSPMDOpPatterns(typeConverter, patterns);
     populateDotOpPatterns(typeConverter, patterns);
+    populateWarpGroupDotOpPatterns(typeConverter, patterns);
     populatePrintOpPatterns(typeConverter, patterns);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);

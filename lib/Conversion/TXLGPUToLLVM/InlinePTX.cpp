@@ -123,3 +123,36 @@ void mlir::txl::emitPredicatedStore(OpBuilder &b, Location loc, Value ptr,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
+
+SmallVector<Value> mlir::txl::emitWarpGroupDotWait(OpBuilder &b, Location loc,
+                                                   int pendings,
+                                                   ArrayRef<Value> regs) {
+  size_t n = regs.size();
+  // Outputs $0..$n-1 tied to inputs $n..$2n-1: the asm "redefines" each
+  // accumulator register, so no read of one can move above the wait.
+  std::string asmText =
+      llvm::formatv("wgmma.wait_group.sync.aligned {0};", pendings).str();
+  std::string outs, ins;
+  SmallVector<Type> types;
+  for (size_t i = 0; i < n; ++i) {
+    char c = regs[i].getType().isF32() ? 'f' : 'r';
+    outs += llvm::formatv("{0}={1}", i ? "," : "", c).str();
+    ins += llvm::formatv(",{0}", i).str();
+    types.push_back(regs[i].getType());
+  }
+  Type resultTy =
+      n == 1 ? types[0] : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, n ? TypeRange(resultTy) : TypeRange(), regs, asmText,
+      outs + (n ? ins : ""), /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  if (n == 0)
+    return {};
+  if (n == 1)
+    return {asmOp.getResult(0)};
+  SmallVector<Value> out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return out;
+}

@@ -1,7 +1,8 @@
 //===- InlinePTX.h - the only place txl writes PTX text --------*- C++ -*-===//
 //
-// NVVM has no predicated global load/store with cache hints, so these are
-// inline PTX. Everything else goes through NVVM/LLVM ops.
+// NVVM has no predicated global load/store with cache hints, and its wgmma
+// wait takes no registers (so nothing orders reads of the accumulators after
+// it), so these are inline PTX. Everything else goes through NVVM/LLVM ops.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TXL_CONVERSION_TXLGPUTOLLVM_INLINEPTX_H
@@ -25,6 +26,12 @@ SmallVector<Value> emitPredicatedLoad(OpBuilder &b, Location loc, Value ptr,
 void emitPredicatedStore(OpBuilder &b, Location loc, Value ptr, Value pred,
                          unsigned wordBits, ArrayRef<Value> words,
                          CacheModifier cache, EvictionPolicy evict);
+
+/// `wgmma.wait_group.sync.aligned pendings` with every accumulator register
+/// (32-bit: f32 or i32) passed through it, so that their later uses are
+/// ordered after the wait. Returns the registers to use from then on.
+SmallVector<Value> emitWarpGroupDotWait(OpBuilder &b, Location loc,
+                                        int pendings, ArrayRef<Value> regs);
 
 } // namespace mlir::txl
 

@@ -11,6 +11,10 @@ TXLTypeConverter::TXLTypeConverter(MLIRContext *ctx) : LLVMTypeConverter(ctx) {
   addConversion([ctx](PointerType type) -> Type {
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
   });
+  // A shared tile is the address of its first byte.
+  addConversion([ctx](txlgpu::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, 3);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     if (!type.getEncoding())
       return std::nullopt;

@@ -69,6 +69,8 @@ void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
                                      RewritePatternSet &patterns);
 void populateSPMDOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateDotOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateWarpGroupDotOpPatterns(TXLTypeConverter &tc,
+                                    RewritePatternSet &patterns);
 void populatePrintOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 
 } // namespace mlir::txl

@@ -18,7 +18,22 @@
 // RUN: txlc %examples/layer_norm.py --kernel-name _layer_norm_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32, fp32, 1024" --target sm_80 --out-dir %t/ln > /dev/null
 // RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 64, 64, 32, 8" --out-dir %t/mm > /dev/null
 // RUN: FileCheck %s --check-prefix=MATMUL < %t/mm/matmul_kernel.ptx
-// MATMUL: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// On sm_90a a 64x64 tile with 4 warps is one warpgroup: m64n64k16 wgmmas on
+// swizzled shared tiles, fenced for the async proxy, committed and waited.
+// MATMUL: fence.proxy.async.shared::cta
+// MATMUL: wgmma.fence.sync.aligned
+// MATMUL-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// MATMUL: wgmma.commit_group.sync.aligned
+// MATMUL: wgmma.wait_group.sync.aligned 0
+// RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 64, 64, 32, 8" --target sm_80 --out-dir %t/mm80h > /dev/null
+// RUN: FileCheck %s --check-prefix=MATMUL-SM80 < %t/mm80h/matmul_kernel.ptx
+// MATMUL-SM80: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MATMUL-SM80-NOT: wgmma
+// Two warpgroups stacked along M, tf32 wgmma (k8) on fp32 inputs.
+// RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 32, 8" --num-warps 8 --out-dir %t/mmtf > /dev/null
+// RUN: FileCheck %s --check-prefix=MATMUL-TF32-WG < %t/mmtf/matmul_kernel.ptx
+// MATMUL-TF32-WG-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// MATMUL-TF32-WG-NOT: wgmma.mma_async
 // RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 128, 128, 32, 8" --num-warps 8 --target sm_80 --out-dir %t/mm80 > /dev/null
 // RUN: FileCheck %s --check-prefix=MATMUL-BF16 < %t/mm80/matmul_kernel.ptx
 // MATMUL-BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32

@@ -14,6 +14,9 @@ using namespace mlir::txlgpu;
 #define GET_ATTRDEF_CLASSES
 #include "txl/Dialect/TXLGPU/IR/Attrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "txl/Dialect/TXLGPU/IR/Types.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "txl/Dialect/TXLGPU/IR/Ops.cpp.inc"
 
@@ -21,6 +24,10 @@ void TXLGPUDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "txl/Dialect/TXLGPU/IR/Attrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "txl/Dialect/TXLGPU/IR/Types.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -62,4 +69,63 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
     return getResult();
   }
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// memdesc: `!txlgpu.memdesc<64x32xf16, #encoding>`
+//===----------------------------------------------------------------------===//
+
+Type MemDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  Attribute encoding;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elem) || parser.parseComma() ||
+      parser.parseAttribute(encoding) || parser.parseGreater())
+    return Type();
+  return MemDescType::get(parser.getContext(), shape, elem, encoding);
+}
+
+void MemDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t d : getShape())
+    printer << d << "x";
+  printer << getElementType() << ", " << getEncoding() << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory and wgmma ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalAllocOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getType();
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError("tile ") << dst << " does not match tensor " << src;
+  auto enc = dyn_cast<NVMMASharedEncodingAttr>(dst.getEncoding());
+  if (!enc)
+    return emitOpError("needs an nvmma_shared tile");
+  if (enc.getOrder().size() != src.getShape().size() ||
+      enc.getElemBits() != src.getElementType().getIntOrFloatBitWidth())
+    return emitOpError("nvmma_shared order/elemBits do not fit ") << src;
+  return success();
+}
+
+LogicalResult WarpGroupDotOp::verify() {
+  auto a = getA().getType(), b = getB().getType();
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
+      c.getRank() != 2)
+    return emitOpError("operands must be 2-D");
+  if (a.getShape()[1] != b.getShape()[0] ||
+      a.getShape()[0] != c.getShape()[0] || b.getShape()[1] != c.getShape()[1])
+    return emitOpError("shapes do not form a matrix product");
+  if (c != getD().getType())
+    return emitOpError("result type must match the accumulator");
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(c.getEncoding());
+  if (!mma || mma.getVersion() != 3)
+    return emitOpError("accumulator needs an nvmma v3 layout");
+  return success();
 }

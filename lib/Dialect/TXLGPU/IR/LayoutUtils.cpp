@@ -227,3 +227,54 @@ mlir::txlgpu::getRegisterRenaming(const LayoutMap &src, const LayoutMap &dst,
   }
   return mapping;
 }
+
+int64_t mlir::txlgpu::SharedOffsets::offsetOf(const Coord &c) const {
+  int64_t offset = 0;
+  for (auto [d, bits] : llvm::enumerate(bitOffset))
+    for (auto [i, off] : llvm::enumerate(bits))
+      if (c[d] >> i & 1)
+        offset ^= off;
+  return offset;
+}
+
+std::optional<SharedOffsets> mlir::txlgpu::getSharedOffsets(Type type) {
+  auto desc = dyn_cast<MemDescType>(type);
+  auto enc = desc ? dyn_cast<NVMMASharedEncodingAttr>(desc.getEncoding())
+                  : NVMMASharedEncodingAttr();
+  if (!enc)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = desc.getShape();
+  ArrayRef<unsigned> order = enc.getOrder();
+  unsigned bits = enc.getElemBits(), swizzle = enc.getSwizzleBytes();
+  // The constructor's preconditions, checked here so that bad IR gets an
+  // error instead of a fatal failure.
+  if (!::txl::isPowerOf2Shape(shape) || order.size() != shape.size() ||
+      shape.empty() || (bits != 8 && bits != 16 && bits != 32 && bits != 64) ||
+      (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128) ||
+      llvm::any_of(order, [&](unsigned d) { return d >= shape.size(); }) ||
+      (swizzle && shape[order[0]] * bits / 8 < swizzle))
+    return std::nullopt;
+  ::txl::LinearLayout inv =
+      ::txl::sharedSwizzledLayout(shape, bits, swizzle, order).invert();
+  SharedOffsets result;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    llvm::SmallVector<int64_t> perBit;
+    for (int64_t i = 0; (int64_t(1) << i) < shape[d]; ++i) {
+      SmallVector<::txl::LinearLayout::NamedIndex> ins;
+      for (unsigned k = 0; k < shape.size(); ++k)
+        ins.push_back({::txl::standardOutDimName(k),
+                       k == d ? int32_t(1) << i : 0});
+      perBit.push_back(inv.apply(ins)[0].second);
+    }
+    result.bitOffset.push_back(std::move(perBit));
+  }
+  return result;
+}
+
+int64_t mlir::txlgpu::getSharedBytes(Type type) {
+  auto desc = cast<MemDescType>(type);
+  int64_t elems = 1;
+  for (int64_t d : desc.getShape())
+    elems *= d;
+  return elems * std::max(1u, desc.getElementType().getIntOrFloatBitWidth() / 8);
+}

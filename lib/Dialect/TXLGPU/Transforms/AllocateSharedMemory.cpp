@@ -1,4 +1,4 @@
-//===- AllocateSharedMemory.cpp - scratch for conversions and reductions --===//
+//===- AllocateSharedMemory.cpp - scratch and shared tiles ----------------===//
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 
@@ -80,6 +80,17 @@ struct AllocateSharedMemoryPass
       // start at 0 and the kernel needs the largest one.
       op->setAttr(TXLGPUDialect::kSharedOffsetAttr, b.getI32IntegerAttr(0));
       total = std::max(total, bytes);
+    });
+    // Shared tiles (wgmma/TMA operands) follow the scratch area, each on
+    // its own 1024-byte boundary: the hardware swizzle is a function of the
+    // address bits, so a tile must start where its pattern repeats. Tiles
+    // are not yet reused across disjoint lifetimes.
+    total = llvm::alignTo(total, 16);
+    module.walk([&](LocalAllocOp alloc) {
+      total = llvm::alignTo(total, 1024);
+      alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
+                     b.getI32IntegerAttr(total));
+      total += getSharedBytes(alloc.getType());
     });
     module->setAttr(TXLGPUDialect::kSharedBytesAttr,
                     b.getI32IntegerAttr(llvm::alignTo(total, 16)));

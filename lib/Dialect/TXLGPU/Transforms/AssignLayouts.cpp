@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "txl/Analysis/AxisInfo.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
+#include "txl/Layout/LayoutConstructors.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -54,9 +55,10 @@ bool isCheapIndexValue(Value v) {
 
 class LayoutAssigner {
 public:
-  LayoutAssigner(ModuleOp module, unsigned numWarps, unsigned threadsPerWarp)
+  LayoutAssigner(ModuleOp module, unsigned numWarps, unsigned threadsPerWarp,
+                 bool hasWgmma)
       : module(module), ctx(module.getContext()), numWarps(numWarps),
-        threadsPerWarp(threadsPerWarp), axis(module) {}
+        threadsPerWarp(threadsPerWarp), hasWgmma(hasWgmma), axis(module) {}
 
   void run() {
     foldDotAdds();
@@ -73,6 +75,7 @@ private:
   ModuleOp module;
   MLIRContext *ctx;
   unsigned numWarps, threadsPerWarp;
+  bool hasWgmma; ///< sm_90a: dots go to wgmma where their shape allows
   ::txl::AxisInfoAnalysis axis;
   llvm::DenseMap<Operation *, Attribute> accessLayout;
   llvm::DenseMap<unsigned, Attribute> rankDefault;
@@ -106,9 +109,41 @@ private:
     });
   }
 
-  /// The accumulator layout of a dot: mma.sync v2 tiles (16 x 8 per warp),
-  /// warps spread over M and N in proportion to the tile counts.
+  /// The wgmma (nvmma v3) accumulator of a dot, or null where wgmma does
+  /// not fit: warpgroups stack along M (64 rows each) as far as M allows,
+  /// the rest split N; one instruction covers the warpgroup's columns (at
+  /// most 256). Operand tiles must admit a swizzle of at least 32 bytes.
+  Attribute warpGroupAccumulator(mlir::txl::DotOp dot) {
+    if (!hasWgmma || numWarps % 4)
+      return {};
+    ArrayRef<int64_t> shape = dot.getType().getShape();
+    Type elem = dot.getA().getType().getElementType();
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    int64_t kInstr = 256 / bits;
+    int64_t M = shape[0], N = shape[1], K = dot.getA().getType().getShape()[1];
+    unsigned groups = numWarps / 4;
+    unsigned gm = 1;
+    while (gm < groups && M % (64 * gm * 2) == 0)
+      gm *= 2;
+    unsigned gn = groups / gm;
+    int64_t instrN = N / gn;
+    if (M % (64 * gm) || N % gn || instrN % 8 || K % kInstr)
+      return {};
+    while (instrN > 256)
+      instrN /= 2;
+    if (::txl::largestSwizzleBytes({M, K}, bits, {1, 0}) < 32 ||
+        ::txl::largestSwizzleBytes({K, N}, bits, {0, 1}) < 32)
+      return {};
+    return NvidiaMmaEncodingAttr::get(ctx, 3, {4 * gm, gn},
+                                      {16, unsigned(instrN), unsigned(kInstr)});
+  }
+
+  /// The accumulator layout of a dot: wgmma where it fits, else mma.sync v2
+  /// tiles (16 x 8 per warp), warps spread over M and N in proportion to the
+  /// tile counts.
   Attribute accumulatorLayout(mlir::txl::DotOp dot) {
+    if (Attribute wg = warpGroupAccumulator(dot))
+      return wg;
     ArrayRef<int64_t> shape = dot.getType().getShape();
     unsigned wm = 1, wn = 1;
     while (wm * wn < numWarps) {
@@ -213,8 +248,40 @@ private:
     }
   }
 
+  /// wgmma reads both operands from shared memory: each is written there
+  /// K-major with the widest swizzle its rows allow, the async MMA is
+  /// issued, and its result is waited for right away (pipelining passes may
+  /// later move the wait).
+  void visitWarpGroupDot(mlir::txl::DotOp dot, Attribute acc) {
+    OpBuilder b(dot);
+    Location loc = dot.getLoc();
+    auto toShared = [&](Value v, SmallVector<unsigned> order) -> Value {
+      auto type = cast<RankedTensorType>(v.getType());
+      unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+      unsigned swizzle =
+          ::txl::largestSwizzleBytes(type.getShape(), bits, order);
+      auto enc = NVMMASharedEncodingAttr::get(ctx, swizzle, bits, order);
+      auto tile = MemDescType::get(ctx, type.getShape(),
+                                   type.getElementType(), enc);
+      return LocalAllocOp::create(b, loc, tile, v);
+    };
+    Value a = toShared(dot.getA(), {1, 0});
+    Value bTile = toShared(dot.getB(), {0, 1});
+    require(dot, dot.getCMutable(), acc);
+    Value c = dot.getC();
+    auto mma = WarpGroupDotOp::create(b, loc, c.getType(), a, bTile, c);
+    Value d = mma.getResult();
+    auto wait = WarpGroupDotWaitOp::create(b, loc, TypeRange(d.getType()),
+                                           ValueRange(d),
+                                           b.getI32IntegerAttr(0));
+    dot.getResult().replaceAllUsesWith(wait.getResult(0));
+    dot.erase();
+  }
+
   void visitDot(mlir::txl::DotOp dot) {
     Attribute acc = accumulatorLayout(dot);
+    if (cast<NvidiaMmaEncodingAttr>(acc).getVersion() == 3)
+      return visitWarpGroupDot(dot, acc);
     require(dot, dot.getAMutable(),
             DotOperandEncodingAttr::get(ctx, 0, acc, kWidthOf(dot.getA())));
     require(dot, dot.getBMutable(),
@@ -478,7 +545,8 @@ struct AssignLayoutsPass
     module->setAttr(TXLGPUDialect::kThreadsPerWarpAttr,
                     b.getI32IntegerAttr(threadsPerWarp));
     module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(target));
-    LayoutAssigner(module, numWarps, threadsPerWarp).run();
+    bool hasWgmma = StringRef(target).starts_with("sm_90");
+    LayoutAssigner(module, numWarps, threadsPerWarp, hasWgmma).run();
   }
 };
 

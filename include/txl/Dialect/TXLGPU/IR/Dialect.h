@@ -5,12 +5,16 @@
 #include "txl/Dialect/TXL/IR/Dialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/OpDefinition.h"
 
 #include "txl/Dialect/TXLGPU/IR/Dialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "txl/Dialect/TXLGPU/IR/Attrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "txl/Dialect/TXLGPU/IR/Types.h.inc"
 
 #define GET_OP_CLASSES
 #include "txl/Dialect/TXLGPU/IR/Ops.h.inc"

@@ -74,6 +74,22 @@ Attribute getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                            unsigned vec, ArrayRef<unsigned> order,
                            unsigned numWarps, unsigned threadsPerWarp);
 
+
+/// Where each element of a shared tile lives: the element offset of a
+/// coordinate is the XOR of the offsets of its set bits (shared layouts are
+/// linear), so codegen adds a per-register constant to a per-thread part.
+struct SharedOffsets {
+  /// bitOffset[d][i]: element offset of the coordinate with only bit i of
+  /// dimension d set.
+  std::vector<llvm::SmallVector<int64_t>> bitOffset;
+  int64_t offsetOf(const Coord &c) const;
+};
+/// The offsets of a memdesc with an nvmma_shared layout; std::nullopt when
+/// its shape or encoding is not one we can lay out.
+std::optional<SharedOffsets> getSharedOffsets(Type memDescType);
+
+/// Shared bytes a memdesc occupies.
+int64_t getSharedBytes(Type memDescType);
 } // namespace mlir::txlgpu
 
 #endif

@@ -71,4 +71,23 @@ def TXLGPU_DotOperandEncodingAttr : TXLGPU_Attr<"DotOperandEncoding", "dot_op"> 
   }];
 }
 
+def TXLGPU_NVMMASharedEncodingAttr
+    : TXLGPU_Attr<"NVMMASharedEncoding", "nvmma_shared"> {
+  let summary = "Shared-memory layout that wgmma and TMA read and write";
+  let description = [{
+    Rows of max(swizzle, 16) bytes along the contiguous dimension order[0];
+    a wider dimension is split into column chunks of that width, each a
+    full block of all rows (as a TMA box lands). Within every 1024-byte
+    group the 16-byte chunks are XOR-swizzled (32/64/128-byte modes, 0 =
+    none); buffers are 1024-byte aligned so the hardware's address-based
+    swizzle and ours agree. The exact map is sharedSwizzledLayout.
+  }];
+  let parameters = (ins "unsigned":$swizzleBytes, "unsigned":$elemBits,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `{` `swizzle` `=` $swizzleBytes `,` `elemBits` `=` $elemBits `,`
+        `order` `=` `[` $order `]` `}` `>`
+  }];
+}
+
 #endif

@@ -14,6 +14,7 @@ def TXLGPU_Dialect : Dialect {
     layout conversion, shared-memory descriptors and hardware ops.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let dependentDialects = ["::mlir::txl::TXLDialect"];
   let extraClassDeclaration = [{
     static constexpr llvm::StringLiteral kNumWarpsAttr = "txlgpu.num_warps";

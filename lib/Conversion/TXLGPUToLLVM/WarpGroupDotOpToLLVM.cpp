@@ -1,0 +1,350 @@
+//===- WarpGroupDotOpToLLVM.cpp - shared tiles and wgmma ------------------===//
+//
+// local_alloc writes a register tensor into a swizzled shared tile;
+// warp_group_dot issues wgmma.mma_async on such tiles (sm_90a) and
+// warp_group_dot_wait retires them. Where an element lives in a tile comes
+// from the tile's linear layout (getSharedOffsets), and which accumulator
+// register holds which wgmma fragment element from the accumulator's linear
+// layout, so the writer, the descriptors and the accumulator agree by
+// construction.
+//
+//===----------------------------------------------------------------------===//
+#include "InlinePTX.h"
+#include "Utility.h"
+
+using namespace mlir;
+using namespace mlir::txl;
+using txlgpu::Coord;
+using txlgpu::LayoutMap;
+using txlgpu::MemDescType;
+using txlgpu::NVMMASharedEncodingAttr;
+
+namespace {
+
+int64_t byteWidth(Type elem) {
+  return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+}
+
+/// Byte address (i32, shared window) of a lowered tile (a pointer).
+Value tileAddress(OpBuilder &b, Location loc, Value tile) {
+  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), tile);
+}
+
+Value sharedTileBase(OpBuilder &b, Location loc, Operation *op) {
+  int64_t offset = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(
+          txlgpu::TXLGPUDialect::kSharedOffsetAttr))
+    offset = attr.getInt();
+  Value base = sharedMemoryBase(b, loc, op);
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+/// XOR of `table[bit]` over the set bits of `id` (a runtime i32).
+Value xorTable(OpBuilder &b, Location loc, Value id, ArrayRef<int64_t> table) {
+  Value acc = i32Const(b, loc, 0);
+  for (auto [bit, value] : llvm::enumerate(table)) {
+    if (value == 0)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    acc = LLVM::XOrOp::create(
+        b, loc, acc, LLVM::MulOp::create(b, loc, set, i32Const(b, loc, value)));
+  }
+  return acc;
+}
+
+struct LocalAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::LocalAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(txlgpu::LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcTy = op.getSrc().getType();
+    auto map = txlgpu::getLayoutMap(srcTy);
+    auto offsets = txlgpu::getSharedOffsets(op.getType());
+    if (!map || !offsets)
+      return op.emitOpError("cannot lay out ") << srcTy << " as "
+                                               << op.getType();
+    Location loc = op.getLoc();
+    Value base = sharedTileBase(rewriter, loc, op);
+    // The bytes may still be read by a previous use (an earlier iteration's
+    // wgmma, retired by its wait in every warp): synchronize first.
+    barrier(rewriter, loc);
+
+    // Offset of this thread's lane/warp part (linear, so XOR-combined).
+    SmallVector<int64_t> laneTable, warpTable;
+    for (const Coord &c : map->laneBases)
+      laneTable.push_back(offsets->offsetOf(c));
+    for (const Coord &c : map->warpBases)
+      warpTable.push_back(offsets->offsetOf(c));
+    Value threadOffset = LLVM::XOrOp::create(
+        rewriter, loc, xorTable(rewriter, loc, laneId(rewriter, loc), laneTable),
+        xorTable(rewriter, loc, warpId(rewriter, loc), warpTable));
+
+    // Runs of registers that are consecutive in the tile go out as one
+    // vector store when the thread part keeps them aligned.
+    Type elem = srcTy.getElementType();
+    int64_t maxVec = 16 / byteWidth(elem);
+    int64_t threadAlign = maxVec;
+    for (int64_t v : llvm::concat<int64_t>(laneTable, warpTable))
+      while (threadAlign > 1 && v % threadAlign)
+        threadAlign /= 2;
+    SmallVector<Value> regs = unpackTensor(rewriter, loc, adaptor.getSrc());
+    int numRegs = map->numRegs();
+    for (int r = 0; r < numRegs;) {
+      int64_t start = offsets->offsetOf(map->regCoord(r));
+      int64_t vec = 1;
+      while (vec < threadAlign && start % (2 * vec) == 0 &&
+             r + 2 * vec <= numRegs) {
+        bool run = true;
+        for (int64_t j = vec; j < 2 * vec && run; ++j)
+          run = offsets->offsetOf(map->regCoord(r + j)) == start + j;
+        if (!run)
+          break;
+        vec *= 2;
+      }
+      Value index = LLVM::XOrOp::create(rewriter, loc, threadOffset,
+                                        i32Const(rewriter, loc, start));
+      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem,
+                                      base, ValueRange{index});
+      if (vec == 1) {
+        LLVM::StoreOp::create(rewriter, loc, regs[r], ptr);
+      } else {
+        auto vecTy = VectorType::get({vec}, elem);
+        Value v = LLVM::UndefOp::create(rewriter, loc, vecTy);
+        for (int64_t j = 0; j < vec; ++j)
+          v = LLVM::InsertElementOp::create(rewriter, loc, v, regs[r + j],
+                                            i32Const(rewriter, loc, j));
+        LLVM::StoreOp::create(rewriter, loc, v, ptr,
+                              /*alignment=*/vec * byteWidth(elem));
+      }
+      r += vec;
+    }
+    // Generic-proxy writes become visible to wgmma/TMA (async proxy), then
+    // every thread's part is there before anyone issues an MMA on it.
+    NVVM::FenceProxyOp::create(
+        rewriter, loc,
+        NVVM::ProxyKindAttr::get(getContext(), NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(getContext(), NVVM::SharedSpace::shared_cta));
+    barrier(rewriter, loc);
+    rewriter.replaceOp(op, base);
+    return success();
+  }
+};
+
+/// The K-major canonical layout of one wgmma operand tile (PTX ISA "matrix
+/// descriptor"): rows of W = swizzle bytes, 8-row core groups SBO = 8W
+/// apart; LBO is unused for swizzled K-major tiles. The tile's rows run
+/// along M (A) or N (B) and its contiguous dimension is K.
+struct OperandTile {
+  MemDescType type;
+  NVMMASharedEncodingAttr enc;
+  txlgpu::SharedOffsets offsets;
+  unsigned kDim; ///< 1 for A [M, K], 0 for B [K, N]
+
+  static FailureOr<OperandTile> get(Value tile, unsigned kDim) {
+    auto type = cast<MemDescType>(tile.getType());
+    auto enc = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding());
+    auto offsets = txlgpu::getSharedOffsets(type);
+    if (!enc || !offsets || enc.getOrder()[0] != kDim ||
+        enc.getSwizzleBytes() < 32)
+      return failure();
+    return OperandTile{type, enc, *offsets, kDim};
+  }
+
+  int64_t elemBytes() const { return byteWidth(type.getElementType()); }
+
+  /// Byte offset of the element (outer, k); outer a multiple of 8 so the
+  /// swizzle leaves it in place and the hardware re-applies it.
+  int64_t byteOffset(int64_t outer, int64_t k) const {
+    Coord c = kDim == 1 ? Coord{outer, k} : Coord{k, outer};
+    return offsets.offsetOf(c) * elemBytes();
+  }
+
+  uint64_t descriptorBits() const {
+    unsigned w = enc.getSwizzleBytes();
+    uint64_t mode = w == 128 ? 1 : w == 64 ? 2 : 3;
+    uint64_t lbo = 1, sbo = 8 * w / 16;
+    return (lbo << 16) | (sbo << 32) | (mode << 62);
+  }
+};
+
+/// The 64-bit descriptor of the tile at `address` (i32 byte address).
+Value descriptor(OpBuilder &b, Location loc, const OperandTile &tile,
+                 Value address) {
+  Value addr = LLVM::ZExtOp::create(
+      b, loc, b.getI64Type(),
+      LLVM::LShrOp::create(
+          b, loc,
+          LLVM::AndOp::create(b, loc, address, i32Const(b, loc, 0x3FFFF)),
+          i32Const(b, loc, 4)));
+  return LLVM::OrOp::create(b, loc, addr,
+                            i64Const(b, loc, int64_t(tile.descriptorBits())));
+}
+
+std::optional<NVVM::WGMMATypes> wgmmaType(Type elem) {
+  if (elem.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (elem.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (elem.isF32())
+    return NVVM::WGMMATypes::tf32;
+  if (isa<Float8E4M3FNType>(elem))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(elem))
+    return NVVM::WGMMATypes::e5m2;
+  return std::nullopt;
+}
+
+/// Register index of each coordinate in lane 0 of warp 0.
+llvm::DenseMap<int64_t, int> registerIndex(const LayoutMap &map) {
+  llvm::DenseMap<int64_t, int> index;
+  for (int r = map.numRegs() - 1; r >= 0; --r)
+    index[map.flatIndex(map.regCoord(r))] = r;
+  return index;
+}
+
+struct WarpGroupDotOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::WarpGroupDotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(txlgpu::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto cTy = cast<RankedTensorType>(op.getC().getType());
+    auto mma = cast<txlgpu::NvidiaMmaEncodingAttr>(cTy.getEncoding());
+    auto cMap = txlgpu::getLayoutMap(cTy);
+    auto a = OperandTile::get(op.getA(), 1), b = OperandTile::get(op.getB(), 0);
+    Type elem = succeeded(a) ? a->type.getElementType() : Type();
+    auto type = elem ? wgmmaType(elem) : std::nullopt;
+    if (!cMap || failed(a) || failed(b) || !type ||
+        mma.getWarpsPerCTA()[0] % 4 || mma.getInstrShape().size() < 2)
+      return op.emitOpError("operands are not wgmma tiles (K-major, "
+                            "swizzle >= 32 bytes, warps in warpgroups)");
+    unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+    int64_t instrN = mma.getInstrShape()[1];
+    int64_t kInstr = 32 / a->elemBytes();
+    int64_t M = cTy.getDimSize(0), N = cTy.getDimSize(1),
+            K = a->type.getShape()[1];
+    if (M % (16 * wm) || N % (instrN * wn) || K % kInstr || instrN % 8 ||
+        instrN > 256)
+      return op.emitOpError("tile ") << cTy << " does not split into m64n"
+                                     << instrN << "k" << kInstr << " wgmmas";
+
+    Location loc = op.getLoc();
+    // This warpgroup's rows/columns beyond the static tile origin: warp-id
+    // bits above the two that stack a warpgroup's warps along M.
+    SmallVector<int64_t> wgRow, wgCol;
+    for (auto [bit, basis] : llvm::enumerate(cMap->warpBases)) {
+      wgRow.push_back(bit < 2 ? 0 : basis[0]);
+      wgCol.push_back(bit < 2 ? 0 : basis[1]);
+    }
+    Value warp = warpId(rewriter, loc);
+    Value aBase = tileAddress(rewriter, loc, adaptor.getA());
+    Value bBase = tileAddress(rewriter, loc, adaptor.getB());
+    // Offsets are linear in the coordinates: the warpgroup's part is added
+    // by XOR on the element offsets, whose bits it does not share with the
+    // static part.
+    auto wgOffset = [&](const OperandTile &t, ArrayRef<int64_t> outerPart) {
+      SmallVector<int64_t> table;
+      for (int64_t outer : outerPart)
+        table.push_back(t.byteOffset(outer, 0));
+      return xorTable(rewriter, loc, warp, table);
+    };
+    Value aWg = wgOffset(*a, wgRow), bWg = wgOffset(*b, wgCol);
+
+    SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
+    auto regOf = registerIndex(*cMap);
+    Type f32 = rewriter.getF32Type();
+    auto fragTy = LLVM::LLVMStructType::getLiteral(
+        getContext(), SmallVector<Type>(instrN / 2, f32));
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    for (int64_t row0 = 0; row0 < M; row0 += 16 * wm) {
+      for (int64_t col0 = 0; col0 < N; col0 += instrN * wn) {
+        // Fragment element i of lane 0: row 8*((i/2)%2), col 8*(i/4) + i%2.
+        SmallVector<int> slots;
+        for (int64_t i = 0; i < instrN / 2; ++i) {
+          int64_t row = row0 + 8 * ((i / 2) % 2);
+          int64_t col = col0 + 8 * (i / 4) + i % 2;
+          auto it = regOf.find(row * N + col);
+          if (it == regOf.end())
+            return op.emitOpError("accumulator layout lacks a fragment");
+          slots.push_back(it->second);
+        }
+        Value frag = LLVM::UndefOp::create(rewriter, loc, fragTy);
+        for (auto [i, slot] : llvm::enumerate(slots))
+          frag = LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot],
+                                             i);
+        for (int64_t k0 = 0; k0 < K; k0 += kInstr) {
+          Value aAddr = LLVM::AddOp::create(
+              rewriter, loc, aBase,
+              LLVM::XOrOp::create(rewriter, loc, aWg,
+                                  i32Const(rewriter, loc,
+                                           a->byteOffset(row0, k0))));
+          Value bAddr = LLVM::AddOp::create(
+              rewriter, loc, bBase,
+              LLVM::XOrOp::create(rewriter, loc, bWg,
+                                  i32Const(rewriter, loc,
+                                           b->byteOffset(col0, k0))));
+          frag = NVVM::WgmmaMmaAsyncOp::create(
+              rewriter, loc, fragTy, frag, descriptor(rewriter, loc, *a, aAddr),
+              descriptor(rewriter, loc, *b, bAddr),
+              NVVM::MMAShapeAttr::get(getContext(), 64, instrN, kInstr), *type,
+              *type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+              NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+              NVVM::MMALayout::row, NVVM::MMALayout::col,
+              /*satfinite=*/nullptr);
+        }
+        for (auto [i, slot] : llvm::enumerate(slots))
+          cRegs[slot] = LLVM::ExtractValueOp::create(rewriter, loc, frag, i);
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    rewriter.replaceOp(op, packTensor(rewriter, loc, *getTypeConverter(),
+                                      op.getType(), cRegs));
+    return success();
+  }
+};
+
+struct WarpGroupDotWaitOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(txlgpu::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> all;
+    SmallVector<size_t> sizes;
+    for (Value v : adaptor.getInputs()) {
+      SmallVector<Value> regs = unpackTensor(rewriter, loc, v);
+      for (Value r : regs)
+        if (r.getType().getIntOrFloatBitWidth() != 32)
+          return op.emitOpError("waits on 32-bit accumulators only");
+      sizes.push_back(regs.size());
+      all.append(regs);
+    }
+    SmallVector<Value> waited =
+        emitWarpGroupDotWait(rewriter, loc, op.getPendings(), all);
+    SmallVector<Value> results;
+    size_t next = 0;
+    for (auto [v, n] : llvm::zip(op.getOutputs(), sizes)) {
+      results.push_back(packTensor(rewriter, loc, *getTypeConverter(),
+                                   v.getType(),
+                                   ArrayRef<Value>(waited).slice(next, n)));
+      next += n;
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::txl::populateWarpGroupDotOpPatterns(TXLTypeConverter &tc,
+                                               RewritePatternSet &patterns) {
+  patterns.add<LocalAllocOpToLLVM, WarpGroupDotOpToLLVM,
+               WarpGroupDotWaitOpToLLVM>(tc);
+}
