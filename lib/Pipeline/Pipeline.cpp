@@ -5,7 +5,8 @@
 //   1. parse            Python source -> AST                  (Frontend)
 //   2. build            AST -> txl tile IR, specialized        (IRGen)
 //   3. tile passes      inline, canonicalize, cse, symbol-dce        *.txlir
-//   4. GPU passes       txl-assign-layouts, txlgpu-remove-layout-conversions,
+//   4. GPU passes       txl-assign-layouts, txlgpu-assign-shared-layouts,
+//                       txlgpu-remove-layout-conversions,
 //                       canonicalize, cse, txlgpu-allocate-shared-memory
 //                                                                  *.txlgir
 //   5. LLVM lowering    convert-scf-to-cf, txl-convert-txlgpu-to-llvm,
@@ -95,6 +96,7 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   layouts.numWarpgroups = options.numWarpgroups;
   layouts.target = options.target;
   pm.addPass(mlir::txlgpu::createAssignLayouts(layouts));
+  pm.addPass(mlir::txlgpu::createAssignSharedLayouts());
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());

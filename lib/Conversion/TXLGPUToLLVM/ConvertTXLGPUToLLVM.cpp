@@ -49,6 +49,13 @@ void markKernels(ModuleOp module) {
     func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+    // setmaxnreg needs ptxas to know the register budget at entry: with
+    // maxntid and one CTA per SM it is 64K / threads.
+    bool reallocates = false;
+    func.walk([&](NVVM::SetMaxRegisterOp) { reallocates = true; });
+    if (reallocates)
+      func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    IntegerAttr::get(IntegerType::get(ctx, 32), 1));
     // Argument attributes of the front end are not LLVM's.
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
       func.removeArgAttr(i, kDivisibilityAttr);
@@ -68,6 +75,7 @@ struct ConvertTXLGPUToLLVMPass
     RewritePatternSet patterns(ctx);
     populateElementwiseOpPatterns(typeConverter, patterns);
     populateMathOpPatterns(typeConverter, patterns);
+    populateSharedMemoryOpPatterns(typeConverter, patterns);
     populateViewOpPatterns(typeConverter, patterns);
     populateMemoryOpPatterns(typeConverter, patterns);
     populateReduceOpPatterns(typeConverter, patterns);

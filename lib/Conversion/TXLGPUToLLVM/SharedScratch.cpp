@@ -34,6 +34,16 @@ Value mlir::txl::scratchElementPtr(OpBuilder &b, Location loc, Operation *op,
   Value base = sharedMemoryBase(b, loc, op);
   Value start = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), base,
                                     ArrayRef<LLVM::GEPArg>{(int32_t)byteOffset});
+  // Warpgroups (which may run different roles at once) own disjoint
+  // copies of the scratch area.
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto stride = module->getAttrOfType<IntegerAttr>(
+          txlgpu::TXLGPUDialect::kScratchStrideAttr)) {
+    Value skip = LLVM::MulOp::create(b, loc, warpGroupId(b, loc),
+                                     i32Const(b, loc, stride.getInt()));
+    start = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), start,
+                                ValueRange{skip});
+  }
   return LLVM::GEPOp::create(b, loc, ptrTy, scratchType(b, elemTy), start,
                              ArrayRef<LLVM::GEPArg>{index});
 }

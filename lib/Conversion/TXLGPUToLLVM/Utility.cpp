@@ -150,7 +150,42 @@ Value mlir::txl::sharedMemoryBase(OpBuilder &b, Location loc, Operation *op) {
   return LLVM::AddressOfOp::create(b, loc, ptrTy, kSharedGlobal);
 }
 
+static int moduleIntOf(Operation *op, StringRef name, int fallback) {
+  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
+                                  : op->getParentOfType<ModuleOp>();
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return fallback;
+}
+
+int mlir::txl::numWarpgroupsOf(Operation *op) {
+  return moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1);
+}
+
+Value mlir::txl::warpGroupId(OpBuilder &b, Location loc) {
+  Operation *where = b.getInsertionBlock()->getParentOp();
+  int warps = moduleIntOf(where, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
+  return LLVM::UDivOp::create(b, loc, threadIdX(b, loc),
+                              i32Const(b, loc, warps * 32));
+}
+
+/// With several warpgroups a tensor belongs to one of them (they may run
+/// different roles), so its exchanges synchronize only that warpgroup:
+/// named barrier 15 - warpgroup (ids below are left to txl.bar_*).
 void mlir::txl::barrier(OpBuilder &b, Location loc) {
+  Operation *where = b.getInsertionBlock()->getParentOp();
+  if (numWarpgroupsOf(where) <= 1) {
+    NVVM::Barrier0Op::create(b, loc);
+    return;
+  }
+  int warps = moduleIntOf(where, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
+  Value id = LLVM::SubOp::create(b, loc, i32Const(b, loc, 15),
+                                 warpGroupId(b, loc));
+  NVVM::BarrierOp::create(b, loc, TypeRange{}, id,
+                          i32Const(b, loc, warps * 32), {}, {});
+}
+
+void mlir::txl::ctaBarrier(OpBuilder &b, Location loc) {
   NVVM::Barrier0Op::create(b, loc);
 }
 

@@ -48,7 +48,25 @@ Value isFirstReplica(OpBuilder &b, Location loc, const txlgpu::LayoutMap &map);
 /// Base of the dynamic shared memory, as a pointer in address space 3.
 Value sharedMemoryBase(OpBuilder &b, Location loc, Operation *op);
 /// CTA-wide barrier.
+/// XOR of `table[bit]` over the set bits of `id` (a runtime i32).
+Value xorTable(OpBuilder &b, Location loc, Value id, ArrayRef<int64_t> table);
+/// Pointer to the shared bytes an allocating op got (txlgpu.shared_offset).
+Value sharedAllocBase(OpBuilder &b, Location loc, Operation *op);
+/// Writes a register tensor into a shared tile by the tile's layout,
+/// synchronized and fenced for the async proxy (SharedMemoryOpToLLVM.cpp).
+LogicalResult writeSharedTile(OpBuilder &b, Location loc, Operation *op,
+                              Value base, Value llTensor,
+                              RankedTensorType tensorTy,
+                              txlgpu::MemDescType tileTy);
+
+/// Synchronizes the threads that share a tensor: the CTA, or with several
+/// warpgroups the calling warpgroup.
 void barrier(OpBuilder &b, Location loc);
+/// bar.sync 0 over the whole CTA (kernel-entry initialization).
+void ctaBarrier(OpBuilder &b, Location loc);
+int numWarpgroupsOf(Operation *op);
+/// tid.x / (num_warps * 32).
+Value warpGroupId(OpBuilder &b, Location loc);
 
 /// Shuffle `v` (any 32/16/64-bit or smaller scalar) across lanes with xor.
 Value shuffleXor(OpBuilder &b, Location loc, Value v, int laneMask);
@@ -70,6 +88,8 @@ void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
 void populateSPMDOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateDotOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateWarpGroupDotOpPatterns(TXLTypeConverter &tc,
+                                    RewritePatternSet &patterns);
+void populateSharedMemoryOpPatterns(TXLTypeConverter &tc,
                                     RewritePatternSet &patterns);
 void populatePrintOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 

@@ -30,105 +30,17 @@ Value tileAddress(OpBuilder &b, Location loc, Value tile) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), tile);
 }
 
-Value sharedTileBase(OpBuilder &b, Location loc, Operation *op) {
-  int64_t offset = 0;
-  if (auto attr = op->getAttrOfType<IntegerAttr>(
-          txlgpu::TXLGPUDialect::kSharedOffsetAttr))
-    offset = attr.getInt();
-  Value base = sharedMemoryBase(b, loc, op);
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
-                             ArrayRef<LLVM::GEPArg>{int32_t(offset)});
-}
-
-/// XOR of `table[bit]` over the set bits of `id` (a runtime i32).
-Value xorTable(OpBuilder &b, Location loc, Value id, ArrayRef<int64_t> table) {
-  Value acc = i32Const(b, loc, 0);
-  for (auto [bit, value] : llvm::enumerate(table)) {
-    if (value == 0)
-      continue;
-    Value set = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
-        i32Const(b, loc, 1));
-    acc = LLVM::XOrOp::create(
-        b, loc, acc, LLVM::MulOp::create(b, loc, set, i32Const(b, loc, value)));
-  }
-  return acc;
-}
-
 struct LocalAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::LocalAllocOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(txlgpu::LocalAllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto srcTy = op.getSrc().getType();
-    auto map = txlgpu::getLayoutMap(srcTy);
-    auto offsets = txlgpu::getSharedOffsets(op.getType());
-    if (!map || !offsets)
-      return op.emitOpError("cannot lay out ") << srcTy << " as "
-                                               << op.getType();
     Location loc = op.getLoc();
-    Value base = sharedTileBase(rewriter, loc, op);
-    // The bytes may still be read by a previous use (an earlier iteration's
-    // wgmma, retired by its wait in every warp): synchronize first.
-    barrier(rewriter, loc);
-
-    // Offset of this thread's lane/warp part (linear, so XOR-combined).
-    SmallVector<int64_t> laneTable, warpTable;
-    for (const Coord &c : map->laneBases)
-      laneTable.push_back(offsets->offsetOf(c));
-    for (const Coord &c : map->warpBases)
-      warpTable.push_back(offsets->offsetOf(c));
-    Value threadOffset = LLVM::XOrOp::create(
-        rewriter, loc, xorTable(rewriter, loc, laneId(rewriter, loc), laneTable),
-        xorTable(rewriter, loc, warpId(rewriter, loc), warpTable));
-
-    // Runs of registers that are consecutive in the tile go out as one
-    // vector store when the thread part keeps them aligned.
-    Type elem = srcTy.getElementType();
-    int64_t maxVec = 16 / byteWidth(elem);
-    int64_t threadAlign = maxVec;
-    for (int64_t v : llvm::concat<int64_t>(laneTable, warpTable))
-      while (threadAlign > 1 && v % threadAlign)
-        threadAlign /= 2;
-    SmallVector<Value> regs = unpackTensor(rewriter, loc, adaptor.getSrc());
-    int numRegs = map->numRegs();
-    for (int r = 0; r < numRegs;) {
-      int64_t start = offsets->offsetOf(map->regCoord(r));
-      int64_t vec = 1;
-      while (vec < threadAlign && start % (2 * vec) == 0 &&
-             r + 2 * vec <= numRegs) {
-        bool run = true;
-        for (int64_t j = vec; j < 2 * vec && run; ++j)
-          run = offsets->offsetOf(map->regCoord(r + j)) == start + j;
-        if (!run)
-          break;
-        vec *= 2;
-      }
-      Value index = LLVM::XOrOp::create(rewriter, loc, threadOffset,
-                                        i32Const(rewriter, loc, start));
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem,
-                                      base, ValueRange{index});
-      if (vec == 1) {
-        LLVM::StoreOp::create(rewriter, loc, regs[r], ptr);
-      } else {
-        auto vecTy = VectorType::get({vec}, elem);
-        Value v = LLVM::UndefOp::create(rewriter, loc, vecTy);
-        for (int64_t j = 0; j < vec; ++j)
-          v = LLVM::InsertElementOp::create(rewriter, loc, v, regs[r + j],
-                                            i32Const(rewriter, loc, j));
-        LLVM::StoreOp::create(rewriter, loc, v, ptr,
-                              /*alignment=*/vec * byteWidth(elem));
-      }
-      r += vec;
-    }
-    // Generic-proxy writes become visible to wgmma/TMA (async proxy), then
-    // every thread's part is there before anyone issues an MMA on it.
-    NVVM::FenceProxyOp::create(
-        rewriter, loc,
-        NVVM::ProxyKindAttr::get(getContext(), NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(getContext(), NVVM::SharedSpace::shared_cta));
-    barrier(rewriter, loc);
+    Value base = sharedAllocBase(rewriter, loc, op);
+    if (failed(writeSharedTile(rewriter, loc, op, base, adaptor.getSrc(),
+                               op.getSrc().getType(), op.getType())))
+      return failure();
     rewriter.replaceOp(op, base);
     return success();
   }

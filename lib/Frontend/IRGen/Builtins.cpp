@@ -99,6 +99,9 @@ TValue Gen::tensorArg(const std::optional<Val> &v, const char *what,
                       SourceLoc loc) {
   if (!v)
     fail(loc, std::string("missing ") + what);
+  if (v->isTensor() && !v->t.isReg())
+    fail(loc, std::string(what) + " must be a tensor, got a " +
+                  v->t.typeStr());
   if (v->isTensor())
     return v->t;
   if (v->isNumber())
@@ -485,6 +488,8 @@ Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (handled)
     return r;
 
+  if (name.rfind("txl.", 0) == 0)
+    return callTxl(name, args, loc);
   if (name.rfind("tl.", 0) != 0 && name.rfind("triton.", 0) != 0 &&
       name.rfind("math.", 0) != 0 && name.rfind("dtype.", 0) != 0)
     return pythonBuiltin(*this, name, args, loc);

@@ -82,6 +82,11 @@ Val Gen::callDot(CallArgs &args, SourceLoc loc) {
                 {"input", "other", "acc", "input_precision", "allow_tf32",
                  "max_num_imprecise_acc", "out_dtype"},
                 2, "tl.dot", loc);
+  auto inSharedMemory = [](const std::optional<Val> &v) {
+    return v && v->isTensor() && !v->t.isReg();
+  };
+  if (inSharedMemory(p[0]) || inSharedMemory(p[1]))
+    return asyncDot(p[0]->t, p[1]->t, p[2], loc);
   TValue a = tensorArg(p[0], "input", loc);
   TValue bt = tensorArg(p[1], "other", loc);
   if (p[6] && !p[6]->isNone() &&

@@ -191,6 +191,8 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::builtin("triton." + attr);
     if (attr == "cdiv")
       return Val::builtin("triton.cdiv");
+    if (txlHardwareFunctions().count(attr) || txlMemoryFunctions().count(attr))
+      return Val::builtin("txl." + attr);
     fail(loc, "'txl." + attr + "' is not supported");
   }
   if (module == "tl") {
@@ -274,6 +276,8 @@ Val Gen::getAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     return moduleAttr(obj.s, attr, loc);
   case Val::Kind::Tensor: {
     const TValue &t = obj.t;
+    if (!t.isReg())
+      return bufferAttr(obj, attr, loc);
     if (attr == "dtype")
       return Val::dtypeVal(t.dtype);
     if (attr == "shape") {

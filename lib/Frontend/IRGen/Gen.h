@@ -185,6 +185,15 @@ public:
                              const std::function<std::vector<Val>(
                                  const std::vector<Val> &)> &combine);
 
+  //===--- txl.* (Hardware.cpp, HardwareMemory.cpp) -------------------------//
+  Val callTxl(const std::string &name, CallArgs &args, SourceLoc loc);
+  Val callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc);
+  /// tl.dot on shared buffers: an async wgmma group (HardwareMemory.cpp).
+  Val asyncDot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
+               SourceLoc loc);
+  /// txl.smem_trans / `.T` / smem_slice / smem_reshape views.
+  Val bufferAttr(const Val &buf, const std::string &attr, SourceLoc loc);
+
   //===--- state ------------------------------------------------------------//
   mlir::MLIRContext &ctx;
   const Module &ast;
@@ -209,7 +218,25 @@ public:
   bool returned = false;
   Val returnValue;
   int nesting = 0;
+
+  /// is_warpgroup/is_warp results (opaque mlir::Value pointers): an `if` on
+  /// one is a role region, where setmaxnreg is legal.
+  std::set<const void *> rolePredicates;
+  int roleDepth = 0;
+  bool usesRegisterRealloc = false;
+  /// Per mbarrier value: the constant byte count of its last mbar_expect and
+  /// the TMA box bytes loaded onto it since, to catch mismatches statically.
+  struct ExpectRecord {
+    int64_t expected = -1;
+    int64_t loaded = 0;
+    SourceLoc loc;
+  };
+  std::map<const void *, ExpectRecord> expects;
 };
+
+/// Names under `txl.` that the builder implements.
+const std::set<std::string> &txlHardwareFunctions();
+const std::set<std::string> &txlMemoryFunctions();
 
 /// Counts expression/statement nesting across inlined calls and fails past a
 /// limit, so no user input can exhaust the stack.

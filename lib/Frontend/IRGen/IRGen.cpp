@@ -4,6 +4,8 @@
 #include "Gen.h"
 
 #include "txl/Dialect/TXL/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "txl/Frontend/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -370,8 +372,9 @@ OwningOpRef<ModuleOp> buildKernelIR(MLIRContext &ctx, const Module &ast,
                                     const SourceFile &file,
                                     const CompileOptions &options,
                                     std::string &diagnostics) {
-  ctx.loadDialect<mlir::txl::TXLDialect, arith::ArithDialect,
-                  math::MathDialect, scf::SCFDialect, func::FuncDialect>();
+  ctx.loadDialect<mlir::txl::TXLDialect, mlir::txlgpu::TXLGPUDialect,
+                  NVVM::NVVMDialect, arith::ArithDialect, math::MathDialect,
+                  scf::SCFDialect, func::FuncDialect>();
   Job job{&ctx, &ast, &file, &options, &diagnostics, {}};
   // The builder recurses over expressions and inlined calls; run it on a
   // thread with a large stack so deep (but bounded) nesting cannot overflow.

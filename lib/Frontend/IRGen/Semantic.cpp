@@ -106,6 +106,9 @@ TValue Gen::constant(const DType &d, const Val &v,
 }
 
 TValue Gen::toTensor(const Val &v, SourceLoc loc) {
+  if (v.isTensor() && !v.t.isReg())
+    fail(loc, "expected a tensor or a number, got a " + v.t.typeStr() +
+                  " (use txl.smem_load to read a shared buffer)");
   if (v.isTensor())
     return v.t;
   if (v.isNumber())

@@ -283,6 +283,9 @@ void Gen::execIf(const IfStmt &s) {
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond.value, true);
   Scope before = *locals;
   ++dynamicDepth;
+  // Both branches of `if txl.is_warpgroup(...)` run on whole warpgroups.
+  bool role = rolePredicates.count(cond.value.getAsOpaquePointer()) != 0;
+  roleDepth += role;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
@@ -291,6 +294,7 @@ void Gen::execIf(const IfStmt &s) {
   execBlock(s.orelse);
   Scope elseScope = *locals;
   --dynamicDepth;
+  roleDepth -= role;
 
   // Merge: names both paths define and that changed somewhere.
   Scope merged = before;

@@ -142,6 +142,21 @@ std::string shapeStr(const std::vector<int64_t> &shape) {
 }
 
 std::string TValue::typeStr() const {
+  switch (space) {
+  case Space::Reg:
+    break;
+  case Space::Smem:
+    return "shared buffer <" + shapeStr(shape) + ", " + dtype.str() + ">";
+  case Space::SmemArray:
+    return "shared buffer array <" + shapeStr(shape) + ", " + dtype.str() + ">";
+  case Space::Mbar:
+    return "mbarrier";
+  case Space::MbarArray:
+    return "mbarrier array [" + std::to_string(shape.empty() ? 0 : shape[0]) +
+           "]";
+  case Space::Desc:
+    return "tensor descriptor <" + shapeStr(shape) + ", " + dtype.str() + ">";
+  }
   if (shape.empty())
     return dtype.str();
   return "<" + shapeStr(shape) + ", " + dtype.str() + ">";

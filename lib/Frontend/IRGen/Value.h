@@ -75,18 +75,32 @@ struct DType {
   bool operator!=(const DType &o) const { return !(*this == o); }
 };
 
-/// A runtime value: scalar when `shape` is empty.
+/// A runtime value: scalar when `shape` is empty. Besides register values,
+/// runtime handles of the txl.* layer travel as TValues so that control flow
+/// carries them like any other value: shared-memory buffers and mbarriers
+/// (memdescs; `shape` is the memdesc's, a stage array's leading dimension
+/// is the stage count) and TMA descriptors (`shape` is the box).
 struct TValue {
+  enum class Space : uint8_t {
+    Reg,        ///< a scalar or tensor in registers
+    Smem,       ///< one shared-memory tile
+    SmemArray,  ///< smem_alloc's stages
+    Mbar,       ///< one mbarrier
+    MbarArray,  ///< mbar_alloc's stages
+    Desc,       ///< a TMA descriptor
+  };
   mlir::Value value;
   DType dtype;
   std::vector<int64_t> shape;
+  Space space = Space::Reg;
 
-  bool isTensor() const { return !shape.empty(); }
+  bool isTensor() const { return !shape.empty() && space == Space::Reg; }
+  bool isReg() const { return space == Space::Reg; }
   int64_t numel() const;
   /// "int32" or "<[128, 64], fp32>" (Triton's block type spelling).
   std::string typeStr() const;
   bool sameType(const TValue &o) const {
-    return dtype == o.dtype && shape == o.shape;
+    return dtype == o.dtype && shape == o.shape && space == o.space;
   }
 };
 

@@ -75,23 +75,61 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 // memdesc: `!txlgpu.memdesc<64x32xf16, #encoding>`
 //===----------------------------------------------------------------------===//
 
+/// `64x32xf16` then, optionally, `, #encoding` (the tile IR has none yet).
+static ParseResult parseShapeAndEncoding(AsmParser &parser,
+                                         SmallVector<int64_t> &shape,
+                                         Type &elem, Attribute &encoding) {
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elem))
+    return failure();
+  if (succeeded(parser.parseOptionalComma()) &&
+      parser.parseAttribute(encoding))
+    return failure();
+  return parser.parseGreater();
+}
+
+static void printShape(AsmPrinter &printer, ArrayRef<int64_t> shape,
+                       Type elem) {
+  for (int64_t d : shape)
+    printer << d << "x";
+  printer << elem;
+}
+
 Type MemDescType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elem;
   Attribute encoding;
-  if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
-      parser.parseType(elem) || parser.parseComma() ||
-      parser.parseAttribute(encoding) || parser.parseGreater())
+  if (parseShapeAndEncoding(parser, shape, elem, encoding))
     return Type();
   return MemDescType::get(parser.getContext(), shape, elem, encoding);
 }
 
 void MemDescType::print(AsmPrinter &printer) const {
   printer << "<";
-  for (int64_t d : getShape())
-    printer << d << "x";
-  printer << getElementType() << ", " << getEncoding() << ">";
+  printShape(printer, getShape(), getElementType());
+  if (getEncoding())
+    printer << ", " << getEncoding();
+  printer << ">";
+}
+
+Type TensorDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  Attribute encoding;
+  if (parseShapeAndEncoding(parser, shape, elem, encoding))
+    return Type();
+  if (encoding) {
+    parser.emitError(parser.getCurrentLocation(), "tensordesc has no encoding");
+    return Type();
+  }
+  return TensorDescType::get(parser.getContext(), shape, elem);
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printShape(printer, getBlockShape(), getElementType());
+  printer << ">";
 }
 
 //===----------------------------------------------------------------------===//
@@ -124,8 +162,30 @@ LogicalResult WarpGroupDotOp::verify() {
     return emitOpError("shapes do not form a matrix product");
   if (c != getD().getType())
     return emitOpError("result type must match the accumulator");
+  // The tile IR (user dots on shared buffers) has no layouts yet.
+  if (!c.getEncoding())
+    return success();
   auto mma = dyn_cast<NvidiaMmaEncodingAttr>(c.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError("accumulator needs an nvmma v3 layout");
+  return success();
+}
+
+LogicalResult SmemAllocOp::verify() {
+  if (getType().getShape().size() < 2)
+    return emitOpError("needs a stage dimension and a tile shape");
+  return success();
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  ArrayRef<int64_t> src = getSrc().getType().getShape();
+  ArrayRef<int64_t> dst = getType().getShape();
+  // One mbarrier of an array is itself a 1-element array.
+  if (isa_and_nonnull<BarrierEncodingAttr>(getType().getEncoding()))
+    return success(src.size() == 1 && dst == ArrayRef<int64_t>{1});
+  if (src.empty() || src.drop_front() != dst ||
+      getSrc().getType().getElementType() != getType().getElementType())
+    return emitOpError("result must be the source without its leading "
+                       "dimension");
   return success();
 }

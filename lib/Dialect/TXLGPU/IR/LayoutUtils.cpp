@@ -278,3 +278,15 @@ int64_t mlir::txlgpu::getSharedBytes(Type type) {
     elems *= d;
   return elems * std::max(1u, desc.getElementType().getIntOrFloatBitWidth() / 8);
 }
+
+int64_t mlir::txlgpu::getStageStride(Type type) {
+  auto desc = cast<MemDescType>(type);
+  if (isa_and_nonnull<BarrierEncodingAttr>(desc.getEncoding()))
+    return 8;
+  int64_t elems = 1;
+  for (int64_t d : desc.getShape().drop_front())
+    elems *= d;
+  int64_t bytes =
+      elems * std::max(1u, desc.getElementType().getIntOrFloatBitWidth() / 8);
+  return (bytes + 1023) / 1024 * 1024;
+}

@@ -86,6 +86,29 @@ struct AllocateSharedMemoryPass
     // address bits, so a tile must start where its pattern repeats. Tiles
     // are not yet reused across disjoint lifetimes.
     total = llvm::alignTo(total, 16);
+    int64_t warpgroups = 1;
+    if (auto attr = module->getAttrOfType<IntegerAttr>(
+            TXLGPUDialect::kNumWarpgroupsAttr))
+      warpgroups = attr.getInt();
+    if (warpgroups > 1 && total > 0) {
+      module->setAttr(TXLGPUDialect::kScratchStrideAttr,
+                      b.getI32IntegerAttr(total));
+      total *= warpgroups;
+    }
+    // mbarriers (8 bytes each) before the tiles, so they do not cost a
+    // 1024-byte alignment gap.
+    module.walk([&](MBarAllocOp alloc) {
+      total = llvm::alignTo(total, 8);
+      alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
+                     b.getI32IntegerAttr(total));
+      total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
+    });
+    module.walk([&](SmemAllocOp alloc) {
+      total = llvm::alignTo(total, 1024);
+      alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
+                     b.getI32IntegerAttr(total));
+      total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
+    });
     module.walk([&](LocalAllocOp alloc) {
       total = llvm::alignTo(total, 1024);
       alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,

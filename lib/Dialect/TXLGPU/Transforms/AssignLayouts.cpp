@@ -64,6 +64,8 @@ public:
     foldDotAdds();
     chooseAccessLayouts();
     seedDotAccumulators();
+    if (failed)
+      return;
     seedAccessOperands();
     module.walk([&](func::FuncOp func) {
       for (Block &block : func.getBody())
@@ -81,6 +83,13 @@ private:
   llvm::DenseMap<unsigned, Attribute> rankDefault;
   /// Layouts values should be born in (loop-carried dot accumulators).
   llvm::DenseMap<Value, Attribute> preferred;
+  /// Accumulator layouts of the txl-level dots on shared buffers.
+  llvm::DenseMap<Operation *, Attribute> userDots;
+
+public:
+  bool failed = false;
+
+private:
 
   static bool isZeroSplat(Value v) {
     auto constant = v.getDefiningOp<arith::ConstantOp>();
@@ -118,9 +127,18 @@ private:
       return {};
     ArrayRef<int64_t> shape = dot.getType().getShape();
     Type elem = dot.getA().getType().getElementType();
+    int64_t K = dot.getA().getType().getShape()[1];
     unsigned bits = elem.getIntOrFloatBitWidth();
+    if (::txl::largestSwizzleBytes({shape[0], K}, bits, {1, 0}) < 32 ||
+        ::txl::largestSwizzleBytes({K, shape[1]}, bits, {0, 1}) < 32)
+      return {};
+    return warpGroupLayout(shape[0], shape[1], K, bits);
+  }
+
+  /// nvmma v3 for an [M, N] accumulator with K-deep operands of `bits`, or
+  /// null when the shape does not split over the warpgroups.
+  Attribute warpGroupLayout(int64_t M, int64_t N, int64_t K, unsigned bits) {
     int64_t kInstr = 256 / bits;
-    int64_t M = shape[0], N = shape[1], K = dot.getA().getType().getShape()[1];
     unsigned groups = numWarps / 4;
     unsigned gm = 1;
     while (gm < groups && M % (64 * gm * 2) == 0)
@@ -131,11 +149,27 @@ private:
       return {};
     while (instrN > 256)
       instrN /= 2;
-    if (::txl::largestSwizzleBytes({M, K}, bits, {1, 0}) < 32 ||
-        ::txl::largestSwizzleBytes({K, N}, bits, {0, 1}) < 32)
-      return {};
     return NvidiaMmaEncodingAttr::get(ctx, 3, {4 * gm, gn},
                                       {16, unsigned(instrN), unsigned(kInstr)});
+  }
+
+  /// The accumulator of a txl-level dot on shared buffers (a wgmma group
+  /// the kernel waits for itself with txl.dot_wait).
+  Attribute userDotLayout(WarpGroupDotOp dot) {
+    auto a = dot.getA().getType();
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(dot.getType()).getShape();
+    if (numWarps % 4) {
+      dot.emitError("tl.dot on shared buffers needs whole warpgroups "
+                    "(num_warps a multiple of 4)");
+      return {};
+    }
+    Attribute acc = warpGroupLayout(shape[0], shape[1], a.getShape()[1],
+                                    a.getElementType().getIntOrFloatBitWidth());
+    if (!acc)
+      dot.emitError("tl.dot on shared buffers: an [")
+          << shape[0] << ", " << shape[1] << "] accumulator does not split "
+          << "into wgmma tiles over " << numWarps / 4 << " warpgroup(s)";
+    return acc;
   }
 
   /// The accumulator layout of a dot: wgmma where it fits, else mma.sync v2
@@ -166,9 +200,23 @@ private:
   /// Loop-carried accumulators: the chain acc -> iter_arg -> init is born in
   /// the accumulator layout.
   void seedDotAccumulators() {
-    module.walk([&](mlir::txl::DotOp dot) {
-      Attribute enc = accumulatorLayout(dot);
-      Value v = dot.getC();
+    module.walk([&](Operation *op) {
+      Attribute enc;
+      Value v;
+      if (auto dot = dyn_cast<mlir::txl::DotOp>(op)) {
+        enc = accumulatorLayout(dot);
+        v = dot.getC();
+      } else if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
+        enc = userDotLayout(dot);
+        if (!enc) {
+          failed = true;
+          return;
+        }
+        userDots[dot] = enc;
+        v = dot.getC();
+      } else {
+        return;
+      }
       while (v && !preferred.count(v)) {
         preferred[v] = enc;
         auto arg = dyn_cast<BlockArgument>(v);
@@ -396,6 +444,17 @@ private:
       return visitConstant(constant);
     if (auto dot = dyn_cast<mlir::txl::DotOp>(op))
       return visitDot(dot);
+    if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
+      Attribute acc = userDots.lookup(dot);
+      require(dot, dot.getCMutable(), acc);
+      return setResultEncodings(dot, acc);
+    }
+    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op)) {
+      // The accumulators pass through in the layout they were made in.
+      for (auto [in, out] : llvm::zip(wait.getInputs(), wait.getOutputs()))
+        out.setType(in.getType());
+      return;
+    }
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
       return; // handled by the parent
     for (Region &region : op->getRegions())
@@ -546,7 +605,10 @@ struct AssignLayoutsPass
                     b.getI32IntegerAttr(threadsPerWarp));
     module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(target));
     bool hasWgmma = StringRef(target).starts_with("sm_90");
-    LayoutAssigner(module, numWarps, threadsPerWarp, hasWgmma).run();
+    LayoutAssigner assigner(module, numWarps, threadsPerWarp, hasWgmma);
+    assigner.run();
+    if (assigner.failed)
+      signalPassFailure();
   }
 };
 

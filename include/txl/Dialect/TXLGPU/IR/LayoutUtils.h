@@ -90,6 +90,11 @@ std::optional<SharedOffsets> getSharedOffsets(Type memDescType);
 
 /// Shared bytes a memdesc occupies.
 int64_t getSharedBytes(Type memDescType);
+
+/// Bytes between consecutive stages of a txlgpu.smem_alloc (each tile
+/// 1024-byte aligned, where the swizzle pattern repeats) or
+/// txlgpu.mbar_alloc (8-byte mbarriers) result.
+int64_t getStageStride(Type stagedMemDescType);
 } // namespace mlir::txlgpu
 
 #endif

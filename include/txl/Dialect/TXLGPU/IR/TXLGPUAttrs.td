@@ -90,4 +90,12 @@ def TXLGPU_NVMMASharedEncodingAttr
   }];
 }
 
+def TXLGPU_BarrierEncodingAttr : TXLGPU_Attr<"BarrierEncoding", "barrier"> {
+  let summary = "Marks a shared buffer of 64-bit mbarriers";
+  let description = [{
+    The encoding of memdescs made by txlgpu.mbar_alloc: one 8-byte
+    mbarrier per stage, initialized at kernel entry.
+  }];
+}
+
 #endif

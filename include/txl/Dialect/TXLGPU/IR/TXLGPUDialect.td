@@ -19,6 +19,9 @@ def TXLGPU_Dialect : Dialect {
   let extraClassDeclaration = [{
     static constexpr llvm::StringLiteral kNumWarpsAttr = "txlgpu.num_warps";
     static constexpr llvm::StringLiteral kNumWarpgroupsAttr = "txlgpu.num_warpgroups";
+    /// Bytes between the warpgroups' copies of the scratch area (set only
+    /// with several warpgroups).
+    static constexpr llvm::StringLiteral kScratchStrideAttr = "txlgpu.scratch_stride";
     static constexpr llvm::StringLiteral kThreadsPerWarpAttr = "txlgpu.threads_per_warp";
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
     static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";

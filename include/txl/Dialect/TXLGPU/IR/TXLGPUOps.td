@@ -69,4 +69,130 @@ def TXLGPU_WarpGroupDotWaitOp : TXLGPU_Op<"warp_group_dot_wait",
   let assemblyFormat = "$inputs attr-dict `:` type($inputs)";
 }
 
+//===----------------------------------------------------------------------===//
+// Explicit shared memory, mbarriers and TMA (the txl.* surface)
+//===----------------------------------------------------------------------===//
+
+def TXLGPU_SmemAllocOp : TXLGPU_Op<"smem_alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "A shared-memory buffer array of num_stages tiles";
+  let description = [{
+    The result's leading dimension is the stage count. The tile encoding is
+    chosen by AssignLayouts from the buffer's users (an nvmma_shared swizzle
+    for TMA and wgmma); the bytes live at the offset AllocateSharedMemory
+    records in `txlgpu.shared_offset`, each stage 1024-byte aligned.
+  }];
+  let arguments = (ins UnitAttr:$immutable);
+  let results = (outs TXLGPU_MemDescType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TXLGPU_MemDescIndexOp : TXLGPU_Op<"memdesc_index", [Pure]> {
+  let summary = "One stage of a buffer array (get_buffer / smem_index)";
+  let arguments = (ins TXLGPU_MemDescType:$src, I32:$index);
+  let results = (outs TXLGPU_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TXLGPU_MemDescViewOp : TXLGPU_Op<"memdesc_view", [Pure]> {
+  let summary = "A transposed or sliced view of a shared tile";
+  let description = [{
+    `permutation` reorders the dimensions (smem_trans, `.T`); a slice keeps
+    `length` elements of dimension `dim` from `start` (smem_slice). The
+    view's encoding is derived from the source's by AssignLayouts.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$src,
+                       DenseI32ArrayAttr:$permutation,
+                       I64Attr:$dim, I64Attr:$start);
+  let results = (outs TXLGPU_MemDescType:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TXLGPU_SmemLoadOp : TXLGPU_Op<"smem_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "Read a shared tile into registers";
+  let arguments = (ins TXLGPU_MemDescType:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TXLGPU_SmemStoreOp : TXLGPU_Op<"smem_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Write a register tensor into a shared tile";
+  let arguments = (ins TXLGPU_MemDescType:$dst, AnyRankedTensor:$value);
+  let assemblyFormat = [{
+    $value `,` $dst attr-dict `:` type($value) `->` type($dst)
+  }];
+}
+
+def TXLGPU_MBarAllocOp : TXLGPU_Op<"mbar_alloc",
+    [MemoryEffects<[MemAlloc, MemWrite]>]> {
+  let summary = "num_stages mbarriers, each initialized to arrive_count";
+  let description = [{
+    Thread 0 initializes every barrier (phase 0), then fence.mbarrier_init
+    and a CTA barrier publish them. Must execute on every thread once, at
+    the kernel's top level.
+  }];
+  let arguments = (ins I32Attr:$arriveCount);
+  let results = (outs TXLGPU_MemDescType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def TXLGPU_MBarExpectOp : TXLGPU_Op<"mbar_expect", [MemoryEffects<[MemWrite]>]> {
+  let summary = "One elected thread arrives and expects `bytes` of transactions";
+  let arguments = (ins TXLGPU_MemDescType:$bar, I32:$bytes, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $bar `,` $bytes (`,` $pred^)? attr-dict `:` type($bar)
+  }];
+}
+
+def TXLGPU_MBarWaitOp : TXLGPU_Op<"mbar_wait",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Block until the phase of parity `phase` has completed";
+  let arguments = (ins TXLGPU_MemDescType:$bar, I32:$phase);
+  let assemblyFormat = "$bar `,` $phase attr-dict `:` type($bar)";
+}
+
+def TXLGPU_MBarArriveOp : TXLGPU_Op<"mbar_arrive", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Each calling thread arrives on the barrier";
+  let arguments = (ins TXLGPU_MemDescType:$bar, Optional<I1>:$pred);
+  let assemblyFormat = "$bar (`,` $pred^)? attr-dict `:` type($bar)";
+}
+
+def TXLGPU_TMALoadOp : TXLGPU_Op<"tma_load",
+    [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "Copy a box of a global tensor into a shared tile (TMA)";
+  let description = [{
+    One thread issues cp.async.bulk.tensor; completion is signalled on
+    `bar` by byte count. `coords` are in the tensor's own order (outermost
+    first); the tile may need several boxes when its rows are wider than
+    the swizzle span.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$dst, TXLGPU_TensorDescType:$desc,
+                       Variadic<I32>:$coords, TXLGPU_MemDescType:$bar,
+                       Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $desc `[` $coords `]` `->` $dst `,` $bar (`,` $pred^)? attr-dict `:`
+    type($desc) `->` type($dst) `,` type($bar)
+  }];
+}
+
+def TXLGPU_TMAStoreOp : TXLGPU_Op<"tma_store",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Copy a shared tile into a box of a global tensor (TMA)";
+  let arguments = (ins TXLGPU_MemDescType:$src, TXLGPU_TensorDescType:$desc,
+                       Variadic<I32>:$coords);
+  let assemblyFormat = [{
+    $src `->` $desc `[` $coords `]` attr-dict `:` type($src) `->` type($desc)
+  }];
+}
+
+def TXLGPU_TMAStoreWaitOp : TXLGPU_Op<"tma_store_wait",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait until at most `pendings` TMA store groups are in flight";
+  let arguments = (ins I32Attr:$pendings);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif

@@ -29,4 +29,20 @@ def TXLGPU_MemDescType : TypeDef<TXLGPU_Dialect, "MemDesc", [ShapedTypeInterface
   }];
 }
 
+def TXLGPU_TensorDescType : TypeDef<TXLGPU_Dialect, "TensorDesc"> {
+  let mnemonic = "tensordesc";
+  let summary = "A TMA descriptor kernel argument";
+  let description = [{
+    A 128-byte CUtensorMap passed by value (a __grid_constant__ kernel
+    parameter) describing a global tensor whose TMA box is `blockShape`
+    elements of `elementType`. The runtime encodes it at launch from the
+    host descriptor and the swizzle the compiler chose for the shared
+    buffers it fills (kernel metadata), so writer and reader agree.
+    Example: `!txlgpu.tensordesc<128x64xf16>`.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$blockShape,
+                        "Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif

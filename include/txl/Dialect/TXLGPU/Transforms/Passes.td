@@ -33,6 +33,17 @@ def RemoveLayoutConversions : Pass<"txlgpu-remove-layout-conversions", "mlir::Mo
   }];
 }
 
+def AssignSharedLayouts : Pass<"txlgpu-assign-shared-layouts", "mlir::ModuleOp"> {
+  let summary = "Choose the shared layouts of txl.smem_alloc buffers";
+  let description = [{
+    Buffers that TMA or wgmma use get the row-major NVMMA layout with the
+    widest swizzle their rows allow (the swizzle the TMA descriptor is then
+    encoded with); others the unswizzled one. Stages (memdesc_index) and
+    views (memdesc_view: transposes, slices) derive theirs from the buffer.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
 def AllocateSharedMemory : Pass<"txlgpu-allocate-shared-memory", "mlir::ModuleOp"> {
   let summary = "Assign scratch shared memory to conversions and reductions";
   let description = [{

@@ -1,0 +1,421 @@
+//===- SharedMemoryOpToLLVM.cpp - explicit shared buffers and mbarriers ---===//
+//
+// The txl.* shared-memory layer: buffers are pointers into the CTA's shared
+// window at the offsets AllocateSharedMemory chose; elements move between
+// registers and a tile by the tile's linear layout (getSharedOffsets), the
+// same map wgmma descriptors and TMA swizzles are derived from. mbarriers
+// are initialized by thread 0 at their (top-level) allocation.
+//
+//===----------------------------------------------------------------------===//
+#include "Utility.h"
+
+using namespace mlir;
+using namespace mlir::txl;
+using txlgpu::Coord;
+using txlgpu::MemDescType;
+
+namespace {
+
+int64_t byteWidth(Type elem) {
+  return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+}
+
+Value gepBytes(OpBuilder &b, Location loc, Value base, Value bytes) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes});
+}
+
+/// Per-thread element offset of a tensor's lane/warp part in a tile.
+struct TileAccess {
+  txlgpu::LayoutMap map;
+  txlgpu::SharedOffsets offsets;
+  Value threadOffset;
+  int64_t threadAlign; ///< largest power of two dividing every thread part
+};
+
+FailureOr<TileAccess> tileAccess(OpBuilder &b, Location loc, Operation *op,
+                                 RankedTensorType tensorTy,
+                                 MemDescType tileTy) {
+  auto map = txlgpu::getLayoutMap(tensorTy);
+  auto offsets = txlgpu::getSharedOffsets(tileTy);
+  if (!map || !offsets || tensorTy.getShape() != tileTy.getShape())
+    return op->emitOpError("cannot lay out ") << tensorTy << " in " << tileTy;
+  SmallVector<int64_t> laneTable, warpTable;
+  for (const Coord &c : map->laneBases)
+    laneTable.push_back(offsets->offsetOf(c));
+  for (const Coord &c : map->warpBases)
+    warpTable.push_back(offsets->offsetOf(c));
+  Value thread =
+      LLVM::XOrOp::create(b, loc, xorTable(b, loc, laneId(b, loc), laneTable),
+                          xorTable(b, loc, warpId(b, loc), warpTable));
+  int64_t align = 16 / byteWidth(tensorTy.getElementType());
+  for (int64_t v : llvm::concat<int64_t>(laneTable, warpTable))
+    while (align > 1 && v % align)
+      align /= 2;
+  return TileAccess{*map, *offsets, thread, align};
+}
+
+/// Registers [r, r + n) that sit at consecutive tile offsets from an
+/// n-aligned start: the widest such n (a power of two) up to `maxVec`.
+int64_t runLength(const TileAccess &t, int r, int numRegs, int64_t maxVec) {
+  int64_t start = t.offsets.offsetOf(t.map.regCoord(r));
+  int64_t vec = 1;
+  while (vec < maxVec && start % (2 * vec) == 0 && r + 2 * vec <= numRegs) {
+    for (int64_t j = vec; j < 2 * vec; ++j)
+      if (t.offsets.offsetOf(t.map.regCoord(r + j)) != start + j)
+        return vec;
+    vec *= 2;
+  }
+  return vec;
+}
+
+Value elementPtr(OpBuilder &b, Location loc, Value base, Type elem,
+                 const TileAccess &t, int64_t start) {
+  Value index =
+      LLVM::XOrOp::create(b, loc, t.threadOffset, i32Const(b, loc, start));
+  return LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                             ValueRange{index});
+}
+
+/// Registers are read from the tile in vector runs where the layouts allow.
+FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
+                                       Operation *op, Value base,
+                                       RankedTensorType tensorTy,
+                                       MemDescType tileTy) {
+  auto access = tileAccess(b, loc, op, tensorTy, tileTy);
+  if (failed(access))
+    return failure();
+  Type elem = tensorTy.getElementType();
+  int numRegs = access->map.numRegs();
+  SmallVector<Value> regs;
+  for (int r = 0; r < numRegs;) {
+    int64_t vec = runLength(*access, r, numRegs, access->threadAlign);
+    int64_t start = access->offsets.offsetOf(access->map.regCoord(r));
+    Value ptr = elementPtr(b, loc, base, elem, *access, start);
+    if (vec == 1) {
+      regs.push_back(LLVM::LoadOp::create(b, loc, elem, ptr));
+    } else {
+      auto vecTy = VectorType::get({vec}, elem);
+      Value v = LLVM::LoadOp::create(b, loc, vecTy, ptr, vec * byteWidth(elem));
+      for (int64_t j = 0; j < vec; ++j)
+        regs.push_back(LLVM::ExtractElementOp::create(b, loc, v,
+                                                      i32Const(b, loc, j)));
+    }
+    r += vec;
+  }
+  return regs;
+}
+
+void fenceAsyncProxy(OpBuilder &b, Location loc) {
+  MLIRContext *ctx = b.getContext();
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+}
+
+/// Runs `body` only where `pred` holds (a branch around it).
+void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
+            function_ref<void()> body) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after =
+      rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, pred, then, after);
+  rewriter.setInsertionPointToStart(then);
+  body();
+  LLVM::BrOp::create(rewriter, loc, after);
+  rewriter.setInsertionPointToStart(after);
+}
+
+Value isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  int warps = 4;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(
+          txlgpu::TXLGPUDialect::kNumWarpsAttr))
+    warps = attr.getInt();
+  Value inGroup = LLVM::URemOp::create(b, loc, threadIdX(b, loc),
+                                       i32Const(b, loc, warps * 32));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, inGroup,
+                              i32Const(b, loc, 0));
+}
+
+Value andPred(OpBuilder &b, Location loc, Value a, Value maybe) {
+  return maybe ? LLVM::AndOp::create(b, loc, a, maybe).getResult() : a;
+}
+
+template <typename Op>
+struct AllocBaseToLLVM : public ConvertOpToLLVMPattern<Op> {
+  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, sharedAllocBase(rewriter, op.getLoc(), op));
+    return success();
+  }
+};
+
+struct MemDescIndexOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto src = op.getSrc().getType();
+    // A stage of an allocation array, or a row of a tile's leading dim.
+    int64_t stride;
+    if (op.getSrc().getDefiningOp<txlgpu::SmemAllocOp>() ||
+        op.getSrc().getDefiningOp<txlgpu::MBarAllocOp>()) {
+      stride = txlgpu::getStageStride(src);
+    } else {
+      auto offsets = txlgpu::getSharedOffsets(src);
+      if (!offsets || src.getShape()[0] < 2)
+        return op.emitOpError("cannot index ") << src;
+      // Rows of the leading dimension are a fixed stride apart only when
+      // the layout keeps that dimension outermost.
+      int64_t rowElems = offsets->bitOffset[0][0];
+      for (auto [bit, off] : llvm::enumerate(offsets->bitOffset[0]))
+        if (off != rowElems << bit)
+          return op.emitOpError("rows of ")
+                 << src << " are not evenly spaced; cannot index it";
+      stride = rowElems * byteWidth(src.getElementType());
+    }
+    Value bytes = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                                      i32Const(rewriter, loc, stride));
+    rewriter.replaceOp(op, gepBytes(rewriter, loc, adaptor.getSrc(), bytes));
+    return success();
+  }
+};
+
+struct MemDescViewOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::MemDescViewOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MemDescViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = op.getSrc().getType();
+    if (src.getShape() == op.getType().getShape() || op.getStart() == 0) {
+      if (src.getShape() != op.getType().getShape() &&
+          !sliceKeepsLayout(op))
+        return op.emitOpError("this slice of ") << src << " is not supported";
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    if (!sliceKeepsLayout(op))
+      return op.emitOpError("this slice of ") << src << " is not supported";
+    auto offsets = txlgpu::getSharedOffsets(src);
+    Coord start(src.getShape().size(), 0);
+    start[op.getDim()] = op.getStart();
+    int64_t bytes =
+        offsets->offsetOf(start) * byteWidth(src.getElementType());
+    Location loc = op.getLoc();
+    rewriter.replaceOp(op, gepBytes(rewriter, loc, adaptor.getSrc(),
+                                    i32Const(rewriter, loc, bytes)));
+    return success();
+  }
+
+  /// A slice is the source's layout shifted by a constant when it cuts the
+  /// outer dimension of a tile whose rows fit one swizzle row, at a
+  /// multiple of the 1024-byte swizzle period.
+  static bool sliceKeepsLayout(txlgpu::MemDescViewOp op) {
+    auto src = op.getSrc().getType();
+    auto enc = dyn_cast_or_null<txlgpu::NVMMASharedEncodingAttr>(
+        src.getEncoding());
+    auto offsets = txlgpu::getSharedOffsets(src);
+    if (!enc || !offsets || src.getShape().size() != 2)
+      return false;
+    unsigned inner = enc.getOrder()[0];
+    int64_t rowBytes = src.getShape()[inner] * byteWidth(src.getElementType());
+    int64_t width = std::max<int64_t>(enc.getSwizzleBytes(), 16);
+    return op.getDim() != inner && rowBytes <= width &&
+           (op.getStart() * rowBytes) % 1024 == 0;
+  }
+};
+
+struct SmemLoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::SmemLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto regs = readTile(rewriter, op.getLoc(), op, adaptor.getSrc(),
+                         op.getType(), op.getSrc().getType());
+    if (failed(regs))
+      return failure();
+    rewriter.replaceOp(op, packTensor(rewriter, op.getLoc(),
+                                      *getTypeConverter(), op.getType(),
+                                      *regs));
+    return success();
+  }
+};
+
+struct SmemStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::SmemStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(writeSharedTile(rewriter, op.getLoc(), op, adaptor.getDst(),
+                               adaptor.getValue(), op.getValue().getType(),
+                               op.getDst().getType())))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::MBarAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MBarAllocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value base = sharedAllocBase(rewriter, loc, op);
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                       threadIdX(rewriter, loc),
+                                       i32Const(rewriter, loc, 0));
+    Value count = i32Const(rewriter, loc, op.getArriveCount());
+    for (int64_t s = 0; s < op.getType().getShape()[0]; ++s) {
+      Value bar = gepBytes(rewriter, loc, base, i32Const(rewriter, loc, 8 * s));
+      NVVM::MBarrierInitOp::create(rewriter, loc, bar, count, first);
+    }
+    // The initialized barriers are visible to every thread and to the async
+    // proxy (TMA completes on them) before anyone uses them.
+    NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+    fenceAsyncProxy(rewriter, loc);
+    ctaBarrier(rewriter, loc);
+    rewriter.replaceOp(op, base);
+    return success();
+  }
+};
+
+NVVM::MemScopeKindAttr ctaScope(MLIRContext *ctx) {
+  return NVVM::MemScopeKindAttr::get(ctx, NVVM::MemScopeKind::CTA);
+}
+
+/// One thread per warpgroup arrives and announces the transaction bytes.
+struct MBarExpectOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::MBarExpectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MBarExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = andPred(rewriter, loc, isWarpGroupLeader(rewriter, loc, op),
+                         adaptor.getPred());
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(), adaptor.getBar(), adaptor.getBytes(),
+        ctaScope(getContext()), rewriter.getBoolAttr(false), pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarWaitOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::MBarWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MBarWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
+                                       i32Const(rewriter, loc, 1));
+    // try_wait suspends up to the hint (ns) per probe; the op loops.
+    NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, adaptor.getBar(),
+                                          parity,
+                                          i32Const(rewriter, loc, 1000000));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarArriveOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::MBarArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MBarArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar = adaptor.getBar();
+    auto arrive = [&] {
+      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, Value(),
+                                     ctaScope(getContext()));
+    };
+    if (adaptor.getPred())
+      ifThen(rewriter, loc, adaptor.getPred(), arrive);
+    else
+      arrive();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+Value mlir::txl::xorTable(OpBuilder &b, Location loc, Value id,
+                          ArrayRef<int64_t> table) {
+  Value acc = i32Const(b, loc, 0);
+  for (auto [bit, value] : llvm::enumerate(table)) {
+    if (value == 0)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    acc = LLVM::XOrOp::create(
+        b, loc, acc, LLVM::MulOp::create(b, loc, set, i32Const(b, loc, value)));
+  }
+  return acc;
+}
+
+Value mlir::txl::sharedAllocBase(OpBuilder &b, Location loc, Operation *op) {
+  int64_t offset = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(
+          txlgpu::TXLGPUDialect::kSharedOffsetAttr))
+    offset = attr.getInt();
+  Value base = sharedMemoryBase(b, loc, op);
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+/// The bytes may still be read by a previous use (another thread's
+/// smem_load, an earlier wgmma retired by its wait), so the group
+/// synchronizes first; after writing, generic-proxy stores are fenced for
+/// the async proxy (wgmma, TMA store) and synchronized again.
+LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
+                                         Operation *op, Value base,
+                                         Value llTensor,
+                                         RankedTensorType tensorTy,
+                                         MemDescType tileTy) {
+  auto access = tileAccess(b, loc, op, tensorTy, tileTy);
+  if (failed(access))
+    return failure();
+  barrier(b, loc);
+  Type elem = tensorTy.getElementType();
+  SmallVector<Value> regs = unpackTensor(b, loc, llTensor);
+  int numRegs = access->map.numRegs();
+  for (int r = 0; r < numRegs;) {
+    int64_t vec = runLength(*access, r, numRegs, access->threadAlign);
+    int64_t start = access->offsets.offsetOf(access->map.regCoord(r));
+    Value ptr = elementPtr(b, loc, base, elem, *access, start);
+    if (vec == 1) {
+      LLVM::StoreOp::create(b, loc, regs[r], ptr);
+    } else {
+      auto vecTy = VectorType::get({vec}, elem);
+      Value v = LLVM::UndefOp::create(b, loc, vecTy);
+      for (int64_t j = 0; j < vec; ++j)
+        v = LLVM::InsertElementOp::create(b, loc, v, regs[r + j],
+                                          i32Const(b, loc, j));
+      LLVM::StoreOp::create(b, loc, v, ptr, vec * byteWidth(elem));
+    }
+    r += vec;
+  }
+  fenceAsyncProxy(b, loc);
+  barrier(b, loc);
+  return success();
+}
+
+void mlir::txl::populateSharedMemoryOpPatterns(TXLTypeConverter &tc,
+                                               RewritePatternSet &patterns) {
+  patterns.add<AllocBaseToLLVM<txlgpu::SmemAllocOp>, MemDescIndexOpToLLVM,
+               MemDescViewOpToLLVM, SmemLoadOpToLLVM, SmemStoreOpToLLVM,
+               MBarAllocOpToLLVM, MBarExpectOpToLLVM, MBarWaitOpToLLVM,
+               MBarArriveOpToLLVM>(tc);
+}

@@ -1,0 +1,129 @@
+//===- AssignSharedLayouts.cpp - encodings of explicit shared buffers -----===//
+//
+// txl.smem_alloc buffers come from the front end without a layout. A buffer
+// that TMA or wgmma touches (directly or through get_buffer / views) gets
+// the NVMMA layout with the widest swizzle its rows allow, row-major: the
+// same choice the host-side TMA descriptor is encoded with, so writer and
+// reader agree by construction. Other buffers get the unswizzled variant.
+// Views (transposes, slices) then derive their encodings from their source.
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Layout/LayoutConstructors.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::txlgpu {
+#define GEN_PASS_DEF_ASSIGNSHAREDLAYOUTS
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
+} // namespace mlir::txlgpu
+
+using namespace mlir;
+using namespace mlir::txlgpu;
+
+namespace {
+
+/// Whether a use of `v` (or of a view or stage of it) needs the NVMMA
+/// layout: TMA copies and wgmma operands.
+bool needsNVMMA(Value v) {
+  for (Operation *user : v.getUsers()) {
+    if (isa<TMALoadOp, TMAStoreOp, WarpGroupDotOp>(user))
+      return true;
+    if (isa<MemDescIndexOp, MemDescViewOp>(user) &&
+        needsNVMMA(user->getResult(0)))
+      return true;
+  }
+  return false;
+}
+
+MemDescType withEncoding(MemDescType t, Attribute enc) {
+  return MemDescType::get(t.getContext(), t.getShape(), t.getElementType(),
+                          enc);
+}
+
+/// The encoding of a view: a permutation renames the dimensions of the
+/// order; a slice keeps the source's.
+Attribute viewEncoding(MemDescViewOp view, NVMMASharedEncodingAttr src) {
+  ArrayRef<int32_t> perm = view.getPermutation();
+  SmallVector<unsigned> position(perm.size());
+  for (auto [newDim, oldDim] : llvm::enumerate(perm))
+    position[oldDim] = unsigned(newDim);
+  SmallVector<unsigned> order;
+  for (unsigned d : src.getOrder())
+    order.push_back(position[d]);
+  return NVMMASharedEncodingAttr::get(view.getContext(), src.getSwizzleBytes(),
+                                      src.getElemBits(), order);
+}
+
+/// Gives every stage/view of `v` its encoding, following uses.
+void propagate(Value v, Attribute tileEnc) {
+  for (Operation *user : v.getUsers()) {
+    if (auto index = dyn_cast<MemDescIndexOp>(user)) {
+      index.getResult().setType(withEncoding(index.getType(), tileEnc));
+      propagate(index.getResult(), tileEnc);
+    } else if (auto view = dyn_cast<MemDescViewOp>(user)) {
+      Attribute enc =
+          viewEncoding(view, cast<NVMMASharedEncodingAttr>(tileEnc));
+      view.getResult().setType(withEncoding(view.getType(), enc));
+      propagate(view.getResult(), enc);
+    }
+  }
+}
+
+/// Loop-carried or yielded buffers take the type of their source.
+void fixCarriedTypes(ModuleOp module) {
+  module.walk([](scf::ForOp op) {
+    for (auto [init, arg, res] : llvm::zip(op.getInitArgs(),
+                                           op.getRegionIterArgs(),
+                                           op.getResults()))
+      if (isa<MemDescType>(init.getType())) {
+        arg.setType(init.getType());
+        res.setType(init.getType());
+      }
+  });
+  module.walk([](scf::IfOp op) {
+    if (op.getNumResults() == 0)
+      return;
+    Operation *yield = op.thenBlock()->getTerminator();
+    for (auto [res, v] : llvm::zip(op.getResults(), yield->getOperands()))
+      if (isa<MemDescType>(v.getType()))
+        res.setType(v.getType());
+  });
+}
+
+struct AssignSharedLayoutsPass
+    : public txlgpu::impl::AssignSharedLayoutsBase<AssignSharedLayoutsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool ok = true;
+    module.walk([&](SmemAllocOp alloc) {
+      MemDescType type = alloc.getType();
+      ArrayRef<int64_t> tile = type.getShape().drop_front();
+      unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+      SmallVector<unsigned> order;
+      for (unsigned d = tile.size(); d-- > 0;)
+        order.push_back(d);
+      unsigned swizzle = 0;
+      if (needsNVMMA(alloc.getResult())) {
+        swizzle = ::txl::largestSwizzleBytes(tile, bits, order);
+        if (tile.size() != 2 || swizzle == 0) {
+          alloc.emitError("a buffer used by TMA or wgmma must be 2-D with "
+                          "rows of at least 32 bytes, got ")
+              << type;
+          ok = false;
+          return;
+        }
+      }
+      auto enc = NVMMASharedEncodingAttr::get(&getContext(), swizzle, bits,
+                                              order);
+      alloc.getResult().setType(withEncoding(type, enc));
+      propagate(alloc.getResult(), enc);
+    });
+    fixCarriedTypes(module);
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,231 @@
+//===- Hardware.cpp - The txl.* explicit-hardware surface -----------------===//
+//
+// Thread identity, warpgroup roles, register reallocation, named barriers
+// and fences. These are scalar operations on the executing thread, so they
+// are built directly as NVVM ops in the tile IR (layout assignment leaves
+// scalars alone and the LLVM lowering passes NVVM through). Shared memory,
+// mbarriers and TMA live in HardwareMemory.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+
+namespace txl::irgen {
+
+namespace {
+
+constexpr int kThreadsPerWarp = 32;
+constexpr int kWarpsPerWarpgroup = 4;
+
+Value i32(Gen &g, int64_t v) {
+  return arith::ConstantIntOp::create(g.b, g.cur, g.b.getI32Type(), v);
+}
+
+Val scalar(Value v, DType d) { return Val::tensor({v, d, {}}); }
+
+/// tid/bid/tdim/bdim along `axis`.
+Value specialRegister(Gen &g, const std::string &which, int64_t axis) {
+  Type t = g.b.getI32Type();
+  Location l = g.cur;
+  auto pick = [&](auto x, auto y, auto z) -> Value {
+    using X = decltype(x);
+    using Y = decltype(y);
+    using Z = decltype(z);
+    if (axis == 0)
+      return X::create(g.b, l, t);
+    if (axis == 1)
+      return Y::create(g.b, l, t);
+    return Z::create(g.b, l, t);
+  };
+  if (which == "tid")
+    return pick(NVVM::ThreadIdXOp(), NVVM::ThreadIdYOp(), NVVM::ThreadIdZOp());
+  if (which == "bid")
+    return pick(NVVM::BlockIdXOp(), NVVM::BlockIdYOp(), NVVM::BlockIdZOp());
+  if (which == "tdim")
+    return pick(NVVM::BlockDimXOp(), NVVM::BlockDimYOp(), NVVM::BlockDimZOp());
+  return pick(NVVM::GridDimXOp(), NVVM::GridDimYOp(), NVVM::GridDimZOp());
+}
+
+Value threadIdX(Gen &g) { return specialRegister(g, "tid", 0); }
+
+Value eq(Gen &g, Value a, Value b) {
+  return arith::CmpIOp::create(g.b, g.cur, arith::CmpIPredicate::eq, a, b);
+}
+
+/// True in block (0, 0, 0) only.
+Value inFirstBlock(Gen &g) {
+  Value all;
+  for (int axis = 0; axis < 3; ++axis) {
+    Value is0 = eq(g, specialRegister(g, "bid", axis), i32(g, 0));
+    all = all ? arith::AndIOp::create(g.b, g.cur, all, is0).getResult() : is0;
+  }
+  return all;
+}
+
+/// The ids of is_warpgroup/is_warp: an int or a list of ints, each below
+/// `limit` (the launch's warpgroup or warp count).
+std::vector<int64_t> roleIds(Gen &g, const Val &v, int64_t limit,
+                             const std::string &what, SourceLoc loc) {
+  std::vector<int64_t> ids;
+  if (v.isIntLike())
+    ids.push_back(v.asInt());
+  else if (v.isTuple())
+    for (const Val &e : v.elts) {
+      if (!e.isIntLike())
+        g.fail(loc, what + " ids must be compile-time integers, got " +
+                        e.kindName());
+      ids.push_back(e.asInt());
+    }
+  else
+    g.fail(loc, what + " takes a compile-time integer or a list of them, got " +
+                    v.kindName());
+  if (ids.empty())
+    g.fail(loc, what + " needs at least one id");
+  for (int64_t id : ids)
+    if (id < 0 || id >= limit)
+      g.fail(loc, what + " id " + std::to_string(id) +
+                      " is out of range: the kernel is launched with " +
+                      std::to_string(limit) +
+                      (what == "is_warpgroup" ? " warpgroup(s) (num_warpgroups)"
+                                              : " warp(s)"));
+  return ids;
+}
+
+/// (tid.x >> shift) is one of `ids`. The result is recorded as a role
+/// predicate so that `if` regions it guards may reallocate registers.
+Val isRole(Gen &g, const std::vector<int64_t> &ids, int shift) {
+  Value unit = arith::ShRUIOp::create(g.b, g.cur, threadIdX(g), i32(g, shift));
+  Value any;
+  for (int64_t id : ids) {
+    Value hit = eq(g, unit, i32(g, id));
+    any = any ? arith::OrIOp::create(g.b, g.cur, any, hit).getResult() : hit;
+  }
+  g.rolePredicates.insert(any.getAsOpaquePointer());
+  return scalar(any, DType::I1);
+}
+
+/// setmaxnreg: the count must be a multiple of 8 in [24, 256] and the call
+/// must sit in a warpgroup-role branch (every thread of the warpgroup runs
+/// it, and no other warpgroup does).
+Val regRealloc(Gen &g, bool increase, const std::optional<Val> &count,
+               const std::string &name, SourceLoc loc) {
+  int64_t n = g.constInt(count, "the register count", loc);
+  if (n < 24 || n > 256 || n % 8)
+    g.fail(loc, name + "(" + std::to_string(n) +
+                    "): the register count must be a multiple of 8 in "
+                    "[24, 256]");
+  if (g.roleDepth == 0)
+    g.fail(loc, name + " must be called inside an 'if txl.is_warpgroup(...)' "
+                       "branch: setmaxnreg applies to a whole warpgroup");
+  NVVM::SetMaxRegisterOp::create(g.b, g.cur, uint32_t(n),
+                                 increase ? NVVM::SetMaxRegisterAction::increase
+                                          : NVVM::SetMaxRegisterAction::decrease);
+  g.usesRegisterRealloc = true;
+  return Val::none();
+}
+
+/// Named barrier `id` (1..15; 0 is the CTA-wide barrier the compiler uses)
+/// for `nthreads` threads, a multiple of the warp size.
+std::pair<Value, Value> namedBarrier(Gen &g, const std::optional<Val> &id,
+                                     const std::optional<Val> &nthreads,
+                                     const std::string &name, SourceLoc loc) {
+  TValue idv = g.toTensor(*id, loc);
+  if (id->isIntLike() && (id->asInt() < 0 || id->asInt() > 15))
+    g.fail(loc, name + ": barrier id " + std::to_string(id->asInt()) +
+                    " is out of range [0, 15]");
+  int64_t n = g.constInt(nthreads, "the thread count", loc);
+  if (n <= 0 || n % kThreadsPerWarp)
+    g.fail(loc, name + ": the thread count must be a positive multiple of " +
+                    std::to_string(kThreadsPerWarp) + ", got " +
+                    std::to_string(n));
+  if (idv.isTensor() || !idv.dtype.isInt())
+    g.fail(loc, name + ": the barrier id must be an integer scalar");
+  return {g.cast(idv, DType::I32, loc).value, i32(g, n)};
+}
+
+} // namespace
+
+const std::set<std::string> &txlHardwareFunctions() {
+  static const std::set<std::string> names = {
+      "tid",          "bid",          "tdim",        "bdim",
+      "lane_id",      "warp_id",      "warpgroup_id", "cta_rank",
+      "thread0",      "wg_thread0",   "is_warpgroup", "is_warp",
+      "reg_alloc",    "reg_dealloc",  "bar_arrive",  "bar_wait",
+      "fence_proxy_async"};
+  return names;
+}
+
+Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
+  std::string op = name.substr(4); // drop "txl."
+  if (op == "tid" || op == "bid" || op == "tdim" || op == "bdim") {
+    auto p = bind(args, {"axis"}, 1, name, loc);
+    int64_t axis = constInt(p[0], "axis", loc);
+    if (axis < 0 || axis > 2)
+      fail(loc, name + " axis must be 0, 1 or 2, got " + std::to_string(axis));
+    return scalar(specialRegister(*this, op, axis), DType::I32);
+  }
+  if (op == "lane_id" || op == "warp_id" || op == "warpgroup_id" ||
+      op == "cta_rank" || op == "thread0") {
+    bind(args, {}, 0, name, loc);
+    if (op == "lane_id")
+      return scalar(NVVM::LaneIdOp::create(b, cur, b.getI32Type()), DType::I32);
+    if (op == "cta_rank")
+      return scalar(NVVM::BlockInClusterIdXOp::create(b, cur, b.getI32Type()),
+                    DType::I32);
+    if (op == "thread0")
+      return scalar(arith::AndIOp::create(b, cur, inFirstBlock(*this),
+                                          eq(*this, threadIdX(*this),
+                                             i32(*this, 0))),
+                    DType::I1);
+    int shift = op == "warp_id" ? 5 : 7;
+    return scalar(arith::ShRUIOp::create(b, cur, threadIdX(*this),
+                                         i32(*this, shift)),
+                  DType::I32);
+  }
+  if (op == "wg_thread0") {
+    auto p = bind(args, {"wgid"}, 1, name, loc);
+    int64_t wg = constInt(p[0], "the warpgroup id", loc);
+    roleIds(*this, Val::integer(wg), opts.numWarpgroups, "wg_thread0", loc);
+    Value first = eq(*this, threadIdX(*this),
+                     i32(*this, wg * kWarpsPerWarpgroup * kThreadsPerWarp));
+    return scalar(arith::AndIOp::create(b, cur, inFirstBlock(*this), first),
+                  DType::I1);
+  }
+  if (op == "is_warpgroup") {
+    auto p = bind(args, {"ids"}, 1, name, loc);
+    return isRole(*this,
+                  roleIds(*this, *p[0], opts.numWarpgroups, op, loc), 7);
+  }
+  if (op == "is_warp") {
+    auto p = bind(args, {"ids"}, 1, name, loc);
+    int64_t warps = int64_t(opts.numWarps) * opts.numWarpgroups;
+    return isRole(*this, roleIds(*this, *p[0], warps, op, loc), 5);
+  }
+  if (op == "reg_alloc" || op == "reg_dealloc") {
+    auto p = bind(args, {"count"}, 1, name, loc);
+    return regRealloc(*this, op == "reg_alloc", p[0], name, loc);
+  }
+  if (op == "bar_arrive" || op == "bar_wait") {
+    auto p = bind(args, {"id", "nthreads"}, 2, name, loc);
+    auto [id, n] = namedBarrier(*this, p[0], p[1], name, loc);
+    if (op == "bar_arrive")
+      NVVM::BarrierArriveOp::create(b, cur, id, n);
+    else
+      NVVM::BarrierOp::create(b, cur, TypeRange{}, id, n, {}, {});
+    return Val::none();
+  }
+  if (op == "fence_proxy_async") {
+    bind(args, {}, 0, name, loc);
+    NVVM::FenceProxyOp::create(
+        b, cur, NVVM::ProxyKindAttr::get(&ctx, NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(&ctx, NVVM::SharedSpace::shared_cta));
+    return Val::none();
+  }
+  return callTxlMemory(name, args, loc);
+}
+
+} // namespace txl::irgen

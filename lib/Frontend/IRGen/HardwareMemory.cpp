@@ -1,0 +1,576 @@
+//===- HardwareMemory.cpp - txl.* shared memory, mbarriers, TMA, wgmma ----===//
+//
+// Shared buffers and mbarriers are memdesc values (TValue spaces Smem,
+// SmemArray, Mbar, MbarArray) built as txlgpu ops without an encoding; the
+// layout passes pick the shared layout from how each buffer is used. Misuse
+// the hardware would not report (a barrier op on a data buffer, a TMA into
+// a buffer of another shape, a byte count that differs from the TMA boxes)
+// is a located compile error here.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+namespace tg = mlir::txlgpu;
+
+namespace txl::irgen {
+
+namespace {
+
+using Space = TValue::Space;
+
+bool isSpace(const std::optional<Val> &v, Space s) {
+  return v && v->isTensor() && v->t.space == s;
+}
+
+std::string describeArg(const std::optional<Val> &v) {
+  if (!v)
+    return "nothing";
+  if (v->isTensor())
+    return "a " + v->t.typeStr();
+  return v->kindName();
+}
+
+/// The argument as a value of space `s`, or a located error naming `what`.
+const TValue &expectSpace(Gen &g, const std::optional<Val> &v, Space s,
+                          const std::string &fname, const char *what,
+                          SourceLoc loc) {
+  if (isSpace(v, s))
+    return v->t;
+  static const char *names[] = {"a tensor",
+                                "a shared buffer (txl.get_buffer of "
+                                "txl.smem_alloc)",
+                                "a shared buffer array (txl.smem_alloc)",
+                                "an mbarrier (txl.get_buffer of "
+                                "txl.mbar_alloc)",
+                                "an mbarrier array (txl.mbar_alloc)",
+                                "a tensor descriptor"};
+  g.fail(loc, fname + ": " + what + " must be " + names[int(s)] + ", got " +
+                  describeArg(v));
+}
+
+Value i32Value(Gen &g, const std::optional<Val> &v, const char *what,
+               const std::string &fname, SourceLoc loc) {
+  if (!v || v->isNone())
+    g.fail(loc, fname + ": missing " + what);
+  TValue t = g.toTensor(*v, loc);
+  if (t.isTensor() || !t.dtype.isInt() || t.dtype.isBool())
+    g.fail(loc, fname + ": " + what + " must be an integer scalar, got " +
+                    t.typeStr());
+  return g.cast(t, DType::I32, loc).value;
+}
+
+/// An optional predicate: None, a bool, or an i1 scalar.
+Value predicate(Gen &g, const std::optional<Val> &v, const std::string &fname,
+                SourceLoc loc) {
+  if (!v || v->isNone())
+    return {};
+  TValue t = g.toTensor(*v, loc);
+  if (t.isTensor())
+    g.fail(loc, fname + ": pred must be a scalar, got " + t.typeStr());
+  return g.toBool(t, loc).value;
+}
+
+int64_t elemBytes(const DType &d) { return std::max(1, d.bitWidth() / 8); }
+
+int64_t numel(const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+Type memdesc(Gen &g, const std::vector<int64_t> &shape, const DType &d,
+             Attribute enc = {}) {
+  return tg::MemDescType::get(&g.ctx, shape, g.mlirType(d), enc);
+}
+
+/// Buffers in shared memory are allocated once for the whole kernel, so
+/// they (and mbarriers, initialized at entry) must not be made in a loop
+/// or a branch.
+void requireTopLevel(Gen &g, const std::string &fname, SourceLoc loc) {
+  if (g.dynamicDepth > 0)
+    g.fail(loc, fname + " must be called at the kernel's top level, not "
+                        "inside a runtime 'if' or loop: shared memory and "
+                        "mbarriers are allocated once per CTA");
+}
+
+Val smemAlloc(Gen &g, CallArgs &args, const std::string &fname,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"shape", "dtype", "num_stages", "mutable",
+                         "shared_enc"},
+                  2, fname, loc);
+  std::vector<int64_t> shape = g.constShape(*p[0], loc);
+  g.validateShape(shape, loc);
+  DType d = g.constDType(p[1], "dtype", loc);
+  if (d.isPtr() || d.isBool())
+    g.fail(loc, fname + ": dtype must be a number type, got " + d.str());
+  int64_t stages = p[2] ? g.constInt(p[2], "num_stages", loc) : 1;
+  if (stages < 1 || stages > 64)
+    g.fail(loc, fname + ": num_stages must be in [1, 64], got " +
+                    std::to_string(stages));
+  if (p[4] && !p[4]->isNone())
+    g.fail(loc, fname + ": shared_enc is not supported; the compiler chooses "
+                        "the shared layout from the buffer's uses");
+  requireTopLevel(g, fname, loc);
+  bool immutable = p[3] && !p[3]->isNone() && !g.truthy(*p[3], loc);
+  std::vector<int64_t> full = {stages};
+  full.insert(full.end(), shape.begin(), shape.end());
+  auto op = tg::SmemAllocOp::create(g.b, g.cur, memdesc(g, full, d), immutable);
+  return Val::tensor({op.getResult(), d, full, Space::SmemArray});
+}
+
+Val mbarAlloc(Gen &g, CallArgs &args, const std::string &fname,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"arr_count", "num_stages"}, 1, fname, loc);
+  int64_t count = g.constInt(p[0], "the arrive count", loc);
+  if (count < 1 || count > (1 << 20) - 1)
+    g.fail(loc, fname + ": the arrive count must be in [1, 2^20 - 1], got " +
+                    std::to_string(count));
+  int64_t stages = p[1] ? g.constInt(p[1], "num_stages", loc) : 1;
+  if (stages < 1 || stages > 64)
+    g.fail(loc, fname + ": num_stages must be in [1, 64], got " +
+                    std::to_string(stages));
+  requireTopLevel(g, fname, loc);
+  Type t = memdesc(g, {stages}, DType::I64,
+                   tg::BarrierEncodingAttr::get(&g.ctx));
+  auto op = tg::MBarAllocOp::create(g.b, g.cur, t, uint32_t(count));
+  return Val::tensor({op.getResult(), DType::I64, {stages}, Space::MbarArray});
+}
+
+/// get_buffer(array, i): one stage. A compile-time index is range-checked.
+Val getBuffer(Gen &g, CallArgs &args, const std::string &fname,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"bufs", "index"}, 2, fname, loc);
+  if (!isSpace(p[0], Space::SmemArray) && !isSpace(p[0], Space::MbarArray))
+    g.fail(loc, fname + ": expects a txl.smem_alloc or txl.mbar_alloc result, "
+                        "got " + describeArg(p[0]));
+  const TValue &arr = p[0]->t;
+  if (p[1]->isIntLike() &&
+      (p[1]->asInt() < 0 || p[1]->asInt() >= arr.shape[0]))
+    g.fail(loc, fname + ": index " + std::to_string(p[1]->asInt()) +
+                    " is out of range for " + std::to_string(arr.shape[0]) +
+                    " stage(s)");
+  Value idx = i32Value(g, p[1], "the index", fname, loc);
+  std::vector<int64_t> shape(arr.shape.begin() + 1, arr.shape.end());
+  Type t = arr.space == Space::MbarArray
+               ? memdesc(g, {1}, DType::I64, tg::BarrierEncodingAttr::get(&g.ctx))
+               : memdesc(g, shape, arr.dtype);
+  auto op = tg::MemDescIndexOp::create(g.b, g.cur, t, arr.value, idx);
+  if (arr.space == Space::MbarArray)
+    return Val::tensor({op.getResult(), DType::I64, {1}, Space::Mbar});
+  return Val::tensor({op.getResult(), arr.dtype, shape, Space::Smem});
+}
+
+/// smem_index(buf, i): row i of a tile's leading dimension.
+Val smemIndex(Gen &g, CallArgs &args, const std::string &fname,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"buf", "index"}, 2, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "buf", loc);
+  if (buf.shape.size() < 2)
+    g.fail(loc, fname + ": needs a buffer of rank >= 2, got " + buf.typeStr());
+  Value idx = i32Value(g, p[1], "the index", fname, loc);
+  std::vector<int64_t> shape(buf.shape.begin() + 1, buf.shape.end());
+  auto op = tg::MemDescIndexOp::create(g.b, g.cur, memdesc(g, shape, buf.dtype),
+                                       buf.value, idx);
+  return Val::tensor({op.getResult(), buf.dtype, shape, Space::Smem});
+}
+
+Val view(Gen &g, const TValue &buf, std::vector<int64_t> shape,
+         llvm::ArrayRef<int32_t> perm, int64_t dim, int64_t start) {
+  auto op = tg::MemDescViewOp::create(
+      g.b, g.cur, memdesc(g, shape, buf.dtype), buf.value,
+      g.b.getDenseI32ArrayAttr(perm), g.b.getI64IntegerAttr(dim),
+      g.b.getI64IntegerAttr(start));
+  return Val::tensor({op.getResult(), buf.dtype, shape, Space::Smem});
+}
+
+Val smemTrans(Gen &g, const TValue &buf, std::vector<int32_t> perm,
+              const std::string &fname, SourceLoc loc) {
+  size_t rank = buf.shape.size();
+  if (perm.empty())
+    for (size_t d = rank; d-- > 0;)
+      perm.push_back(int32_t(d));
+  std::vector<bool> seen(rank, false);
+  if (perm.size() != rank)
+    g.fail(loc, fname + ": the order must have " + std::to_string(rank) +
+                    " entries");
+  std::vector<int64_t> shape;
+  for (int32_t d : perm) {
+    if (d < 0 || size_t(d) >= rank || seen[d])
+      g.fail(loc, fname + ": the order must be a permutation of 0.." +
+                      std::to_string(rank - 1));
+    seen[d] = true;
+    shape.push_back(buf.shape[d]);
+  }
+  return view(g, buf, shape, perm, 0, 0);
+}
+
+Val smemSlice(Gen &g, CallArgs &args, const std::string &fname,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"buf", "start", "length", "dim"}, 3, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "buf", loc);
+  int64_t start = g.constInt(p[1], "start", loc);
+  int64_t length = g.constInt(p[2], "length", loc);
+  int64_t dim = p[3] ? g.constInt(p[3], "dim", loc) : 0;
+  if (dim < 0 || dim >= int64_t(buf.shape.size()))
+    g.fail(loc, fname + ": dim " + std::to_string(dim) + " is out of range");
+  if (length <= 0 || (length & (length - 1)) || start < 0 ||
+      start % length || start + length > buf.shape[dim])
+    g.fail(loc, fname + ": slice [" + std::to_string(start) + ", " +
+                    std::to_string(start + length) + ") of dimension " +
+                    std::to_string(dim) + " (size " +
+                    std::to_string(buf.shape[dim]) +
+                    ") must be a power-of-two length at a multiple of it");
+  std::vector<int64_t> shape = buf.shape;
+  shape[dim] = length;
+  std::vector<int32_t> identity;
+  for (size_t d = 0; d < buf.shape.size(); ++d)
+    identity.push_back(int32_t(d));
+  return view(g, buf, shape, identity, dim, start);
+}
+
+Val smemLoad(Gen &g, CallArgs &args, const std::string &fname,
+             SourceLoc loc) {
+  // `layout` is accepted for source compatibility: the compiler picks the
+  // register layout from the value's uses either way.
+  auto p = g.bind(args, {"smem", "layout", "cta_id"}, 1, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "smem", loc);
+  if (p[2] && !p[2]->isNone() && !(p[2]->isIntLike() && p[2]->asInt() < 0))
+    g.fail(loc, fname + ": cta_id (distributed shared memory) is not "
+                        "supported yet");
+  auto op = tg::SmemLoadOp::create(g.b, g.cur, g.mlirType(buf.dtype, buf.shape),
+                                   buf.value);
+  return Val::tensor({op.getResult(), buf.dtype, buf.shape});
+}
+
+Val smemStore(Gen &g, CallArgs &args, const std::string &fname,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"smem", "value", "cta_id"}, 2, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "smem", loc);
+  if (p[2] && !p[2]->isNone() && !(p[2]->isIntLike() && p[2]->asInt() < 0))
+    g.fail(loc, fname + ": cta_id (distributed shared memory) is not "
+                        "supported yet");
+  TValue v = g.toTensor(*p[1], loc);
+  if (!v.isTensor())
+    v = g.splat(v, buf.shape);
+  if (v.shape != buf.shape)
+    g.fail(loc, fname + ": value " + v.typeStr() + " does not match " +
+                    buf.typeStr());
+  if (v.dtype != buf.dtype)
+    v = g.cast(v, buf.dtype, loc);
+  tg::SmemStoreOp::create(g.b, g.cur, buf.value, v.value);
+  return Val::none();
+}
+
+Val mbarExpect(Gen &g, CallArgs &args, const std::string &fname,
+               SourceLoc loc) {
+  auto p = g.bind(args, {"mbar", "bytes", "pred"}, 2, fname, loc);
+  const TValue &bar = expectSpace(g, p[0], Space::Mbar, fname, "mbar", loc);
+  Value bytes = i32Value(g, p[1], "the byte count", fname, loc);
+  if (p[1]->isIntLike()) {
+    int64_t n = p[1]->asInt();
+    if (n <= 0 || n >= (1 << 20))
+      g.fail(loc, fname + ": the byte count must be in [1, 2^20 - 1], got " +
+                      std::to_string(n));
+    g.expects[bar.value.getAsOpaquePointer()] = {n, 0, loc};
+  } else {
+    g.expects.erase(bar.value.getAsOpaquePointer());
+  }
+  tg::MBarExpectOp::create(g.b, g.cur, bar.value, bytes,
+                           predicate(g, p[2], fname, loc));
+  return Val::none();
+}
+
+/// A wait consumes the TMA bytes counted since the barrier's expect: a
+/// statically known total that differs from the expected count would hang
+/// (too few bytes) or corrupt the next phase (too many).
+void checkExpected(Gen &g, const TValue &bar, SourceLoc waitLoc) {
+  auto it = g.expects.find(bar.value.getAsOpaquePointer());
+  if (it == g.expects.end() || it->second.loaded == 0)
+    return;
+  Gen::ExpectRecord r = it->second;
+  g.expects.erase(it);
+  if (r.loaded != r.expected)
+    g.fail(r.loc, "txl.mbar_expect: expects " + std::to_string(r.expected) +
+                      " bytes but the TMA loads signalling this barrier "
+                      "before the wait at line " +
+                      std::to_string(waitLoc.line) + " deliver " +
+                      std::to_string(r.loaded) + " bytes");
+}
+
+Val mbarWait(Gen &g, CallArgs &args, const std::string &fname,
+             SourceLoc loc) {
+  auto p = g.bind(args, {"mbar", "phase"}, 2, fname, loc);
+  const TValue &bar = expectSpace(g, p[0], Space::Mbar, fname, "mbar", loc);
+  Value phase = i32Value(g, p[1], "the phase", fname, loc);
+  checkExpected(g, bar, loc);
+  tg::MBarWaitOp::create(g.b, g.cur, bar.value, phase);
+  return Val::none();
+}
+
+Val mbarArrive(Gen &g, CallArgs &args, const std::string &fname,
+               SourceLoc loc) {
+  auto p = g.bind(args, {"mbar", "pred"}, 1, fname, loc);
+  const TValue &bar = expectSpace(g, p[0], Space::Mbar, fname, "mbar", loc);
+  tg::MBarArriveOp::create(g.b, g.cur, bar.value,
+                           predicate(g, p[1], fname, loc));
+  return Val::none();
+}
+
+/// The coordinates of a TMA copy: one i32 per descriptor dimension.
+SmallVector<Value> coords(Gen &g, const std::optional<Val> &v, size_t rank,
+                          const std::string &fname, SourceLoc loc) {
+  if (!v || !v->isTuple())
+    g.fail(loc, fname + ": the offsets must be a list of " +
+                    std::to_string(rank) + " integers");
+  if (v->elts.size() != rank)
+    g.fail(loc, fname + ": the descriptor has rank " + std::to_string(rank) +
+                    " but " + std::to_string(v->elts.size()) +
+                    " offsets were given");
+  SmallVector<Value> out;
+  for (const Val &e : v->elts)
+    out.push_back(i32Value(g, e, "an offset", fname, loc));
+  return out;
+}
+
+/// The buffer of a TMA copy must be exactly one box of the descriptor.
+void checkBox(Gen &g, const TValue &buf, const TValue &desc,
+              const std::string &fname, SourceLoc loc) {
+  if (buf.shape != desc.shape || buf.dtype != desc.dtype)
+    g.fail(loc, fname + ": the buffer " + buf.typeStr() +
+                    " does not match the descriptor's block " +
+                    desc.typeStr() +
+                    "; TMA copies exactly one block of the descriptor's type");
+}
+
+Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"value", "desc", "offsets", "mbar", "contiguity"}, 4,
+                  fname, loc);
+  const TValue &dst = expectSpace(g, p[0], Space::Smem, fname, "the "
+                                  "destination", loc);
+  const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
+  const TValue &bar = expectSpace(g, p[3], Space::Mbar, fname, "mbar", loc);
+  checkBox(g, dst, desc, fname, loc);
+  SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
+  auto it = g.expects.find(bar.value.getAsOpaquePointer());
+  if (it != g.expects.end()) {
+    it->second.loaded += numel(dst.shape) * elemBytes(dst.dtype);
+    if (it->second.loaded > it->second.expected)
+      g.fail(it->second.loc,
+             "txl.mbar_expect: expects " +
+                 std::to_string(it->second.expected) +
+                 " bytes but the TMA loads signalling this barrier deliver " +
+                 std::to_string(it->second.loaded) + " (see line " +
+                 std::to_string(loc.line) + ")");
+  }
+  tg::TMALoadOp::create(g.b, g.cur, dst.value, desc.value, c, bar.value,
+                        Value());
+  return Val::none();
+}
+
+Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"value", "desc", "offsets"}, 3, fname, loc);
+  const TValue &src = expectSpace(g, p[0], Space::Smem, fname, "the source",
+                                  loc);
+  const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
+  checkBox(g, src, desc, fname, loc);
+  SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
+  tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c);
+  return Val::none();
+}
+
+int64_t pendingCount(Gen &g, CallArgs &args, const std::string &fname,
+                     SourceLoc loc) {
+  auto p = g.bind(args, {"pendings"}, 1, fname, loc);
+  int64_t n = g.constInt(p[0], "the pending count", loc);
+  if (n < 0 || n > 7)
+    g.fail(loc, fname + ": the pending count must be in [0, 7], got " +
+                    std::to_string(n));
+  return n;
+}
+
+/// Whether `v` may still be written by an in-flight wgmma: a dot result, or
+/// a loop/if result that carries one out.
+bool mayBeInFlight(Value v, int depth = 0) {
+  if (depth > 16)
+    return false;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<tg::WarpGroupDotOp>(def))
+    return true;
+  if (auto wait = dyn_cast<tg::WarpGroupDotWaitOp>(def))
+    return wait.getPendings() > 0;
+  unsigned idx = cast<OpResult>(v).getResultNumber();
+  for (Region &region : def->getRegions())
+    for (Block &block : region)
+      if (Operation *term = block.getTerminator())
+        if (isa<scf::YieldOp>(term) && idx < term->getNumOperands() &&
+            mayBeInFlight(term->getOperand(idx), depth + 1))
+          return true;
+  return false;
+}
+
+void collectInFlight(const Val &v, std::vector<Value> &out) {
+  if (v.isTensor()) {
+    if (v.t.isReg() && v.t.isTensor() && mayBeInFlight(v.t.value) &&
+        llvm::find(out, v.t.value) == out.end())
+      out.push_back(v.t.value);
+    return;
+  }
+  for (const Val &e : v.elts)
+    collectInFlight(e, out);
+}
+
+void rebind(Val &v, const llvm::DenseMap<Value, Value> &map) {
+  if (v.isTensor()) {
+    if (auto it = map.find(v.t.value); it != map.end())
+      v.t.value = it->second;
+    return;
+  }
+  for (Val &e : v.elts)
+    rebind(e, map);
+}
+
+/// dot_wait(n): every accumulator a pending wgmma may still write is passed
+/// through the wait, and the variables holding it now hold the wait's
+/// result, so no read of it can be scheduled before the wait.
+Val dotWait(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  int64_t n = pendingCount(g, args, fname, loc);
+  std::vector<Value> inFlight;
+  for (auto &[name, v] : *g.locals)
+    collectInFlight(v, inFlight);
+  auto wait = tg::WarpGroupDotWaitOp::create(
+      g.b, g.cur, ValueRange(inFlight).getTypes(), inFlight,
+      g.b.getI32IntegerAttr(int32_t(n)));
+  llvm::DenseMap<Value, Value> map;
+  for (auto [from, to] : llvm::zip(inFlight, wait.getResults()))
+    map[from] = to;
+  for (auto &[name, v] : *g.locals)
+    rebind(v, map);
+  return Val::none();
+}
+
+} // namespace
+
+Val Gen::asyncDot(const TValue &a, const TValue &bm,
+                  const std::optional<Val> &acc, SourceLoc loc) {
+  if (!a.isReg() && a.space != Space::Smem)
+    fail(loc, "tl.dot: input must be a tensor or a shared buffer, got a " +
+                  a.typeStr());
+  if (bm.space != Space::Smem)
+    fail(loc, "tl.dot: with a shared-memory operand, other must be a shared "
+              "buffer (wgmma reads B from shared memory), got " +
+                  bm.typeStr());
+  if (a.isReg())
+    fail(loc, "tl.dot: an A operand in registers with B in shared memory "
+              "is not supported yet; txl.smem_store it into a buffer");
+  if (a.shape.size() != 2 || bm.shape.size() != 2 || a.shape[1] != bm.shape[0])
+    fail(loc, "tl.dot: " + a.typeStr() + " @ " + bm.typeStr() +
+                  " is not a matrix product");
+  if (a.dtype != bm.dtype ||
+      !(a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16 ||
+        a.dtype.kind == DType::F32 || a.dtype.isFP8()))
+    fail(loc, "tl.dot on shared buffers needs two fp16, bf16, fp32 (tf32) or "
+              "fp8 operands of one type, got " +
+                  a.typeStr() + " and " + bm.typeStr());
+  if (a.shape[0] % 64 || bm.shape[1] % 8 || bm.shape[1] > 256)
+    fail(loc, "tl.dot on shared buffers is one warpgroup's wgmma: M must be "
+              "a multiple of 64 and N a multiple of 8 up to 256, got " +
+                  a.typeStr() + " @ " + bm.typeStr());
+  std::vector<int64_t> shape = {a.shape[0], bm.shape[1]};
+  TValue c;
+  if (!acc || acc->isNone()) {
+    c = constant(DType::F32, Val::floating(0.0), shape);
+  } else {
+    if (!acc->isTensor() || !acc->t.isReg() || acc->t.shape != shape ||
+        acc->t.dtype.kind != DType::F32)
+      fail(loc, "tl.dot: acc must be an fp32 [" + std::to_string(shape[0]) +
+                    ", " + std::to_string(shape[1]) + "] tensor, got " +
+                    describeArg(acc));
+    c = acc->t;
+  }
+  auto op = tg::WarpGroupDotOp::create(b, cur, c.value.getType(), a.value,
+                                       bm.value, c.value);
+  return Val::tensor({op.getResult(), DType::F32, shape});
+}
+
+Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
+  const TValue &t = obj.t;
+  if (attr == "dtype")
+    return Val::dtypeVal(t.dtype);
+  if (attr == "shape") {
+    std::vector<Val> dims;
+    for (int64_t d : t.shape)
+      dims.push_back(Val::integer(d));
+    return Val::tuple(std::move(dims));
+  }
+  if (attr == "T" && t.space == Space::Smem)
+    return smemTrans(*this, t, {}, "txl.smem_trans", loc);
+  if (attr == "load" && t.space == Space::Desc)
+    fail(loc, "desc.load is not supported yet; use txl.tma_load into a "
+              "txl.smem_alloc buffer");
+  fail(loc, "a " + t.typeStr() + " has no attribute '" + attr + "'");
+}
+
+const std::set<std::string> &txlMemoryFunctions() {
+  static const std::set<std::string> names = {
+      "smem_alloc", "get_buffer", "smem_index", "smem_slice", "smem_trans",
+      "smem_load",  "smem_store", "mbar_alloc", "mbar_expect", "mbar_wait",
+      "mbar_arrive", "tma_load",  "tma_store",  "tma_store_wait", "dot_wait"};
+  return names;
+}
+
+Val Gen::callTxlMemory(const std::string &name, CallArgs &args,
+                       SourceLoc loc) {
+  std::string op = name.substr(4);
+  if (op == "smem_alloc")
+    return smemAlloc(*this, args, name, loc);
+  if (op == "mbar_alloc")
+    return mbarAlloc(*this, args, name, loc);
+  if (op == "get_buffer")
+    return getBuffer(*this, args, name, loc);
+  if (op == "smem_index")
+    return smemIndex(*this, args, name, loc);
+  if (op == "smem_slice")
+    return smemSlice(*this, args, name, loc);
+  if (op == "smem_trans") {
+    auto p = bind(args, {"buf", "order"}, 1, name, loc);
+    const TValue &buf = expectSpace(*this, p[0], Space::Smem, name, "buf", loc);
+    std::vector<int32_t> perm;
+    if (p[1] && !p[1]->isNone())
+      for (int64_t d : constShape(*p[1], loc))
+        perm.push_back(int32_t(d));
+    return smemTrans(*this, buf, perm, name, loc);
+  }
+  if (op == "smem_load")
+    return smemLoad(*this, args, name, loc);
+  if (op == "smem_store")
+    return smemStore(*this, args, name, loc);
+  if (op == "mbar_expect")
+    return mbarExpect(*this, args, name, loc);
+  if (op == "mbar_wait")
+    return mbarWait(*this, args, name, loc);
+  if (op == "mbar_arrive")
+    return mbarArrive(*this, args, name, loc);
+  if (op == "tma_load")
+    return tmaLoad(*this, args, name, loc);
+  if (op == "tma_store")
+    return tmaStore(*this, args, name, loc);
+  if (op == "tma_store_wait") {
+    int64_t n = pendingCount(*this, args, name, loc);
+    tg::TMAStoreWaitOp::create(b, cur, int32_t(n));
+    return Val::none();
+  }
+  if (op == "dot_wait")
+    return dotWait(*this, args, name, loc);
+  fail(loc, "'" + name + "' is not supported");
+}
+
+} // namespace txl::irgen
