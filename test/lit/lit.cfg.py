@@ -12,3 +12,4 @@ config.test_exec_root = os.path.join(config.txl_obj_root, "test", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.txl_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%examples", os.path.join(config.txl_src_root, "examples")))
+config.substitutions.append(("%tutorials", os.path.join(config.txl_src_root, "tutorials")))

@@ -418,7 +418,18 @@ TValue Gen::toBool(const TValue &v, SourceLoc loc) {
 // Binary / unary / compare
 //===----------------------------------------------------------------------===//
 
+/// Shared buffers, mbarriers and descriptors are handles, not values:
+/// arithmetic on them is a user error (smem_load reads a buffer).
+static void requireRegisterValues(Gen &g, std::initializer_list<const Val *> vals,
+                                  SourceLoc loc) {
+  for (const Val *v : vals)
+    if (v->isTensor() && !v->t.isReg())
+      g.fail(loc, "expected a tensor or a number, got a " + v->t.typeStr() +
+                      " (use txl.smem_load to read a shared buffer)");
+}
+
 Val Gen::binary(BinOpKind op, const Val &a, const Val &c, SourceLoc loc) {
+  requireRegisterValues(*this, {&a, &c}, loc);
   if (a.isConstant() && c.isConstant())
     if (std::optional<Val> folded = foldBinary(op, a, c, loc))
       return *folded;
@@ -520,6 +531,7 @@ Val Gen::binary(BinOpKind op, const Val &a, const Val &c, SourceLoc loc) {
 }
 
 Val Gen::compare(CmpOpKind op, const Val &a, const Val &c, SourceLoc loc) {
+  requireRegisterValues(*this, {&a, &c}, loc);
   if (a.isConstant() && c.isConstant())
     if (std::optional<Val> folded = foldCompare(op, a, c, loc))
       return *folded;
@@ -572,6 +584,7 @@ Val Gen::compare(CmpOpKind op, const Val &a, const Val &c, SourceLoc loc) {
 }
 
 Val Gen::unary(UnaryOpKind op, const Val &a, SourceLoc loc) {
+  requireRegisterValues(*this, {&a}, loc);
   if (a.isConstant()) {
     switch (op) {
     case UnaryOpKind::Not:
@@ -640,6 +653,7 @@ Val Gen::logical(bool isAnd, const Val &a, const Val &c, SourceLoc loc) {
 }
 
 Val Gen::where(const Val &cond, const Val &x, const Val &y, SourceLoc loc) {
+  requireRegisterValues(*this, {&cond, &x, &y}, loc);
   TValue c = toBool(toTensor(cond, loc), loc);
   auto [vx, vy] = checkBinary(x, y, loc, true, true, true, false, "where");
   if (vx.dtype != vy.dtype)

@@ -99,13 +99,13 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 1 : i32, 
 // CHECK-LABEL: llvm.func @wgmma_f16
 // CHECK: %[[S0:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[ATILE:.*]] = llvm.getelementptr %[[S0]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
-// CHECK-NEXT: nvvm.barrier0
+// CHECK: nvvm.barrier0
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[S1:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[BTILE:.*]] = llvm.getelementptr %[[S1]][5120] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
-// CHECK-NEXT: nvvm.barrier0
+// CHECK: nvvm.barrier0
 // CHECK: llvm.store
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.barrier0
