@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repo root with the bundle made by
 # scripts/make-device-bundle.sh: the GPU correctness suite (real compiler,
-# then the runtime over the stand-in compiler), then the benchmarks. Logs go
-# to $OUT (or out/device); the benchmark table is printed last.
+# then the runtime over the stand-in compiler), then the benchmarks
+# (foundation, then GEMM). Logs go to $OUT (or out/device); the GEMM
+# benchmark's table is printed last.
 #   bash scripts/device-run.sh [--quick] [pytest -k expression]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,4 +29,10 @@ if [ -f bench/bench_foundation.py ]; then
   TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so timeout 400 python3 \
     bench/bench_foundation.py $quick --json "$out/bench.json" 2>&1 |
     tee "$out/bench.log"
+fi
+# Last, so that its table (cuBLAS / Triton / txl TFLOP/s) ends the output.
+if [ -f bench/bench_gemm.py ]; then
+  TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so timeout 300 python3 \
+    bench/bench_gemm.py $quick --json "$out/bench_gemm.json" 2>&1 |
+    tee "$out/bench_gemm.log"
 fi

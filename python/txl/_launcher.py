@@ -4,7 +4,6 @@ array handed to txl_launch."""
 
 import ctypes
 import json
-import operator
 import struct
 import sys
 
@@ -62,12 +61,66 @@ class Launcher:
                          *[base + o for o in offsets])
         self._args_address = base + pointer_array
         self._pack = struct.Struct(fmt).pack_into
-        self._identity = picks == list(range(n)) and num_values in (None, n)
-        self._pick = operator.itemgetter(*picks) if n > 1 else (
-            (lambda values: (values[picks[0]],)) if n == 1
-            else (lambda values: ()))
-        self._slow = any(c is not None for c in self._converters)
-        self._call = _capi.fast_launch_function()
+        self._view = memoryview(self._buffer).cast("B")
+        self._picks = list(picks)
+        self._num_values = num_values
+        self._call_fn = None
+        self._call = _capi.fast_launch_function()  # builds self._fast
+
+    @property
+    def _call(self):
+        """The foreign function that takes the packet (txl_launch_packed).
+        Tests and benchmarks swap it; setting it rebuilds `_fast`, which
+        holds it in a closure."""
+        return self._call_fn
+
+    @_call.setter
+    def _call(self, fn):
+        self._call_fn = fn
+        self._fast = self._make_fast(fn)
+
+    def _make_fast(self, call):
+        """A function `fast(gx, gy, gz, stream, v0, ..., v{k-1})` taking
+        every runtime value of the call (k = num_values) and launching with
+        one pack_into and one foreign call. Generated per launcher so that
+        the picking of parameters (None and folded arguments dropped,
+        compiler order) and the bf16 conversions are straight-line code:
+        no itemgetter, no *-unpacking, no branches on the hot path."""
+        picks = self._picks
+        count = self._num_values
+        if count is None:  # CompiledKernel: values in launch order
+            count = max(picks) + 1 if picks else 0
+        names = [f"v{i}" for i in range(count)]
+        # pack_into a memoryview of the buffer (a little cheaper than the
+        # ctypes object's own buffer export); the foreign call gets the
+        # ctypes buffer itself.
+        env = {"pack": self._pack, "view": self._view, "buf": self._buffer,
+               "call": call, "nparams": self.num_params,
+               "addr": self._args_address, "capi": _capi}
+        packed = []
+        for i, pick in enumerate(picks):
+            converter = self._converters[i]
+            if converter is None:
+                packed.append(names[pick])
+            else:
+                env[f"conv{i}"] = converter
+                packed.append(f"conv{i}({names[pick]})")
+        # Launcher.launch may pass more values than the kernel reads when
+        # the count is not fixed (the old itemgetter path allowed that).
+        rest = ["*_rest"] if self._num_values is None else []
+        params = ", ".join(["gx", "gy", "gz", "stream"] + names + rest)
+        body = ", ".join(["view", "8", "stream or 0", "gx", "gy", "gz",
+                          "nparams", "addr"] + packed)
+        lines = [f"def _make({', '.join(env)}):",
+                 f"    def fast({params}):",
+                 f"        pack({body})",
+                 "        status = call(buf)",
+                 "        if status:",
+                 "            capi.check(status)",
+                 "    return fast"]
+        namespace = {}
+        exec(compile("\n".join(lines), "<txl launcher>", "exec"), namespace)
+        return namespace["_make"](**env)
 
     def _format_of(self, param, index):
         ty, size = param["type"], int(param["size"])
@@ -87,19 +140,8 @@ class Launcher:
         return code, size
 
     def launch(self, gx, gy, gz, stream, values):
-        if self._identity and not self._slow:
-            self._pack(self._buffer, 8, stream or 0, gx, gy, gz,
-                       self.num_params, self._args_address, *values)
-        else:
-            args = self._pick(values)
-            if self._slow:
-                args = [v if c is None else c(v)
-                        for v, c in zip(args, self._converters)]
-            self._pack(self._buffer, 8, stream or 0, gx, gy, gz,
-                       self.num_params, self._args_address, *args)
-        status = self._call(self._buffer)
-        if status:
-            _capi.check(status)
+        """Launches with `values`, the call's runtime values (see picks)."""
+        self._fast(gx, gy, gz, stream, *values)
 
     def __del__(self):
         if not sys.is_finalizing():

@@ -38,6 +38,10 @@ _U64_MAX = (1 << 64) - 1
 
 # framework dtype object -> ("*T", "*T:16"); filled on first sight.
 _pointer_entries = {}
+# The same as 16-tuples indexed by data_ptr() & 15 ("*T:16" at 0, "*T"
+# elsewhere): an exact-int tuple index is the cheapest lookup Python has,
+# for the generated launch code (jit.py).
+_pointer_entries16 = {}
 
 
 def dtype_sig(dtype):
@@ -65,6 +69,7 @@ def _pointer_entry_pair(dtype):
         pair = (ty, ty + ":16")
         try:
             _pointer_entries[dtype] = pair
+            _pointer_entries16[dtype] = (pair[1],) + (pair[0],) * 15
         except TypeError:  # an unhashable dtype: just do not cache it
             pass
     return pair

@@ -104,7 +104,8 @@ def compile(fn, signature, constexprs=None, target=None, **options):
     signature: a Triton-style string ("*fp16:16,i32,128"), a list of
     entries, or a dict {param: entry} with constexpr values in
     `constexprs`. Options: num_warps, num_warpgroups, num_stages, num_ctas,
-    maxnreg; target defaults to the current GPU, else sm_90a."""
+    maxnreg; target defaults to the kernel's (txl.jit(target=) or
+    $TXL_TARGET), else the current GPU, else sm_90a."""
     if not isinstance(fn, JITFunction):
         fn = JITFunction(fn)
     unknown = set(options) - set(DEFAULT_OPTIONS)

@@ -5,22 +5,29 @@
         ...
     add[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
 
-The launch path is: a generated binder turns the call's arguments into a
+The launch path: kernel[grid] is a bound method of a function generated for
+the kernel's own parameter list, which turns the arguments into a
 specialization key and the runtime values in one pass; the key finds a
-Launcher (compiled on a miss); the Launcher packs the values and calls
-txl_launch.
+Launcher (compiled on a miss), whose own generated function packs the values
+into the launch packet and calls txl_launch_packed.
+bench/bench_launch_cpu.py measures this path without a GPU.
 """
 
 import ast
+import builtins
+import functools
 import inspect
 import json
 import os
 import sys
 import types
+import weakref
 
 from . import _capi
 from . import _specialize
 from ._launcher import Launcher, match_params, parse_metadata
+
+_MethodType = types.MethodType
 
 # Launch options accepted as keyword arguments, with their defaults.
 LAUNCH_OPTIONS = ("num_warps", "num_warpgroups", "num_stages", "num_ctas",
@@ -141,25 +148,53 @@ def collect_globals(fn, _visited=None):
     return found
 
 
-def _inline_arg(name, i):
-    """Source lines computing (e{i}, v{i}) = _specialize.arg(name) with the
-    common cases (small ints, floats, tensors seen before) inlined: a
-    Python call per argument is a noticeable part of the launch cost."""
+def _prefix_for(names):
+    """A prefix for the generated code's own names (locals, helpers) that
+    no kernel parameter starts with, so a parameter can never be shadowed
+    or overwritten by them."""
+    prefix = "_txl_"
+    while any(n.startswith(prefix) for n in names):
+        prefix = "_" + prefix
+    return prefix
+
+
+def _arg_lines(name, i, nospec, p):
+    """Source lines computing {p}e{i} (signature entry) and {p}v{i}
+    (launch value) of one runtime argument: what _specialize.arg(name)
+    returns, with the common cases inlined. A Python call per argument,
+    or an exception, is a noticeable part of the launch cost, so every
+    kind a kernel commonly gets (tensor, int, float, bool, None) has a
+    branch of its own; the rest (numpy scalars, new dtypes) goes to _arg.
+    """
+    e, v = f"{p}e{i}", f"{p}v{i}"
+    if nospec:
+        return [
+            f"    if {name}.__class__ is {p}int and "
+            f"-2147483648 <= {name} <= 2147483647:",
+            f"        {e} = 'i32'; {v} = {name}",
+            f"    else:",
+            f"        {e}, {v} = {p}arg_nospec({name})",
+        ]
     return [
-        f"    if {name}.__class__ is _int:",
-        f"        v{i} = {name}",
-        f"        if {name} == 1: e{i} = 'i32:1'",
+        f"    {p}c = {name}.__class__",
+        f"    if {p}c is {p}int:",
+        f"        {v} = {name}",
+        f"        if {name} == 1: {e} = 'i32:1'",
         f"        elif -2147483648 <= {name} <= 2147483647:",
-        f"            e{i} = 'i32' if {name} & 15 else 'i32:16'",
-        f"        else: e{i} = _int_entry({name}, True)",
-        f"    elif {name}.__class__ is _float:",
-        f"        e{i} = 'fp32'; v{i} = {name}",
+        f"            {e} = 'i32' if {name} & 15 else 'i32:16'",
+        f"        else: {e} = {p}int_entry({name}, True)",
+        f"    elif {p}c is {p}float:",
+        f"        {e} = 'fp32'; {v} = {name}",
+        f"    elif {name} is None:",
+        f"        {e} = 'none'; {v} = None",
+        f"    elif {p}c is {p}bool:",
+        f"        {e} = 'i1'; {v} = {name}",
         f"    else:",
         f"        try:",
-        f"            v{i} = {name}.data_ptr()",
-        f"            e{i} = _ptr_entries[{name}.dtype][not v{i} & 15]",
-        f"        except Exception:",
-        f"            e{i}, v{i} = _arg({name})",
+        f"            {v} = {name}.data_ptr()",
+        f"            {e} = {p}ptr_entries[{name}.dtype][{v} & 15]",
+        f"        except {p}Exception:",
+        f"            {e}, {v} = {p}arg({name})",
     ]
 
 
@@ -170,9 +205,17 @@ class JITFunction:
         fn = getattr(fn, "fn", fn)  # accept a triton.jit-wrapped function
         if not isinstance(fn, types.FunctionType):
             raise TypeError("txl.jit expects a Python function")
-        unknown = set(default_options) - set(DEFAULT_OPTIONS) - {"debug"}
+        unknown = set(default_options) - set(DEFAULT_OPTIONS) - {"debug",
+                                                                 "target"}
         if unknown:
             raise TypeError(f"txl.jit: unknown options {sorted(unknown)}")
+        # The GPU target ("sm_80", "sm_90a", ...): jit(target=), else
+        # $TXL_TARGET, else None (the library picks the current GPU, else
+        # sm_90a). Read once, here: one kernel object's launchers never mix
+        # targets, and the on-disk cache key holds the resolved target. Such
+        # kernels compile to PTX only (see options_json).
+        self.target = (default_options.get("target")
+                       or os.environ.get("TXL_TARGET") or None)
         self.fn = fn
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
@@ -190,54 +233,128 @@ class JITFunction:
         self.runtime_names = [p.name for p in self.runtime_params]
         self.option_names = [o for o in LAUNCH_OPTIONS
                              if o not in self.arg_names]
-        self._binder, self._meta_binder = self._make_binders()
-        self.cache = {}  # specialization key -> Launcher
+        self._cache = {}  # specialization key -> Launcher
+        self._binder, self._meta_binder, self._launch = self._make_binders()
         self._source = None
         self._globals = None
 
+    @property
+    def cache(self):
+        """specialization key -> Launcher. The generated launch function
+        holds this dict itself, so assigning replaces the contents."""
+        return self._cache
+
+    @cache.setter
+    def cache(self, value):
+        self._cache.clear()
+        self._cache.update(value)
+
     # -- binding ------------------------------------------------------------
     def _make_binders(self):
-        """Generates two functions with the kernel's own parameter list:
-        `bind` returns (key, runtime values) and `meta` the dict a grid
-        callable receives. Python's argument binding does the matching of
-        positional/keyword arguments and defaults in C."""
-        namespace = {"_arg": _specialize.arg,
-                     "_arg_nospec": _specialize.arg_nospec,
-                     "_int_entry": _specialize._int_entry,
-                     "_ptr_entries": _specialize._pointer_entries,
-                     "_int": int, "_float": float}
+        """Generates three functions with the kernel's own parameter list:
+        `bind` returns (key, runtime values), `meta` the dict a grid
+        callable receives, and `launch(grid, ...)` is the whole hot path of
+        kernel[grid](...): Python's argument binding matches positional and
+        keyword arguments and defaults in C, each argument's specialization
+        is inlined, one dict lookup finds the Launcher, and its generated
+        `_fast` packs and launches. Anything unusual (a key seen for the
+        first time, an unhashable constexpr) goes to _run_slow."""
+        p = _prefix_for(self.arg_names)
+        # The generated functions reach the kernel object through a weak
+        # reference only: kernel objects stay out of reference cycles, so
+        # dropping one frees it and its Launchers (kernel handles) at once,
+        # as before, rather than at some later garbage collection.
+        ref = weakref.ref(self)
+
+        def kernel():
+            obj = ref()
+            if obj is None:
+                raise ReferenceError("the txl kernel object was deleted")
+            return obj
+
+        def slow(grid, args, kwargs):
+            return kernel()._run_slow(grid, args, kwargs)
+
+        def grid_of(grid, meta):
+            return kernel()._grid_of(grid, meta)
+
+        helpers = {"cache": self._cache, "slow": slow,
+                   "grid_of": grid_of, "arg": _specialize.arg,
+                   "arg_nospec": _specialize.arg_nospec,
+                   "int_entry": _specialize._int_entry,
+                   "ptr_entries": _specialize._pointer_entries16,
+                   "int": int, "float": float, "bool": bool, "tuple": tuple,
+                   "len": len, "Exception": Exception, "KeyError": KeyError,
+                   "TypeError": TypeError, "jit": sys.modules[__name__]}
         params = []
-        for p in self.params:
-            if p.default is inspect.Parameter.empty:
-                params.append(p.name)
+        for q in self.params:
+            if q.default is inspect.Parameter.empty:
+                params.append(q.name)
             else:
-                namespace[f"_default_{p.index}"] = p.default
-                params.append(f"{p.name}=_default_{p.index}")
+                helpers[f"default_{q.index}"] = q.default
+                params.append(f"{q.name}={p}default_{q.index}")
         options = [f"{o}=None" for o in self.option_names]
         signature = ", ".join(params + (["*"] + options if options else []))
-        lines = [f"def bind({signature}):"]
-        entries, values = [], []
-        for p in self.runtime_params:
-            if p.do_not_specialize:
-                lines.append(f"    e{p.index}, v{p.index} = _arg_nospec({p.name})")
-            else:
-                lines += _inline_arg(p.name, p.index)
-            entries.append(f"e{p.index}")
-            values.append(f"v{p.index}")
-        key = entries + [f"{p.name}.__class__, {p.name}"
-                         for p in self.params if p.is_constexpr]
-        key += self.option_names
-        lines.append(f"    return ({', '.join(key)},), ({', '.join(values)},)")
-        lines.append(f"def meta({signature}):")
-        items = [f"{n!r}: {n}" for n in self.arg_names + self.option_names]
-        lines.append(f"    return {{{', '.join(items)}}}")
-        exec(compile("\n".join(lines), f"<txl binder for {self.__name__}>",
-                     "exec"), namespace)
-        return namespace["bind"], namespace["meta"]
+        arg_code, entries, values = [], [], []
+        for q in self.runtime_params:
+            arg_code += _arg_lines(q.name, q.index, q.do_not_specialize, p)
+            entries.append(f"{p}e{q.index}")
+            values.append(f"{p}v{q.index}")
+        key = entries + [f"{q.name}.__class__, {q.name}"
+                         for q in self.params if q.is_constexpr]
+        key = f"({', '.join(key + self.option_names)},)"
+        meta = "{" + ", ".join(f"{n!r}: {n}" for n in
+                               self.arg_names + self.option_names) + "}"
+        # The function body, indented one more level inside the factory.
+        launch_values = "".join(f", {v}" for v in values)
+        grid, launcher = f"{p}grid", f"{p}launcher"
+        lines = [f"def bind({signature}):", *arg_code,
+                 f"    return {key}, ({''.join(v + ', ' for v in values)})",
+                 f"def meta({signature}):",
+                 f"    return {meta}",
+                 f"def launch({grid}, {signature}):", *arg_code,
+                 f"    try:",
+                 f"        {launcher} = {p}cache[{key}]",
+                 f"    except ({p}KeyError, {p}TypeError):",
+                 f"        return {p}slow({grid}, "
+                 f"({''.join(n + ', ' for n in self.arg_names)}), "
+                 "{" + ", ".join(f"{o!r}: {o}" for o in self.option_names)
+                 + "})",
+                 f"    if {grid}.__class__ is not {p}tuple:",
+                 f"        {grid} = {p}grid_of({grid}, {meta})",
+                 f"    {p}n = {p}len({grid})",
+                 f"    if {p}n == 1:",
+                 f"        {launcher}._fast({grid}[0], 1, 1, {p}jit._stream()"
+                 f"{launch_values})",
+                 f"    elif {p}n == 2:",
+                 f"        {launcher}._fast({grid}[0], {grid}[1], 1, "
+                 f"{p}jit._stream(){launch_values})",
+                 f"    else:",
+                 f"        {launcher}._fast({grid}[0], {grid}[1], {grid}[2], "
+                 f"{p}jit._stream(){launch_values})",
+                 f"    return {launcher}"]
+        factory = [f"def {p}factory({', '.join(p + h for h in helpers)}):"]
+        factory += ["    " + line for line in lines]
+        factory.append("    return bind, meta, launch")
+        namespace = {}
+        # Every name the code uses is a parameter of the factory (so no
+        # kernel parameter can shadow it); `_stream` is read from this
+        # module at each launch because it rebinds itself.
+        exec(compile("\n".join(factory), f"<txl binder for {self.__name__}>",
+                     "exec"), {"__builtins__": builtins}, namespace)
+        bind, meta, launch = namespace[f"{p}factory"](*helpers.values())
+        # Argument errors then read "add[grid]() missing 1 required ...".
+        launch.__name__ = launch.__qualname__ = f"{self.__name__}[grid]"
+        return bind, meta, launch
 
     # -- launching ----------------------------------------------------------
     def __getitem__(self, grid):
-        return lambda *args, **kwargs: self.run(grid, args, kwargs)
+        # A bound method with the grid as its first argument: created and
+        # called in C, no per-launch closure or *args/**kwargs repacking.
+        if grid is None:
+            raise TypeError(f"{self.__name__}[grid]: the grid is a tuple or "
+                            "a callable of the meta-parameters, not None")
+        return _MethodType(self._launch, grid)
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(
@@ -245,28 +362,24 @@ class JITFunction:
             f"{self.__name__}[grid](...)")
 
     def run(self, grid, args, kwargs, stream=None):
-        # The hot path: one generated call, one dict lookup, one packed
-        # foreign call. Anything unusual goes to _run_slow.
-        try:
-            key, values = self._binder(*args, **kwargs)
-            launcher = self.cache[key]
-        except (KeyError, TypeError):
-            return self._run_slow(grid, args, kwargs, stream)
-        if grid.__class__ is not tuple:
-            grid = tuple(grid(self._meta(args, kwargs))) if callable(grid) \
-                else tuple(grid)
-        if len(grid) != 1:
-            grid = (grid + (1, 1))[:3]
-            launcher.launch(grid[0], grid[1], grid[2],
-                            _stream() if stream is None else stream, values)
-        else:
-            launcher.launch(grid[0], 1, 1,
-                            _stream() if stream is None else stream, values)
-        return launcher
+        """kernel[grid](*args, **kwargs), optionally on an explicit stream."""
+        if stream is None:
+            return self._launch(grid, *args, **kwargs)
+        return self._run_slow(grid, args, kwargs, stream)
 
-    def _run_slow(self, grid, args, kwargs, stream):
-        """First launch of a key (compiles), unhashable constexprs, and
-        argument errors with a readable message."""
+    def _grid_of(self, grid, meta):
+        """A grid that is not a tuple: a callable of the meta dict (launch
+        options filled with their defaults) or any sequence."""
+        if callable(grid):
+            for name in self.option_names:
+                if meta[name] is None:
+                    meta[name] = self.options[name]
+            grid = grid(meta)
+        return tuple(grid)
+
+    def _run_slow(self, grid, args, kwargs, stream=None):
+        """First launch of a key (compiles), unhashable constexprs, explicit
+        streams, and argument errors with a readable message."""
         try:
             key, values = self._binder(*args, **kwargs)
         except TypeError as e:
@@ -321,6 +434,12 @@ class JITFunction:
     def options_json(self, options, target=None):
         payload = {k: int(v) for k, v in options.items()}
         payload["globals"] = self.globals_text()
+        if not target and self.target:
+            # A forced target need not be the GPU's (sm_80 on an H100), and
+            # a cubin loads only on its own architecture: hand over PTX
+            # alone, which the driver JITs for the GPU at hand.
+            target = self.target
+            payload["skip_cubin"] = True
         if target:
             payload["target"] = target
         return json.dumps(payload, sort_keys=True)
@@ -352,7 +471,11 @@ class JITFunction:
 
 
 def jit(fn=None, *, do_not_specialize=(), **options):
-    """Decorator: ``@txl.jit`` or ``@txl.jit(num_warps=8, ...)``."""
+    """Decorator: ``@txl.jit`` or ``@txl.jit(num_warps=8, ...)``.
+    ``target="sm_80"`` compiles for that GPU target instead of the current
+    GPU's (e.g. the mma.sync path on a Hopper), as PTX that the driver JITs
+    for the GPU at hand; $TXL_TARGET sets the same for every kernel object
+    created while it is set."""
     if fn is None:
         return lambda f: JITFunction(f, do_not_specialize, **options)
     return JITFunction(fn, do_not_specialize, **options)
@@ -360,8 +483,8 @@ def jit(fn=None, *, do_not_specialize=(), **options):
 
 def _stream():
     """The current torch CUDA stream handle (0 = the legacy default
-    stream) or None without torch. Rebinds itself to a two-C-call getter the
-    first time torch is seen."""
+    stream) or None without torch. Rebinds itself to a C-level getter the
+    first time torch is seen (the launch path calls it on every launch)."""
     global _stream
     torch = sys.modules.get("torch")
     if torch is None:
@@ -372,10 +495,23 @@ def _stream():
         return None
     if raw is not None and get_device is not None:
         torch.cuda.init()  # the C getters assume CUDA is initialized
-        _stream = lambda: raw(get_device())  # noqa: E731
+        _stream = _raw_stream_getter(raw, get_device)
     else:
         _stream = lambda: torch.cuda.current_stream().cuda_stream  # noqa
     return _stream()
+
+
+def _raw_stream_getter(raw, get_device):
+    """c10's getCurrentCUDAStream reads device index -1 as "the current
+    device", so raw(-1) is the current stream in one C call, and a partial
+    calls it without a Python frame. Used only if this torch takes -1 and
+    agrees with the two-call form; otherwise the two-call form."""
+    try:
+        if raw(-1) == raw(get_device()):
+            return functools.partial(raw, -1)
+    except Exception:  # an older torch that rejects -1
+        pass
+    return lambda: raw(get_device())
 
 
 def current_stream():

@@ -10,6 +10,7 @@ import pytest
 import torch
 
 import txl
+from txl import _capi
 from conftest import REPO, real_compiler
 from harness import check, random_tensor
 
@@ -22,6 +23,11 @@ import matmul  # noqa: E402
 import triton.language as tl  # noqa: E402
 
 matmul_kernel = txl.jit(matmul.matmul_kernel)
+# The mma.sync lowering (the sm_80 path) runs on any GPU from Ampere on, not
+# only where it is the default: forced to sm_80 the kernel compiles to PTX
+# that the driver JITs for the GPU at hand, so an H100 (whose default is
+# wgmma) tests both lowerings.
+matmul_kernel_sm80 = txl.jit(matmul.matmul_kernel, target="sm_80")
 
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_warps)
 TILES = [(64, 64, 32, 4), (128, 128, 32, 8), (32, 64, 16, 4), (128, 64, 64, 4),
@@ -36,22 +42,31 @@ TYPES = {torch.float16: (torch.float16, 1e-2, 1e-3),
          torch.float32: (torch.float32, 5e-2, 1e-2)}
 
 
-def launch_matmul(c, a, b, tile):
+def matmul_call(c, a, b, tile):
+    """(grid, args, kwargs) of one matmul_kernel launch."""
     bm, bn, bk, warps = tile
     M, K = a.shape
     N = b.shape[1]
     grid = (triton_cdiv(M, bm) * triton_cdiv(N, bn),)
-    matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1),
-                        b.stride(0), b.stride(1), c.stride(0), c.stride(1),
-                        BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8,
-                        num_warps=warps)
+    args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+            b.stride(1), c.stride(0), c.stride(1))
+    kwargs = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8,
+                  num_warps=warps)
+    return grid, args, kwargs
+
+
+def launch_matmul(c, a, b, tile, kernel=matmul_kernel):
+    grid, args, kwargs = matmul_call(c, a, b, tile)
+    kernel[grid](*args, **kwargs)
 
 
 def triton_cdiv(a, b):
     return (a + b - 1) // b
 
 
-def run_case(size, tile, dtype, transpose_b=False, seed=0):
+def run_case(size, tile, dtype, transpose_b=False, seed=0,
+             kernel=matmul_kernel):
+    """Checks one launch; returns the Launcher that ran."""
     M, N, K = size
     out_dtype, atol, rtol = TYPES[dtype]
     gen = torch.Generator(device="cuda").manual_seed(seed + M * 7919 + N * 31 + K)
@@ -61,9 +76,11 @@ def run_case(size, tile, dtype, transpose_b=False, seed=0):
     else:
         b = random_tensor((K, N), dtype, generator=gen)
     c = torch.empty((M, N), device="cuda", dtype=out_dtype)
-    check(lambda c_, a_, b_: launch_matmul(c_, a_, b_, tile),
+    check(lambda c_, a_, b_: launch_matmul(c_, a_, b_, tile, kernel),
           lambda a_, b_: a_ @ b_, inputs=[a, b], outputs=[c],
           atol=atol * max(1, K ** 0.5 / 8), rtol=rtol)
+    _, args, kwargs = matmul_call(c, a, b, tile)
+    return kernel.warmup(*args, **kwargs)  # compiled already: a cache hit
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: "x".join(map(str, s)))
@@ -81,6 +98,46 @@ def test_matmul_fp16(size, tile):
                          ids=lambda t: "_".join(map(str, t)))
 def test_matmul_types(size, tile, dtype):
     run_case(size, tile, dtype)
+
+
+# The PTX instruction each input type must lower to on the sm_80 path.
+MMA_SYNC = {torch.float16: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+            torch.bfloat16:
+                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+            torch.float32: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"}
+needs_sm80 = pytest.mark.skipif(torch.cuda.get_device_capability() < (8, 0),
+                                reason="mma.sync needs sm_80 or newer")
+
+
+def assert_mma_sync_kernel(launcher, dtype):
+    """The launcher really ran the sm_80 lowering: compiled for sm_80, as
+    PTX for the driver, with mma.sync of the input type and no wgmma."""
+    assert launcher.metadata["target"] == "sm_80"
+    assert launcher.metadata["cubin_producer"] == "driver"
+    ptx = _capi.kernel_artifact(launcher.handle, "ptx").decode()
+    assert MMA_SYNC[dtype] in ptx
+    assert "wgmma" not in ptx
+
+
+@needs_sm80
+@pytest.mark.parametrize("size", [(200, 150, 100), (513, 257, 1000),
+                                  (1024, 1024, 512)],
+                         ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("tile", [(64, 64, 32, 4), (128, 128, 32, 8),
+                                  (32, 64, 16, 4)],
+                         ids=lambda t: "_".join(map(str, t)))
+def test_matmul_fp16_sm80(size, tile):
+    launcher = run_case(size, tile, torch.float16, kernel=matmul_kernel_sm80)
+    assert_mma_sync_kernel(launcher, torch.float16)
+
+
+@needs_sm80
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32],
+                         ids=["bf16", "tf32"])
+def test_matmul_types_sm80(dtype):
+    launcher = run_case((513, 257, 1000), (64, 64, 32, 4), dtype,
+                        kernel=matmul_kernel_sm80)
+    assert_mma_sync_kernel(launcher, dtype)
 
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])

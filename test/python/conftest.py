@@ -5,6 +5,7 @@ against a real libtxl C API: $TXL_LIBRARY if set, else the fake-pipeline
 build (libtxl_fake.so, target txl_fake) found in a build*/lib directory.
 """
 
+import gc
 import glob
 import os
 import sys
@@ -29,6 +30,18 @@ LIBRARY = _find_library()
 if LIBRARY:
     os.environ["TXL_LIBRARY"] = LIBRARY
 IS_FAKE = bool(LIBRARY) and "fake" in os.path.basename(LIBRARY)
+
+
+@pytest.fixture(autouse=True)
+def _collect_before_unpatching(monkeypatch):
+    """Tests hand Launchers fake kernel handles while _capi.kernel_free is
+    patched out. Collect the garbage before the patch is undone (this
+    fixture uses monkeypatch, so its teardown runs first): a Launcher kept
+    in a reference cycle (a traceback, say) and collected later would pass
+    its fake handle to the real library, which deletes it (a segfault seen
+    on a GPU host)."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture(scope="session", autouse=True)
