@@ -98,8 +98,8 @@ FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
       auto vecTy = VectorType::get({vec}, elem);
       Value v = LLVM::LoadOp::create(b, loc, vecTy, ptr, vec * byteWidth(elem));
       for (int64_t j = 0; j < vec; ++j)
-        regs.push_back(LLVM::ExtractElementOp::create(b, loc, v,
-                                                      i32Const(b, loc, j)));
+        regs.push_back(
+            LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
     }
     r += vec;
   }
@@ -117,8 +117,7 @@ void fenceAsyncProxy(OpBuilder &b, Location loc) {
 void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
             function_ref<void()> body) {
   Block *before = rewriter.getInsertionBlock();
-  Block *after =
-      rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
   Block *then = rewriter.createBlock(after);
   rewriter.setInsertionPointToEnd(before);
   LLVM::CondBrOp::create(rewriter, loc, pred, then, after);
@@ -196,8 +195,7 @@ struct MemDescViewOpToLLVM
                   ConversionPatternRewriter &rewriter) const override {
     auto src = op.getSrc().getType();
     if (src.getShape() == op.getType().getShape() || op.getStart() == 0) {
-      if (src.getShape() != op.getType().getShape() &&
-          !sliceKeepsLayout(op))
+      if (src.getShape() != op.getType().getShape() && !sliceKeepsLayout(op))
         return op.emitOpError("this slice of ") << src << " is not supported";
       rewriter.replaceOp(op, adaptor.getSrc());
       return success();
@@ -207,8 +205,7 @@ struct MemDescViewOpToLLVM
     auto offsets = txlgpu::getSharedOffsets(src);
     Coord start(src.getShape().size(), 0);
     start[op.getDim()] = op.getStart();
-    int64_t bytes =
-        offsets->offsetOf(start) * byteWidth(src.getElementType());
+    int64_t bytes = offsets->offsetOf(start) * byteWidth(src.getElementType());
     Location loc = op.getLoc();
     rewriter.replaceOp(op, gepBytes(rewriter, loc, adaptor.getSrc(),
                                     i32Const(rewriter, loc, bytes)));
@@ -220,8 +217,8 @@ struct MemDescViewOpToLLVM
   /// multiple of the 1024-byte swizzle period.
   static bool sliceKeepsLayout(txlgpu::MemDescViewOp op) {
     auto src = op.getSrc().getType();
-    auto enc = dyn_cast_or_null<txlgpu::NVMMASharedEncodingAttr>(
-        src.getEncoding());
+    auto enc =
+        dyn_cast_or_null<txlgpu::NVMMASharedEncodingAttr>(src.getEncoding());
     auto offsets = txlgpu::getSharedOffsets(src);
     if (!enc || !offsets || src.getShape().size() != 2)
       return false;
@@ -242,9 +239,9 @@ struct SmemLoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemLoadOp> {
                          op.getType(), op.getSrc().getType());
     if (failed(regs))
       return failure();
-    rewriter.replaceOp(op, packTensor(rewriter, op.getLoc(),
-                                      *getTypeConverter(), op.getType(),
-                                      *regs));
+    rewriter.replaceOp(op,
+                       packTensor(rewriter, op.getLoc(), *getTypeConverter(),
+                                  op.getType(), *regs));
     return success();
   }
 };

@@ -276,8 +276,6 @@ Val Gen::getAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     return moduleAttr(obj.s, attr, loc);
   case Val::Kind::Tensor: {
     const TValue &t = obj.t;
-    if (!t.isReg())
-      return bufferAttr(obj, attr, loc);
     if (attr == "dtype")
       return Val::dtypeVal(t.dtype);
     if (attr == "shape") {
@@ -286,6 +284,8 @@ Val Gen::getAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
         dims.push_back(Val::integer(d));
       return Val::tuple(std::move(dims));
     }
+    if (!t.isReg())
+      return bufferAttr(obj, attr, loc);
     if (attr == "numel")
       return Val::integer(t.numel());
     if (attr == "ndim")

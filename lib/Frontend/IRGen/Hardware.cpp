@@ -122,8 +122,9 @@ Val regRealloc(Gen &g, bool increase, const std::optional<Val> &count,
     g.fail(loc, name + " must be called inside an 'if txl.is_warpgroup(...)' "
                        "branch: setmaxnreg applies to a whole warpgroup");
   NVVM::SetMaxRegisterOp::create(g.b, g.cur, uint32_t(n),
-                                 increase ? NVVM::SetMaxRegisterAction::increase
-                                          : NVVM::SetMaxRegisterAction::decrease);
+                                 increase
+                                     ? NVVM::SetMaxRegisterAction::increase
+                                     : NVVM::SetMaxRegisterAction::decrease);
   g.usesRegisterRealloc = true;
   return Val::none();
 }
@@ -150,12 +151,23 @@ std::pair<Value, Value> namedBarrier(Gen &g, const std::optional<Val> &id,
 } // namespace
 
 const std::set<std::string> &txlHardwareFunctions() {
-  static const std::set<std::string> names = {
-      "tid",          "bid",          "tdim",        "bdim",
-      "lane_id",      "warp_id",      "warpgroup_id", "cta_rank",
-      "thread0",      "wg_thread0",   "is_warpgroup", "is_warp",
-      "reg_alloc",    "reg_dealloc",  "bar_arrive",  "bar_wait",
-      "fence_proxy_async"};
+  static const std::set<std::string> names = {"tid",
+                                              "bid",
+                                              "tdim",
+                                              "bdim",
+                                              "lane_id",
+                                              "warp_id",
+                                              "warpgroup_id",
+                                              "cta_rank",
+                                              "thread0",
+                                              "wg_thread0",
+                                              "is_warpgroup",
+                                              "is_warp",
+                                              "reg_alloc",
+                                              "reg_dealloc",
+                                              "bar_arrive",
+                                              "bar_wait",
+                                              "fence_proxy_async"};
   return names;
 }
 
@@ -177,14 +189,14 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
       return scalar(NVVM::BlockInClusterIdXOp::create(b, cur, b.getI32Type()),
                     DType::I32);
     if (op == "thread0")
-      return scalar(arith::AndIOp::create(b, cur, inFirstBlock(*this),
-                                          eq(*this, threadIdX(*this),
-                                             i32(*this, 0))),
-                    DType::I1);
+      return scalar(
+          arith::AndIOp::create(b, cur, inFirstBlock(*this),
+                                eq(*this, threadIdX(*this), i32(*this, 0))),
+          DType::I1);
     int shift = op == "warp_id" ? 5 : 7;
-    return scalar(arith::ShRUIOp::create(b, cur, threadIdX(*this),
-                                         i32(*this, shift)),
-                  DType::I32);
+    return scalar(
+        arith::ShRUIOp::create(b, cur, threadIdX(*this), i32(*this, shift)),
+        DType::I32);
   }
   if (op == "wg_thread0") {
     auto p = bind(args, {"wgid"}, 1, name, loc);
@@ -197,8 +209,7 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   }
   if (op == "is_warpgroup") {
     auto p = bind(args, {"ids"}, 1, name, loc);
-    return isRole(*this,
-                  roleIds(*this, *p[0], opts.numWarpgroups, op, loc), 7);
+    return isRole(*this, roleIds(*this, *p[0], opts.numWarpgroups, op, loc), 7);
   }
   if (op == "is_warp") {
     auto p = bind(args, {"ids"}, 1, name, loc);

@@ -100,11 +100,10 @@ void requireTopLevel(Gen &g, const std::string &fname, SourceLoc loc) {
                         "mbarriers are allocated once per CTA");
 }
 
-Val smemAlloc(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
-  auto p = g.bind(args, {"shape", "dtype", "num_stages", "mutable",
-                         "shared_enc"},
-                  2, fname, loc);
+Val smemAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p =
+      g.bind(args, {"shape", "dtype", "num_stages", "mutable", "shared_enc"}, 2,
+             fname, loc);
   std::vector<int64_t> shape = g.constShape(*p[0], loc);
   g.validateShape(shape, loc);
   DType d = g.constDType(p[1], "dtype", loc);
@@ -125,8 +124,7 @@ Val smemAlloc(Gen &g, CallArgs &args, const std::string &fname,
   return Val::tensor({op.getResult(), d, full, Space::SmemArray});
 }
 
-Val mbarAlloc(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val mbarAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"arr_count", "num_stages"}, 1, fname, loc);
   int64_t count = g.constInt(p[0], "the arrive count", loc);
   if (count < 1 || count > (1 << 20) - 1)
@@ -137,30 +135,31 @@ Val mbarAlloc(Gen &g, CallArgs &args, const std::string &fname,
     g.fail(loc, fname + ": num_stages must be in [1, 64], got " +
                     std::to_string(stages));
   requireTopLevel(g, fname, loc);
-  Type t = memdesc(g, {stages}, DType::I64,
-                   tg::BarrierEncodingAttr::get(&g.ctx));
+  Type t =
+      memdesc(g, {stages}, DType::I64, tg::BarrierEncodingAttr::get(&g.ctx));
   auto op = tg::MBarAllocOp::create(g.b, g.cur, t, uint32_t(count));
   return Val::tensor({op.getResult(), DType::I64, {stages}, Space::MbarArray});
 }
 
 /// get_buffer(array, i): one stage. A compile-time index is range-checked.
-Val getBuffer(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val getBuffer(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"bufs", "index"}, 2, fname, loc);
   if (!isSpace(p[0], Space::SmemArray) && !isSpace(p[0], Space::MbarArray))
-    g.fail(loc, fname + ": expects a txl.smem_alloc or txl.mbar_alloc result, "
-                        "got " + describeArg(p[0]));
+    g.fail(loc, fname +
+                    ": expects a txl.smem_alloc or txl.mbar_alloc result, "
+                    "got " +
+                    describeArg(p[0]));
   const TValue &arr = p[0]->t;
-  if (p[1]->isIntLike() &&
-      (p[1]->asInt() < 0 || p[1]->asInt() >= arr.shape[0]))
+  if (p[1]->isIntLike() && (p[1]->asInt() < 0 || p[1]->asInt() >= arr.shape[0]))
     g.fail(loc, fname + ": index " + std::to_string(p[1]->asInt()) +
                     " is out of range for " + std::to_string(arr.shape[0]) +
                     " stage(s)");
   Value idx = i32Value(g, p[1], "the index", fname, loc);
   std::vector<int64_t> shape(arr.shape.begin() + 1, arr.shape.end());
-  Type t = arr.space == Space::MbarArray
-               ? memdesc(g, {1}, DType::I64, tg::BarrierEncodingAttr::get(&g.ctx))
-               : memdesc(g, shape, arr.dtype);
+  Type t =
+      arr.space == Space::MbarArray
+          ? memdesc(g, {1}, DType::I64, tg::BarrierEncodingAttr::get(&g.ctx))
+          : memdesc(g, shape, arr.dtype);
   auto op = tg::MemDescIndexOp::create(g.b, g.cur, t, arr.value, idx);
   if (arr.space == Space::MbarArray)
     return Val::tensor({op.getResult(), DType::I64, {1}, Space::Mbar});
@@ -168,8 +167,7 @@ Val getBuffer(Gen &g, CallArgs &args, const std::string &fname,
 }
 
 /// smem_index(buf, i): row i of a tile's leading dimension.
-Val smemIndex(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val smemIndex(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"buf", "index"}, 2, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "buf", loc);
   if (buf.shape.size() < 2)
@@ -183,10 +181,10 @@ Val smemIndex(Gen &g, CallArgs &args, const std::string &fname,
 
 Val view(Gen &g, const TValue &buf, std::vector<int64_t> shape,
          llvm::ArrayRef<int32_t> perm, int64_t dim, int64_t start) {
-  auto op = tg::MemDescViewOp::create(
-      g.b, g.cur, memdesc(g, shape, buf.dtype), buf.value,
-      g.b.getDenseI32ArrayAttr(perm), g.b.getI64IntegerAttr(dim),
-      g.b.getI64IntegerAttr(start));
+  auto op = tg::MemDescViewOp::create(g.b, g.cur, memdesc(g, shape, buf.dtype),
+                                      buf.value, g.b.getDenseI32ArrayAttr(perm),
+                                      g.b.getI64IntegerAttr(dim),
+                                      g.b.getI64IntegerAttr(start));
   return Val::tensor({op.getResult(), buf.dtype, shape, Space::Smem});
 }
 
@@ -211,8 +209,7 @@ Val smemTrans(Gen &g, const TValue &buf, std::vector<int32_t> perm,
   return view(g, buf, shape, perm, 0, 0);
 }
 
-Val smemSlice(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val smemSlice(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"buf", "start", "length", "dim"}, 3, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "buf", loc);
   int64_t start = g.constInt(p[1], "start", loc);
@@ -220,8 +217,8 @@ Val smemSlice(Gen &g, CallArgs &args, const std::string &fname,
   int64_t dim = p[3] ? g.constInt(p[3], "dim", loc) : 0;
   if (dim < 0 || dim >= int64_t(buf.shape.size()))
     g.fail(loc, fname + ": dim " + std::to_string(dim) + " is out of range");
-  if (length <= 0 || (length & (length - 1)) || start < 0 ||
-      start % length || start + length > buf.shape[dim])
+  if (length <= 0 || (length & (length - 1)) || start < 0 || start % length ||
+      start + length > buf.shape[dim])
     g.fail(loc, fname + ": slice [" + std::to_string(start) + ", " +
                     std::to_string(start + length) + ") of dimension " +
                     std::to_string(dim) + " (size " +
@@ -235,8 +232,7 @@ Val smemSlice(Gen &g, CallArgs &args, const std::string &fname,
   return view(g, buf, shape, identity, dim, start);
 }
 
-Val smemLoad(Gen &g, CallArgs &args, const std::string &fname,
-             SourceLoc loc) {
+Val smemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   // `layout` is accepted for source compatibility: the compiler picks the
   // register layout from the value's uses either way.
   auto p = g.bind(args, {"smem", "layout", "cta_id"}, 1, fname, loc);
@@ -249,8 +245,7 @@ Val smemLoad(Gen &g, CallArgs &args, const std::string &fname,
   return Val::tensor({op.getResult(), buf.dtype, buf.shape});
 }
 
-Val smemStore(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val smemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"smem", "value", "cta_id"}, 2, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "smem", loc);
   if (p[2] && !p[2]->isNone() && !(p[2]->isIntLike() && p[2]->asInt() < 0))
@@ -304,8 +299,7 @@ void checkExpected(Gen &g, const TValue &bar, SourceLoc waitLoc) {
                       std::to_string(r.loaded) + " bytes");
 }
 
-Val mbarWait(Gen &g, CallArgs &args, const std::string &fname,
-             SourceLoc loc) {
+Val mbarWait(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"mbar", "phase"}, 2, fname, loc);
   const TValue &bar = expectSpace(g, p[0], Space::Mbar, fname, "mbar", loc);
   Value phase = i32Value(g, p[1], "the phase", fname, loc);
@@ -344,16 +338,17 @@ void checkBox(Gen &g, const TValue &buf, const TValue &desc,
               const std::string &fname, SourceLoc loc) {
   if (buf.shape != desc.shape || buf.dtype != desc.dtype)
     g.fail(loc, fname + ": the buffer " + buf.typeStr() +
-                    " does not match the descriptor's block " +
-                    desc.typeStr() +
+                    " does not match the descriptor's block " + desc.typeStr() +
                     "; TMA copies exactly one block of the descriptor's type");
 }
 
 Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"value", "desc", "offsets", "mbar", "contiguity"}, 4,
                   fname, loc);
-  const TValue &dst = expectSpace(g, p[0], Space::Smem, fname, "the "
-                                  "destination", loc);
+  const TValue &dst = expectSpace(g, p[0], Space::Smem, fname,
+                                  "the "
+                                  "destination",
+                                  loc);
   const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
   const TValue &bar = expectSpace(g, p[3], Space::Mbar, fname, "mbar", loc);
   checkBox(g, dst, desc, fname, loc);
@@ -363,8 +358,7 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
     it->second.loaded += numel(dst.shape) * elemBytes(dst.dtype);
     if (it->second.loaded > it->second.expected)
       g.fail(it->second.loc,
-             "txl.mbar_expect: expects " +
-                 std::to_string(it->second.expected) +
+             "txl.mbar_expect: expects " + std::to_string(it->second.expected) +
                  " bytes but the TMA loads signalling this barrier deliver " +
                  std::to_string(it->second.loaded) + " (see line " +
                  std::to_string(loc.line) + ")");
@@ -376,8 +370,8 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 
 Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"value", "desc", "offsets"}, 3, fname, loc);
-  const TValue &src = expectSpace(g, p[0], Space::Smem, fname, "the source",
-                                  loc);
+  const TValue &src =
+      expectSpace(g, p[0], Space::Smem, fname, "the source", loc);
   const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
   checkBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
@@ -502,15 +496,8 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
 }
 
 Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
+  // dtype and shape are answered by getAttr for every runtime value.
   const TValue &t = obj.t;
-  if (attr == "dtype")
-    return Val::dtypeVal(t.dtype);
-  if (attr == "shape") {
-    std::vector<Val> dims;
-    for (int64_t d : t.shape)
-      dims.push_back(Val::integer(d));
-    return Val::tuple(std::move(dims));
-  }
   if (attr == "T" && t.space == Space::Smem)
     return smemTrans(*this, t, {}, "txl.smem_trans", loc);
   if (attr == "load" && t.space == Space::Desc)
@@ -521,14 +508,13 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
 
 const std::set<std::string> &txlMemoryFunctions() {
   static const std::set<std::string> names = {
-      "smem_alloc", "get_buffer", "smem_index", "smem_slice", "smem_trans",
-      "smem_load",  "smem_store", "mbar_alloc", "mbar_expect", "mbar_wait",
-      "mbar_arrive", "tma_load",  "tma_store",  "tma_store_wait", "dot_wait"};
+      "smem_alloc",  "get_buffer", "smem_index", "smem_slice",     "smem_trans",
+      "smem_load",   "smem_store", "mbar_alloc", "mbar_expect",    "mbar_wait",
+      "mbar_arrive", "tma_load",   "tma_store",  "tma_store_wait", "dot_wait"};
   return names;
 }
 
-Val Gen::callTxlMemory(const std::string &name, CallArgs &args,
-                       SourceLoc loc) {
+Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   std::string op = name.substr(4);
   if (op == "smem_alloc")
     return smemAlloc(*this, args, name, loc);

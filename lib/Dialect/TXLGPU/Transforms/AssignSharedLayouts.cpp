@@ -74,9 +74,8 @@ void propagate(Value v, Attribute tileEnc) {
 /// Loop-carried or yielded buffers take the type of their source.
 void fixCarriedTypes(ModuleOp module) {
   module.walk([](scf::ForOp op) {
-    for (auto [init, arg, res] : llvm::zip(op.getInitArgs(),
-                                           op.getRegionIterArgs(),
-                                           op.getResults()))
+    for (auto [init, arg, res] :
+         llvm::zip(op.getInitArgs(), op.getRegionIterArgs(), op.getResults()))
       if (isa<MemDescType>(init.getType())) {
         arg.setType(init.getType());
         res.setType(init.getType());
@@ -115,8 +114,8 @@ struct AssignSharedLayoutsPass
           return;
         }
       }
-      auto enc = NVMMASharedEncodingAttr::get(&getContext(), swizzle, bits,
-                                              order);
+      auto enc =
+          NVMMASharedEncodingAttr::get(&getContext(), swizzle, bits, order);
       alloc.getResult().setType(withEncoding(type, enc));
       propagate(alloc.getResult(), enc);
     });
