@@ -15,6 +15,7 @@ from .language.core import constexpr
 from .language.core import _device_stub
 from .layouts import (BlockedLayout, DotOperandLayout, NVMMADistributedLayout,
                       NVMMASharedLayout, SliceLayout)
+from .tensor_descriptor import TensorDescriptor
 from .tensor_map import make_tensor_map
 
 __version__ = "0.1.0"

@@ -8,6 +8,7 @@ import struct
 import sys
 
 from . import _capi
+from . import tensor_descriptor as _tensor_descriptor
 
 # (metadata type, size) -> struct format code.
 _FORMATS = {
@@ -127,6 +128,9 @@ class Launcher:
         if ty == "bf16" and size == 2:
             self._converters.append(_bf16_bits)
             return "H", 2
+        if ty == "tensordesc":
+            self._converters.append(_descriptor_converter(param, index))
+            return "128s", 128
         self._converters.append(None)
         code = _FORMATS.get((ty, size))
         if code is None:
@@ -146,6 +150,82 @@ class Launcher:
     def __del__(self):
         if not sys.is_finalizing():
             _capi.kernel_free(self.handle)
+
+
+def _descriptor_converter(param, index):
+    """The launch-time conversion of a "tensordesc" parameter: a host
+    descriptor (txl's or Triton's) -> the 128-byte CUtensorMap, encoded
+    with the box, swizzle and element type the compiler recorded.
+
+    Encoding calls the driver, so the bytes are cached on the descriptor,
+    per (box, swizzle, dtype) of the parameter (one descriptor may feed
+    kernels compiled with different boxes), and reused while the base
+    address, base dtype, shape, strides and block shape are those they
+    were encoded from: a descriptor whose attributes were changed is
+    re-encoded on its next launch."""
+    name = param.get("name", index)
+    try:
+        size = int(param["size"])
+        dtype = str(param["dtype"])
+        block = tuple(int(b) for b in param["block"])
+        box = tuple(int(b) for b in param["box"])
+        swizzle = int(param["swizzle"])
+    except (KeyError, TypeError, ValueError):
+        raise _capi.TxlError(
+            7, f"txl: tensordesc parameter {name}: the kernel metadata "
+               "lacks size, dtype, block, box or swizzle") from None
+    if size != 128 or len(box) != len(block):
+        raise _capi.TxlError(
+            7, f"txl: tensordesc parameter {name}: bad metadata "
+               f"(size {size}, block {list(block)}, box {list(box)})")
+    slot = (box, swizzle, dtype)
+
+    def encode(desc):
+        if not _tensor_descriptor.is_descriptor(desc):
+            raise _capi.TxlError(
+                1, f"txl: parameter {name} takes a TensorDescriptor, not "
+                   f"{type(desc).__name__}")
+        sig, element = _tensor_descriptor.check(desc)
+        given = tuple(int(b) for b in desc.block_shape)
+        if sig != dtype or given != block:
+            raise _capi.TxlError(
+                1, f"txl: parameter {name} was compiled for a "
+                   f"{dtype}{list(block)} descriptor, got a "
+                   f"{sig}{list(given)} one")
+        base = desc.base
+        state = (base.data_ptr(), base.dtype, tuple(desc.shape),
+                 tuple(desc.strides), tuple(desc.block_shape))
+        dims, strides_bytes, inner_box = _tensor_descriptor.innermost_first(
+            desc.shape, desc.strides, element, box)
+        blob = bytes(_capi.make_tensor_map(state[0], dims, strides_bytes,
+                                           inner_box, dtype, swizzle))
+        if len(blob) != 128:
+            raise _capi.TxlError(
+                7, f"txl: the tensor map for {name} is {len(blob)} bytes, "
+                   "not 128")
+        maps = getattr(desc, "_txl_maps", None)
+        if maps is None:
+            try:
+                desc._txl_maps = maps = {}
+            except AttributeError:  # a frozen or slotted object: no cache
+                return blob
+        maps[slot] = (state, blob)
+        return blob
+
+    def convert(desc):
+        # The launch path: attribute reads and one tuple comparison while
+        # the descriptor is unchanged; anything else goes to encode().
+        try:
+            base = desc.base
+            state, blob = desc._txl_maps[slot]
+            if state == (base.data_ptr(), base.dtype, tuple(desc.shape),
+                         tuple(desc.strides), tuple(desc.block_shape)):
+                return blob
+        except (AttributeError, KeyError):
+            pass
+        return encode(desc)
+
+    return convert
 
 
 def match_params(metadata, runtime_names, entries):

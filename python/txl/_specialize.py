@@ -1,7 +1,9 @@
 """Kernel arguments -> Triton-style signature entries.
 
 Each runtime argument becomes one signature entry ("*fp16:16", "i32",
-"i32:16", "i32:1", "fp32", "i1", "none") and the value the launcher packs.
+"i32:16", "i32:1", "fp32", "i1", "none", "tensordesc<fp16[128, 64]>") and
+the value the launcher packs (a tensor descriptor stays an object: the
+launcher encodes it with what the compiler chose).
 Constexpr arguments become their value as source text. This module is on
 the launch hot path: keep the common cases (tensors, small ints) first and
 cheap.
@@ -9,6 +11,7 @@ cheap.
 
 import numbers
 
+from . import tensor_descriptor as _tensor_descriptor
 from .language import core as _core
 
 # Signature element type of each framework dtype name (torch spellings).
@@ -125,15 +128,24 @@ def arg_nospec(a):
 
 
 def _arg_slow(a, specialize):
+    # txl's own descriptors first: an exact class test is cheaper than the
+    # numbers ABC checks below (Triton's are found by duck typing, later).
+    if a.__class__ is _tensor_descriptor.TensorDescriptor:
+        return _tensor_descriptor.signature_entry(a), a
     if isinstance(a, bool):
         return "i1", bool(a)
     if isinstance(a, numbers.Integral):
         return _int_entry(int(a), specialize), int(a)
     if isinstance(a, numbers.Real):
         return "fp32", float(a)
+    # Other descriptors (Triton's), by their attributes: like txl's they
+    # have no data_ptr(), so they reach here, off the tensor/int hot path.
+    if _tensor_descriptor.is_descriptor(a):
+        return _tensor_descriptor.signature_entry(a), a
     raise TypeError(
         f"txl: unsupported kernel argument of type {type(a).__name__}; "
-        "expected a tensor (data_ptr() and dtype), int, float, bool or None")
+        "expected a tensor (data_ptr() and dtype), a TensorDescriptor, "
+        "int, float, bool or None")
 
 
 def _is_constexpr_value(value):

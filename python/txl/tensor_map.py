@@ -1,6 +1,7 @@
 """Host-side TMA descriptors (cuTensorMapEncodeTiled through libtxl)."""
 
 from . import _capi, _specialize
+from .tensor_descriptor import innermost_first
 
 
 def make_tensor_map(tensor, block_shape, swizzle_bytes=128):
@@ -17,10 +18,8 @@ def make_tensor_map(tensor, block_shape, swizzle_bytes=128):
     if strides[-1] != 1:
         raise ValueError("make_tensor_map: the innermost dimension must be "
                          "contiguous")
-    element = tensor.element_size()
-    dims = shape[::-1]
-    strides_bytes = [s * element for s in strides[::-1][1:]]
-    box = list(block_shape)[::-1]
+    dims, strides_bytes, box = innermost_first(
+        shape, strides, tensor.element_size(), block_shape)
     return _capi.make_tensor_map(tensor.data_ptr(), dims, strides_bytes, box,
                                  _specialize.dtype_sig(tensor.dtype),
                                  swizzle_bytes)
