@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Pipeline/Pipeline.h"
+#include "txl/Pipeline/LaunchParamJson.h"
 
 #include "txl/Conversion/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
@@ -32,6 +33,7 @@
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -137,16 +139,45 @@ std::vector<LaunchParam> launchParams(const Module &ast,
   const FunctionDefStmt *fn = ast.findFunction(options.kernelName);
   for (size_t i = 0; i < options.signature.size(); ++i) {
     const ArgSpec &spec = options.signature[i];
-    if (spec.kind != ArgSpec::Kind::Pointer &&
-        spec.kind != ArgSpec::Kind::Scalar)
+    if (spec.kind == ArgSpec::Kind::Constexpr ||
+        spec.kind == ArgSpec::Kind::None)
       continue;
     LaunchParam p;
     p.name = fn && i < fn->args.size() ? fn->args[i].name : "";
-    p.type = spec.kind == ArgSpec::Kind::Pointer ? "ptr" : spec.type;
-    p.sizeBytes = spec.kind == ArgSpec::Kind::Pointer ? 8 : scalarBytes(spec.type);
+    if (spec.kind == ArgSpec::Kind::TensorDesc) {
+      p.type = "tensordesc";
+      p.sizeBytes = 128; // sizeof(CUtensorMap)
+      p.elementType = spec.type;
+      p.block = spec.block;
+    } else {
+      p.type = spec.kind == ArgSpec::Kind::Pointer ? "ptr" : spec.type;
+      p.sizeBytes =
+          spec.kind == ArgSpec::Kind::Pointer ? 8 : scalarBytes(spec.type);
+    }
     params.push_back(p);
   }
   return params;
+}
+
+/// The TMA box and swizzle of each descriptor parameter, as
+/// AssignSharedLayouts recorded them on the kernel's arguments (launch
+/// parameters are the kernel's arguments, in order).
+void readDescriptorLayouts(mlir::ModuleOp module, const std::string &kernel,
+                           std::vector<LaunchParam> &params) {
+  auto func = module.lookupSymbol<mlir::func::FuncOp>(kernel);
+  if (!func)
+    return;
+  using mlir::txlgpu::TXLGPUDialect;
+  for (unsigned i = 0; i < func.getNumArguments() && i < params.size(); ++i) {
+    auto swizzle = func.getArgAttrOfType<mlir::IntegerAttr>(
+        i, TXLGPUDialect::kTMASwizzleAttr);
+    auto box = func.getArgAttrOfType<mlir::DenseI64ArrayAttr>(
+        i, TXLGPUDialect::kTMABoxAttr);
+    if (!swizzle || !box)
+      continue;
+    params[i].swizzleBytes = int(swizzle.getInt());
+    params[i].box.assign(box.asArrayRef().begin(), box.asArrayRef().end());
+  }
 }
 
 int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
@@ -205,6 +236,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.txlgir = printOp(*module);
   out.sharedBytes =
       moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kSharedBytesAttr);
+  readDescriptorLayouts(*module, options.kernelName, out.params);
   // 5. LLVM dialect.
   mlir::PassManager lower(&ctx);
   configure(lower);
@@ -245,8 +277,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
 std::string CompiledKernel::metadataJson() const {
   llvm::json::Array paramArray;
   for (const LaunchParam &p : params)
-    paramArray.push_back(llvm::json::Object{
-        {"name", p.name}, {"type", p.type}, {"size", p.sizeBytes}});
+    paramArray.push_back(launchParamToJson(p));
   llvm::json::Object obj{
       {"name", name},
       {"target", target},

@@ -2,7 +2,8 @@
 //
 // "*fp16:16, *fp32, i32:16, i32:1, 1024, none": a pointer (optionally
 // 16-byte aligned), a scalar (optionally divisible by 16 or equal to 1), a
-// constexpr (any other literal), or None.
+// constexpr (any other literal), None, or "tensordesc<fp16[128, 64]>" (a
+// host TMA descriptor and its block shape).
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Pipeline/Pipeline.h"
@@ -48,7 +49,47 @@ static std::vector<std::string> splitTopLevel(const std::string &text) {
   return parts;
 }
 
+/// "tensordesc<fp16[128, 64]>": element type and block shape.
+static bool parseTensorDesc(llvm::StringRef item, ArgSpec &spec,
+                            std::string &error) {
+  llvm::StringRef body = item;
+  if (!body.consume_front("tensordesc<") || !body.consume_back(">")) {
+    error = "expected tensordesc<TYPE[D0, D1, ...]>";
+    return false;
+  }
+  auto [type, dims] = body.split('[');
+  type = type.trim();
+  if (!isScalarTypeName(type) || type == "i1") {
+    error = "unknown tensor descriptor element type '" + type.str() + "'";
+    return false;
+  }
+  dims = dims.trim();
+  if (!dims.consume_back("]")) {
+    error = "expected the block shape in brackets";
+    return false;
+  }
+  spec.kind = ArgSpec::Kind::TensorDesc;
+  spec.type = type.str();
+  llvm::SmallVector<llvm::StringRef> parts;
+  dims.split(parts, ',');
+  for (llvm::StringRef part : parts) {
+    int64_t d = 0;
+    if (part.trim().getAsInteger(10, d) || d <= 0) {
+      error = "bad block dimension '" + part.trim().str() + "'";
+      return false;
+    }
+    spec.block.push_back(d);
+  }
+  if (spec.block.empty() || spec.block.size() > 5) {
+    error = "a tensor descriptor has 1 to 5 dimensions";
+    return false;
+  }
+  return true;
+}
+
 static bool parseOne(llvm::StringRef item, ArgSpec &spec, std::string &error) {
+  if (item.trim().starts_with("tensordesc"))
+    return parseTensorDesc(item.trim(), spec, error);
   auto [type, hint] = item.split(':');
   type = type.trim();
   hint = hint.trim();

@@ -107,6 +107,9 @@ std::string txl::computeCacheKey(const std::string &compilerVersion,
     addField(hasher, arg.constValue);
     addField(hasher, std::to_string(arg.divisibility));
     addField(hasher, arg.equalsOne ? "1" : "0");
+    addField(hasher, std::to_string(arg.block.size()));
+    for (int64_t d : arg.block)
+      addField(hasher, std::to_string(d));
   }
   addField(hasher, std::to_string(options.globals.size()));
   for (const auto &global : options.globals) {

@@ -1,5 +1,6 @@
 //===- Metadata.cpp - Parse and canonicalize kernel metadata --------------===//
 #include "txl/Runtime/Metadata.h"
+#include "txl/Pipeline/LaunchParamJson.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,6 +55,11 @@ bool readParams(const json::Array &array, std::vector<LaunchParam> &params,
       param.sizeBytes = param.type == "ptr" ? 8 : 0;
     if (param.type.empty() || param.sizeBytes <= 0) {
       error = "metadata: param '" + param.name + "' lacks a type or size";
+      return false;
+    }
+    if (!launchParamDescFromJson(*object, param)) {
+      error = "metadata: tensor descriptor param '" + param.name +
+              "' lacks dtype, block, box or swizzle";
       return false;
     }
     params.push_back(param);
@@ -118,7 +124,10 @@ bool txl::sameLaunchFields(const CompiledKernel &a, const CompiledKernel &b) {
   for (size_t i = 0; i < a.params.size(); ++i)
     if (a.params[i].name != b.params[i].name ||
         a.params[i].type != b.params[i].type ||
-        a.params[i].sizeBytes != b.params[i].sizeBytes)
+        a.params[i].sizeBytes != b.params[i].sizeBytes ||
+        a.params[i].elementType != b.params[i].elementType ||
+        a.params[i].box != b.params[i].box ||
+        a.params[i].swizzleBytes != b.params[i].swizzleBytes)
       return false;
   return true;
 }
@@ -145,9 +154,7 @@ std::string txl::canonicalMetadataJson(const std::string &producerJson,
                                        kernel.clusterDims[2]};
   json::Array params;
   for (const LaunchParam &param : kernel.params)
-    params.push_back(json::Object{{"name", param.name},
-                                  {"type", param.type},
-                                  {"size", param.sizeBytes}});
+    params.push_back(launchParamToJson(param));
   object["params"] = std::move(params);
   object["cubin_producer"] = kernel.cubinProducer;
   object["source_hash"] = kernel.sourceHash;

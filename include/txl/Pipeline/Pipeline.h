@@ -18,9 +18,10 @@ namespace txl {
 /// One kernel parameter's specialization, in parameter order. Mirrors
 /// Triton's compile.py signature: "*fp16:16" is a pointer to fp16 known to be
 /// 16-byte aligned, "i32:16" an integer divisible by 16, "i32:1" an integer
-/// equal to 1 (folded), "1024" a constexpr, "none" a None argument.
+/// equal to 1 (folded), "1024" a constexpr, "none" a None argument,
+/// "tensordesc<fp16[128, 64]>" a host TMA descriptor whose block is 128x64.
 struct ArgSpec {
-  enum class Kind { Pointer, Scalar, Constexpr, None };
+  enum class Kind { Pointer, Scalar, Constexpr, None, TensorDesc };
   Kind kind = Kind::Scalar;
   /// Element type for pointers, value type for scalars: i1 i8 i16 i32 i64
   /// u8 u16 u32 u64 fp8e4nv fp8e5 fp16 bf16 fp32 fp64.
@@ -31,6 +32,8 @@ struct ArgSpec {
   int divisibility = 1;
   /// Integer known to equal 1 (Triton specializes and folds it).
   bool equalsOne = false;
+  /// TensorDesc: the block shape, outermost dimension first.
+  std::vector<int64_t> block;
 };
 
 /// Parses a comma-separated Triton-style signature. Returns false and sets
@@ -60,8 +63,17 @@ struct CompileOptions {
 /// A kernel parameter as it exists at launch time (constexprs are gone).
 struct LaunchParam {
   std::string name;
-  std::string type; ///< "ptr" or a scalar type name from ArgSpec::type
+  /// "ptr", a scalar type name from ArgSpec::type, or "tensordesc" (a
+  /// 128-byte CUtensorMap the host encodes from the fields below).
+  std::string type;
   int sizeBytes = 8;
+  /// tensordesc only: element type, block and TMA box (outermost first; the
+  /// box's last dimension may be narrower than the block's: the kernel then
+  /// copies a block as several boxes) and the smem swizzle (0/32/64/128
+  /// bytes) the kernel's buffers use, which the map must be encoded with.
+  std::string elementType;
+  std::vector<int64_t> block, box;
+  int swizzleBytes = 0;
 };
 
 struct CompiledKernel {

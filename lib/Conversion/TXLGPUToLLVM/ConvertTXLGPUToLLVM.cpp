@@ -35,6 +35,25 @@ int moduleInt(ModuleOp module, StringRef name, int fallback) {
   return fallback;
 }
 
+/// A TMA descriptor argument becomes the 128-byte CUtensorMap passed by
+/// value (`.param .align 64 .b8 [128]`); grid_constant lets the kernel take
+/// its address (cvta.param) instead of copying it to local memory, which
+/// cp.async.bulk.tensor could not use.
+void markTensorMapParam(LLVM::LLVMFuncOp func, unsigned i) {
+  if (!func.getArgAttr(i, txlgpu::TXLGPUDialect::kTMASwizzleAttr))
+    return;
+  func.removeArgAttr(i, txlgpu::TXLGPUDialect::kTMASwizzleAttr);
+  func.removeArgAttr(i, txlgpu::TXLGPUDialect::kTMABoxAttr);
+  MLIRContext *ctx = func.getContext();
+  Builder b(ctx);
+  func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                  TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+  func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                  b.getI64IntegerAttr(64));
+  func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                  UnitAttr::get(ctx));
+}
+
 /// Marks the kernel for NVPTX: `.entry`, the thread count and, so that
 /// setmaxnreg is honoured later, one CTA per SM as the register-cap hint.
 void markKernels(ModuleOp module) {
@@ -60,6 +79,7 @@ void markKernels(ModuleOp module) {
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
       func.removeArgAttr(i, kDivisibilityAttr);
       func.removeArgAttr(i, kEqualsOneAttr);
+      markTensorMapParam(func, i);
     }
   });
 }
@@ -84,6 +104,7 @@ struct ConvertTXLGPUToLLVMPass
     populateDotOpPatterns(typeConverter, patterns);
     populateWarpGroupDotOpPatterns(typeConverter, patterns);
     populatePrintOpPatterns(typeConverter, patterns);
+    populateTMAOpPatterns(typeConverter, patterns);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

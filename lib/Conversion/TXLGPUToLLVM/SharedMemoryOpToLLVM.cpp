@@ -106,43 +106,6 @@ FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
   return regs;
 }
 
-void fenceAsyncProxy(OpBuilder &b, Location loc) {
-  MLIRContext *ctx = b.getContext();
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
-      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
-}
-
-/// Runs `body` only where `pred` holds (a branch around it).
-void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
-            function_ref<void()> body) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *then = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::CondBrOp::create(rewriter, loc, pred, then, after);
-  rewriter.setInsertionPointToStart(then);
-  body();
-  LLVM::BrOp::create(rewriter, loc, after);
-  rewriter.setInsertionPointToStart(after);
-}
-
-Value isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  int warps = 4;
-  if (auto attr = module->getAttrOfType<IntegerAttr>(
-          txlgpu::TXLGPUDialect::kNumWarpsAttr))
-    warps = attr.getInt();
-  Value inGroup = LLVM::URemOp::create(b, loc, threadIdX(b, loc),
-                                       i32Const(b, loc, warps * 32));
-  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, inGroup,
-                              i32Const(b, loc, 0));
-}
-
-Value andPred(OpBuilder &b, Location loc, Value a, Value maybe) {
-  return maybe ? LLVM::AndOp::create(b, loc, a, maybe).getResult() : a;
-}
-
 template <typename Op>
 struct AllocBaseToLLVM : public ConvertOpToLLVMPattern<Op> {
   using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;

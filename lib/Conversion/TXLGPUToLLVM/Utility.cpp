@@ -11,6 +11,11 @@ TXLTypeConverter::TXLTypeConverter(MLIRContext *ctx) : LLVMTypeConverter(ctx) {
   addConversion([ctx](PointerType type) -> Type {
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
   });
+  // A TMA descriptor is the generic address of the by-value kernel
+  // parameter (llvm.byval + nvvm.grid_constant, set in markKernels).
+  addConversion([ctx](txlgpu::TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx);
+  });
   // A shared tile is the address of its first byte.
   addConversion([ctx](txlgpu::MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, 3);
@@ -235,4 +240,36 @@ Value mlir::txl::shuffleXor(OpBuilder &b, Location loc, Value v,
 
 Type mlir::txl::convertElementType(const TypeConverter &tc, Type tensorType) {
   return tc.convertType(getElementTypeOrSelf(tensorType));
+}
+
+void mlir::txl::fenceAsyncProxy(OpBuilder &b, Location loc) {
+  MLIRContext *ctx = b.getContext();
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+}
+
+void mlir::txl::ifThen(ConversionPatternRewriter &rewriter, Location loc,
+                       Value pred, function_ref<void()> body) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, pred, then, after);
+  rewriter.setInsertionPointToStart(then);
+  body();
+  LLVM::BrOp::create(rewriter, loc, after);
+  rewriter.setInsertionPointToStart(after);
+}
+
+Value mlir::txl::isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
+  int warps = moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
+  Value inGroup = LLVM::URemOp::create(b, loc, threadIdX(b, loc),
+                                       i32Const(b, loc, warps * 32));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, inGroup,
+                              i32Const(b, loc, 0));
+}
+
+Value mlir::txl::andPred(OpBuilder &b, Location loc, Value a, Value maybe) {
+  return maybe ? LLVM::AndOp::create(b, loc, a, maybe).getResult() : a;
 }

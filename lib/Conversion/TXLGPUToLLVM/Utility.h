@@ -68,6 +68,18 @@ int numWarpgroupsOf(Operation *op);
 /// tid.x / (num_warps * 32).
 Value warpGroupId(OpBuilder &b, Location loc);
 
+/// fence.proxy.async.shared::cta: generic-proxy shared-memory writes become
+/// visible to the async proxy (wgmma, TMA).
+void fenceAsyncProxy(OpBuilder &b, Location loc);
+/// Runs `body` only where `pred` holds (a branch around it).
+void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
+            function_ref<void()> body);
+/// Thread 0 of the calling warpgroup: the thread that issues the
+/// single-thread async operations (expect_tx, TMA) of txl.* ops.
+Value isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op);
+/// `a && maybe`, or `a` when `maybe` is null.
+Value andPred(OpBuilder &b, Location loc, Value a, Value maybe);
+
 /// Shuffle `v` (any 32/16/64-bit or smaller scalar) across lanes with xor.
 Value shuffleXor(OpBuilder &b, Location loc, Value v, int laneMask);
 
@@ -92,6 +104,7 @@ void populateWarpGroupDotOpPatterns(TXLTypeConverter &tc,
 void populateSharedMemoryOpPatterns(TXLTypeConverter &tc,
                                     RewritePatternSet &patterns);
 void populatePrintOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateTMAOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 
 } // namespace mlir::txl
 

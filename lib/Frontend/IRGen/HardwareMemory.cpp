@@ -550,9 +550,9 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (op == "tma_store")
     return tmaStore(*this, args, name, loc);
   if (op == "tma_store_wait") {
-    pendingCount(*this, args, name, loc);
-    fail(loc, name + " is not supported yet: tensor descriptors (TMA) are "
-                     "not implemented in this version");
+    int64_t n = pendingCount(*this, args, name, loc);
+    tg::TMAStoreWaitOp::create(b, cur, int32_t(n));
+    return Val::none();
   }
   if (op == "dot_wait")
     return dotWait(*this, args, name, loc);

@@ -277,7 +277,11 @@ OwningOpRef<ModuleOp> Gen::run() {
     DType dt = spec.kind == ArgSpec::Kind::Pointer && !d->isPtr()
                    ? DType::pointerTo(*d)
                    : *d;
-    argTypes.push_back(mlirType(dt));
+    if (spec.kind == ArgSpec::Kind::TensorDesc)
+      argTypes.push_back(::mlir::txlgpu::TensorDescType::get(
+          &ctx, spec.block, mlirType(dt)));
+    else
+      argTypes.push_back(mlirType(dt));
     argDTypes.push_back(dt);
     argParam.push_back(k);
   }
@@ -297,7 +301,11 @@ OwningOpRef<ModuleOp> Gen::run() {
     Value arg = entry->getArgument(unsigned(i));
     b.setInsertionPointToEnd(entry);
     LocGuard lg(*this, a.loc);
-    if (spec.equalsOne && argDTypes[i].isInt()) {
+    if (spec.kind == ArgSpec::Kind::TensorDesc) {
+      TValue desc{arg, argDTypes[i], spec.block};
+      desc.space = TValue::Space::Desc;
+      scope[a.name] = Val::tensor(desc);
+    } else if (spec.equalsOne && argDTypes[i].isInt()) {
       func.setArgAttr(unsigned(i), ::mlir::txl::kEqualsOneAttr, b.getUnitAttr());
       scope[a.name] = Val::tensor(constant(argDTypes[i], Val::integer(1)));
     } else {

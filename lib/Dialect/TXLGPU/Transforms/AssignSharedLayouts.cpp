@@ -6,12 +6,16 @@
 // same choice the host-side TMA descriptor is encoded with, so writer and
 // reader agree by construction. Other buffers get the unswizzled variant.
 // Views (transposes, slices) then derive their encodings from their source.
+// Finally every tensordesc kernel argument is annotated with the swizzle of
+// the buffers it fills and the TMA box that swizzle allows: the launch
+// metadata the host encodes the CUtensorMap from.
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Layout/LayoutConstructors.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::txlgpu {
@@ -91,6 +95,57 @@ void fixCarriedTypes(ModuleOp module) {
   });
 }
 
+/// The swizzle (bytes) of the buffer a TMA op moves; 0 if unencoded.
+unsigned tmaBufferSwizzle(Operation *op) {
+  Value buf = isa<TMALoadOp>(op) ? cast<TMALoadOp>(op).getDst()
+                                 : cast<TMAStoreOp>(op).getSrc();
+  auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+      cast<MemDescType>(buf.getType()).getEncoding());
+  return enc ? enc.getSwizzleBytes() : 0;
+}
+
+/// Annotates each tensordesc argument of `func` with the swizzle its TMA
+/// copies use and the box that follows: the whole block, except that a row
+/// wider than the swizzle span is cut into span-wide boxes (the shared
+/// layout stores such a tile as column chunks of that width, one box each).
+bool annotateDescriptors(func::FuncOp func) {
+  bool ok = true;
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = dyn_cast<TensorDescType>(arg.getType());
+    if (!type)
+      continue;
+    ArrayRef<int64_t> block = type.getBlockShape();
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    SmallVector<unsigned> order;
+    for (unsigned d = block.size(); d-- > 0;)
+      order.push_back(d);
+    std::optional<unsigned> swizzle;
+    for (Operation *user : arg.getUsers()) {
+      if (!isa<TMALoadOp, TMAStoreOp>(user))
+        continue;
+      unsigned s = tmaBufferSwizzle(user);
+      if (swizzle && *swizzle != s) {
+        user->emitError("TMA copies through one descriptor use buffers with "
+                        "different swizzles (")
+            << *swizzle << " and " << s << " bytes)";
+        ok = false;
+      }
+      swizzle = s;
+    }
+    if (!swizzle)
+      swizzle = ::txl::largestSwizzleBytes(block, bits, order);
+    SmallVector<int64_t> box(block);
+    if (*swizzle)
+      box.back() = std::min<int64_t>(box.back(), *swizzle * 8 / bits);
+    Builder b(func.getContext());
+    func.setArgAttr(arg.getArgNumber(), TXLGPUDialect::kTMASwizzleAttr,
+                    b.getI32IntegerAttr(int32_t(*swizzle)));
+    func.setArgAttr(arg.getArgNumber(), TXLGPUDialect::kTMABoxAttr,
+                    b.getDenseI64ArrayAttr(box));
+  }
+  return ok;
+}
+
 struct AssignSharedLayoutsPass
     : public txlgpu::impl::AssignSharedLayoutsBase<AssignSharedLayoutsPass> {
   void runOnOperation() override {
@@ -120,6 +175,7 @@ struct AssignSharedLayoutsPass
       propagate(alloc.getResult(), enc);
     });
     fixCarriedTypes(module);
+    module.walk([&](func::FuncOp func) { ok &= annotateDescriptors(func); });
     if (!ok)
       signalPassFailure();
   }

@@ -26,6 +26,11 @@ def TXLGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
     static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";
     static constexpr llvm::StringLiteral kSharedOffsetAttr = "txlgpu.shared_offset";
+    // On a kernel argument of tensordesc type: the swizzle (bytes) of the
+    // shared buffers TMA moves through it and the TMA box (outermost
+    // first) the host must encode the CUtensorMap with.
+    static constexpr llvm::StringLiteral kTMASwizzleAttr = "txlgpu.tma_swizzle";
+    static constexpr llvm::StringLiteral kTMABoxAttr = "txlgpu.tma_box";
     /// Elements per vector access of a load/store (from the axis analysis).
     static constexpr llvm::StringLiteral kVecAttr = "txlgpu.vec";
   }];
