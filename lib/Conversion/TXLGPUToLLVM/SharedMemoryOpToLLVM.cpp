@@ -157,6 +157,14 @@ struct MemDescViewOpToLLVM
   matchAndRewrite(txlgpu::MemDescViewOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto src = op.getSrc().getType();
+    // A transpose renames dimensions (its encoding's order follows): the
+    // bytes and so the address stay.
+    ArrayRef<int32_t> perm = op.getPermutation();
+    for (auto [i, d] : llvm::enumerate(perm))
+      if (d != int32_t(i)) {
+        rewriter.replaceOp(op, adaptor.getSrc());
+        return success();
+      }
     if (src.getShape() == op.getType().getShape() || op.getStart() == 0) {
       if (src.getShape() != op.getType().getShape() && !sliceKeepsLayout(op))
         return op.emitOpError("this slice of ") << src << " is not supported";

@@ -46,40 +46,63 @@ struct LocalAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::LocalAllocOp> 
   }
 };
 
-/// The K-major canonical layout of one wgmma operand tile (PTX ISA "matrix
-/// descriptor"): rows of W = swizzle bytes, 8-row core groups SBO = 8W
-/// apart; LBO is unused for swizzled K-major tiles. The tile's rows run
-/// along M (A) or N (B) and its contiguous dimension is K.
+/// One wgmma operand tile in a swizzled NVMMA layout (PTX ISA "matrix
+/// descriptor"). K-major: the contiguous dimension is K; rows of W =
+/// swizzle bytes run along M (A) or N (B), 8-row core groups SBO = 8W
+/// apart, LBO unused. MN-major (16-bit types only, wgmma's transpose bit):
+/// the contiguous dimension is M or N, stored as chunks of W bytes; LBO is
+/// the distance between chunks and SBO between groups of 8 K rows. Both
+/// strides are read off the tile's own layout, so they agree with whatever
+/// wrote it (smem_store, TMA).
 struct OperandTile {
   MemDescType type;
   NVMMASharedEncodingAttr enc;
   txlgpu::SharedOffsets offsets;
   unsigned kDim; ///< 1 for A [M, K], 0 for B [K, N]
+  bool kMajor;
 
   static FailureOr<OperandTile> get(Value tile, unsigned kDim) {
     auto type = cast<MemDescType>(tile.getType());
     auto enc = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding());
     auto offsets = txlgpu::getSharedOffsets(type);
-    if (!enc || !offsets || enc.getOrder()[0] != kDim ||
-        enc.getSwizzleBytes() < 32)
+    if (!enc || !offsets || enc.getSwizzleBytes() < 32)
       return failure();
-    return OperandTile{type, enc, *offsets, kDim};
+    bool kMajor = enc.getOrder()[0] == kDim;
+    if (!kMajor && type.getElementType().getIntOrFloatBitWidth() != 16)
+      return failure();
+    return OperandTile{type, enc, *offsets, kDim, kMajor};
   }
 
   int64_t elemBytes() const { return byteWidth(type.getElementType()); }
 
-  /// Byte offset of the element (outer, k); outer a multiple of 8 so the
-  /// swizzle leaves it in place and the hardware re-applies it.
+  /// Byte offset of the element (outer, k), outer along M or N. Callers
+  /// pass k a multiple of 8 and outer a multiple of 8 (K-major) or of the
+  /// swizzle row (MN-major) or inside the first row, where the swizzle
+  /// leaves the offset in place and the hardware re-applies it.
   int64_t byteOffset(int64_t outer, int64_t k) const {
     Coord c = kDim == 1 ? Coord{outer, k} : Coord{k, outer};
     return offsets.offsetOf(c) * elemBytes();
   }
 
+  int64_t outerSize() const { return type.getShape()[1 - kDim]; }
+
   uint64_t descriptorBits() const {
     unsigned w = enc.getSwizzleBytes();
     uint64_t mode = w == 128 ? 1 : w == 64 ? 2 : 3;
     uint64_t lbo = 1, sbo = 8 * w / 16;
+    if (!kMajor) {
+      int64_t chunk = w / elemBytes();
+      sbo = uint64_t(byteOffset(0, 8)) / 16;
+      if (outerSize() > chunk)
+        lbo = uint64_t(byteOffset(chunk, 0)) / 16;
+    }
     return (lbo << 16) | (sbo << 32) | (mode << 62);
+  }
+
+  NVVM::MMALayout layout() const {
+    // Row-major A and column-major B are the K-major forms.
+    bool rowMajor = (kDim == 1) == kMajor;
+    return rowMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col;
   }
 };
 
@@ -133,8 +156,9 @@ struct WarpGroupDotOpToLLVM
     auto type = elem ? wgmmaType(elem) : std::nullopt;
     if (!cMap || failed(a) || failed(b) || !type ||
         mma.getWarpsPerCTA()[0] % 4 || mma.getInstrShape().size() < 2)
-      return op.emitOpError("operands are not wgmma tiles (K-major, "
-                            "swizzle >= 32 bytes, warps in warpgroups)");
+      return op.emitOpError("operands are not wgmma tiles (swizzle >= 32 "
+                            "bytes, K-major unless 16-bit, warps in "
+                            "warpgroups)");
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
     int64_t instrN = mma.getInstrShape()[1];
     int64_t kInstr = 32 / a->elemBytes();
@@ -206,7 +230,7 @@ struct WarpGroupDotOpToLLVM
               NVVM::MMAShapeAttr::get(getContext(), 64, instrN, kInstr), *type,
               *type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
               NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-              NVVM::MMALayout::row, NVVM::MMALayout::col,
+              a->layout(), b->layout(),
               /*satfinite=*/nullptr);
         }
         for (auto [i, slot] : llvm::enumerate(slots))
