@@ -243,6 +243,20 @@ Type mlir::txl::convertElementType(const TypeConverter &tc, Type tensorType) {
 }
 
 void mlir::txl::fenceAsyncProxy(OpBuilder &b, Location loc) {
+  // Before Hopper there is no async proxy (no wgmma, no TMA) to fence for.
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  auto target = module ? module->getAttrOfType<StringAttr>(
+                             txlgpu::TXLGPUDialect::kTargetAttr)
+                       : StringAttr();
+  int sm = 0;
+  if (target && target.getValue().starts_with("sm_"))
+    target.getValue()
+        .drop_front(3)
+        .take_while([](char c) { return c >= '0' && c <= '9'; })
+        .getAsInteger(10, sm);
+  if (target && sm < 90)
+    return;
   MLIRContext *ctx = b.getContext();
   NVVM::FenceProxyOp::create(
       b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),

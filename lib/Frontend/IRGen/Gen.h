@@ -198,6 +198,12 @@ public:
   mlir::MLIRContext &ctx;
   const Module &ast;
   const SourceFile &file;
+  /// The target's SM number (80 for "sm_80", 90 for "sm_90a").
+  int smVersion() const;
+  /// Fails at `loc` unless the target has `what` (sm_90 or later; with
+  /// `wgmma`, exactly sm_90a: Blackwell has tcgen05 instead).
+  void requireHopper(SourceLoc loc, const std::string &what,
+                     bool wgmma = false);
   const CompileOptions &opts;
   DiagnosticEngine diag;
   mlir::OpBuilder b;

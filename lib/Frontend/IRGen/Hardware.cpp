@@ -217,6 +217,7 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     return isRole(*this, roleIds(*this, *p[0], warps, op, loc), 5);
   }
   if (op == "reg_alloc" || op == "reg_dealloc") {
+    requireHopper(loc, name + " (setmaxnreg)");
     auto p = bind(args, {"count"}, 1, name, loc);
     return regRealloc(*this, op == "reg_alloc", p[0], name, loc);
   }
@@ -231,12 +232,35 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   }
   if (op == "fence_proxy_async") {
     bind(args, {}, 0, name, loc);
+    requireHopper(loc, name);
     NVVM::FenceProxyOp::create(
         b, cur, NVVM::ProxyKindAttr::get(&ctx, NVVM::ProxyKind::async_shared),
         NVVM::SharedSpaceAttr::get(&ctx, NVVM::SharedSpace::shared_cta));
     return Val::none();
   }
   return callTxlMemory(name, args, loc);
+}
+
+int Gen::smVersion() const {
+  llvm::StringRef t(opts.target);
+  int sm = 0;
+  if (t.consume_front("sm_"))
+    t.take_while([](char c) { return c >= '0' && c <= '9'; })
+        .getAsInteger(10, sm);
+  return sm;
+}
+
+void Gen::requireHopper(SourceLoc loc, const std::string &what, bool wgmma) {
+  int sm = smVersion();
+  if (wgmma && opts.target != "sm_90a")
+    fail(loc, what + " needs sm_90a (wgmma), but the target is " +
+                  opts.target +
+                  (sm >= 100 ? "; the Blackwell (tcgen05) form is not "
+                               "implemented yet"
+                             : ""));
+  if (sm < 90)
+    fail(loc, what + " needs sm_90 or later, but the target is " +
+                  opts.target);
 }
 
 } // namespace txl::irgen

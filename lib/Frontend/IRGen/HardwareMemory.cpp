@@ -462,6 +462,7 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
     fail(loc, "tl.dot: with a shared-memory operand, other must be a shared "
               "buffer (wgmma reads B from shared memory), got " +
                   bm.typeStr());
+  requireHopper(loc, "tl.dot on shared buffers", /*wgmma=*/true);
   if (a.isReg())
     fail(loc, "tl.dot: an A operand in registers with B in shared memory "
               "is not supported yet; txl.smem_store it into a buffer");
@@ -516,6 +517,15 @@ const std::set<std::string> &txlMemoryFunctions() {
 
 Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   std::string op = name.substr(4);
+  // mbarrier transactions and parity waits, TMA and the async proxy are
+  // Hopper features; plain shared buffers work everywhere.
+  static const std::set<std::string> hopperOnly = {
+      "mbar_alloc", "mbar_expect",    "mbar_wait", "mbar_arrive",
+      "tma_load",   "tma_store",      "tma_store_wait"};
+  if (hopperOnly.count(op))
+    requireHopper(loc, name);
+  if (op == "dot_wait")
+    requireHopper(loc, name, /*wgmma=*/true);
   if (op == "smem_alloc")
     return smemAlloc(*this, args, name, loc);
   if (op == "mbar_alloc")
