@@ -1,8 +1,9 @@
-"""The GEMM ladder (tutorials/gemm) on the GPU, steps 1-3: one tile and one
+"""The GEMM ladder (tutorials/gemm) on the GPU, steps 1-6: one tile and one
 wgmma group; a K loop with an mbarrier whose phase flips; a 2-D grid with
-ragged edges. Random fp16 inputs, poisoned outputs, float64 references
-(rtol 1e-3, atol 1e-2), each step under the three block shapes the
-tutorials are written for."""
+ragged edges; TMA loads and a TMA-store epilogue; a two-stage pipeline;
+persistent CTAs with a grouped tile order. Random fp16 inputs, poisoned
+outputs, float64 references (rtol 1e-3, atol 1e-2), each step under the
+block shapes the tutorials are written for."""
 
 import os
 import sys
@@ -21,6 +22,10 @@ pytest.importorskip("triton")  # the tutorials import triton.language
 import step01_one_tile  # noqa: E402
 import step02_k_loop  # noqa: E402
 import step03_grid  # noqa: E402
+import step04_tma  # noqa: E402
+import step05_pipeline  # noqa: E402
+import step06_persistent  # noqa: E402
+import txl  # noqa: E402
 
 RTOL, ATOL = 1e-3, 1e-2
 
@@ -109,3 +114,133 @@ def test_gemm_step03_grid(size, block):
 
     check(launch, matmul_bt, inputs=[a, bt], outputs=[c], atol=ATOL,
           rtol=RTOL)
+
+
+# Steps 4-6 move tiles with TMA: the host describes A, B^T and C with
+# tensor descriptors, whose row strides must be multiples of 16 bytes (K and
+# N multiples of 8 for fp16; M is free). The sizes are still ragged with
+# respect to every block shape: out-of-bounds boxes read zeros and stores
+# are clipped, with no masks in the kernels.
+TMA_BLOCKS = [(128, 128, 64), (128, 256, 64), (64, 256, 64), (128, 64, 32)]
+
+# Aligned; then ragged M/N with K tails of half a slice, one k16 step,
+# one element row of A (M = 1), a problem smaller than a tile, an odd
+# number of K slices (3 or 5 with BLOCK_K = 64 / 32) and a long K.
+TMA_SIZES = [(128, 128, 64), (256, 512, 192), (1024, 512, 1024),
+             (200, 136, 104), (64, 64, 16), (1, 8, 8), (130, 72, 24),
+             (333, 264, 136), (129, 8, 2056)]
+
+
+def tma_case(M, N, K, block):
+    """Operands, and C as a window of a larger NaN-filled tensor, so that a
+    store outside C (an unclipped edge box) is caught. The window keeps
+    16-byte aligned rows and base."""
+    a, bt = operands(M, N, K)
+    big = torch.full((M + 9, N + 24), float("nan"), device="cuda",
+                     dtype=torch.float16)
+    c = big[5:5 + M, 8:8 + N]
+    return a, bt, big, c
+
+
+def descriptors(c, a, bt, block):
+    bm, bn, bk = block
+    return (txl.TensorDescriptor.from_tensor(a, [bm, bk]),
+            txl.TensorDescriptor.from_tensor(bt, [bn, bk]),
+            txl.TensorDescriptor.from_tensor(c, [bm, bn]))
+
+
+def assert_outside_untouched(big, M, N):
+    outside = big.clone()
+    outside[5:5 + M, 8:8 + N] = 0
+    assert torch.isnan(outside).sum().item() == outside.numel() - M * N, \
+        "the kernel wrote outside C"
+
+
+def grid_2d(M, N, block):
+    bm, bn, _ = block
+    return ((M + bm - 1) // bm, (N + bn - 1) // bn)
+
+
+@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
+@pytest.mark.parametrize("block", TMA_BLOCKS, ids=block_id)
+def test_gemm_step04_tma(size, block):
+    if not hopper():
+        pytest.skip("TMA and wgmma need sm_90a")
+    M, N, K = size
+    bm, bn, bk = block
+    a, bt, big, c = tma_case(M, N, K, block)
+
+    def launch(c_, a_, bt_):
+        a_d, bt_d, c_d = descriptors(c_, a_, bt_, block)
+        step04_tma.gemm_step04[grid_2d(M, N, block)](
+            a_d, bt_d, c_d, K, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+            num_warps=4)
+
+    check(launch, matmul_bt, inputs=[a, bt], outputs=[c], atol=ATOL,
+          rtol=RTOL)
+    assert_outside_untouched(big, M, N)
+
+
+@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
+@pytest.mark.parametrize("block", TMA_BLOCKS, ids=block_id)
+def test_gemm_step05_pipeline(size, block):
+    if not hopper():
+        pytest.skip("TMA and wgmma need sm_90a")
+    M, N, K = size
+    bm, bn, bk = block
+    a, bt, big, c = tma_case(M, N, K, block)
+
+    def launch(c_, a_, bt_):
+        a_d, bt_d, c_d = descriptors(c_, a_, bt_, block)
+        step05_pipeline.gemm_step05[grid_2d(M, N, block)](
+            a_d, bt_d, c_d, K, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+            num_warps=4)
+
+    check(launch, matmul_bt, inputs=[a, bt], outputs=[c], atol=ATOL,
+          rtol=RTOL)
+    assert_outside_untouched(big, M, N)
+
+
+def run_step06(size, block, programs, group_m):
+    M, N, K = size
+    bm, bn, bk = block
+    a, bt, big, c = tma_case(M, N, K, block)
+    num_tiles = ((M + bm - 1) // bm) * ((N + bn - 1) // bn)
+    if programs == "sms":
+        programs = torch.cuda.get_device_properties(0).multi_processor_count
+    grid = (min(programs, num_tiles),)
+
+    def launch(c_, a_, bt_):
+        a_d, bt_d, c_d = descriptors(c_, a_, bt_, block)
+        # NUM_SMS is the stride of the tile loop: the grid size, so every
+        # tile is computed by exactly one CTA.
+        step06_persistent.gemm_step06[grid](
+            a_d, bt_d, c_d, M, N, K, grid[0], BLOCK_M=bm, BLOCK_N=bn,
+            BLOCK_K=bk, GROUP_M=group_m, num_warps=4)
+
+    check(launch, matmul_bt, inputs=[a, bt], outputs=[c], atol=ATOL,
+          rtol=RTOL)
+    assert_outside_untouched(big, M, N)
+
+
+# One CTA per SM; and so few CTAs that each walks many tiles, carrying its
+# stage counter and barrier parities from tile to tile (odd slice counts
+# make the next tile start on the other stage).
+@pytest.mark.parametrize("programs", ["sms", 3], ids=str)
+@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
+@pytest.mark.parametrize("block", TMA_BLOCKS, ids=block_id)
+def test_gemm_step06_persistent(size, block, programs):
+    if not hopper():
+        pytest.skip("TMA and wgmma need sm_90a")
+    run_step06(size, block, programs, group_m=8)
+
+
+# The grouped order: groups of one tile row (row-major order), a last
+# group shorter than GROUP_M (9 tile rows in groups of 4), a group taller
+# than the matrix; a single CTA that computes every tile.
+@pytest.mark.parametrize("programs", ["sms", 5, 1], ids=str)
+@pytest.mark.parametrize("group_m", [1, 4, 16])
+def test_gemm_step06_grouping(group_m, programs):
+    if not hopper():
+        pytest.skip("TMA and wgmma need sm_90a")
+    run_step06((1100, 776, 200), (128, 128, 64), programs, group_m)

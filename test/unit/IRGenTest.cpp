@@ -1,6 +1,7 @@
 //===- IRGenTest.cpp - AST to txl dialect builder tests -------------------===//
 #include "txl/Frontend/IRGen.h"
 #include "txl/Frontend/Parser.h"
+#include "txl/Pipeline/Pipeline.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -20,17 +21,37 @@ namespace {
 
 /// A small test-side signature parser: "*fp32:16" pointer (divisible by
 /// 16), "i32", "i32:16", "i32:1" (equal to one), "none", anything else a
-/// constexpr value as source text.
+/// constexpr value as source text. "tensordesc<fp16[64, 128]>" entries go to
+/// the compiler's own parser (their commas are inside brackets).
 std::vector<ArgSpec> parseSig(const std::string &text) {
   std::vector<ArgSpec> out;
-  std::string item;
-  std::stringstream ss(text);
-  while (std::getline(ss, item, ',')) {
+  std::vector<std::string> items(1);
+  int depth = 0;
+  for (char c : text) {
+    if (c == '[')
+      ++depth;
+    else if (c == ']')
+      --depth;
+    if (c == ',' && depth == 0)
+      items.emplace_back();
+    else
+      items.back() += c;
+  }
+  for (std::string item : items) {
     item.erase(0, item.find_first_not_of(" \t"));
     item.erase(item.find_last_not_of(" \t") + 1);
     if (item.empty())
       continue;
     ArgSpec a;
+    if (item.rfind("tensordesc", 0) == 0) {
+      std::vector<ArgSpec> one;
+      std::string error;
+      EXPECT_TRUE(parseSignature(item, one, error)) << item << ": " << error;
+      if (one.size() == 1)
+        a = one[0];
+      out.push_back(a);
+      continue;
+    }
     std::string body = item, suffix;
     if (item.find(':') != std::string::npos) {
       body = item.substr(0, item.find(':'));
@@ -584,6 +605,34 @@ TEST(IRGenMisc, EqualsOneAndNoneParams) {
   EXPECT_HAS(r.ir, "%arg2: i32"); // n keeps its place after the None
   EXPECT_LACKS(r.ir, "%arg3");
   EXPECT_LACKS(r.ir, "scf.if");
+}
+
+TEST(IRGenTMA, DescriptorParamsAndCopies) {
+  // Descriptors are func arguments of their block type, in parameter order
+  // (the scalar after them keeps its place); copies take them directly with
+  // one i32 coordinate per dimension, outermost first.
+  Result r = build("import triton.language as tl\nimport txl\n@txl.jit\n"
+                   "def k(a, c, n, BM: tl.constexpr, BN: tl.constexpr):\n"
+                   "    buf = txl.get_buffer(txl.smem_alloc([BM, BN], "
+                   "dtype=tl.float16), 0)\n"
+                   "    bar = txl.get_buffer(txl.mbar_alloc(1), 0)\n"
+                   "    txl.mbar_expect(bar, BM * BN * 2)\n"
+                   "    txl.tma_load(buf, a, [n, 7], bar)\n"
+                   "    txl.mbar_wait(bar, 0)\n"
+                   "    txl.tma_store(buf, c, [3, n])\n"
+                   "    txl.tma_store_wait(2)\n",
+                   "k", "tensordesc<fp16[64, 128]>, tensordesc<fp16[64,128]>, "
+                   "i32, 64, 128");
+  ASSERT_BUILDS(r);
+  EXPECT_HAS(r.ir, "func.func @k(%arg0: !txlgpu.tensordesc<64x128xf16> loc(");
+  EXPECT_HAS(r.ir, "%arg1: !txlgpu.tensordesc<64x128xf16> loc(");
+  EXPECT_HAS(r.ir, "%arg2: i32 loc(");
+  EXPECT_LACKS(r.ir, "%arg3");
+  EXPECT_HAS(r.ir, "txlgpu.tma_load %arg0[%arg2, %c7_i32] -> ");
+  EXPECT_HAS(r.ir, " -> %arg1[%c3_i32, %arg2] : <64x128xf16> -> <64x128xf16>");
+  EXPECT_HAS(r.ir, "txlgpu.tma_store_wait {pendings = 2 : i32}");
+  EXPECT_EQ(count(r.ir, "txlgpu.tma_load "), 1u);
+  EXPECT_EQ(count(r.ir, "txlgpu.tma_store "), 1u);
 }
 
 TEST(IRGenMisc, LocationsPointAtExpressions) {

@@ -69,6 +69,34 @@ TEST(RuntimeCache, KeyIsSensitiveToEveryInput) {
   EXPECT_EQ(key, changed([](CompileOptions &o) { o.dumpIR = true; }));
 }
 
+// tensordesc<fp16[64, 128]> and tensordesc<fp16[128, 64]> compile to
+// different kernels (buffer shapes, boxes), so they must not share a cache
+// entry; the block's rank counts too.
+TEST(RuntimeCache, KeyIsSensitiveToTensorDescBlocks) {
+  auto keyFor = [](std::vector<int64_t> block, const char *type = "fp16") {
+    CompileOptions options;
+    options.kernelName = "tma";
+    ArgSpec desc;
+    desc.kind = ArgSpec::Kind::TensorDesc;
+    desc.type = type;
+    desc.block = std::move(block);
+    ArgSpec n;
+    n.type = "i32";
+    options.signature = {desc, n};
+    return computeCacheKey("v1", kernelSource, "k.py", options);
+  };
+  std::string key = keyFor({64, 128});
+  EXPECT_EQ(key, keyFor({64, 128}));
+  EXPECT_NE(key, keyFor({128, 64}));
+  EXPECT_NE(key, keyFor({64, 64}));
+  EXPECT_NE(key, keyFor({64, 128, 1}));
+  EXPECT_NE(key, keyFor({1, 64, 128}));
+  EXPECT_NE(key, keyFor({64, 128}, "bf16"));
+  // Digits do not run together across dimensions.
+  EXPECT_NE(keyFor({6, 4128}), keyFor({64, 128}));
+  EXPECT_NE(keyFor({641, 28}), keyFor({64, 128}));
+}
+
 // Field boundaries are length-prefixed: moving text between two fields
 // changes the key.
 TEST(RuntimeCache, KeyFieldsDoNotRunTogether) {

@@ -88,6 +88,117 @@ TEST(RuntimeMetadata, CanonicalJsonKeepsProducerKeysAndRoundTrips) {
   EXPECT_FALSE(sameLaunchFields(k, reread));
 }
 
+namespace {
+/// A kernel with a pointer, a TMA descriptor (fp16 64x128 block copied as
+/// two 64-column boxes with the 128-byte swizzle) and a scalar.
+CompiledKernel descriptorKernel() {
+  CompiledKernel k;
+  k.name = "tma";
+  k.target = "sm_90a";
+  k.numWarps = 4;
+  LaunchParam desc;
+  desc.name = "a_desc";
+  desc.type = "tensordesc";
+  desc.sizeBytes = 128;
+  desc.elementType = "fp16";
+  desc.block = {64, 128};
+  desc.box = {64, 64};
+  desc.swizzleBytes = 128;
+  k.params = {{"p", "ptr", 8}, desc, {"n", "i32", 4}};
+  return k;
+}
+} // namespace
+
+TEST(RuntimeMetadata, TensorDescParamRoundTrips) {
+  CompiledKernel k = descriptorKernel();
+  std::string text = canonicalMetadataJson("", k, "key", false);
+  // The canonical JSON spells the descriptor fields out...
+  auto parsed = llvm::json::parse(text);
+  ASSERT_TRUE(bool(parsed)) << text;
+  const llvm::json::Array *params = parsed->getAsObject()->getArray("params");
+  ASSERT_TRUE(params && params->size() == 3) << text;
+  const llvm::json::Object *d = (*params)[1].getAsObject();
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->getString("type"), "tensordesc");
+  EXPECT_EQ(d->getInteger("size"), 128);
+  EXPECT_EQ(d->getString("dtype"), "fp16");
+  EXPECT_EQ(d->getInteger("swizzle"), 128);
+  ASSERT_TRUE(d->getArray("block") && d->getArray("box"));
+  auto ints = [](const llvm::json::Array &array) {
+    std::vector<int64_t> out;
+    for (const llvm::json::Value &v : array)
+      out.push_back(v.getAsInteger().value_or(-1));
+    return out;
+  };
+  EXPECT_EQ(ints(*d->getArray("block")), (std::vector<int64_t>{64, 128}));
+  EXPECT_EQ(ints(*d->getArray("box")), (std::vector<int64_t>{64, 64}));
+  // ...and only for descriptors.
+  const llvm::json::Object *n = (*params)[2].getAsObject();
+  EXPECT_FALSE(n->get("box"));
+  EXPECT_FALSE(n->get("dtype"));
+  // ...and reading it back gives the same launch parameters.
+  CompiledKernel reread;
+  std::string error;
+  ASSERT_TRUE(parseKernelMetadata(text, reread, error)) << error;
+  ASSERT_EQ(reread.params.size(), 3u);
+  const LaunchParam &r = reread.params[1];
+  EXPECT_EQ(r.type, "tensordesc");
+  EXPECT_EQ(r.sizeBytes, 128);
+  EXPECT_EQ(r.elementType, "fp16");
+  EXPECT_EQ(r.block, (std::vector<int64_t>{64, 128}));
+  EXPECT_EQ(r.box, (std::vector<int64_t>{64, 64}));
+  EXPECT_EQ(r.swizzleBytes, 128);
+  EXPECT_TRUE(reread.params[2].box.empty());
+  EXPECT_TRUE(sameLaunchFields(k, reread));
+  // A second round trip is a fixed point.
+  EXPECT_EQ(canonicalMetadataJson("", reread, "key", false), text);
+}
+
+TEST(RuntimeMetadata, TensorDescFieldsTakePartInSameLaunchFields) {
+  CompiledKernel k = descriptorKernel();
+  auto differs = [&](auto mutate) {
+    CompiledKernel other = descriptorKernel();
+    mutate(other.params[1]);
+    return !sameLaunchFields(k, other);
+  };
+  EXPECT_TRUE(differs([](LaunchParam &p) { p.box = {64, 128}; }));
+  EXPECT_TRUE(differs([](LaunchParam &p) { p.swizzleBytes = 64; }));
+  EXPECT_TRUE(differs([](LaunchParam &p) { p.elementType = "bf16"; }));
+  EXPECT_FALSE(differs([](LaunchParam &) {}));
+}
+
+TEST(RuntimeMetadata, TensorDescEntryNeedsAllItsFields) {
+  // Each variant drops or breaks one descriptor field; the host could not
+  // encode the CUtensorMap from it, so the metadata is rejected.
+  const char *full = R"("dtype":"fp16","block":[64,128],"box":[64,64],"swizzle":128)";
+  const char *broken[] = {
+      R"("block":[64,128],"box":[64,64],"swizzle":128)",
+      R"("dtype":"fp16","box":[64,64],"swizzle":128)",
+      R"("dtype":"fp16","block":[64,128],"swizzle":128)",
+      R"("dtype":"fp16","block":[64,128],"box":[64,64])",
+      R"("dtype":"fp16","block":[64,128],"box":[64,"64"],"swizzle":128)",
+      R"("dtype":"fp16","block":[64,128],"box":64,"swizzle":128)",
+      R"("dtype":16,"block":[64,128],"box":[64,64],"swizzle":128)",
+  };
+  auto metadata = [](const std::string &fields) {
+    return R"({"name":"tma","num_warps":4,"params":[{"name":"p","type":"ptr","size":8},)"
+           R"({"name":"a_desc","type":"tensordesc","size":128,)" +
+           fields + "}]}";
+  };
+  CompiledKernel k;
+  std::string error;
+  ASSERT_TRUE(parseKernelMetadata(metadata(full), k, error)) << error;
+  EXPECT_EQ(k.params[1].box, (std::vector<int64_t>{64, 64}));
+  for (const char *fields : broken) {
+    CompiledKernel bad;
+    std::string message;
+    EXPECT_FALSE(parseKernelMetadata(metadata(fields), bad, message)) << fields;
+    EXPECT_NE(message.find("tensor descriptor param 'a_desc'"),
+              std::string::npos)
+        << fields << ": " << message;
+  }
+}
+
 TEST(RuntimeOptions, ParsesEveryOption) {
   CompileOptions options;
   std::string error;

@@ -23,3 +23,49 @@ func.func @k() {
   %v = txlgpu.smem_load %p0 : <256xf32> -> tensor<256xf32>
   return
 }
+
+// Tensor descriptor arguments record the swizzle of the buffers their TMA
+// copies use and the box the host must encode the map with. A 128-wide
+// fp16 row is 256 bytes, twice the 128-byte swizzle span, so the box is
+// one span (64 columns) wide and the tile moves as two boxes; a 32-wide
+// fp32 row is exactly one span, so the box is the whole block; a 16-wide
+// fp16 row (32 bytes) only allows the 32-byte swizzle. A descriptor no TMA
+// op uses gets what its block alone allows: the same rule for fp16
+// [32, 256], and no swizzle with the block as the box for fp8 rows of 16
+// bytes (too narrow for any swizzle). The swizzle is the buffer's, not
+// recomputed from the block: %w's 64-wide block alone would allow 128, but
+// the (hand-written, narrower) tile it fills has 32-byte rows.
+// CHECK-LABEL: func.func @descs
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<64x128xf16> {txlgpu.tma_box = array<i64: 64, 64>, txlgpu.tma_swizzle = 128 : i32}
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<64x32xf32> {txlgpu.tma_box = array<i64: 64, 32>, txlgpu.tma_swizzle = 128 : i32}
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<128x16xf16> {txlgpu.tma_box = array<i64: 128, 16>, txlgpu.tma_swizzle = 32 : i32}
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<32x256xf16> {txlgpu.tma_box = array<i64: 32, 64>, txlgpu.tma_swizzle = 128 : i32}
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<8x16xf8E4M3FN> {txlgpu.tma_box = array<i64: 8, 16>, txlgpu.tma_swizzle = 0 : i32}
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<64x64xf16> {txlgpu.tma_box = array<i64: 64, 16>, txlgpu.tma_swizzle = 32 : i32}
+// CHECK-SAME: %{{[^:]*}}: i32)
+// CHECK-NOT: txlgpu.tma_box
+// CHECK: txlgpu.smem_alloc : <2x64x128xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: txlgpu.smem_alloc : <1x64x32xf32, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 32, order = [1, 0]}>>
+// CHECK: txlgpu.smem_alloc : <1x128x16xf16, #txlgpu.nvmma_shared<{swizzle = 32, elemBits = 16, order = [1, 0]}>>
+func.func @descs(%a: !txlgpu.tensordesc<64x128xf16>, %b: !txlgpu.tensordesc<64x32xf32>,
+                 %c: !txlgpu.tensordesc<128x16xf16>, %unused: !txlgpu.tensordesc<32x256xf16>,
+                 %narrow: !txlgpu.tensordesc<8x16xf8E4M3FN>,
+                 %w: !txlgpu.tensordesc<64x64xf16>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %abuf = txlgpu.smem_alloc : <2x64x128xf16>
+  %bbuf = txlgpu.smem_alloc : <1x64x32xf32>
+  %cbuf = txlgpu.smem_alloc : <1x128x16xf16>
+  %wbuf = txlgpu.smem_alloc : <1x64x16xf16>
+  %bars = txlgpu.mbar_alloc {arriveCount = 1 : i32} : <1xi64, #txlgpu.barrier>
+  %bar = txlgpu.memdesc_index %bars[%c0] : <1xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+  %a0 = txlgpu.memdesc_index %abuf[%c0] : <2x64x128xf16> -> <64x128xf16>
+  %b0 = txlgpu.memdesc_index %bbuf[%c0] : <1x64x32xf32> -> <64x32xf32>
+  %c0buf = txlgpu.memdesc_index %cbuf[%c0] : <1x128x16xf16> -> <128x16xf16>
+  %w0 = txlgpu.memdesc_index %wbuf[%c0] : <1x64x16xf16> -> <64x16xf16>
+  txlgpu.tma_load %a[%c0, %n] -> %a0, %bar : <64x128xf16> -> <64x128xf16>, <1xi64, #txlgpu.barrier>
+  txlgpu.tma_load %b[%n, %c0] -> %b0, %bar : <64x32xf32> -> <64x32xf32>, <1xi64, #txlgpu.barrier>
+  // A descriptor only stored through is annotated the same way.
+  txlgpu.tma_store %c0buf -> %c[%c0, %c0] : <128x16xf16> -> <128x16xf16>
+  txlgpu.tma_load %w[%c0, %c0] -> %w0, %bar : <64x64xf16> -> <64x16xf16>, <1xi64, #txlgpu.barrier>
+  return
+}

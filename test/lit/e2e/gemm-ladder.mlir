@@ -1,9 +1,12 @@
-// End-to-end: GEMM ladder steps 1-3 (tutorials/gemm) compile for sm_90a
+// End-to-end: GEMM ladder steps 1-6 (tutorials/gemm) compile for sm_90a
 // and ptxas (or nvJitLink) accepts them. Each step is checked for what it
 // adds: step 1 one synchronous copy and one wgmma group, no loop and no
 // barrier; step 2 a K loop whose accumulator starts at zero and is carried,
 // and an mbarrier waited on with a parity that flips every iteration; step 3
-// a 2-D grid and masked (ragged-edge) loads and stores.
+// a 2-D grid and masked (ragged-edge) loads and stores; step 4 TMA loads
+// completing on an mbarrier by bytes and a TMA-store epilogue; step 5 two
+// stages, per-stage parities and wait_group 1; step 6 the persistent tile
+// loop with grouped order and state carried across tiles.
 // RUN: rm -rf %t && mkdir -p %t
 
 // Step 1: 128x128 tile, K = BLOCK_K = 64 -> 2 (M) x 4 (K) m64n128k16 wgmmas
@@ -134,3 +137,278 @@
 // RUN: FileCheck %s --check-prefix=STEP3-K32 < %t/s3k/gemm_step03.ptx
 // STEP3-K32-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // STEP3-K32-NOT: wgmma.mma_async
+
+// ---------------------------------------------------------------------------
+// Steps 4-6 move the tiles with TMA. The three descriptors are 128-byte
+// kernel parameters (CUtensorMaps by value); the kernels never load or store
+// global memory with threads.
+
+// Step 4: per K slice one expect_tx of the whole slice (A 128x64 + B^T
+// 128x64 fp16 = 32768 bytes) on a barrier of one arrival, and two
+// cp.async.bulk.tensor loads (A from a_desc into sA, B^T from bt_desc into
+// sB, both at column k) completing on it; the phase flips. The epilogue
+// writes C into sC, fences for the async proxy, and thread 0 stores it in
+// two 64-column boxes (128-byte swizzle) from c_desc, one bulk group, waited
+// for with .read before the kernel ends.
+// RUN: txlc %tutorials/gemm/step04_tma.py --kernel-name gemm_step04 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, 128, 128, 64" --num-warps 4 --target sm_90a --out-dir %t/s4 > /dev/null
+// RUN: FileCheck %s --check-prefix=STEP4 < %t/s4/gemm_step04.ptx
+// RUN: FileCheck %s --check-prefix=STEP4-CNT < %t/s4/gemm_step04.ptx
+// RUN: FileCheck %s --check-prefix=STEP4-NONE < %t/s4/gemm_step04.ptx
+// RUN: FileCheck %s --check-prefix=STEP4-IR < %t/s4/gemm_step04.txlgir
+// STEP4: .entry gemm_step04(
+// STEP4-NEXT: .param .align 64 .b8 gemm_step04_param_0[128],
+// STEP4-NEXT: .param .align 64 .b8 gemm_step04_param_1[128],
+// STEP4-NEXT: .param .align 64 .b8 gemm_step04_param_2[128],
+// STEP4-NEXT: .param .u32 gemm_step04_param_3
+// STEP4: mov.b64 %[[P0:rd[0-9]+]], gemm_step04_param_0;
+// STEP4-NEXT: mov.b64 %[[P1:rd[0-9]+]], gemm_step04_param_1;
+// STEP4-NEXT: mov.b64 %[[P2:rd[0-9]+]], gemm_step04_param_2;
+// STEP4-DAG: cvta.param.u64 %[[DA:rd[0-9]+]], %[[P0]];
+// STEP4-DAG: cvta.param.u64 %[[DB:rd[0-9]+]], %[[P1]];
+// STEP4-DAG: cvta.param.u64 %[[DC:rd[0-9]+]], %[[P2]];
+// STEP4: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP4: fence.mbarrier_init
+// The K loop (its blocks in any order): the barrier is at shared offset 0,
+// sA at 1024, sB at 17408.
+// STEP4-DAG: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
+// STEP4-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+1024], [%[[DA]], {%[[K:r[0-9]+]], %[[ROWM:r[0-9]+]]}], [global_smem];
+// STEP4-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+17408], [%[[DB]], {%[[K]], %[[ROWN:r[0-9]+]]}], [global_smem];
+// STEP4-DAG: mbarrier.try_wait.parity.shared.b64 P1, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
+// STEP4-DAG: xor.b32 %[[PH]], %[[PH]], 1;
+// STEP4-DAG: wgmma.wait_group.sync.aligned 0;
+// Epilogue: sC at 33792, two boxes of 128x64 (16384 bytes apart).
+// STEP4: st.shared.b32 [%rd{{[0-9]+}}+33792]
+// STEP4: fence.proxy.async.shared::cta;
+// STEP4: bar.sync 0;
+// STEP4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%[[ROWN]], %[[ROWM]]}], [global_smem+33792];
+// STEP4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%r{{[0-9]+}}, %[[ROWM]]}], [global_smem+50176];
+// STEP4: cp.async.bulk.commit_group;
+// STEP4: cp.async.bulk.wait_group.read 0;
+// STEP4: ret;
+// Exactly two TMA loads and two TMA stores.
+// STEP4-CNT-COUNT-2: cp.async.bulk.tensor.2d.shared::cta.global
+// STEP4-CNT-NOT: cp.async.bulk.tensor.2d.shared::cta.global
+// STEP4-CNT-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta
+// STEP4-CNT-NOT: cp.async.bulk.tensor
+// No thread touches global memory, and no masks are left.
+// STEP4-NONE-NOT: ld.global
+// STEP4-NONE-NOT: st.global
+// STEP4-NONE-NOT: @p
+// STEP4-IR: func.func @gemm_step04(%arg0: !txlgpu.tensordesc<128x64xf16> {txlgpu.tma_box = array<i64: 128, 64>, txlgpu.tma_swizzle = 128 : i32}, %arg1: !txlgpu.tensordesc<128x64xf16> {txlgpu.tma_box = array<i64: 128, 64>, txlgpu.tma_swizzle = 128 : i32}, %arg2: !txlgpu.tensordesc<128x128xf16> {txlgpu.tma_box = array<i64: 128, 64>, txlgpu.tma_swizzle = 128 : i32}, %arg3: i32)
+// STEP4-IR: %[[OM:[0-9]+]] = arith.muli %{{[0-9]+}}, %c128_i32
+// STEP4-IR: %[[ON:[0-9]+]] = arith.muli %{{[0-9]+}}, %c128_i32
+// STEP4-IR: %[[SA:[0-9]+]] = txlgpu.memdesc_index %{{[0-9]+}}[%c0_i32] : <1x128x64xf16
+// STEP4-IR: %[[SB:[0-9]+]] = txlgpu.memdesc_index %{{[0-9]+}}[%c0_i32] : <1x128x64xf16
+// STEP4-IR: %[[SC:[0-9]+]] = txlgpu.memdesc_index %{{[0-9]+}}[%c0_i32] : <1x128x128xf16
+// STEP4-IR: %[[BARS:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32
+// STEP4-IR-NEXT: %[[BAR:[0-9]+]] = txlgpu.memdesc_index %[[BARS]][%c0_i32]
+// STEP4-IR-NEXT: scf.for %[[K:arg[0-9]+]] = %c0_i32 to %arg3 step %c64_i32 iter_args(%[[ACC:arg[0-9]+]] = %cst, %[[PH:arg[0-9]+]] = %c0_i32)
+// STEP4-IR-NEXT: txlgpu.mbar_expect %[[BAR]], %c32768_i32
+// STEP4-IR-NEXT: txlgpu.tma_load %arg0[%[[OM]], %[[K]]] -> %[[SA]], %[[BAR]]
+// STEP4-IR-NEXT: txlgpu.tma_load %arg1[%[[ON]], %[[K]]] -> %[[SB]], %[[BAR]]
+// STEP4-IR-NEXT: txlgpu.mbar_wait %[[BAR]], %[[PH]]
+// STEP4-IR-NEXT: %[[NPH:[0-9]+]] = arith.xori %[[PH]], %c1_i32
+// STEP4-IR: %[[D:[0-9]+]] = txlgpu.warp_group_dot %[[SA]], %{{[0-9]+}}, %[[ACC]]
+// STEP4-IR-NEXT: %[[W:[0-9]+]] = txlgpu.warp_group_dot_wait %[[D]] {pendings = 0 : i32}
+// STEP4-IR-NEXT: scf.yield %[[W]], %[[NPH]]
+// STEP4-IR-NEXT: {{^ +}$}}
+// STEP4-IR-NEXT: %[[H:[0-9]+]] = arith.truncf
+// STEP4-IR-NEXT: txlgpu.smem_store %[[H]], %[[SC]]
+// STEP4-IR-NEXT: txlgpu.tma_store %[[SC]] -> %arg2[%[[OM]], %[[ON]]]
+// STEP4-IR-NEXT: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP4-IR-NEXT: return
+
+// Step 5: two stages of sA (1024, 1024 + 16384) and sB (33792, 33792 +
+// 16384) and two barriers (8 bytes apart). The prologue loads slice 0 into
+// stage 0; iteration k waits on stage s = k % 2 with parity bit s of the
+// carried phase mask, issues the wgmma on stage s, retires all but that
+// group (wait_group 1), and only then refills the other stage 1 - s with
+// slice k + 1. wait_group 0 only after the loop.
+// RUN: txlc %tutorials/gemm/step05_pipeline.py --kernel-name gemm_step05 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, 128, 128, 64" --num-warps 4 --target sm_90a --out-dir %t/s5 > /dev/null
+// RUN: FileCheck %s --check-prefix=STEP5 < %t/s5/gemm_step05.ptx
+// RUN: FileCheck %s --check-prefix=STEP5-CNT < %t/s5/gemm_step05.ptx
+// RUN: FileCheck %s --check-prefix=STEP5-IR < %t/s5/gemm_step05.txlgir
+// STEP5: mov.b64 %[[P0:rd[0-9]+]], gemm_step05_param_0;
+// STEP5-NEXT: mov.b64 %[[P1:rd[0-9]+]], gemm_step05_param_1;
+// STEP5-DAG: cvta.param.u64 %[[DA:rd[0-9]+]], %[[P0]];
+// STEP5-DAG: cvta.param.u64 %[[DB:rd[0-9]+]], %[[P1]];
+// STEP5: mbarrier.init.shared.b64 [%[[B0:r[0-9]+]]], 1;
+// STEP5: add.s32 %[[B1:r[0-9]+]], %[[B0]], 8;
+// STEP5: mbarrier.init.shared.b64 [%[[B1]]], 1;
+// Prologue: slice 0 into stage 0 (constant addresses).
+// STEP5: mbarrier.arrive.expect_tx.shared.b64 _, [%[[B0]]], 32768;
+// STEP5: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+1024], [%[[DA]], {%[[Z:r[0-9]+]], %[[ROWM:r[0-9]+]]}], [global_smem];
+// STEP5: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+33792], [%[[DB]], {%[[Z]], %[[ROWN:r[0-9]+]]}], [global_smem];
+// The loop body: parity = (phases >> s) & 1; stage base = s * 16384.
+// STEP5: shr.u32 %[[SH:r[0-9]+]], %[[PHS:r[0-9]+]], %[[S:r[0-9]+]];
+// STEP5: and.b32 %[[PAR:r[0-9]+]], %[[SH]], 1;
+// STEP5: mbarrier.try_wait.parity.shared.b64 P1, [%r{{[0-9]+}}], %[[PAR]],
+// STEP5: shl.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %[[S]];
+// STEP5: shl.b32 %{{r[0-9]+}}, %[[S]], 14;
+// STEP5: wgmma.fence.sync.aligned
+// STEP5-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// STEP5: wgmma.commit_group.sync.aligned;
+// STEP5: wgmma.wait_group.sync.aligned 1;
+// STEP5-NOT: wgmma.wait_group
+// The refill: the other stage's barrier (8 * (s ^ 1)) and buffers, at
+// dynamic addresses.
+// STEP5: xor.b32 %[[NS:r[0-9]+]], %[[S]], 1;
+// STEP5: mul.wide.u32 %rd{{[0-9]+}}, %[[NS]], 8;
+// STEP5: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
+// STEP5-NOT: wgmma.wait_group
+// STEP5: shl.b32 %r{{[0-9]+}}, %[[NS]], 14;
+// STEP5: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%[[DA]], {%[[KN:r[0-9]+]], %[[ROWM]]}], [%[[NBAR:rd[0-9]+]]];
+// STEP5: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%[[DB]], {%[[KN]], %[[ROWN]]}], [%[[NBAR]]];
+// STEP5: wgmma.wait_group.sync.aligned 0;
+// STEP5: st.shared
+// STEP5: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// STEP5: cp.async.bulk.wait_group.read 0;
+// STEP5: ret;
+// Four TMA loads (prologue + refill, A and B^T), one wait_group 1.
+// STEP5-CNT-COUNT-4: cp.async.bulk.tensor.2d.shared::cta.global
+// STEP5-CNT-NOT: cp.async.bulk.tensor.2d.shared::cta.global
+// STEP5-CNT-NOT: wgmma.wait_group.sync.aligned 1
+// STEP5-IR: %[[SA:[0-9]+]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32} : <2x128x64xf16
+// STEP5-IR-NEXT: %[[SB:[0-9]+]] = txlgpu.smem_alloc {txlgpu.shared_offset = 33792 : i32} : <2x128x64xf16
+// STEP5-IR: %[[BARS:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <2xi64, #txlgpu.barrier>
+// STEP5-IR: %[[NK:[0-9]+]] = arith.divsi %{{[0-9]+}}, %c64_i32
+// STEP5-IR-NEXT: %[[B0:[0-9]+]] = txlgpu.memdesc_index %[[BARS]][%c0_i32]
+// STEP5-IR-NEXT: txlgpu.mbar_expect %[[B0]], %c32768_i32
+// STEP5-IR-NEXT: %[[A0:[0-9]+]] = txlgpu.memdesc_index %[[SA]][%c0_i32]
+// STEP5-IR-NEXT: txlgpu.tma_load %arg0[%[[OM:[0-9]+]], %c0_i32] -> %[[A0]], %[[B0]]
+// STEP5-IR-NEXT: %[[BT0:[0-9]+]] = txlgpu.memdesc_index %[[SB]][%c0_i32]
+// STEP5-IR-NEXT: txlgpu.tma_load %arg1[%[[ON:[0-9]+]], %c0_i32] -> %[[BT0]], %[[B0]]
+// STEP5-IR-NEXT: scf.for %[[K:arg[0-9]+]] = %c0_i32 to %[[NK]] step %c1_i32 iter_args(%[[ACC:arg[0-9]+]] = %cst, %[[PHS:arg[0-9]+]] = %c0_i32)
+// STEP5-IR-NEXT: %[[S:[0-9]+]] = arith.remsi %[[K]], %c2_i32
+// STEP5-IR-NEXT: %[[BAR:[0-9]+]] = txlgpu.memdesc_index %[[BARS]][%[[S]]]
+// STEP5-IR-NEXT: %[[SH:[0-9]+]] = arith.shrsi %[[PHS]], %[[S]]
+// STEP5-IR-NEXT: %[[PAR:[0-9]+]] = arith.andi %[[SH]], %c1_i32
+// STEP5-IR-NEXT: txlgpu.mbar_wait %[[BAR]], %[[PAR]]
+// STEP5-IR-NEXT: %[[BIT:[0-9]+]] = arith.shli %c1_i32, %[[S]]
+// STEP5-IR-NEXT: %[[NPHS:[0-9]+]] = arith.xori %[[PHS]], %[[BIT]]
+// STEP5-IR-NEXT: %[[A:[0-9]+]] = txlgpu.memdesc_index %[[SA]][%[[S]]]
+// STEP5-IR-NEXT: %[[B:[0-9]+]] = txlgpu.memdesc_index %[[SB]][%[[S]]]
+// STEP5-IR-NEXT: %[[BT:[0-9]+]] = txlgpu.memdesc_view %[[B]]
+// STEP5-IR-NEXT: %[[D:[0-9]+]] = txlgpu.warp_group_dot %[[A]], %[[BT]], %[[ACC]]
+// STEP5-IR-NEXT: %[[W:[0-9]+]] = txlgpu.warp_group_dot_wait %[[D]] {pendings = 1 : i32}
+// STEP5-IR-NEXT: %[[K1:[0-9]+]] = arith.addi %[[K]], %c1_i32
+// STEP5-IR-NEXT: %[[MORE:[0-9]+]] = arith.cmpi slt, %[[K1]], %[[NK]]
+// STEP5-IR-NEXT: scf.if %[[MORE]] {
+// STEP5-IR-NEXT: %[[NS:[0-9]+]] = arith.subi %c1_i32, %[[S]]
+// STEP5-IR-NEXT: %[[NBAR:[0-9]+]] = txlgpu.memdesc_index %[[BARS]][%[[NS]]]
+// STEP5-IR-NEXT: txlgpu.mbar_expect %[[NBAR]], %c32768_i32
+// STEP5-IR-NEXT: %[[NA:[0-9]+]] = txlgpu.memdesc_index %[[SA]][%[[NS]]]
+// STEP5-IR-NEXT: %[[KOFF:[0-9]+]] = arith.muli %[[K1]], %c64_i32
+// STEP5-IR-NEXT: txlgpu.tma_load %arg0[%[[OM]], %[[KOFF]]] -> %[[NA]], %[[NBAR]]
+// STEP5-IR-NEXT: %[[NB:[0-9]+]] = txlgpu.memdesc_index %[[SB]][%[[NS]]]
+// STEP5-IR-NEXT: txlgpu.tma_load %arg1[%[[ON]], %[[KOFF]]] -> %[[NB]], %[[NBAR]]
+// STEP5-IR-NEXT: {{^ +}$}}
+// STEP5-IR-NEXT: scf.yield %[[W]], %[[NPHS]]
+// STEP5-IR-NEXT: {{^ +}$}}
+// STEP5-IR-NEXT: %[[F:[0-9]+]] = txlgpu.warp_group_dot_wait %{{[0-9]+}}#0 {pendings = 0 : i32}
+// STEP5-IR-NEXT: %[[H:[0-9]+]] = arith.truncf %[[F]]
+// STEP5-IR-NEXT: txlgpu.smem_store %[[H]]
+// STEP5-IR-NEXT: txlgpu.tma_store
+// STEP5-IR-NEXT: txlgpu.tma_store_wait {pendings = 0 : i32}
+
+// Step 6: a 1-D grid; the tile loop starts at ctaid.x and strides by the
+// NUM_SMS argument up to cdiv(M,128) * cdiv(N,128); the grouped order
+// (GROUP_M = 8) maps the tile index to (pid_m, pid_n); the K slices' stage
+// counter and phase mask are carried from tile to tile; each tile first
+// waits for the previous tile's TMA store to have read sC, then rewrites and
+// stores it; one last wait before the kernel ends.
+// RUN: txlc %tutorials/gemm/step06_persistent.py --kernel-name gemm_step06 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8" --num-warps 4 --target sm_90a --out-dir %t/s6 > /dev/null
+// RUN: FileCheck %s --check-prefix=STEP6 < %t/s6/gemm_step06.ptx
+// RUN: FileCheck %s --check-prefix=STEP6-EPI < %t/s6/gemm_step06.ptx
+// RUN: FileCheck %s --check-prefix=STEP6-NONE < %t/s6/gemm_step06.ptx
+// RUN: FileCheck %s --check-prefix=STEP6-IR < %t/s6/gemm_step06.txlgir
+// STEP6: mov.u32 %[[TILE:r[0-9]+]], %ctaid.x;
+// STEP6: setp.ge.s32 %p{{[0-9]+}}, %[[TILE]], %[[NT:r[0-9]+]];
+// STEP6: ld.param.b32 %[[STEP:r[0-9]+]], [gemm_step06_param_6];
+// STEP6: add.s32 %[[TILE]], %[[TILE]], %[[STEP]];
+// STEP6: setp.lt.s32 %p{{[0-9]+}}, %[[TILE]], %[[NT]];
+// STEP6: @%p{{[0-9]+}} bra
+// STEP6: div.s32 %r{{[0-9]+}}, %[[TILE]], %r{{[0-9]+}};
+// STEP6: min.s32 %r{{[0-9]+}}, %r{{[0-9]+}}, 8;
+// STEP6-EPI: wgmma.wait_group.sync.aligned 0;
+// STEP6-EPI: cp.async.bulk.wait_group.read 0;
+// STEP6-EPI: bar.sync 0;
+// STEP6-EPI: st.shared
+// STEP6-EPI: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// STEP6-EPI: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// STEP6-EPI: cp.async.bulk.commit_group;
+// STEP6-EPI: cp.async.bulk.wait_group.read 0;
+// STEP6-EPI: ret;
+// STEP6-NONE-NOT: ctaid.y
+// STEP6-NONE-NOT: ld.global
+// STEP6-NONE-NOT: st.global
+// STEP6-IR: func.func @gemm_step06({{.*}}%arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32)
+// STEP6-IR: %[[SC:[0-9]+]] = txlgpu.memdesc_index %{{[0-9]+}}[%c0_i32] : <1x128x128xf16
+// STEP6-IR: %[[BARS:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <2xi64, #txlgpu.barrier>
+// STEP6-IR: %[[NPM:[0-9]+]] = arith.divsi %{{[0-9]+}}, %c128_i32
+// STEP6-IR: %[[NPN:[0-9]+]] = arith.divsi %{{[0-9]+}}, %c128_i32
+// STEP6-IR-NEXT: %[[NT:[0-9]+]] = arith.muli %[[NPM]], %[[NPN]]
+// STEP6-IR: %[[NK:[0-9]+]] = arith.divsi %{{[0-9]+}}, %c64_i32
+// STEP6-IR-NEXT: %[[GT:[0-9]+]] = arith.muli %[[NPN]], %c8_i32
+// STEP6-IR-NEXT: %[[PID:[0-9]+]] = txl.program_id 0
+// STEP6-IR-NEXT: %[[TL:[0-9]+]]:2 = scf.for %[[T:arg[0-9]+]] = %[[PID]] to %[[NT]] step %arg6 iter_args(%[[IT:arg[0-9]+]] = %c0_i32, %[[PHS:arg[0-9]+]] = %c0_i32) -> (i32, i32)
+// Grouped order.
+// STEP6-IR-NEXT: %[[G:[0-9]+]] = arith.divsi %[[T]], %[[GT]]
+// STEP6-IR-NEXT: %[[FM:[0-9]+]] = arith.muli %[[G]], %c8_i32
+// STEP6-IR-NEXT: %[[LEFT:[0-9]+]] = arith.subi %[[NPM]], %[[FM]]
+// STEP6-IR-NEXT: %[[ROWS:[0-9]+]] = arith.minsi %[[LEFT]], %c8_i32
+// STEP6-IR-NEXT: %[[GS:[0-9]+]] = arith.muli %[[G]], %[[GT]]
+// STEP6-IR-NEXT: %[[IN:[0-9]+]] = arith.subi %[[T]], %[[GS]]
+// STEP6-IR-NEXT: %[[R:[0-9]+]] = arith.remsi %[[IN]], %[[ROWS]]
+// STEP6-IR-NEXT: %[[PM:[0-9]+]] = arith.addi %[[FM]], %[[R]]
+// STEP6-IR-NEXT: %[[OM:[0-9]+]] = arith.muli %[[PM]], %c128_i32
+// STEP6-IR-NEXT: %[[PN:[0-9]+]] = arith.divsi %[[IN]], %[[ROWS]]
+// STEP6-IR-NEXT: %[[ON:[0-9]+]] = arith.muli %[[PN]], %c128_i32
+// The tile's first slice goes to the stage the running counter names.
+// STEP6-IR-NEXT: %[[S0:[0-9]+]] = arith.remsi %[[IT]], %c2_i32
+// STEP6-IR-NEXT: %[[B0:[0-9]+]] = txlgpu.memdesc_index %[[BARS]][%[[S0]]]
+// STEP6-IR-NEXT: txlgpu.mbar_expect %[[B0]], %c32768_i32
+// STEP6-IR-NEXT: txlgpu.memdesc_index %{{[0-9]+}}[%[[S0]]]
+// STEP6-IR-NEXT: txlgpu.tma_load %arg0[%[[OM]], %c0_i32] -> %{{[0-9]+}}, %[[B0]]
+// STEP6-IR-NEXT: txlgpu.memdesc_index %{{[0-9]+}}[%[[S0]]]
+// STEP6-IR-NEXT: txlgpu.tma_load %arg1[%[[ON]], %c0_i32] -> %{{[0-9]+}}, %[[B0]]
+// The K loop picks up the phase mask of the previous tile.
+// STEP6-IR-NEXT: %[[KL:[0-9]+]]:2 = scf.for %[[K:arg[0-9]+]] = %c0_i32 to %[[NK]] step %c1_i32 iter_args(%{{arg[0-9]+}} = %cst, %[[KPHS:arg[0-9]+]] = %[[PHS]])
+// STEP6-IR-NEXT: %[[IK:[0-9]+]] = arith.addi %[[IT]], %[[K]]
+// STEP6-IR-NEXT: %[[S:[0-9]+]] = arith.remsi %[[IK]], %c2_i32
+// STEP6-IR-NEXT: %[[BAR:[0-9]+]] = txlgpu.memdesc_index %[[BARS]][%[[S]]]
+// STEP6-IR-NEXT: %[[SH:[0-9]+]] = arith.shrsi %[[KPHS]], %[[S]]
+// STEP6-IR-NEXT: %[[PAR:[0-9]+]] = arith.andi %[[SH]], %c1_i32
+// STEP6-IR-NEXT: txlgpu.mbar_wait %[[BAR]], %[[PAR]]
+// STEP6-IR: txlgpu.warp_group_dot_wait %{{[0-9]+}} {pendings = 1 : i32}
+// STEP6-IR: scf.if
+// STEP6-IR: txlgpu.tma_load %arg0[%[[OM]], %{{[0-9]+}}]
+// STEP6-IR: txlgpu.tma_load %arg1[%[[ON]], %{{[0-9]+}}]
+// STEP6-IR: scf.yield
+// STEP6-IR-NEXT: {{^ +}$}}
+// STEP6-IR-NEXT: %[[ACC:[0-9]+]] = txlgpu.warp_group_dot_wait %[[KL]]#0 {pendings = 0 : i32}
+// STEP6-IR-NEXT: %[[IT2:[0-9]+]] = arith.addi %[[IT]], %[[NK]]
+// STEP6-IR-NEXT: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP6-IR-NEXT: %[[H:[0-9]+]] = arith.truncf %[[ACC]]
+// STEP6-IR-NEXT: txlgpu.smem_store %[[H]], %[[SC]]
+// STEP6-IR-NEXT: txlgpu.tma_store %[[SC]] -> %arg2[%[[OM]], %[[ON]]]
+// STEP6-IR-NEXT: scf.yield %[[IT2]], %[[KL]]#1 : i32, i32
+// STEP6-IR-NEXT: {{^ +}$}}
+// STEP6-IR-NEXT: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP6-IR-NEXT: return
+
+// A 128x256 tile (the m64n256k16 shape): B^T and C move as 256-row and
+// 256-column blocks; C goes out as four 64-column boxes. (One warpgroup
+// holds the 128x256 fp32 accumulator in 256 registers per thread, so ptxas
+// spills at this size; the GPU tests still run it for correctness.)
+// RUN: txlc %tutorials/gemm/step06_persistent.py --kernel-name gemm_step06 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[256, 64]>, tensordesc<fp16[128, 256]>, i32, i32, i32, i32, 128, 256, 64, 8" --num-warps 4 --target sm_90a --out-dir %t/s6w > /dev/null
+// RUN: FileCheck %s --check-prefix=STEP6-N256 < %t/s6w/gemm_step06.ptx
+// RUN: FileCheck %s --check-prefix=STEP6-N256-IR < %t/s6w/gemm_step06.txlgir
+// STEP6-N256: wgmma.commit_group.sync.aligned
+// STEP6-N256: wgmma.wait_group.sync.aligned 1;
+// STEP6-N256: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 49152;
+// STEP6-N256: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// STEP6-N256-COUNT-3: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// STEP6-N256: cp.async.bulk.commit_group;
+// STEP6-N256-IR: %arg1: !txlgpu.tensordesc<256x64xf16> {txlgpu.tma_box = array<i64: 256, 64>, txlgpu.tma_swizzle = 128 : i32}, %arg2: !txlgpu.tensordesc<128x256xf16> {txlgpu.tma_box = array<i64: 128, 64>, txlgpu.tma_swizzle = 128 : i32}
+// STEP6-N256-IR: txlgpu.warp_group_dot {{.*}} -> tensor<128x256xf32
