@@ -126,6 +126,7 @@ bool txl::sameLaunchFields(const CompiledKernel &a, const CompiledKernel &b) {
         a.params[i].type != b.params[i].type ||
         a.params[i].sizeBytes != b.params[i].sizeBytes ||
         a.params[i].elementType != b.params[i].elementType ||
+        a.params[i].block != b.params[i].block ||
         a.params[i].box != b.params[i].box ||
         a.params[i].swizzleBytes != b.params[i].swizzleBytes)
       return false;

@@ -30,6 +30,7 @@ options:
                            i32 i64 fp32 ...             scalar (":16" divisible by 16, ":1" equal to 1)
                            1024 True tl.float16 ...     constexpr value
                            none                         None
+                           tensordesc<fp16[128, 64]>    host TMA descriptor, its block
   --num-warps N          warps per warpgroup (default 4)
   --num-warpgroups G     warpgroups per CTA (default 1)
   --num-stages S         software pipelining depth (default 3)

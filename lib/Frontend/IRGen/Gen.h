@@ -198,6 +198,7 @@ public:
   mlir::MLIRContext &ctx;
   const Module &ast;
   const SourceFile &file;
+  void checkDescriptorBlock(const Arg &a, const ArgSpec &spec);
   /// The target's SM number (80 for "sm_80", 90 for "sm_90a").
   int smVersion() const;
   /// Fails at `loc` unless the target has `what` (sm_90 or later; with
@@ -236,6 +237,9 @@ public:
     int64_t expected = -1;
     int64_t loaded = 0;
     SourceLoc loc;
+    /// Where the expect was emitted: loads in another block (a loop body
+    /// or branch) run an unknown number of times, so they end the check.
+    mlir::Block *block = nullptr;
   };
   std::map<const void *, ExpectRecord> expects;
 };

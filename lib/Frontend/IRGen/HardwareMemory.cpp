@@ -273,7 +273,8 @@ Val mbarExpect(Gen &g, CallArgs &args, const std::string &fname,
     if (n <= 0 || n >= (1 << 20))
       g.fail(loc, fname + ": the byte count must be in [1, 2^20 - 1], got " +
                       std::to_string(n));
-    g.expects[bar.value.getAsOpaquePointer()] = {n, 0, loc};
+    g.expects[bar.value.getAsOpaquePointer()] = {n, 0, loc,
+                                                 g.b.getInsertionBlock()};
   } else {
     g.expects.erase(bar.value.getAsOpaquePointer());
   }
@@ -336,6 +337,9 @@ SmallVector<Value> coords(Gen &g, const std::optional<Val> &v, size_t rank,
 /// The buffer of a TMA copy must be exactly one box of the descriptor.
 void checkBox(Gen &g, const TValue &buf, const TValue &desc,
               const std::string &fname, SourceLoc loc) {
+  if (desc.shape.size() != 2)
+    g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
+                    desc.typeStr());
   if (buf.shape != desc.shape || buf.dtype != desc.dtype)
     g.fail(loc, fname + ": the buffer " + buf.typeStr() +
                     " does not match the descriptor's block " + desc.typeStr() +
@@ -354,6 +358,10 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   checkBox(g, dst, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
   auto it = g.expects.find(bar.value.getAsOpaquePointer());
+  if (it != g.expects.end() && it->second.block != g.b.getInsertionBlock()) {
+    g.expects.erase(it);
+    it = g.expects.end();
+  }
   if (it != g.expects.end()) {
     it->second.loaded += numel(dst.shape) * elemBytes(dst.dtype);
     if (it->second.loaded > it->second.expected)

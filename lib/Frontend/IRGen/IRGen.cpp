@@ -224,6 +224,24 @@ Val Gen::evalText(const std::string &text, const std::string &what,
 // The kernel
 //===----------------------------------------------------------------------===//
 
+/// A descriptor's block becomes a shared tile (power-of-two dimensions)
+/// and TMA boxes (at most 256 elements along each outer dimension; the
+/// innermost is cut to the swizzle span anyway).
+void Gen::checkDescriptorBlock(const Arg &a, const ArgSpec &spec) {
+  for (size_t d = 0; d < spec.block.size(); ++d) {
+    int64_t n = spec.block[d];
+    if (n & (n - 1))
+      fail(a.loc, "parameter '" + a.name + "': the descriptor block " +
+                      shapeStr(spec.block) +
+                      " must have power-of-two dimensions");
+    if (d + 1 < spec.block.size() && n > 256)
+      fail(a.loc, "parameter '" + a.name + "': the descriptor block " +
+                      shapeStr(spec.block) +
+                      " exceeds the TMA box limit of 256 along dimension " +
+                      std::to_string(d));
+  }
+}
+
 OwningOpRef<ModuleOp> Gen::run() {
   Location fileLoc = FileLineColLoc::get(fileAttr, 1, 1);
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
@@ -277,6 +295,8 @@ OwningOpRef<ModuleOp> Gen::run() {
     DType dt = spec.kind == ArgSpec::Kind::Pointer && !d->isPtr()
                    ? DType::pointerTo(*d)
                    : *d;
+    if (spec.kind == ArgSpec::Kind::TensorDesc)
+      checkDescriptorBlock(a, spec);
     if (spec.kind == ArgSpec::Kind::TensorDesc)
       argTypes.push_back(::mlir::txlgpu::TensorDescType::get(
           &ctx, spec.block, mlirType(dt)));

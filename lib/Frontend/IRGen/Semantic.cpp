@@ -105,10 +105,23 @@ TValue Gen::constant(const DType &d, const Val &v,
   return {c, d, shape};
 }
 
+/// What to do instead of using a handle as a value.
+static std::string handleHint(const TValue &t) {
+  switch (t.space) {
+  case TValue::Space::Smem:
+  case TValue::Space::SmemArray:
+    return " (use txl.smem_load to read a shared buffer)";
+  case TValue::Space::Desc:
+    return " (a descriptor is read with txl.tma_load into a shared buffer)";
+  default:
+    return " (mbarriers are used through txl.mbar_* calls)";
+  }
+}
+
 TValue Gen::toTensor(const Val &v, SourceLoc loc) {
   if (v.isTensor() && !v.t.isReg())
     fail(loc, "expected a tensor or a number, got a " + v.t.typeStr() +
-                  " (use txl.smem_load to read a shared buffer)");
+                  handleHint(v.t));
   if (v.isTensor())
     return v.t;
   if (v.isNumber())
@@ -425,7 +438,7 @@ static void requireRegisterValues(Gen &g, std::initializer_list<const Val *> val
   for (const Val *v : vals)
     if (v->isTensor() && !v->t.isReg())
       g.fail(loc, "expected a tensor or a number, got a " + v->t.typeStr() +
-                      " (use txl.smem_load to read a shared buffer)");
+                      handleHint(v->t));
 }
 
 Val Gen::binary(BinOpKind op, const Val &a, const Val &c, SourceLoc loc) {

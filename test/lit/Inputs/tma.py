@@ -48,3 +48,15 @@ def tma_stream(x_desc, y_desc, n_tiles, BM: tl.constexpr, BN: tl.constexpr):
 def tma_ranks(d1, d2, d3, d4, d5, n):
     # Descriptors no TMA op uses: only their parameters and metadata exist.
     pass
+
+
+# One expect for the loads of a runtime loop: the front end cannot count
+# the trips, so it must not reject the byte count (it did once).
+@txl.jit
+def tma_loop_expect(desc, BM: tl.constexpr, BN: tl.constexpr):
+    bufs = txl.smem_alloc([BM, BN], dtype=tl.float16, num_stages=2)
+    bar = txl.get_buffer(txl.mbar_alloc(1), 0)
+    txl.mbar_expect(bar, 2 * BM * BN * 2)
+    for i in range(2):
+        txl.tma_load(txl.get_buffer(bufs, i), desc, [i * BM, 0], bar)
+    txl.mbar_wait(bar, 0)

@@ -163,3 +163,7 @@
 // BADTYPE: txlc: error: bad --signature: signature entry 2 ('tensordesc<i1[64]>'): unknown tensor descriptor element type 'i1'
 // RUN: not txlc %S/../Inputs/tma.py --kernel-name tma_ranks --signature "tensordesc<fp16[1, 2, 3, 4, 5, 6]>, 1, 2, 3, 4, i32" --out-dir %t/bad 2>&1 | FileCheck %s --check-prefix=RANK6
 // RANK6: txlc: error: bad --signature: signature entry 1 ('tensordesc<fp16[1, 2, 3, 4, 5, 6]>'): a tensor descriptor has 1 to 5 dimensions
+//
+// An expect covering the loads of a runtime loop compiles.
+// RUN: txlc %S/../Inputs/tma.py --kernel-name tma_loop_expect --signature "tensordesc<fp16[64, 64]>, 64, 64" --num-warps 4 --target sm_90a --out-dir %t/loop | FileCheck %s --check-prefix=LOOP
+// LOOP: compiled tma_loop_expect for sm_90a
