@@ -412,3 +412,30 @@
 // STEP6-N256: cp.async.bulk.commit_group;
 // STEP6-N256-IR: %arg1: !txlgpu.tensordesc<256x64xf16> {txlgpu.tma_box = array<i64: 256, 64>, txlgpu.tma_swizzle = 128 : i32}, %arg2: !txlgpu.tensordesc<128x256xf16> {txlgpu.tma_box = array<i64: 128, 64>, txlgpu.tma_swizzle = 128 : i32}
 // STEP6-N256-IR: txlgpu.warp_group_dot {{.*}} -> tensor<128x256xf32
+
+// The flagship (tutorials/gemm/flagship.py): three warpgroups (384
+// threads, one CTA per SM so setmaxnreg has a budget), the producer gives
+// registers back and issues 48 KiB of TMA per K slice, each consumer takes
+// registers and runs four m64n256k16 wgmmas per slice with B N-major
+// (transpose bit set) and synchronizes only its own warpgroup (named
+// barriers 14 and 13, 128 threads), and both release stages on an
+// mbarrier that expects all 256 consumer threads.
+// RUN: txlc %tutorials/gemm/flagship.py --kernel-name gemm_ws --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, i32, i32, i32, i32, 128, 256, 64, 3, 8" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/flag > /dev/null
+// RUN: FileCheck %s --check-prefix=FLAG < %t/flag/gemm_ws.ptx
+// RUN: FileCheck %s --check-prefix=FLAG-MMA < %t/flag/gemm_ws.ptx
+// FLAG: .maxntid 384, 1, 1
+// FLAG-NEXT: .minnctapersm 1
+// FLAG: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 256;
+// FLAG-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// FLAG-DAG: bar.sync 14, 128;
+// FLAG-DAG: bar.sync 13, 128;
+// FLAG-DAG: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 49152;
+// FLAG-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// FLAG-MMA: setmaxnreg.inc.sync.aligned.u32 232;
+// FLAG-MMA-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// FLAG-MMA-NOT: wgmma.mma_async
+// FLAG-MMA: wgmma.wait_group.sync.aligned 1;
+// FLAG-MMA: setmaxnreg.inc.sync.aligned.u32 232;
+// FLAG-MMA-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// FLAG-MMA-NOT: wgmma.mma_async
+// FLAG-MMA: wgmma.wait_group.sync.aligned 1;

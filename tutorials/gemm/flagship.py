@@ -1,0 +1,117 @@
+"""The flagship Hopper GEMM: warp-specialized, persistent, TMA in and out.
+
+    C[M, N] = A[M, K] @ B[K, N]   (fp16 or bf16 in, fp32 accumulate)
+
+A and B are ordinary row-major tensors (B is N-major: wgmma reads it with
+its transpose bit, no copy). Row strides must be 16-byte aligned for TMA.
+
+Three warpgroups per CTA (num_warps=4, num_warpgroups=3):
+- warpgroup 0, the producer, gives up registers (reg_dealloc) and only
+  issues TMA: for every K slice it waits until the stage is free, announces
+  the bytes on the stage's `full` barrier and loads an A tile [BM, BK] and a
+  B tile [BK, BN] into it;
+- warpgroups 1 and 2, the consumers, take registers (reg_alloc) and each
+  owns one half of the CTA tile: rows [0, BM/2) and [BM/2, BM). They wait
+  for a stage, run wgmma on it, and release the stage they used one slice
+  earlier once `dot_wait(1)` says its wgmma has retired (so the tensor core
+  always has one group queued while the producer refills).
+
+The CTA walks output tiles persistently (grid = number of SMs) in grouped
+order (GROUP_M tile rows at a time, for L2 reuse). Both roles count K slices
+with one running counter `it`: slice `it` lives in stage it % STAGES and
+the barrier parity of its round is (it // STAGES) & 1, so the two sides can
+never drift apart (REFERENCE §3: the producer's first wait on `empty` uses
+the flipped parity and passes at once).
+
+The epilogue of each consumer converts its accumulator to the output type,
+writes it to its own shared C tile and TMA-stores it. The store runs while
+the next tile's K loop does; the consumer waits for it (tma_store_wait(0))
+only right before it rewrites that C tile.
+
+Shared memory: STAGES * (BM*BK + BK*BN) * 2 bytes of operands plus
+2 * (BM/2) * BN * 2 bytes of C tiles (BM=128, BN=256, BK=64, STAGES=3:
+144 KB + 64 KB).
+"""
+import triton.language as tl
+import txl
+
+
+@txl.jit
+def tile_coords(tile, num_pid_m, num_pid_n, GROUP_M: tl.constexpr):
+    per_group = GROUP_M * num_pid_n
+    group = tile // per_group
+    first_m = group * GROUP_M
+    rows = tl.minimum(num_pid_m - first_m, GROUP_M)
+    inner = tile - group * per_group
+    return first_m + inner % rows, inner // rows
+
+
+@txl.jit
+def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
+            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+            STAGES: tl.constexpr, GROUP_M: tl.constexpr, HALF: tl.constexpr):
+    HM: tl.constexpr = BM // 2
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    it = 0
+    for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
+        pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
+        acc = tl.zeros([HM, BN], dtype=tl.float32)
+        for kk in range(k_tiles):
+            s = it % STAGES
+            txl.mbar_wait(txl.get_buffer(full, s), (it // STAGES) & 1)
+            a = txl.smem_slice(txl.get_buffer(a_bufs, s), HALF * HM, HM, 0)
+            acc = tl.dot(a, txl.get_buffer(b_bufs, s), acc)
+            txl.dot_wait(1)
+            if kk > 0:
+                # The wgmma of the previous slice has retired: free its stage.
+                txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES))
+            it += 1
+        txl.dot_wait(0)
+        txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES))
+        # The previous tile's store must have read c_tile before we rewrite it.
+        txl.tma_store_wait(0)
+        txl.smem_store(c_tile, acc.to(c_desc.dtype))
+        txl.tma_store(c_tile, c_desc, [pid_m * BM + HALF * HM, pid_n * BN])
+    txl.tma_store_wait(0)
+
+
+@txl.jit
+def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
+            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+            STAGES: tl.constexpr, GROUP_M: tl.constexpr):
+    dt = a_desc.dtype
+    ELEM_BYTES: tl.constexpr = dt.primitive_bitwidth // 8
+    a_bufs = txl.smem_alloc([BM, BK], dtype=dt, num_stages=STAGES)
+    b_bufs = txl.smem_alloc([BK, BN], dtype=dt, num_stages=STAGES)
+    c_bufs = txl.smem_alloc([BM // 2, BN], dtype=c_desc.dtype, num_stages=2)
+    full = txl.mbar_alloc(1, num_stages=STAGES)
+    # Every thread of both consumer warpgroups arrives once per slice.
+    empty = txl.mbar_alloc(256, num_stages=STAGES)
+    if txl.is_warpgroup([0]):
+        txl.reg_dealloc(40)
+        num_pid_m = tl.cdiv(M, BM)
+        num_pid_n = tl.cdiv(N, BN)
+        k_tiles = tl.cdiv(K, BK)
+        it = 0
+        for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
+            pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
+            for kk in range(k_tiles):
+                s = it % STAGES
+                txl.mbar_wait(txl.get_buffer(empty, s), ((it // STAGES) & 1) ^ 1)
+                bar = txl.get_buffer(full, s)
+                txl.mbar_expect(bar, (BM * BK + BK * BN) * ELEM_BYTES)
+                txl.tma_load(txl.get_buffer(a_bufs, s), a_desc,
+                             [pid_m * BM, kk * BK], bar)
+                txl.tma_load(txl.get_buffer(b_bufs, s), b_desc,
+                             [kk * BK, pid_n * BN], bar)
+                it += 1
+    if txl.is_warpgroup([1]):
+        txl.reg_alloc(232)
+        consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 0), full, empty,
+                c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 0)
+    if txl.is_warpgroup([2]):
+        txl.reg_alloc(232)
+        consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 1), full, empty,
+                c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 1)
