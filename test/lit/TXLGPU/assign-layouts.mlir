@@ -125,15 +125,17 @@ func.func @row_max(%x: !txl.ptr<f32> {txl.divisibility = 16 : i32}, %y: !txl.ptr
 // SM80: txl.store %{{.*}}, %[[DC]]
 // SM80-NOT: warp_group_dot
 // SM80-NOT: local_alloc
-// sm_90a: wgmma. Both operands go to shared memory K-major (A order [1, 0],
-// B order [0, 1]) with a 64-byte swizzle (a 32-element fp16 K row); one
+// sm_90a: wgmma. A goes to shared memory K-major (order [1, 0], 64-byte
+// swizzle for a 32-element fp16 K row); B, loaded with N contiguous, stays
+// N-major (order [1, 0], 128-byte swizzle for a 64-element N row) so the
+// copy keeps the loads' vectors and wgmma reads it transposed; one
 // warpgroup computes m64n64k16 with an nvmma v3 accumulator, waited at once.
 // SM90-LABEL: func.func @dot_tile
 // SM90: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
 // SM90: %[[A:.*]] = txl.load
 // SM90: %[[B:.*]] = txl.load
 // SM90: %[[AS:.*]] = txlgpu.local_alloc %[[A]] : tensor<64x32xf16, #txlgpu.blocked<{{.*}}>> -> <64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
-// SM90: %[[BS:.*]] = txlgpu.local_alloc %[[B]] : tensor<32x64xf16, #txlgpu.blocked<{{.*}}>> -> <32x64xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [0, 1]}>>
+// SM90: %[[BS:.*]] = txlgpu.local_alloc %[[B]] : tensor<32x64xf16, #txlgpu.blocked<{{.*}}>> -> <32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
 // SM90: %[[D:.*]] = txlgpu.warp_group_dot %[[AS]], %[[BS]], %[[ZERO]] : <64x32xf16, #txlgpu.nvmma_shared<{{.*}}>> * <32x64xf16, #txlgpu.nvmma_shared<{{.*}}>> -> tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
 // SM90: %[[W:.*]] = txlgpu.warp_group_dot_wait %[[D]] {pendings = 0 : i32} : tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
 // SM90: %[[WC:.*]] = txlgpu.convert_layout %[[W]]

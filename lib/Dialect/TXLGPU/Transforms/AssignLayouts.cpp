@@ -296,8 +296,32 @@ private:
     }
   }
 
+  /// The order of an operand's shared tile: K-major, except that a 16-bit
+  /// operand loaded with its M or N dimension contiguous in memory (B from
+  /// a row-major [K, N] tensor, A from A^T) stays MN-major, which wgmma
+  /// reads with its transpose bit: the copy into shared memory then keeps
+  /// the loads' vectors instead of scattering single elements.
+  SmallVector<unsigned> sharedOrder(Value operand, unsigned kDim) {
+    SmallVector<unsigned> kMajor = {kDim, 1 - kDim};
+    auto type = cast<RankedTensorType>(operand.getType());
+    // A tile prefetched by PrefetchLoopLoads arrives as a loop-carried
+    // value; its first load (before the loop) has the same addresses.
+    if (auto arg = dyn_cast<BlockArgument>(operand))
+      if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+        if (OpOperand *init = loop.getTiedLoopInit(arg))
+          operand = init->get();
+    auto load = operand.getDefiningOp<mlir::txl::LoadOp>();
+    if (!load || type.getElementType().getIntOrFloatBitWidth() != 16)
+      return kMajor;
+    SmallVector<unsigned> order = axis.getOrder(load.getPtr());
+    if (order.empty() || order[0] == kDim ||
+        axis.getPtrContiguity(load.getPtr(), order[0]) < 2)
+      return kMajor;
+    return {1 - kDim, kDim};
+  }
+
   /// wgmma reads both operands from shared memory: each is written there
-  /// K-major with the widest swizzle its rows allow, the async MMA is
+  /// K-major (or MN-major, see sharedOrder) with the widest swizzle its rows allow, the async MMA is
   /// issued, and its result is waited for right away (pipelining passes may
   /// later move the wait).
   void visitWarpGroupDot(mlir::txl::DotOp dot, Attribute acc) {
@@ -313,8 +337,8 @@ private:
                                    type.getElementType(), enc);
       return LocalAllocOp::create(b, loc, tile, v);
     };
-    Value a = toShared(dot.getA(), {1, 0});
-    Value bTile = toShared(dot.getB(), {0, 1});
+    Value a = toShared(dot.getA(), sharedOrder(dot.getA(), /*kDim=*/1));
+    Value bTile = toShared(dot.getB(), sharedOrder(dot.getB(), /*kDim=*/0));
     require(dot, dot.getCMutable(), acc);
     Value c = dot.getC();
     auto mma = WarpGroupDotOp::create(b, loc, c.getType(), a, bTile, c);

@@ -4,6 +4,20 @@
 
 include "mlir/Pass/PassBase.td"
 
+def PrefetchLoopLoads : Pass<"txlgpu-prefetch-loop-loads", "mlir::ModuleOp"> {
+  let summary = "Issue a loop's operand loads one iteration ahead";
+  let description = [{
+    In a scf.for whose body loads the operands of a tl.dot from global
+    memory, the loads of iteration i+1 are issued at the end of iteration
+    i (their addresses recomputed from the values the iteration yields) and
+    carried into the next iteration, with one load before the loop. A
+    global load only stalls when its result is used, so the memory latency
+    of the next tile overlaps this iteration's shared-memory copy and
+    tensor-core work. The copies are predicated on the iteration existing,
+    so no address past the loop is touched.
+  }];
+}
+
 def AssignLayouts : Pass<"txl-assign-layouts", "mlir::ModuleOp"> {
   let summary = "Give every tensor a layout: txl tile IR to txlgpu IR";
   let description = [{
