@@ -17,6 +17,9 @@ fp32 reference before it is timed (triton.testing.do_bench, L2 flushed,
 median). txl does not software-pipeline yet: it is handed num_stages=3 like
 Triton and ignores it; the value is recorded. The markdown summary table
 (TFLOP/s, txl/cuBLAS, txl/Triton) is printed last.
+
+bench_flagship.py imports this module for its timing, checking, Triton
+configs, txlc dry-run and table helpers: keep their names and arguments.
 """
 
 import argparse
@@ -177,11 +180,15 @@ def ptxas_resources(ptxas, ptx_text, target, scratch):
     regs = re.search(r"Used (\d+) registers", text)
     spills = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads",
                        text)
+    smem = re.search(r"(\d+) bytes smem", text)
     if proc.returncode != 0 or not regs:
         return {"error": text.strip()[-300:]}
+    # Static shared memory only: txl's is dynamic (the metadata's
+    # shared_bytes), so ptxas prints no smem line for its kernels.
     return {"registers": int(regs.group(1)),
             "spill_stores": int(spills.group(1)) if spills else None,
-            "spill_loads": int(spills.group(2)) if spills else None}
+            "spill_loads": int(spills.group(2)) if spills else None,
+            "static_smem": int(smem.group(1)) if smem else None}
 
 
 def resources_text(res):
@@ -207,39 +214,35 @@ def find_txlc(explicit):
     return None
 
 
-def dry_compile(txlc, shape, cfg, target, scratch, ptxas):
-    """txlc of matmul_kernel for one (dtype, config): whether it compiles,
-    in how long, and what MMAs the PTX holds."""
-    dtype = shape[0]
-    bm, bn, bk, warps = cfg
-    out_dir = os.path.join(scratch, f"{dtype}-{bm}x{bn}x{bk}-w{warps}")
-    signature = txl_signature(shape, cfg)
-    cmd = [txlc, MATMUL_SOURCE, "--kernel-name", "matmul_kernel",
-           "--signature", signature, "--num-warps", str(warps),
-           "--num-stages", str(NUM_STAGES), "--target", target,
-           "--out-dir", out_dir]
-    result = {"dtype": dtype, "config": config_label(cfg),
-              "signature": signature, "target": target,
-              "num_stages_passed": NUM_STAGES}
+def txlc_compile(txlc, source, kernel, signature, options, target,
+                 out_dir, scratch, ptxas, result):
+    """Compiles `kernel` of the file `source` with txlc (options: extra
+    command-line words such as --num-warps N) into out_dir, filling
+    `result` with whether it compiled, in how long, the MMAs its PTX holds,
+    txl's metadata (shared bytes, cubin producer), ptxas -v's resources and
+    whether the MMA `target` needs is there. Returns (result, PTX text or
+    None)."""
+    cmd = [txlc, source, "--kernel-name", kernel, "--signature", signature,
+           *options, "--target", target, "--out-dir", out_dir]
     start = time.perf_counter()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True,
                               timeout=300)
     except subprocess.TimeoutExpired:
         result.update(compiled=False, error="txlc timed out after 300 s")
-        return result
+        return result, None
     result["seconds"] = time.perf_counter() - start
-    ptx_path = os.path.join(out_dir, "matmul_kernel.ptx")
+    ptx_path = os.path.join(out_dir, f"{kernel}.ptx")
     if proc.returncode != 0 or not os.path.exists(ptx_path):
         result.update(compiled=False,
                       error=(proc.stderr or proc.stdout).strip()[-2000:])
-        return result
+        return result, None
     with open(ptx_path, encoding="utf-8") as f:
         ptx = f.read()
     result["compiled"] = True
     result["mma"] = mma_counts(ptx)
     try:
-        with open(os.path.join(out_dir, "matmul_kernel.json"),
+        with open(os.path.join(out_dir, f"{kernel}.json"),
                   encoding="utf-8") as f:
             meta = json.load(f)
         result["shared_bytes"] = meta.get("shared_bytes")
@@ -252,7 +255,32 @@ def dry_compile(txlc, shape, cfg, target, scratch, ptxas):
                         any(name.startswith(expected) for name in
                             result["mma"]))
     result["resources"] = ptxas_resources(ptxas, ptx, target, scratch)
-    return result
+    return result, ptx
+
+
+def log_compiled(r):
+    """A progress line for txlc_compile's result `r`, its error under it."""
+    state = "ok" if r.get("compiled") else "FAILED"
+    log(f"  {r['dtype']} {r['config']}: {state}"
+        + (f" in {r['seconds']:.2f} s" if "seconds" in r else "")
+        + (f"; {mma_summary(r['mma'])}" if r.get("compiled") else ""))
+    if not r.get("compiled"):
+        log("     " + r.get("error", "").replace("\n", "\n     "))
+
+
+def dry_compile(txlc, shape, cfg, target, scratch, ptxas):
+    """txlc of matmul_kernel for one (dtype, config): whether it compiles,
+    in how long, and what MMAs the PTX holds."""
+    dtype = shape[0]
+    bm, bn, bk, warps = cfg
+    out_dir = os.path.join(scratch, f"{dtype}-{bm}x{bn}x{bk}-w{warps}")
+    signature = txl_signature(shape, cfg)
+    result = {"dtype": dtype, "config": config_label(cfg),
+              "signature": signature, "target": target,
+              "num_stages_passed": NUM_STAGES}
+    options = ["--num-warps", str(warps), "--num-stages", str(NUM_STAGES)]
+    return txlc_compile(txlc, MATMUL_SOURCE, "matmul_kernel", signature,
+                        options, target, out_dir, scratch, ptxas, result)[0]
 
 
 def dry_run(args):
@@ -284,13 +312,7 @@ def dry_run(args):
             for cfg in CONFIGS:
                 r = dry_compile(txlc, shape, cfg, args.target, scratch, ptxas)
                 rows.append(r)
-                state = "ok" if r.get("compiled") else "FAILED"
-                log(f"  {dtype} {r['config']}: {state}"
-                    + (f" in {r['seconds']:.2f} s" if "seconds" in r else "")
-                    + (f"; {mma_summary(r['mma'])}" if r.get("compiled")
-                       else ""))
-                if not r.get("compiled"):
-                    log("     " + r.get("error", "").replace("\n", "\n     "))
+                log_compiled(r)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     RESULTS["dry_run"] = {"target": args.target, "txlc": txlc,
@@ -458,9 +480,15 @@ def triton_code_info(compiled):
 
 
 def txl_code_info(txl, kernel, case, cfg, ptxas, scratch):
-    """What txl built for this launch: target, shared bytes, the MMAs in
-    its PTX, and registers/spills by ptxas -v where a ptxas is found."""
+    """What txl built for this launch of matmul_kernel (launcher_info)."""
     launcher = kernel.warmup(*case.kernel_args(), **launch_kwargs(cfg))
+    return launcher_info(txl, launcher, ptxas, scratch)
+
+
+def launcher_info(txl, launcher, ptxas, scratch):
+    """What txl built (a Launcher, from kernel.warmup(...)): target, shared
+    bytes, the MMAs in its PTX, and registers/spills by ptxas -v where a
+    ptxas is found."""
     meta = launcher.metadata
     info = {"target": meta.get("target"),
             "shared_bytes": meta.get("shared_bytes"),
@@ -475,6 +503,43 @@ def txl_code_info(txl, kernel, case, cfg, ptxas, scratch):
         except Exception as e:  # noqa: BLE001
             info["resources"] = {"error": str(e)}
     return info
+
+
+def measure_cublas(torch, case, label, quick):
+    """measure() of torch.matmul(a, b, out=c), or the recorded error."""
+    try:
+        return measure(torch, case,
+                       lambda: torch.matmul(case.a, case.b, out=case.c),
+                       f"{label} cuBLAS", quick)[0]
+    except Exception as e:  # noqa: BLE001
+        return record_error(f"{label} cuBLAS", e)
+
+
+def time_configs(torch, case, kernel, where, quick, after=None):
+    """{config label: measure()'s result} of matmul_kernel's launch
+    signature (`kernel`: Triton's or txl's, None when not available) over
+    CONFIGS on `case`; a failure is recorded and the next config runs.
+    after(cfg, label, first call's return value) runs for each config that
+    measured."""
+    results = {}
+    for cfg in CONFIGS:
+        clabel = config_label(cfg)
+        if kernel is None:
+            results[clabel] = {"error": "not available"}
+            continue
+        try:
+            grid, args = case.grid(cfg), case.kernel_args()
+            kwargs = launch_kwargs(cfg)
+            r, first = measure(torch, case,
+                               lambda g=grid: kernel[g](*args, **kwargs),
+                               f"{where} {clabel}", quick)
+        except Exception as e:  # noqa: BLE001
+            results[clabel] = record_error(f"{where} {clabel}", e)
+            continue
+        results[clabel] = r
+        if after is not None:
+            after(cfg, clabel, first)
+    return results
 
 
 def pick_best(per_config):
@@ -494,34 +559,13 @@ def bench_shape(torch, triton_kernel, txl, txl_kernel, shape, quick, ptxas,
               "flop": 2 * M * N * K, "cublas": None, "triton": {}, "txl": {}}
     case = Case(torch, shape)
     try:
-        try:
-            result["cublas"], _ = measure(
-                torch, case, lambda: torch.matmul(case.a, case.b, out=case.c),
-                f"{label} cuBLAS", quick)
-        except Exception as e:  # noqa: BLE001
-            result["cublas"] = record_error(f"{label} cuBLAS", e)
+        result["cublas"] = measure_cublas(torch, case, label, quick)
         for lib, kernel in (("triton", triton_kernel), ("txl", txl_kernel)):
-            for cfg in CONFIGS:
-                clabel = config_label(cfg)
-                where = f"{label} {lib} {clabel}"
-                if kernel is None:
-                    result[lib][clabel] = {"error": "not available"}
-                    continue
-                try:
-                    grid, args = case.grid(cfg), case.kernel_args()
-                    kwargs = launch_kwargs(cfg)
-                    r, first = measure(
-                        torch, case,
-                        lambda k=kernel, g=grid: k[g](*args, **kwargs),
-                        where, quick)
-                    result[lib][clabel] = r
-                except Exception as e:  # noqa: BLE001
-                    result[lib][clabel] = record_error(where, e)
-                    continue
+            def facts(cfg, clabel, first, lib=lib, kernel=kernel):
                 # Code facts once per (library, dtype, config).
                 key = f"{lib} {dtype} {clabel}"
                 if key in code_info:
-                    continue
+                    return
                 try:
                     code_info[key] = (triton_code_info(first)
                                       if lib == "triton" else
@@ -529,6 +573,8 @@ def bench_shape(torch, triton_kernel, txl, txl_kernel, shape, quick, ptxas,
                                                     ptxas, scratch))
                 except Exception as e:  # noqa: BLE001
                     code_info[key] = {"error": f"{type(e).__name__}: {e}"}
+            result[lib] = time_configs(torch, case, kernel, f"{label} {lib}",
+                                       quick, facts)
     finally:
         del case
         torch.cuda.empty_cache()
@@ -564,7 +610,9 @@ def code_text(info):
     return "; ".join(parts) or "-"
 
 
-def detail_table(shapes, code_info):
+def detail_table(shapes, code_info, libs=("triton", "txl")):
+    """Rows of cuBLAS and of every config of each library in `libs`
+    (r[lib]: {config label: result}; code facts under "lib dtype config")."""
     lines = ["| shape | library | config | ms | TFLOP/s | verified | code |",
              "|---|---|---|---|---|---|---|"]
     for r in shapes:
@@ -573,7 +621,7 @@ def detail_table(shapes, code_info):
         lines.append(f"| {label} | cuBLAS | - | {fmt(cub.get('ms'), 4)} "
                      f"| {fmt(cub.get('tflops'))} "
                      f"| {fmt(cub.get('correct', cub.get('error')))} | - |")
-        for lib in ("triton", "txl"):
+        for lib in libs:
             for clabel, cr in r[lib].items():
                 verified = cr.get("correct", "error: " +
                                   str(cr.get("error", "?"))[:80])
@@ -585,22 +633,27 @@ def detail_table(shapes, code_info):
     return lines
 
 
-def summary_table(shapes):
-    lines = ["| shape (MxNxK) | dtype | cuBLAS TFLOP/s | Triton TFLOP/s "
-             "| Triton config | txl TFLOP/s | txl config | txl/cuBLAS "
-             "| txl/Triton |",
-             "|---|---|---|---|---|---|---|---|---|"]
+def summary_table(shapes, lib="txl", extra=()):
+    """The short table: cuBLAS, Triton's best and `lib`'s best (the keys
+    f"{lib}_best", f"{lib}_over_cublas", f"{lib}_over_triton" of each
+    shape's result) with the ratios; `extra` adds columns, each a
+    (heading, function of a shape's result -> cell text)."""
+    heads = ["shape (MxNxK)", "dtype", "cuBLAS TFLOP/s", "Triton TFLOP/s",
+             "Triton config", f"{lib} TFLOP/s", f"{lib} config",
+             f"{lib}/cuBLAS", f"{lib}/Triton", *(h for h, _ in extra)]
+    lines = ["| " + " | ".join(heads) + " |",
+             "|" + "---|" * len(heads)]
     for r in shapes:
-        tb, xb = r.get("triton_best") or {}, r.get("txl_best") or {}
+        tb, xb = r.get("triton_best") or {}, r.get(f"{lib}_best") or {}
         cub = r.get("cublas") or {}
         cub_tf = cub.get("tflops") if cub.get("correct") else None
-        lines.append(
-            f"| {r['M']}x{r['N']}x{r['K']} | {r['dtype']} "
-            f"| {fmt(cub_tf)} | {fmt(tb.get('tflops'))} "
-            f"| {tb.get('config', 'none verified')} | {fmt(xb.get('tflops'))} "
-            f"| {xb.get('config', 'none verified')} "
-            f"| {fmt(r.get('txl_over_cublas'), 3)} "
-            f"| {fmt(r.get('txl_over_triton'), 3)} |")
+        cells = [f"{r['M']}x{r['N']}x{r['K']}", r["dtype"], fmt(cub_tf),
+                 fmt(tb.get("tflops")), tb.get("config", "none verified"),
+                 fmt(xb.get("tflops")), xb.get("config", "none verified"),
+                 fmt(r.get(f"{lib}_over_cublas"), 3),
+                 fmt(r.get(f"{lib}_over_triton"), 3),
+                 *(cell(r) for _, cell in extra)]
+        lines.append("| " + " | ".join(cells) + " |")
     return lines
 
 
@@ -616,17 +669,18 @@ def write_json(path):
         log(f"cannot write {path}: {e}")
 
 
-def gpu_run(args):
-    quick = args.quick
+def import_gpu_libs():
+    """(torch, triton, txl or None, examples/matmul.py's module), or None
+    (said why) without torch, triton, a CUDA device or the example."""
     try:
         import torch
         import triton
     except Exception as e:  # noqa: BLE001
         log(f"cannot import torch/triton: {e} (--dry-run needs neither)")
-        return 1
+        return None
     if not torch.cuda.is_available():
         log("no CUDA device (--dry-run compiles without one)")
-        return 1
+        return None
     try:
         txl = import_txl()
     except Exception as e:  # noqa: BLE001
@@ -636,7 +690,55 @@ def gpu_run(args):
         matmul = import_matmul()
     except Exception as e:  # noqa: BLE001
         record_error("import examples/matmul.py", e)
+        return None
+    return torch, triton, txl, matmul
+
+
+INFO_KEYS = ("date", "gpu", "sms", "capability", "torch", "triton", "cuda",
+             "python", "txl", "txl_library", "txl_target", "git")
+
+
+def log_info(info):
+    for k in INFO_KEYS:
+        if k in info:
+            log(f"- {k}: {info.get(k)}")
+
+
+def make_scratch(prefix, triton):
+    """(a temporary folder, the ptxas for -v counts or None). Unless one is
+    given, txl's cache goes into the folder: what is measured is compiled
+    by this library, never a stale entry."""
+    scratch = tempfile.mkdtemp(prefix=prefix)
+    os.environ.setdefault("TXL_CACHE_DIR", os.path.join(scratch, "txl-cache"))
+    triton_dir = os.path.dirname(getattr(triton, "__file__", "") or ".")
+    ptxas = find_ptxas([os.path.join(triton_dir, "backends", "nvidia", "bin")])
+    return scratch, ptxas
+
+
+def each_shape(done, shape_list, bench_one):
+    """Appends bench_one(shape) to `done` for each shape as it finishes; a
+    failing shape is recorded and left out."""
+    for shape in shape_list:
+        log(f"## {shape_label(shape)}")
+        try:
+            done.append(bench_one(shape))
+        except Exception as e:  # noqa: BLE001
+            record_error(shape_label(shape), e)
+
+
+def log_errors():
+    if ERRORS:
+        log("")
+        log(f"{len(ERRORS)} measurement(s) failed: "
+            + "; ".join(f"{e['where']}: {e['error'][:200]}" for e in ERRORS))
+
+
+def gpu_run(args):
+    quick = args.quick
+    libs = import_gpu_libs()
+    if libs is None:
         return 1
+    torch, triton, txl, matmul = libs
     triton_kernel = matmul.matmul_kernel
     txl_kernel = None
     if txl is not None:
@@ -654,29 +756,19 @@ def gpu_run(args):
                         "yet); Triton pipelines with it")
     log("# GEMM benchmark: cuBLAS vs Triton vs txl (examples/matmul.py)"
         + (" [--quick]" if quick else ""))
-    for k in ("date", "gpu", "sms", "capability", "torch", "triton", "cuda",
-              "python", "txl", "txl_library", "txl_target", "git"):
-        log(f"- {k}: {info.get(k)}")
+    log_info(info)
     log(f"- configs: {', '.join(RESULTS['configs'])}, GROUP_M={GROUP_M}")
     log("")
 
-    scratch = tempfile.mkdtemp(prefix="txl-bench-gemm-")
-    # A private txl cache unless one is given: what is measured is compiled
-    # by this library, never a stale entry.
-    os.environ.setdefault("TXL_CACHE_DIR", os.path.join(scratch, "txl-cache"))
-    triton_dir = os.path.dirname(getattr(triton, "__file__", "") or ".")
-    ptxas = find_ptxas([os.path.join(triton_dir, "backends", "nvidia", "bin")])
+    scratch, ptxas = make_scratch("txl-bench-gemm-", triton)
     code_info = RESULTS["code"] = {}
     shapes = RESULTS["shapes"] = []
     try:
-        for shape in (QUICK_SHAPES if quick else SHAPES):
-            log(f"## {shape_label(shape)}")
-            try:
-                shapes.append(bench_shape(torch, triton_kernel, txl,
-                                          txl_kernel, shape, quick, ptxas,
-                                          scratch, code_info))
-            except Exception as e:  # noqa: BLE001
-                record_error(shape_label(shape), e)
+        each_shape(
+            shapes, QUICK_SHAPES if quick else SHAPES,
+            lambda shape: bench_shape(torch, triton_kernel, txl, txl_kernel,
+                                      shape, quick, ptxas, scratch,
+                                      code_info))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -685,10 +777,7 @@ def gpu_run(args):
     log("## Details (every config; code: MMAs in the PTX, registers)")
     for line in detail_table(shapes, code_info):
         log(line)
-    if ERRORS:
-        log("")
-        log(f"{len(ERRORS)} measurement(s) failed: "
-            + "; ".join(f"{e['where']}: {e['error'][:200]}" for e in ERRORS))
+    log_errors()
     log("")
     log(f"## GEMM, best verified config per library -- {info.get('gpu')}, "
         f"torch {info.get('torch')}, triton {info.get('triton')}, "
@@ -700,20 +789,26 @@ def gpu_run(args):
     return 0
 
 
-def parse_args():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def arg_parser(doc, dry_run_help):
+    """The options every GEMM benchmark takes: --quick, --json, --dry-run
+    (described by dry_run_help) and --txlc."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
     p.add_argument("--quick", action="store_true",
                    help="3 shapes and few repetitions (a smoke run)")
     p.add_argument("--json", metavar="PATH",
                    help="write all results as JSON to PATH")
-    p.add_argument("--dry-run", action="store_true",
-                   help="no GPU: compile each config with txlc and list the "
-                        "tensor-core instructions in the PTX")
+    p.add_argument("--dry-run", action="store_true", help=dry_run_help)
+    p.add_argument("--txlc", metavar="PATH",
+                   help="--dry-run's txlc (default $TXLC or build/bin/txlc)")
+    return p
+
+
+def parse_args():
+    p = arg_parser(__doc__, "no GPU: compile each config with txlc and list "
+                            "the tensor-core instructions in the PTX")
     p.add_argument("--target", default="sm_90a",
                    choices=sorted(EXPECTED_MMA),
                    help="--dry-run's txlc target (default sm_90a)")
-    p.add_argument("--txlc", metavar="PATH",
-                   help="--dry-run's txlc (default $TXLC or build/bin/txlc)")
     return p.parse_args()
 
 
