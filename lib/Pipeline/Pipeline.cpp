@@ -97,8 +97,10 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   layouts.numWarps = options.numWarps;
   layouts.numWarpgroups = options.numWarpgroups;
   layouts.target = options.target;
+  pm.addPass(mlir::txlgpu::createCombineDotAccumulate());
   pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
   pm.addPass(mlir::txlgpu::createAssignLayouts(layouts));
+  pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots());
   pm.addPass(mlir::txlgpu::createAssignSharedLayouts());
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());

@@ -153,6 +153,12 @@ struct AssignSharedLayoutsPass
     bool ok = true;
     module.walk([&](SmemAllocOp alloc) {
       MemDescType type = alloc.getType();
+      // Buffers made by the compiler itself (PipelineWarpGroupDots) come
+      // with the layout their producer chose.
+      if (Attribute enc = type.getEncoding()) {
+        propagate(alloc.getResult(), enc);
+        return;
+      }
       ArrayRef<int64_t> tile = type.getShape().drop_front();
       unsigned bits = type.getElementType().getIntOrFloatBitWidth();
       SmallVector<unsigned> order;

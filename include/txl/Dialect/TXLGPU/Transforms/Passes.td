@@ -4,6 +4,16 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CombineDotAccumulate : Pass<"txlgpu-combine-dot-accumulate", "mlir::ModuleOp"> {
+  let summary = "Fold `acc + dot(a, b)` into the dot's accumulator";
+  let description = [{
+    `acc += tl.dot(a, b)` is a dot with a zero accumulator followed by an
+    addition. Tensor cores accumulate for free, so the addition becomes the
+    dot's accumulator operand (as Triton does): one tensor-core chain, no
+    zero-initialized registers and no extra adds per iteration.
+  }];
+}
+
 def PrefetchLoopLoads : Pass<"txlgpu-prefetch-loop-loads", "mlir::ModuleOp"> {
   let summary = "Issue a loop's operand loads one iteration ahead";
   let description = [{
@@ -44,6 +54,19 @@ def RemoveLayoutConversions : Pass<"txlgpu-remove-layout-conversions", "mlir::Mo
     constants, and elementwise ops over those) is replaced by recomputing
     the source directly in the destination layout, so index arithmetic
     never goes through shared memory.
+  }];
+}
+
+def PipelineWarpGroupDots : Pass<"txlgpu-pipeline-warp-group-dots", "mlir::ModuleOp"> {
+  let summary = "Keep one wgmma group in flight across loop iterations";
+  let description = [{
+    A loop that stages its dot operands into shared memory (local_alloc),
+    issues a wgmma and waits for it at once gets two staging buffers per
+    operand used alternately, and waits for all but the newest group
+    (`warp_group_dot_wait {pendings = 1}`): iteration i+1's copy into the
+    other buffer overlaps iteration i's tensor-core work, and the group that
+    read that buffer (i-1) has retired before it is overwritten. One wait
+    for everything follows the loop.
   }];
 }
 

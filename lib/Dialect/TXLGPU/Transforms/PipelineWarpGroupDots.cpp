@@ -1,0 +1,132 @@
+//===- PipelineWarpGroupDots.cpp - overlap staging copies with wgmma ------===//
+//
+// After AssignLayouts a plain matmul loop body reads
+//
+//   %as = local_alloc %a ; %bs = local_alloc %b
+//   %d = warp_group_dot %as, %bs, %acc ; %w = warp_group_dot_wait %d {0}
+//   scf.yield ..., %w
+//
+// so every iteration waits for its tensor-core work before copying the next
+// operands. Here each local_alloc becomes a store into one of two stages of
+// a buffer allocated before the loop (stage = iteration parity) and the
+// wait keeps one group pending. The group that read a stage is two
+// iterations old when the stage is rewritten, so `pendings = 1` has retired
+// it; the copy's leading barrier makes every warpgroup's wait count. The
+// accumulator stays in flight between iterations, which is fine because
+// only the next wgmma reads it; one wait for everything follows the loop.
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+namespace mlir::txlgpu {
+#define GEN_PASS_DEF_PIPELINEWARPGROUPDOTS
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
+} // namespace mlir::txlgpu
+
+using namespace mlir;
+using namespace mlir::txlgpu;
+
+namespace {
+
+constexpr int64_t kStages = 2;
+
+/// The loop-carried accumulator pattern: `dot` in `loop`'s body reads the
+/// iter arg `acc` and its wait's result is what the loop yields for it.
+struct Candidate {
+  WarpGroupDotOp dot;
+  WarpGroupDotWaitOp wait;
+  unsigned resultIndex;
+};
+
+std::optional<Candidate> match(scf::ForOp loop, WarpGroupDotOp dot) {
+  if (dot->getParentOp() != loop.getOperation() || !dot->hasOneUse())
+    return std::nullopt;
+  auto wait = dyn_cast<WarpGroupDotWaitOp>(*dot->getUsers().begin());
+  if (!wait || wait.getPendings() != 0 || wait.getInputs().size() != 1 ||
+      !wait->getResult(0).hasOneUse())
+    return std::nullopt;
+  auto acc = dyn_cast<BlockArgument>(dot.getC());
+  auto yield = dyn_cast<scf::YieldOp>(*wait->getResult(0).getUsers().begin());
+  if (!acc || acc.getOwner() != loop.getBody() || !yield ||
+      !acc.hasOneUse())
+    return std::nullopt;
+  unsigned index = wait->getResult(0).getUses().begin()->getOperandNumber();
+  if (loop.getRegionIterArgs()[index] != acc)
+    return std::nullopt;
+  for (Value operand : {dot.getA(), dot.getB()}) {
+    auto alloc = operand.getDefiningOp<LocalAllocOp>();
+    if (!alloc || alloc->getParentOp() != loop.getOperation() ||
+        !alloc->hasOneUse())
+      return std::nullopt;
+  }
+  return Candidate{dot, wait, index};
+}
+
+/// local_alloc -> a store into stage `stage` of a two-stage buffer made
+/// before the loop.
+void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
+                  Value stage) {
+  MemDescType tile = alloc.getType();
+  SmallVector<int64_t> shape{kStages};
+  shape.append(tile.getShape().begin(), tile.getShape().end());
+  b.setInsertionPoint(loop);
+  auto buffer = SmemAllocOp::create(
+      b, alloc.getLoc(),
+      MemDescType::get(b.getContext(), shape, tile.getElementType(),
+                       tile.getEncoding()),
+      /*immutable=*/nullptr);
+  b.setInsertionPoint(alloc);
+  auto view =
+      MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);
+  SmemStoreOp::create(b, alloc.getLoc(), view, alloc.getSrc());
+  alloc.getResult().replaceAllUsesWith(view.getResult());
+  alloc.erase();
+}
+
+void pipeline(scf::ForOp loop, Candidate c) {
+  OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
+  Location loc = c.dot.getLoc();
+  // stage = ((iv - lb) / step) % 2
+  Value trip = arith::DivSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, loop.getInductionVar(),
+                            loop.getLowerBound()),
+      loop.getStep());
+  Value stage = arith::RemSIOp::create(
+      b, loc, trip,
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(trip.getType(),
+                                                         kStages)));
+  if (!stage.getType().isInteger(32))
+    stage = arith::TruncIOp::create(b, loc, b.getI32Type(), stage);
+  stageOperand(b, loop, c.dot.getA().getDefiningOp<LocalAllocOp>(), stage);
+  stageOperand(b, loop, c.dot.getB().getDefiningOp<LocalAllocOp>(), stage);
+  c.wait.setPendings(1);
+  // Everything in flight retires before the accumulator leaves the loop.
+  Value result = loop.getResult(c.resultIndex);
+  b.setInsertionPointAfter(loop);
+  auto drain = WarpGroupDotWaitOp::create(b, loc, TypeRange(result.getType()),
+                                          ValueRange(result),
+                                          b.getI32IntegerAttr(0));
+  result.replaceAllUsesExcept(drain.getResult(0), drain);
+}
+
+struct PipelineWarpGroupDotsPass
+    : public txlgpu::impl::PipelineWarpGroupDotsBase<
+          PipelineWarpGroupDotsPass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<scf::ForOp, Candidate>> work;
+    getOperation().walk([&](scf::ForOp loop) {
+      SmallVector<WarpGroupDotOp> dots(loop.getBody()->getOps<WarpGroupDotOp>());
+      if (dots.size() != 1)
+        return;
+      if (auto c = match(loop, dots.front()))
+        work.push_back({loop, *c});
+    });
+    for (auto &[loop, c] : work)
+      pipeline(loop, c);
+  }
+};
+
+} // namespace
