@@ -54,6 +54,7 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
     num_pid_m = tl.cdiv(M, BM)
     num_pid_n = tl.cdiv(N, BN)
     k_tiles = tl.cdiv(K, BK)
+    leader = txl.tid(0) % 128 == 0  # releases stages for the warpgroup
     it = 0
     for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
         pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
@@ -66,10 +67,12 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             txl.dot_wait(1)
             if kk > 0:
                 # The wgmma of the previous slice has retired: free its stage.
-                txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES))
+                txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES),
+                                pred=leader)
             it += 1
         txl.dot_wait(0)
-        txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES))
+        txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES),
+                        pred=leader)
         # The previous tile's store must have read c_tile before we rewrite it.
         txl.tma_store_wait(0)
         txl.smem_store(c_tile, acc.to(c_desc.dtype))
@@ -87,8 +90,10 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
     b_bufs = txl.smem_alloc([BK, BN], dtype=dt, num_stages=STAGES)
     c_bufs = txl.smem_alloc([BM // 2, BN], dtype=c_desc.dtype, num_stages=2)
     full = txl.mbar_alloc(1, num_stages=STAGES)
-    # Every thread of both consumer warpgroups arrives once per slice.
-    empty = txl.mbar_alloc(256, num_stages=STAGES)
+    # One arrival per consumer warpgroup per slice: its thread 0, after the
+    # warpgroup-wide dot_wait that retired the wgmmas reading the stage
+    # (cheaper than 256 arrivals on one barrier word).
+    empty = txl.mbar_alloc(2, num_stages=STAGES)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(40)
         num_pid_m = tl.cdiv(M, BM)

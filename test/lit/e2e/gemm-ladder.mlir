@@ -419,13 +419,13 @@
 // registers and runs four m64n256k16 wgmmas per slice with B N-major
 // (transpose bit set) and synchronizes only its own warpgroup (named
 // barriers 14 and 13, 128 threads), and both release stages on an
-// mbarrier that expects all 256 consumer threads.
+// mbarrier that expects one arrival per consumer warpgroup.
 // RUN: txlc %tutorials/gemm/flagship.py --kernel-name gemm_ws --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, i32, i32, i32, i32, 128, 256, 64, 3, 8" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/flag > /dev/null
 // RUN: FileCheck %s --check-prefix=FLAG < %t/flag/gemm_ws.ptx
 // RUN: FileCheck %s --check-prefix=FLAG-MMA < %t/flag/gemm_ws.ptx
 // FLAG: .maxntid 384, 1, 1
 // FLAG-NEXT: .minnctapersm 1
-// FLAG: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 256;
+// FLAG: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 2;
 // FLAG-DAG: setmaxnreg.dec.sync.aligned.u32 40;
 // FLAG-DAG: bar.sync 14, 128;
 // FLAG-DAG: bar.sync 13, 128;
