@@ -201,7 +201,9 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.target = options.target;
   out.numWarps = options.numWarps;
   out.numWarpgroups = options.numWarpgroups;
+  out.debugSync = options.debugSync;
   out.sourceHash = sha256Hex(source);
+  out.sourceFile = fileName;
 
   // 1-2. Front end.
   SourceFile file(fileName, source);
@@ -241,6 +243,11 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
       moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kSharedBytesAttr);
   readDescriptorLayouts(*module, options.kernelName, out.params);
   // 5. LLVM dialect.
+  if (options.debugSync)
+    (*module)->setAttr(mlir::txlgpu::TXLGPUDialect::kDebugSyncTimeoutAttr,
+                       mlir::IntegerAttr::get(
+                           mlir::IntegerType::get(&ctx, 64),
+                           int64_t(options.debugSyncTimeoutMs) * 1000000));
   mlir::PassManager lower(&ctx);
   configure(lower);
   addLLVMPasses(lower);
@@ -290,9 +297,11 @@ std::string CompiledKernel::metadataJson() const {
       {"cluster_dims",
        llvm::json::Array{clusterDims[0], clusterDims[1], clusterDims[2]}},
       {"cubin_producer", cubinProducer},
+      {"debug_sync", debugSync},
       {"params", std::move(paramArray)},
       {"compiler_version", compilerVersion()},
-      {"source_hash", sourceHash}};
+      {"source_hash", sourceHash},
+      {"source_file", sourceFile}};
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(obj)));

@@ -98,7 +98,8 @@ std::string txl::computeCacheKey(const std::string &compilerVersion,
   addField(hasher, options.target);
   for (int value : {options.numWarps, options.numWarpgroups, options.numStages,
                     options.numCtas, options.maxnreg, int(options.lineInfo),
-                    int(options.skipCubin)})
+                    int(options.skipCubin), int(options.debugSync),
+                    options.debugSync ? options.debugSyncTimeoutMs : 0})
     addField(hasher, std::to_string(value));
   addField(hasher, std::to_string(options.signature.size()));
   for (const ArgSpec &arg : options.signature) {

@@ -34,6 +34,13 @@ bool resolveAll(void *lib, Driver &d, std::string &error) {
          resolve(lib, "cuModuleGetFunction", d.cuModuleGetFunction, error) &&
          resolve(lib, "cuFuncSetAttribute", d.cuFuncSetAttribute, error) &&
          resolve(lib, "cuLaunchKernelEx", d.cuLaunchKernelEx, error) &&
+         resolve(lib, "cuModuleGetGlobal_v2", d.cuModuleGetGlobal, error) &&
+         resolve(lib, "cuMemHostAlloc", d.cuMemHostAlloc, error) &&
+         resolve(lib, "cuMemHostGetDevicePointer_v2",
+                 d.cuMemHostGetDevicePointer, error) &&
+         resolve(lib, "cuMemFreeHost", d.cuMemFreeHost, error) &&
+         resolve(lib, "cuMemcpyHtoD_v2", d.cuMemcpyHtoD, error) &&
+         resolve(lib, "cuStreamSynchronize", d.cuStreamSynchronize, error) &&
          resolve(lib, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled,
                  error);
 }

@@ -23,6 +23,8 @@ RuntimeKernel::~RuntimeKernel() {
   // reports an error, which is harmless here.
   for (const LoadedModule &loaded : modules)
     driver->cuModuleUnload(loaded.module);
+  if (debugRecord)
+    driver->cuMemFreeHost(debugRecord);
 }
 
 Status RuntimeKernel::loadInContext(const Driver &driver, CUcontext context,
@@ -60,6 +62,12 @@ Status RuntimeKernel::loadInContext(const Driver &driver, CUcontext context,
     driver.cuModuleUnload(module);
     return Status::Cuda;
   }
+  if (launchInfo.debugSync)
+    if (Status status = attachDebugRecord(driver, module, error);
+        status != Status::Success) {
+      driver.cuModuleUnload(module);
+      return status;
+    }
   modules.push_back({context, module, function});
   return Status::Success;
 }
@@ -122,6 +130,17 @@ Status RuntimeKernel::launch(unsigned gx, unsigned gy, unsigned gz,
     error = driver->describe(
         ("cuLaunchKernelEx of '" + launchInfo.name + "'").c_str(), result);
     return Status::Cuda;
+  }
+  // Debug launches are synchronous so that a timed-out wait is reported by
+  // the launch that hung, with the place it waited.
+  if (launchInfo.debugSync) {
+    result = driver->cuStreamSynchronize(config.hStream);
+    if (result != CUDA_SUCCESS) {
+      error = describeDebugRecord() +
+              driver->describe(("kernel '" + launchInfo.name + "'").c_str(),
+                               result);
+      return Status::Cuda;
+    }
   }
   return Status::Success;
 }

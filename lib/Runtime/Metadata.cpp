@@ -94,11 +94,14 @@ bool txl::parseKernelMetadata(const std::string &text, CompiledKernel &kernel,
   readString(*object, {"target"}, kernel.target);
   readString(*object, {"cubin_producer", "cubinProducer"}, kernel.cubinProducer);
   readString(*object, {"source_hash", "sourceHash"}, kernel.sourceHash);
+  readString(*object, {"source_file", "sourceFile"}, kernel.sourceFile);
   if (!readInt(*object, {"num_warpgroups", "numWarpgroups"}, kernel.numWarpgroups))
     kernel.numWarpgroups = 1;
   if (!readInt(*object, {"shared_bytes", "sharedBytes", "shared"}, kernel.sharedBytes))
     kernel.sharedBytes = 0;
   readClusterDims(*object, kernel.clusterDims);
+  if (const json::Value *sync = object->get("debug_sync"))
+    kernel.debugSync = sync->getAsBoolean().value_or(false);
   if (kernel.name.empty() ||
       !readInt(*object, {"num_warps", "numWarps"}, kernel.numWarps)) {
     error = "metadata: missing 'name' or 'num_warps'";
@@ -116,7 +119,8 @@ bool txl::parseKernelMetadata(const std::string &text, CompiledKernel &kernel,
 bool txl::sameLaunchFields(const CompiledKernel &a, const CompiledKernel &b) {
   if (a.name != b.name || a.numWarps != b.numWarps ||
       a.numWarpgroups != b.numWarpgroups || a.sharedBytes != b.sharedBytes ||
-      a.cubinProducer != b.cubinProducer || a.params.size() != b.params.size())
+      a.cubinProducer != b.cubinProducer || a.debugSync != b.debugSync ||
+      a.params.size() != b.params.size())
     return false;
   for (int i = 0; i < 3; ++i)
     if (a.clusterDims[i] != b.clusterDims[i])
@@ -158,7 +162,9 @@ std::string txl::canonicalMetadataJson(const std::string &producerJson,
     params.push_back(launchParamToJson(param));
   object["params"] = std::move(params);
   object["cubin_producer"] = kernel.cubinProducer;
+  object["debug_sync"] = kernel.debugSync;
   object["source_hash"] = kernel.sourceHash;
+  object["source_file"] = kernel.sourceFile;
   object["cache_key"] = cacheKey;
   object["cache_hit"] = cacheHit;
   std::string out;

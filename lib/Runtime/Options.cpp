@@ -95,6 +95,10 @@ bool readOption(const std::string &key, const json::Value &value,
     return readBool(value, key, options.lineInfo, error);
   if (key == "skip_cubin")
     return readBool(value, key, options.skipCubin, error);
+  if (key == "debug_sync")
+    return readBool(value, key, options.debugSync, error);
+  if (key == "debug_sync_timeout_ms")
+    return readPositiveInt(value, key, 1, options.debugSyncTimeoutMs, error);
   if (key == "target")
     return readTarget(value, target, error);
   if (key == "globals")
@@ -129,5 +133,9 @@ bool txl::parseCompileOptions(const std::string &text, CompileOptions &options,
   }
   options.target = target;
   options.dumpIR = options.dumpIR || envFlag("TXL_DUMP_IR");
+  options.debugSync = options.debugSync || envFlag("TXL_DEBUG_SYNC");
+  if (const char *ms = std::getenv("TXL_DEBUG_SYNC_TIMEOUT_MS"))
+    if (int value = std::atoi(ms); value > 0)
+      options.debugSyncTimeoutMs = value;
   return true;
 }

@@ -29,6 +29,9 @@ static_assert(offsetof(ours::CUlaunchConfig, attrs) ==
 static_assert(offsetof(ours::CUlaunchConfig, numAttrs) ==
               offsetof(::CUlaunchConfig, numAttrs));
 static_assert(sizeof(ours::CUtensorMap) == sizeof(::CUtensorMap));
+static_assert(ours::kMemHostAllocPortable == CU_MEMHOSTALLOC_PORTABLE);
+static_assert(ours::kMemHostAllocDeviceMap == CU_MEMHOSTALLOC_DEVICEMAP);
+static_assert(sizeof(ours::CUdeviceptr) == sizeof(::CUdeviceptr));
 static_assert(alignof(ours::CUtensorMap) == alignof(::CUtensorMap));
 static_assert(ours::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION ==
               ::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION);

@@ -37,6 +37,8 @@ options:
   --target T             sm_80 | sm_90a | sm_100a (default sm_90a)
   --out-dir DIR          where to write artifacts (default .)
   --no-cubin             stop at PTX
+  --debug-sync           bound every mbarrier wait; a timed-out wait records
+                         where it waited and traps (also TXL_DEBUG_SYNC=1)
   --dump-ir              print the IR after every pass to stderr
   -h, --help             this text
 
@@ -120,6 +122,8 @@ int main(int argc, char **argv) {
       options.skipCubin = true;
     } else if (arg == "--dump-ir") {
       options.dumpIR = true;
+    } else if (arg == "--debug-sync") {
+      options.debugSync = true;
     } else if (!arg.empty() && arg[0] == '-') {
       return usageError("unknown option '" + arg + "'");
     } else if (file.empty()) {

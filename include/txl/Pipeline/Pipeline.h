@@ -54,6 +54,11 @@ struct CompileOptions {
   bool dumpIR = false;
   /// Skip the cubin step (PTX only).
   bool skipCubin = false;
+  /// Bound every mbarrier wait (TXL_DEBUG_SYNC=1): past
+  /// `debugSyncTimeoutMs` the waiting thread records where it waited in a
+  /// host-visible record and traps, so a deadlock fails instead of hanging.
+  bool debugSync = false;
+  int debugSyncTimeoutMs = 5000;
   std::vector<ArgSpec> signature;
   /// Module-level names the kernel reads that are not in the source text
   /// (handed over by the Python package): name -> value as source text.
@@ -89,8 +94,13 @@ struct CompiledKernel {
   int numWarpgroups = 1;
   int sharedBytes = 0;
   int clusterDims[3] = {1, 1, 1};
+  /// Compiled with bounded mbarrier waits (see CompileOptions::debugSync):
+  /// the runtime then gives the module a record and checks it after
+  /// each launch.
+  bool debugSync = false;
   std::vector<LaunchParam> params;
   std::string sourceHash;
+  std::string sourceFile; ///< the file name diagnostics and reports use
   /// Everything above that is not an artifact, as JSON (NAME.json).
   std::string metadataJson() const;
 };

@@ -75,6 +75,13 @@ private:
   bool fromCache = false;
   std::mutex modulesMutex;
   std::vector<LoadedModule> modules;
+  /// TXL_DEBUG_SYNC: host-mapped record every loaded module reports a
+  /// timed-out mbarrier wait into (DebugSync.cpp); null until first load.
+  uint32_t *debugRecord = nullptr;
+  Status attachDebugRecord(const cuda::Driver &driver, cuda::CUmodule module,
+                           std::string &error);
+  /// After a failed debug launch: the timed-out wait, if one was recorded.
+  std::string describeDebugRecord() const;
 };
 
 } // namespace txl

@@ -90,6 +90,7 @@ struct ConvertTXLGPUToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     declareSharedMemory(module);
+    declareDebugRecord(module);
 
     TXLTypeConverter typeConverter(ctx);
     RewritePatternSet patterns(ctx);

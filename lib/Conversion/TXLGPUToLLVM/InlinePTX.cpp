@@ -156,3 +156,19 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotWait(OpBuilder &b, Location loc,
     out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
   return out;
 }
+
+Value mlir::txl::emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
+                                         Value parity) {
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), bar);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(b.getI32Type()), ValueRange{address, parity},
+      "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [$1], $2; "
+      "selp.u32 $0, 1, 0, p; }",
+      "=r,l,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  Value zero = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                        b.getI32IntegerAttr(0));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                              asmOp.getResult(0), zero);
+}

@@ -33,6 +33,12 @@ void emitPredicatedStore(OpBuilder &b, Location loc, Value ptr, Value pred,
 SmallVector<Value> emitWarpGroupDotWait(OpBuilder &b, Location loc,
                                         int pendings, ArrayRef<Value> regs);
 
+/// One probe of `mbarrier.try_wait.parity` on the shared barrier `bar`
+/// (NVVM's op loops until success): i1, true once the phase of `parity`
+/// has completed. The bounded waits of TXL_DEBUG_SYNC loop on it.
+Value emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
+                              Value parity);
+
 } // namespace mlir::txl
 
 #endif

@@ -286,6 +286,12 @@ struct MBarWaitOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::MBarWaitOp> {
     Location loc = op.getLoc();
     Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
                                        i32Const(rewriter, loc, 1));
+    if (std::optional<int64_t> bound = debugSyncTimeoutNs(op)) {
+      emitBoundedMBarrierWait(rewriter, loc, op, adaptor.getBar(), parity,
+                              *bound);
+      rewriter.eraseOp(op);
+      return success();
+    }
     // try_wait suspends up to the hint (ns) per probe; the op loops.
     NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, adaptor.getBar(),
                                           parity,

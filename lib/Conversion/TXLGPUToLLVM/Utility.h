@@ -77,6 +77,15 @@ void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
 /// Thread 0 of the calling warpgroup: the thread that issues the
 /// single-thread async operations (expect_tx, TMA) of txl.* ops.
 Value isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op);
+/// TXL_DEBUG_SYNC (DebugSyncToLLVM.cpp): the wait bound of the module of
+/// `op` in ns, if it has one; the record global it reports through; a wait
+/// on `bar` for `parity` that traps with a report past the bound.
+std::optional<int64_t> debugSyncTimeoutNs(Operation *op);
+void declareDebugRecord(ModuleOp module);
+void emitBoundedMBarrierWait(ConversionPatternRewriter &rewriter, Location loc,
+                             Operation *op, Value bar, Value parity,
+                             int64_t timeoutNs);
+
 /// `a && maybe`, or `a` when `maybe` is null.
 Value andPred(OpBuilder &b, Location loc, Value a, Value maybe);
 

@@ -1,4 +1,4 @@
-// End-to-end: GEMM ladder steps 1-6 (tutorials/gemm) compile for sm_90a
+// End-to-end: GEMM ladder steps 1-8 and 10 (tutorials/gemm) compile for sm_90a
 // and ptxas (or nvJitLink) accepts them. Each step is checked for what it
 // adds: step 1 one synchronous copy and one wgmma group, no loop and no
 // barrier; step 2 a K loop whose accumulator starts at zero and is carried,
@@ -6,7 +6,11 @@
 // a 2-D grid and masked (ragged-edge) loads and stores; step 4 TMA loads
 // completing on an mbarrier by bytes and a TMA-store epilogue; step 5 two
 // stages, per-stage parities and wait_group 1; step 6 the persistent tile
-// loop with grouped order and state carried across tiles.
+// loop with grouped order and state carried across tiles; step 7 warp
+// specialization (producer, MMA and epilogue warpgroups, setmaxnreg, the
+// data-ready / smem-free / acc-ready / acc-free barriers); step 8 four
+// stages and the shared-memory budget; step 10 two consumer warpgroups on
+// one CTA tile. (Step 9 needs clusters.)
 // RUN: rm -rf %t && mkdir -p %t
 
 // Step 1: 128x128 tile, K = BLOCK_K = 64 -> 2 (M) x 4 (K) m64n128k16 wgmmas
@@ -439,3 +443,306 @@
 // FLAG-MMA-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
 // FLAG-MMA-NOT: wgmma.mma_async
 // FLAG-MMA: wgmma.wait_group.sync.aligned 1;
+
+// ---------------------------------------------------------------------------
+// Steps 7, 8 and 10 are warp-specialized (num_warpgroups=3, 384 threads):
+// each `if txl.is_warpgroup([i])` branch is one role's whole program,
+// synchronized inside itself by named barrier 15 - i (128 threads) and with
+// the other roles only through mbarriers.
+
+// Step 7: a TMA producer (warpgroup 0, setmaxnreg.dec 40), an MMA
+// warpgroup (1) and an epilogue warpgroup (2), both setmaxnreg.inc 232, and
+// the four barrier kinds: full (count 1, x2 stages), empty (128, x2),
+// acc_ready (1) and acc_free (128). The MMA warpgroup waits full with the
+// round's parity and releases the previous slice's stage after dot_wait(1);
+// the producer waits empty with the flipped parity. At the end of a tile
+// the MMA warpgroup waits acc_free (flipped parity of its tile count),
+// stores the fp32 accumulator and arrives on acc_ready from one thread; the
+// epilogue waits acc_ready, loads the accumulator, arrives on acc_free from
+// every thread before anything else, then converts, stores C and TMA-stores
+// it (two 64-column boxes).
+// RUN: txlc %tutorials/gemm/step07_warp_specialized.py --kernel-name gemm_step07 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s7 > /dev/null
+// RUN: FileCheck %s --check-prefix=STEP7 < %t/s7/gemm_step07.ptx
+// RUN: FileCheck %s --check-prefix=STEP7-MMA < %t/s7/gemm_step07.ptx
+// RUN: FileCheck %s --check-prefix=STEP7-EPI < %t/s7/gemm_step07.ptx
+// RUN: FileCheck %s --check-prefix=STEP7-PROD < %t/s7/gemm_step07.ptx
+// RUN: grep -cE "setmaxnreg.inc.sync.aligned.u32[[:space:]]+232;" %t/s7/gemm_step07.ptx | FileCheck %s --check-prefix=STEP7-INC
+// RUN: grep -cE "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" %t/s7/gemm_step07.ptx | FileCheck %s --check-prefix=STEP7-WGMMA
+// RUN: FileCheck %s --check-prefix=STEP7-IR < %t/s7/gemm_step07.txlgir
+// STEP7: .maxntid 384, 1, 1
+// STEP7-NEXT: .minnctapersm 1
+// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP7-NOT: mbarrier.init
+// The MMA warpgroup's hand-off: wait until the epilogue freed the buffer
+// (acc_free, the last barrier), write the accumulator with its warpgroup
+// barrier (14) around the stores, then one arrival on acc_ready (offset 32).
+// STEP7-MMA: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP7-MMA: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP7-MMA: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP7-MMA: mbarrier.init.shared.b64 [%[[FREE:r[0-9]+]]], 128;
+// STEP7-MMA-NOT: mbarrier.init
+// STEP7-MMA: setmaxnreg.inc.sync.aligned.u32 232;
+// STEP7-MMA: mbarrier.try_wait.parity.shared.b64 P1, [%[[FREE]]],
+// STEP7-MMA: bar.sync 14, 128;
+// STEP7-MMA-COUNT-64: st.shared.v2.b32
+// STEP7-MMA-NEXT: fence.proxy.async.shared::cta;
+// STEP7-MMA-NEXT: bar.sync 14, 128;
+// STEP7-MMA: mbarrier.arrive.shared.b64 %rd{{[0-9]+}}, [global_smem+32];
+// The epilogue: wait acc_ready, read the tile, free the buffer (acc_free,
+// offset 40) before waiting for the previous store and rewriting sC under
+// its own warpgroup barrier (13), then the TMA store.
+// STEP7-EPI: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP7-EPI: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP7-EPI: mbarrier.init.shared.b64 [%[[RDY:r[0-9]+]]], 1;
+// STEP7-EPI: mbarrier.init.shared.b64 [%{{r[0-9]+}}], 128;
+// STEP7-EPI-NOT: mbarrier.init
+// STEP7-EPI: mbarrier.try_wait.parity.shared.b64 P1, [%[[RDY]]],
+// STEP7-EPI-NOT: mbarrier
+// STEP7-EPI-COUNT-128: ld.shared.b32
+// STEP7-EPI-NOT: {{mbarrier|st.shared|cp.async}}
+// STEP7-EPI: mbarrier.arrive.shared.b64 %rd{{[0-9]+}}, [global_smem+40];
+// STEP7-EPI-NOT: st.shared
+// STEP7-EPI: cp.async.bulk.wait_group.read 0;
+// STEP7-EPI-NOT: st.shared
+// STEP7-EPI: bar.sync 13, 128;
+// STEP7-EPI-NEXT: st.shared.b16
+// STEP7-EPI: fence.proxy.async.shared::cta;
+// STEP7-EPI-NEXT: bar.sync 13, 128;
+// STEP7-EPI: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC:rd[0-9]+]], {%r{{[0-9]+}}, %[[ROW:r[0-9]+]]}], [global_smem+132096];
+// STEP7-EPI: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%r{{[0-9]+}}, %[[ROW]]}], [global_smem+148480];
+// STEP7-EPI-NEXT: cp.async.bulk.commit_group;
+// The producer gives registers back and issues 32 KB of TMA per slice.
+// STEP7-PROD: setmaxnreg.dec.sync.aligned.u32 40;
+// STEP7-PROD: mbarrier.try_wait.parity.shared.b64
+// STEP7-PROD: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
+// STEP7-PROD: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// STEP7-PROD: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// STEP7-INC: {{^}}2{{$}}
+// STEP7-WGMMA: {{^}}8{{$}}
+// STEP7-IR: %[[ACCS:[0-9]+]] = txlgpu.smem_alloc {{.*}} : <1x128x128xf32
+// STEP7-IR-NEXT: %[[SACC:[0-9]+]] = txlgpu.memdesc_index %[[ACCS]][%c0_i32]
+// STEP7-IR-NEXT: %[[CS:[0-9]+]] = txlgpu.smem_alloc {{.*}} : <1x128x128xf16
+// STEP7-IR-NEXT: %[[SC:[0-9]+]] = txlgpu.memdesc_index %[[CS]][%c0_i32]
+// STEP7-IR-NEXT: %[[FULL:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <2xi64
+// STEP7-IR-NEXT: %[[EMPTY:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 128 : i32, {{.*}}} : <2xi64
+// STEP7-IR-NEXT: %[[RDYS:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <1xi64
+// STEP7-IR-NEXT: %[[RDY:[0-9]+]] = txlgpu.memdesc_index %[[RDYS]][%c0_i32]
+// STEP7-IR-NEXT: %[[FREES:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 128 : i32, {{.*}}} : <1xi64
+// STEP7-IR-NEXT: %[[FREE:[0-9]+]] = txlgpu.memdesc_index %[[FREES]][%c0_i32]
+// Producer: smem-free wait with the flipped parity of round it // 2, then
+// the expect and both loads on the stage's full barrier.
+// STEP7-IR: %[[WG:[0-9]+]] = arith.shrui %{{[0-9]+}}, %c7_i32
+// STEP7-IR-NEXT: %[[IS0:[0-9]+]] = arith.cmpi eq, %[[WG]], %c0_i32
+// STEP7-IR-NEXT: scf.if %[[IS0]] {
+// STEP7-IR-NEXT: nvvm.setmaxregister  decrease 40
+// STEP7-IR: scf.for %{{arg[0-9]+}} = %c0_i32 to %{{[0-9]+}} step %c1_i32 iter_args(%[[PIT:arg[0-9]+]] = %{{arg[0-9]+}})
+// STEP7-IR-NEXT: %[[PS:[0-9]+]] = arith.remsi %[[PIT]], %c2_i32
+// STEP7-IR-NEXT: %[[PE:[0-9]+]] = txlgpu.memdesc_index %[[EMPTY]][%[[PS]]]
+// STEP7-IR-NEXT: %[[PR:[0-9]+]] = arith.divsi %[[PIT]], %c2_i32
+// STEP7-IR-NEXT: %[[PB:[0-9]+]] = arith.andi %[[PR]], %c1_i32
+// STEP7-IR-NEXT: %[[PP:[0-9]+]] = arith.xori %[[PB]], %c1_i32
+// STEP7-IR-NEXT: txlgpu.mbar_wait %[[PE]], %[[PP]]
+// STEP7-IR-NEXT: %[[PF:[0-9]+]] = txlgpu.memdesc_index %[[FULL]][%[[PS]]]
+// STEP7-IR-NEXT: txlgpu.mbar_expect %[[PF]], %c32768_i32
+// STEP7-IR-NEXT: txlgpu.memdesc_index
+// STEP7-IR-NEXT: arith.muli
+// STEP7-IR-NEXT: txlgpu.tma_load %arg0[{{.*}}] -> %{{[0-9]+}}, %[[PF]]
+// STEP7-IR-NEXT: txlgpu.memdesc_index
+// STEP7-IR-NEXT: txlgpu.tma_load %arg1[{{.*}}] -> %{{[0-9]+}}, %[[PF]]
+// MMA: data-ready wait with the round's parity, wgmma, wait 1, release the
+// previous slice's stage ((it + 1) % 2) from every thread.
+// STEP7-IR: %[[IS1:[0-9]+]] = arith.cmpi eq, %[[WG]], %c1_i32
+// STEP7-IR-NEXT: scf.if %[[IS1]] {
+// STEP7-IR-NEXT: nvvm.setmaxregister  increase 232
+// STEP7-IR: scf.for {{.*}} iter_args(%{{arg[0-9]+}} = %c0_i32, %[[T:arg[0-9]+]] = %c0_i32)
+// STEP7-IR-NEXT: scf.for %[[K:arg[0-9]+]] = {{.*}} iter_args(%[[ACC:arg[0-9]+]] = %cst, %[[MIT:arg[0-9]+]] = %{{arg[0-9]+}})
+// STEP7-IR-NEXT: %[[MS:[0-9]+]] = arith.remsi %[[MIT]], %c2_i32
+// STEP7-IR-NEXT: %[[MF:[0-9]+]] = txlgpu.memdesc_index %[[FULL]][%[[MS]]]
+// STEP7-IR-NEXT: %[[MR:[0-9]+]] = arith.divsi %[[MIT]], %c2_i32
+// STEP7-IR-NEXT: %[[MP:[0-9]+]] = arith.andi %[[MR]], %c1_i32
+// STEP7-IR-NEXT: txlgpu.mbar_wait %[[MF]], %[[MP]]
+// STEP7-IR: txlgpu.warp_group_dot %{{[0-9]+}}, %{{[0-9]+}}, %[[ACC]]
+// STEP7-IR-NEXT: txlgpu.warp_group_dot_wait %{{[0-9]+}} {pendings = 1 : i32}
+// STEP7-IR-NEXT: %[[NOTFIRST:[0-9]+]] = arith.cmpi sgt, %[[K]], %c0_i32
+// STEP7-IR-NEXT: scf.if %[[NOTFIRST]] {
+// STEP7-IR-NEXT: %[[N1:[0-9]+]] = arith.addi %[[MIT]], %c1_i32
+// STEP7-IR-NEXT: %[[PREV:[0-9]+]] = arith.remsi %[[N1]], %c2_i32
+// STEP7-IR-NEXT: %[[EB:[0-9]+]] = txlgpu.memdesc_index %[[EMPTY]][%[[PREV]]]
+// STEP7-IR-NEXT: txlgpu.mbar_arrive %[[EB]] :
+// The hand-off.
+// STEP7-IR: %[[FIN:[0-9]+]] = txlgpu.warp_group_dot_wait %{{[0-9]+}}#0 {pendings = 0 : i32}
+// STEP7-IR: txlgpu.mbar_arrive %{{[0-9]+}} :
+// STEP7-IR-NEXT: %[[TB:[0-9]+]] = arith.andi %[[T]], %c1_i32
+// STEP7-IR-NEXT: %[[TP:[0-9]+]] = arith.xori %[[TB]], %c1_i32
+// STEP7-IR-NEXT: txlgpu.mbar_wait %[[FREE]], %[[TP]]
+// STEP7-IR-NEXT: txlgpu.smem_store %[[FIN]], %[[SACC]]
+// STEP7-IR-NEXT: %[[LANE:[0-9]+]] = arith.remsi %{{[0-9]+}}, %c128_i32
+// STEP7-IR-NEXT: %[[LEAD:[0-9]+]] = arith.cmpi eq, %[[LANE]], %c0_i32
+// STEP7-IR-NEXT: txlgpu.mbar_arrive %[[RDY]], %[[LEAD]]
+// Epilogue.
+// STEP7-IR: %[[IS2:[0-9]+]] = arith.cmpi eq, %[[WG]], %c2_i32
+// STEP7-IR-NEXT: scf.if %[[IS2]] {
+// STEP7-IR-NEXT: nvvm.setmaxregister  increase 232
+// STEP7-IR: scf.for {{.*}} iter_args(%[[ET:arg[0-9]+]] = %c0_i32)
+// STEP7-IR: %[[EP:[0-9]+]] = arith.andi %[[ET]], %c1_i32
+// STEP7-IR-NEXT: txlgpu.mbar_wait %[[RDY]], %[[EP]]
+// STEP7-IR-NEXT: %[[V:[0-9]+]] = txlgpu.smem_load %[[SACC]]
+// STEP7-IR-NEXT: txlgpu.mbar_arrive %[[FREE]] :
+// STEP7-IR-NEXT: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP7-IR-NEXT: %[[H:[0-9]+]] = arith.truncf %[[V]]
+// STEP7-IR-NEXT: txlgpu.smem_store %[[H]], %[[SC]]
+// STEP7-IR-NEXT: txlgpu.tma_store %[[SC]] -> %arg2
+// STEP7-IR: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP7-IR-NEXT: }
+// STEP7-IR-NEXT: return
+
+// Step 8: step 7 with NUM_STAGES = 4 (a kernel parameter): four stages of
+// sA and sB (16 KB apart), four full barriers of one arrival and four empty
+// barriers of 128, then the two accumulator barriers; every stage index and
+// round is taken modulo / divided by 4 and the MMA warpgroup releases stage
+// (it + 3) % 4. 128x128x64 at four stages is 230400 bytes of shared memory;
+// five stages do not fit in 227 KB and the kernel's static_assert says so.
+// RUN: txlc %tutorials/gemm/step08_deep_pipeline.py --kernel-name gemm_step08 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8, 4" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s8 > /dev/null
+// RUN: FileCheck %s --check-prefix=STEP8 < %t/s8/gemm_step08.ptx
+// RUN: FileCheck %s --check-prefix=STEP8-IR < %t/s8/gemm_step08.txlgir
+// RUN: FileCheck %s --check-prefix=STEP8-META < %t/s8/gemm_step08.json
+// RUN: not txlc %tutorials/gemm/step08_deep_pipeline.py --kernel-name gemm_step08 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8, 5" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s8big 2>&1 | FileCheck %s --check-prefix=STEP8-BIG
+// STEP8: .maxntid 384, 1, 1
+// STEP8-COUNT-4: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP8-COUNT-4: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP8: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP8: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
+// STEP8-NOT: mbarrier.init
+// STEP8-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// STEP8-DAG: setmaxnreg.inc.sync.aligned.u32 232;
+// STEP8-DAG: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
+// STEP8-IR: txlgpu.num_warpgroups = 3 : i32, txlgpu.num_warps = 4 : i32, txlgpu.shared = 230400 : i32
+// STEP8-IR: %[[SA:[0-9]+]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32} : <4x128x64xf16
+// STEP8-IR-NEXT: %[[SB:[0-9]+]] = txlgpu.smem_alloc {txlgpu.shared_offset = 66560 : i32} : <4x128x64xf16
+// STEP8-IR-NEXT: txlgpu.smem_alloc {txlgpu.shared_offset = 132096 : i32} : <1x128x128xf32
+// STEP8-IR: txlgpu.smem_alloc {txlgpu.shared_offset = 197632 : i32} : <1x128x128xf16
+// STEP8-IR: %[[FULL:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <4xi64
+// STEP8-IR-NEXT: %[[EMPTY:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 128 : i32, {{.*}}} : <4xi64
+// Producer.
+// STEP8-IR: nvvm.setmaxregister  decrease 40
+// STEP8-IR: scf.for %{{arg[0-9]+}} = %c0_i32 to %{{[0-9]+}} step %c1_i32 iter_args(%[[PIT:arg[0-9]+]] = %{{arg[0-9]+}})
+// STEP8-IR-NEXT: %[[PS:[0-9]+]] = arith.remsi %[[PIT]], %c4_i32
+// STEP8-IR-NEXT: %[[PE:[0-9]+]] = txlgpu.memdesc_index %[[EMPTY]][%[[PS]]]
+// STEP8-IR-NEXT: %[[PR:[0-9]+]] = arith.divsi %[[PIT]], %c4_i32
+// STEP8-IR-NEXT: %[[PB:[0-9]+]] = arith.andi %[[PR]], %c1_i32
+// STEP8-IR-NEXT: %[[PP:[0-9]+]] = arith.xori %[[PB]], %c1_i32
+// STEP8-IR-NEXT: txlgpu.mbar_wait %[[PE]], %[[PP]]
+// STEP8-IR-NEXT: %[[PF:[0-9]+]] = txlgpu.memdesc_index %[[FULL]][%[[PS]]]
+// STEP8-IR-NEXT: txlgpu.mbar_expect %[[PF]], %c32768_i32
+// STEP8-IR-NEXT: txlgpu.memdesc_index %[[SA]][%[[PS]]]
+// STEP8-IR: txlgpu.memdesc_index %[[SB]][%[[PS]]]
+// MMA warpgroup.
+// STEP8-IR: nvvm.setmaxregister  increase 232
+// STEP8-IR: scf.for %[[K:arg[0-9]+]] = {{.*}} iter_args(%{{arg[0-9]+}} = %cst, %[[MIT:arg[0-9]+]] = %{{arg[0-9]+}})
+// STEP8-IR-NEXT: %[[MS:[0-9]+]] = arith.remsi %[[MIT]], %c4_i32
+// STEP8-IR-NEXT: %[[MF:[0-9]+]] = txlgpu.memdesc_index %[[FULL]][%[[MS]]]
+// STEP8-IR-NEXT: %[[MR:[0-9]+]] = arith.divsi %[[MIT]], %c4_i32
+// STEP8-IR-NEXT: %[[MP:[0-9]+]] = arith.andi %[[MR]], %c1_i32
+// STEP8-IR-NEXT: txlgpu.mbar_wait %[[MF]], %[[MP]]
+// STEP8-IR: txlgpu.warp_group_dot_wait %{{[0-9]+}} {pendings = 1 : i32}
+// STEP8-IR-NEXT: arith.cmpi sgt, %[[K]], %c0_i32
+// STEP8-IR-NEXT: scf.if
+// STEP8-IR-NEXT: %[[N3:[0-9]+]] = arith.addi %[[MIT]], %c3_i32
+// STEP8-IR-NEXT: %[[PREV:[0-9]+]] = arith.remsi %[[N3]], %c4_i32
+// STEP8-IR-NEXT: %[[EB:[0-9]+]] = txlgpu.memdesc_index %[[EMPTY]][%[[PREV]]]
+// STEP8-IR-NEXT: txlgpu.mbar_arrive %[[EB]] :
+// STEP8-IR: txlgpu.warp_group_dot_wait %{{[0-9]+}}#0 {pendings = 0 : i32}
+// STEP8-IR-NEXT: %[[L3:[0-9]+]] = arith.addi %{{[0-9]+}}#1, %c3_i32
+// STEP8-IR-NEXT: %[[LAST:[0-9]+]] = arith.remsi %[[L3]], %c4_i32
+// STEP8-IR-NEXT: %[[LB:[0-9]+]] = txlgpu.memdesc_index %[[EMPTY]][%[[LAST]]]
+// STEP8-IR-NEXT: txlgpu.mbar_arrive %[[LB]] :
+// STEP8-META: "shared_bytes": 230400,
+// STEP8-BIG: step08_deep_pipeline.py:{{[0-9]+}}:5: error: static_assert failed: NUM_STAGES stages of these blocks exceed the 227 KB of shared memory a CTA may have
+
+// Step 10: a 128x256 CTA tile shared by two consumer warpgroups (1 and 2),
+// each owning 64 rows: four m64n256k16 wgmmas per slice each, on its own
+// 64-row view of the A stage (start 0 and start 64) and the whole B^T
+// stage. Both wait on the same full barriers (count 1); the empty barriers
+// count the arrivals of all 256 consumer threads. No epilogue warpgroup:
+// each consumer waits for its previous store, writes its own 64x256 C
+// buffer and TMA-stores it at rows off_m and off_m + 64 (C descriptor block
+// [64, 256], four 64-column boxes each). 48 KB of TMA per slice, 3 stages.
+// RUN: txlc %tutorials/gemm/step10_two_consumers.py --kernel-name gemm_step10 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[256, 64]>, tensordesc<fp16[64, 256]>, i32, i32, i32, i32, 128, 256, 64, 8, 3" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s10 > /dev/null
+// RUN: FileCheck %s --check-prefix=STEP10 < %t/s10/gemm_step10.ptx
+// RUN: grep -cE "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16" %t/s10/gemm_step10.ptx | FileCheck %s --check-prefix=STEP10-WGMMA
+// RUN: grep -cE "setmaxnreg.inc.sync.aligned.u32[[:space:]]+232;" %t/s10/gemm_step10.ptx | FileCheck %s --check-prefix=STEP10-INC
+// RUN: FileCheck %s --check-prefix=STEP10-IR < %t/s10/gemm_step10.txlgir
+// STEP10: .maxntid 384, 1, 1
+// STEP10-COUNT-3: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP10-COUNT-3: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 256;
+// STEP10-NOT: mbarrier.init
+// STEP10-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// STEP10-DAG: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 49152;
+// STEP10-DAG: bar.sync 14, 128;
+// STEP10-DAG: bar.sync 13, 128;
+// STEP10-DAG: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [global_smem+148480];
+// STEP10-DAG: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [global_smem+181248];
+// STEP10-WGMMA: {{^}}8{{$}}
+// STEP10-INC: {{^}}2{{$}}
+// STEP10-IR: %[[SA:[0-9]+]] = txlgpu.smem_alloc {{.*}} : <3x128x64xf16
+// STEP10-IR-NEXT: %[[SB:[0-9]+]] = txlgpu.smem_alloc {{.*}} : <3x256x64xf16
+// STEP10-IR-NEXT: %[[SC:[0-9]+]] = txlgpu.smem_alloc {{.*}} : <2x64x256xf16
+// STEP10-IR-NEXT: %[[FULL:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <3xi64
+// STEP10-IR-NEXT: %[[EMPTY:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 256 : i32, {{.*}}} : <3xi64
+// Producer.
+// STEP10-IR: nvvm.setmaxregister  decrease 40
+// STEP10-IR: %[[PR:[0-9]+]] = arith.divsi %{{arg[0-9]+}}, %c3_i32
+// STEP10-IR-NEXT: %[[PB:[0-9]+]] = arith.andi %[[PR]], %c1_i32
+// STEP10-IR-NEXT: %[[PP:[0-9]+]] = arith.xori %[[PB]], %c1_i32
+// STEP10-IR-NEXT: txlgpu.mbar_wait %{{[0-9]+}}, %[[PP]]
+// STEP10-IR-NEXT: txlgpu.memdesc_index %[[FULL]]
+// STEP10-IR-NEXT: txlgpu.mbar_expect %{{[0-9]+}}, %c49152_i32
+// Consumer 0 (warpgroup 1): C buffer 0, A rows [0, 64).
+// STEP10-IR: arith.cmpi eq, %{{[0-9]+}}, %c1_i32
+// STEP10-IR-NEXT: scf.if
+// STEP10-IR-NEXT: nvvm.setmaxregister  increase 232
+// STEP10-IR-NEXT: %[[C0:[0-9]+]] = txlgpu.memdesc_index %[[SC]][%c0_i32]
+// STEP10-IR: %[[OM0:[0-9]+]] = arith.muli %{{[0-9]+}}, %c128_i32
+// STEP10-IR: %[[ON0:[0-9]+]] = arith.muli %{{[0-9]+}}, %c256_i32
+// STEP10-IR: txlgpu.mbar_wait %{{[0-9]+}}, %{{[0-9]+}}
+// STEP10-IR-NEXT: %[[A0:[0-9]+]] = txlgpu.memdesc_index %[[SA]]
+// STEP10-IR-NEXT: %[[H0:[0-9]+]] = txlgpu.memdesc_view %[[A0]] {dim = 0 : i64, permutation = array<i32: 0, 1>, start = 0 : i64} : <128x64xf16, {{.*}}> -> <64x64xf16
+// STEP10-IR: txlgpu.warp_group_dot %[[H0]], %{{[0-9]+}}, %{{arg[0-9]+}} {{.*}} -> tensor<64x256xf32
+// STEP10-IR-NEXT: txlgpu.warp_group_dot_wait %{{[0-9]+}} {pendings = 1 : i32}
+// STEP10-IR: txlgpu.memdesc_index %[[EMPTY]]
+// STEP10-IR-NEXT: txlgpu.mbar_arrive %{{[0-9]+}} :
+// STEP10-IR: txlgpu.warp_group_dot_wait %{{[0-9]+}}#0 {pendings = 0 : i32}
+// STEP10-IR: txlgpu.mbar_arrive %{{[0-9]+}} :
+// STEP10-IR-NEXT: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP10-IR-NEXT: arith.truncf
+// STEP10-IR-NEXT: txlgpu.smem_store %{{[0-9]+}}, %[[C0]]
+// STEP10-IR-NEXT: txlgpu.tma_store %[[C0]] -> %arg2[%[[OM0]], %[[ON0]]]
+// Consumer 1 (warpgroup 2): C buffer 1, A rows [64, 128), stored at +64.
+// STEP10-IR: arith.cmpi eq, %{{[0-9]+}}, %c2_i32
+// STEP10-IR-NEXT: scf.if
+// STEP10-IR-NEXT: nvvm.setmaxregister  increase 232
+// STEP10-IR-NEXT: %[[C1:[0-9]+]] = txlgpu.memdesc_index %[[SC]][%c1_i32]
+// STEP10-IR: %[[OM1:[0-9]+]] = arith.muli %{{[0-9]+}}, %c128_i32
+// STEP10-IR: %[[ON1:[0-9]+]] = arith.muli %{{[0-9]+}}, %c256_i32
+// STEP10-IR: txlgpu.mbar_wait %{{[0-9]+}}, %{{[0-9]+}}
+// STEP10-IR-NEXT: %[[A1:[0-9]+]] = txlgpu.memdesc_index %[[SA]]
+// STEP10-IR-NEXT: %[[H1:[0-9]+]] = txlgpu.memdesc_view %[[A1]] {dim = 0 : i64, permutation = array<i32: 0, 1>, start = 64 : i64} : <128x64xf16, {{.*}}> -> <64x64xf16
+// STEP10-IR: txlgpu.warp_group_dot %[[H1]], %{{[0-9]+}}, %{{arg[0-9]+}} {{.*}} -> tensor<64x256xf32
+// STEP10-IR-NEXT: txlgpu.warp_group_dot_wait %{{[0-9]+}} {pendings = 1 : i32}
+// STEP10-IR: txlgpu.memdesc_index %[[EMPTY]]
+// STEP10-IR-NEXT: txlgpu.mbar_arrive %{{[0-9]+}} :
+// STEP10-IR: txlgpu.warp_group_dot_wait %{{[0-9]+}}#0 {pendings = 0 : i32}
+// STEP10-IR: txlgpu.mbar_arrive %{{[0-9]+}} :
+// STEP10-IR-NEXT: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP10-IR-NEXT: arith.truncf
+// STEP10-IR-NEXT: txlgpu.smem_store %{{[0-9]+}}, %[[C1]]
+// STEP10-IR-NEXT: %[[ROW1:[0-9]+]] = arith.addi %[[OM1]], %c64_i32
+// STEP10-IR-NEXT: txlgpu.tma_store %[[C1]] -> %arg2[%[[ROW1]], %[[ON1]]]
+// STEP10-IR: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP10-IR-NEXT: }
+// STEP10-IR-NEXT: return

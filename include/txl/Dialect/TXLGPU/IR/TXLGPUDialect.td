@@ -30,6 +30,11 @@ def TXLGPU_Dialect : Dialect {
     // shared buffers TMA moves through it and the TMA box (outermost
     // first) the host must encode the CUtensorMap with.
     static constexpr llvm::StringLiteral kTMASwizzleAttr = "txlgpu.tma_swizzle";
+    // On the module (TXL_DEBUG_SYNC): the bound, in ns, of every mbarrier
+    // wait; the record a timed-out wait fills is the global named
+    // kDebugRecordGlobal (a pointer the runtime sets).
+    static constexpr llvm::StringLiteral kDebugSyncTimeoutAttr = "txlgpu.debug_sync_timeout_ns";
+    static constexpr llvm::StringLiteral kDebugRecordGlobal = "__txl_debug_record";
     static constexpr llvm::StringLiteral kTMABoxAttr = "txlgpu.tma_box";
     /// Elements per vector access of a load/store (from the axis analysis).
     static constexpr llvm::StringLiteral kVecAttr = "txlgpu.vec";
