@@ -1,9 +1,11 @@
-"""The GEMM ladder (tutorials/gemm) on the GPU, steps 1-6: one tile and one
-wgmma group; a K loop with an mbarrier whose phase flips; a 2-D grid with
-ragged edges; TMA loads and a TMA-store epilogue; a two-stage pipeline;
-persistent CTAs with a grouped tile order. Random fp16 inputs, poisoned
+"""The GEMM ladder (tutorials/gemm) on the GPU, steps 1-8 and 10: one tile
+and one wgmma group; a K loop with an mbarrier whose phase flips; a 2-D grid
+with ragged edges; TMA loads and a TMA-store epilogue; a two-stage pipeline;
+persistent CTAs with a grouped tile order; warp specialization (producer,
+MMA and epilogue warpgroups, four barrier kinds); a four-stage pipeline; two
+consumer warpgroups sharing a CTA tile. Random fp16 inputs, poisoned
 outputs, float64 references (rtol 1e-3, atol 1e-2), each step under the
-block shapes the tutorials are written for."""
+block shapes the tutorials are written for. (Step 9 needs clusters.)"""
 
 import os
 import sys
@@ -25,6 +27,9 @@ import step03_grid  # noqa: E402
 import step04_tma  # noqa: E402
 import step05_pipeline  # noqa: E402
 import step06_persistent  # noqa: E402
+import step07_warp_specialized  # noqa: E402
+import step08_deep_pipeline  # noqa: E402
+import step10_two_consumers  # noqa: E402
 import txl  # noqa: E402
 
 RTOL, ATOL = 1e-3, 1e-2
@@ -244,3 +249,95 @@ def test_gemm_step06_grouping(group_m, programs):
     if not hopper():
         pytest.skip("TMA and wgmma need sm_90a")
     run_step06((1100, 776, 200), (128, 128, 64), programs, group_m)
+
+
+# Steps 7, 8 and 10 are warp-specialized: three warpgroups (num_warps=4,
+# num_warpgroups=3) with setmaxnreg, persistent like step 6. The grids: one
+# CTA per SM, a few CTAs, and a single CTA that walks every tile, so the
+# stage ring and the accumulator barriers go through many phases (odd
+# slice counts per tile make consecutive tiles start on different stages).
+WS_GRIDS = ["sms", 3, 1]
+
+
+def run_ws(kernel, size, block, programs, group_m=8, c_rows=None, **extra):
+    """Launches a warp-specialized persistent step and checks C. `c_rows` is
+    the row count of the C descriptor's block (the whole tile by default,
+    half of it for step 10's two consumers)."""
+    M, N, K = size
+    bm, bn, bk = block
+    a, bt, big, c = tma_case(M, N, K, block)
+    num_tiles = ((M + bm - 1) // bm) * ((N + bn - 1) // bn)
+    if programs == "sms":
+        programs = torch.cuda.get_device_properties(0).multi_processor_count
+    grid = (min(programs, num_tiles),)
+
+    def launch(c_, a_, bt_):
+        a_d = txl.TensorDescriptor.from_tensor(a_, [bm, bk])
+        bt_d = txl.TensorDescriptor.from_tensor(bt_, [bn, bk])
+        c_d = txl.TensorDescriptor.from_tensor(c_, [c_rows or bm, bn])
+        kernel[grid](a_d, bt_d, c_d, M, N, K, grid[0], BLOCK_M=bm,
+                     BLOCK_N=bn, BLOCK_K=bk, GROUP_M=group_m, num_warps=4,
+                     num_warpgroups=3, **extra)
+
+    check(launch, matmul_bt, inputs=[a, bt], outputs=[c], atol=ATOL,
+          rtol=RTOL)
+    assert_outside_untouched(big, M, N)
+
+
+# One MMA warpgroup holds the whole tile: at most 128 fp32 registers of
+# accumulator per thread (128x128 or 64x256), and a short-K tile.
+WS_BLOCKS = [(128, 128, 64), (64, 256, 64), (128, 64, 32)]
+
+
+@pytest.mark.parametrize("programs", WS_GRIDS, ids=str)
+@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
+@pytest.mark.parametrize("block", WS_BLOCKS, ids=block_id)
+def test_gemm_step07_warp_specialized(size, block, programs):
+    if not hopper():
+        pytest.skip("TMA, wgmma and setmaxnreg need sm_90a")
+    run_ws(step07_warp_specialized.gemm_step07, size, block, programs)
+
+
+# The tile order still only decides which CTA computes a tile: row-major
+# groups and a short last group, with 1, 5 and all CTAs.
+@pytest.mark.parametrize("programs", ["sms", 5, 1], ids=str)
+@pytest.mark.parametrize("group_m", [1, 4])
+def test_gemm_step07_grouping(group_m, programs):
+    if not hopper():
+        pytest.skip("TMA, wgmma and setmaxnreg need sm_90a")
+    run_ws(step07_warp_specialized.gemm_step07, (1100, 776, 200),
+           (128, 128, 64), programs, group_m=group_m)
+
+
+# (BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES): four stages of 128x128x64 (225 KB
+# of shared memory, the most that fits), a 64x256 tile that fits only
+# three, four stages of short 32-wide K slices.
+DEEP_CONFIGS = [(128, 128, 64, 4), (64, 256, 64, 3), (128, 64, 32, 4)]
+
+
+@pytest.mark.parametrize("programs", WS_GRIDS, ids=str)
+@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
+@pytest.mark.parametrize("cfg", DEEP_CONFIGS, ids=block_id)
+def test_gemm_step08_deep_pipeline(size, cfg, programs):
+    if not hopper():
+        pytest.skip("TMA, wgmma and setmaxnreg need sm_90a")
+    run_ws(step08_deep_pipeline.gemm_step08, size, cfg[:3], programs,
+           NUM_STAGES=cfg[3])
+
+
+# (BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES): the two consumers split the rows
+# of the tile -- 64x256 halves (m64n256 wgmmas), 128x128 halves (a 256-row
+# A box), and a 128x128 tile of 64x128 halves with four stages. Sizes below
+# half a tile leave the second consumer's stores entirely out of bounds.
+TWO_CONSUMER_CONFIGS = [(128, 256, 64, 3), (256, 128, 64, 3),
+                        (128, 128, 64, 4)]
+
+
+@pytest.mark.parametrize("programs", WS_GRIDS, ids=str)
+@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
+@pytest.mark.parametrize("cfg", TWO_CONSUMER_CONFIGS, ids=block_id)
+def test_gemm_step10_two_consumers(size, cfg, programs):
+    if not hopper():
+        pytest.skip("TMA, wgmma and setmaxnreg need sm_90a")
+    run_ws(step10_two_consumers.gemm_step10, size, cfg[:3], programs,
+           c_rows=cfg[0] // 2, NUM_STAGES=cfg[3])
