@@ -183,6 +183,13 @@ void readDescriptorLayouts(mlir::ModuleOp module, const std::string &kernel,
   }
 }
 
+/// The most dynamic shared memory one CTA may use on `target` (bytes).
+int sharedMemoryLimit(const std::string &target) {
+  if (target.rfind("sm_8", 0) == 0)
+    return target == "sm_80" || target == "sm_87" ? 163 * 1024 : 99 * 1024;
+  return 227 * 1024; // sm_90, sm_100
+}
+
 int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
   if (auto attr = module->getAttrOfType<mlir::IntegerAttr>(name))
     return attr.getInt();
@@ -242,6 +249,19 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.sharedBytes =
       moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kSharedBytesAttr);
   readDescriptorLayouts(*module, options.kernelName, out.params);
+  // Too much shared memory would only fail at launch, far from the cause.
+  if (out.sharedBytes > sharedMemoryLimit(options.target)) {
+    const FunctionDefStmt *fn = ast->findFunction(options.kernelName);
+    diagnostics += formatDiagnostic(
+        file, Diagnostic{Severity::Error, fn ? fn->loc : SourceLoc{1, 1},
+                         "kernel '" + options.kernelName + "' needs " +
+                             std::to_string(out.sharedBytes) +
+                             " bytes of shared memory, more than the " +
+                             std::to_string(sharedMemoryLimit(options.target)) +
+                             " a CTA can have on " + options.target +
+                             " (fewer stages or smaller tiles)"});
+    return false;
+  }
   // 5. LLVM dialect.
   if (options.debugSync)
     (*module)->setAttr(mlir::txlgpu::TXLGPUDialect::kDebugSyncTimeoutAttr,

@@ -168,36 +168,21 @@ def grid_2d(M, N, block):
 
 @pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
 @pytest.mark.parametrize("block", TMA_BLOCKS, ids=block_id)
-def test_gemm_step04_tma(size, block):
+@pytest.mark.parametrize("step", ["step04", "step05"])
+def test_gemm_step04_step05(step, size, block):
+    """Steps 4 (TMA, one stage) and 5 (two-stage pipeline): one CTA per
+    output tile, the same launch."""
     if not hopper():
         pytest.skip("TMA and wgmma need sm_90a")
+    kernel = {"step04": step04_tma.gemm_step04,
+              "step05": step05_pipeline.gemm_step05}[step]
     M, N, K = size
     bm, bn, bk = block
     a, bt, big, c = tma_case(M, N, K, block)
 
     def launch(c_, a_, bt_):
         a_d, bt_d, c_d = descriptors(c_, a_, bt_, block)
-        step04_tma.gemm_step04[grid_2d(M, N, block)](
-            a_d, bt_d, c_d, K, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
-            num_warps=4)
-
-    check(launch, matmul_bt, inputs=[a, bt], outputs=[c], atol=ATOL,
-          rtol=RTOL)
-    assert_outside_untouched(big, M, N)
-
-
-@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
-@pytest.mark.parametrize("block", TMA_BLOCKS, ids=block_id)
-def test_gemm_step05_pipeline(size, block):
-    if not hopper():
-        pytest.skip("TMA and wgmma need sm_90a")
-    M, N, K = size
-    bm, bn, bk = block
-    a, bt, big, c = tma_case(M, N, K, block)
-
-    def launch(c_, a_, bt_):
-        a_d, bt_d, c_d = descriptors(c_, a_, bt_, block)
-        step05_pipeline.gemm_step05[grid_2d(M, N, block)](
+        kernel[grid_2d(M, N, block)](
             a_d, bt_d, c_d, K, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
             num_warps=4)
 
