@@ -199,6 +199,13 @@ public:
   const Module &ast;
   const SourceFile &file;
   void checkDescriptorBlock(const Arg &a, const ArgSpec &spec);
+  /// Whether `v` may still be written by an in-flight wgmma (a tl.dot on
+  /// shared buffers not yet retired by txl.dot_wait).
+  static bool mayBeInFlight(mlir::Value v, int depth = 0);
+  /// Fails at the first read of an accumulator an asynchronous dot may
+  /// still be writing (anything but the next dot, a wait, or carrying it
+  /// through control flow).
+  void checkAccumulatorReads(mlir::func::FuncOp func);
   /// The target's SM number (80 for "sm_80", 90 for "sm_90a").
   int smVersion() const;
   /// Fails at `loc` unless the target has `what` (sm_90 or later; with

@@ -397,31 +397,9 @@ int64_t pendingCount(Gen &g, CallArgs &args, const std::string &fname,
   return n;
 }
 
-/// Whether `v` may still be written by an in-flight wgmma: a dot result, or
-/// a loop/if result that carries one out.
-bool mayBeInFlight(Value v, int depth = 0) {
-  if (depth > 16)
-    return false;
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return false;
-  if (isa<tg::WarpGroupDotOp>(def))
-    return true;
-  if (auto wait = dyn_cast<tg::WarpGroupDotWaitOp>(def))
-    return wait.getPendings() > 0;
-  unsigned idx = cast<OpResult>(v).getResultNumber();
-  for (Region &region : def->getRegions())
-    for (Block &block : region)
-      if (Operation *term = block.getTerminator())
-        if (isa<scf::YieldOp>(term) && idx < term->getNumOperands() &&
-            mayBeInFlight(term->getOperand(idx), depth + 1))
-          return true;
-  return false;
-}
-
 void collectInFlight(const Val &v, std::vector<Value> &out) {
   if (v.isTensor()) {
-    if (v.t.isReg() && v.t.isTensor() && mayBeInFlight(v.t.value) &&
+    if (v.t.isReg() && v.t.isTensor() && Gen::mayBeInFlight(v.t.value) &&
         llvm::find(out, v.t.value) == out.end())
       out.push_back(v.t.value);
     return;
@@ -460,6 +438,79 @@ Val dotWait(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 }
 
 } // namespace
+
+/// Whether `v` may still be written by an in-flight wgmma: a dot result, or
+/// a loop/if result that carries one out.
+bool Gen::mayBeInFlight(Value v, int depth) {
+  if (depth > 16)
+    return false;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<tg::WarpGroupDotOp>(def))
+    return true;
+  if (auto wait = dyn_cast<tg::WarpGroupDotWaitOp>(def))
+    return wait.getPendings() > 0;
+  unsigned idx = llvm::cast<OpResult>(v).getResultNumber();
+  for (Region &region : def->getRegions())
+    for (Block &block : region)
+      if (Operation *term = block.getTerminator())
+        if (isa<scf::YieldOp>(term) && idx < term->getNumOperands() &&
+            mayBeInFlight(term->getOperand(idx), depth + 1))
+          return true;
+  return false;
+}
+
+void Gen::checkAccumulatorReads(func::FuncOp func) {
+  SmallVector<Value> work;
+  llvm::DenseSet<Value> seen;
+  auto push = [&](Value v) {
+    if (seen.insert(v).second)
+      work.push_back(v);
+  };
+  func.walk([&](Operation *op) {
+    if (isa<tg::WarpGroupDotOp>(op))
+      push(op->getResult(0));
+    else if (auto wait = dyn_cast<tg::WarpGroupDotWaitOp>(op))
+      if (wait.getPendings() > 0)
+        for (Value r : wait.getResults())
+          push(r);
+  });
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto dot = dyn_cast<tg::WarpGroupDotOp>(user);
+          dot && use.get() == dot.getC())
+        continue; // accumulating into it again is what wgmma chains do
+      if (isa<tg::WarpGroupDotWaitOp>(user))
+        continue;
+      auto loop = dyn_cast<scf::ForOp>(user);
+      if (loop && use.getOperandNumber() >= loop.getNumControlOperands()) {
+        // Carried into a loop: the iteration argument and the result.
+        unsigned i = use.getOperandNumber() - loop.getNumControlOperands();
+        push(loop.getRegionIterArgs()[i]);
+        push(loop.getResult(i));
+        continue;
+      }
+      if (isa<scf::YieldOp>(user)) {
+        Operation *parent = user->getParentOp();
+        unsigned i = use.getOperandNumber();
+        if (i < parent->getNumResults())
+          push(parent->getResult(i));
+        if (auto loop = dyn_cast<scf::ForOp>(parent))
+          push(loop.getRegionIterArgs()[i]);
+        continue;
+      }
+      SourceLoc at = SourceLoc{1, 1};
+      if (auto fileLoc = dyn_cast<FileLineColLoc>(user->getLoc()))
+        at = SourceLoc{int(fileLoc.getLine()), int(fileLoc.getColumn())};
+      fail(at, "this reads an accumulator that an asynchronous tl.dot on "
+               "shared buffers may still be writing; call txl.dot_wait(0) "
+               "before using it");
+    }
+  }
+}
 
 Val Gen::asyncDot(const TValue &a, const TValue &bm,
                   const std::optional<Val> &acc, SourceLoc loc) {

@@ -340,6 +340,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   callStack.pop_back();
   locals = nullptr;
   func::ReturnOp::create(b, locOf(kernel->loc));
+  checkAccumulatorReads(func);
   return module;
 }
 
