@@ -23,9 +23,9 @@ Status RuntimeKernel::attachDebugRecord(const Driver &driver, CUmodule module,
                                         std::string &error) {
   if (!debugRecord) {
     void *host = nullptr;
-    CUresult result = driver.cuMemHostAlloc(
-        &host, kRecordWords * 4,
-        kMemHostAllocPortable | kMemHostAllocDeviceMap);
+    CUresult result =
+        driver.cuMemHostAlloc(&host, kRecordWords * 4,
+                              kMemHostAllocPortable | kMemHostAllocDeviceMap);
     if (result != CUDA_SUCCESS) {
       error = driver.describe("cuMemHostAlloc (TXL_DEBUG_SYNC record)", result);
       return Status::Cuda;

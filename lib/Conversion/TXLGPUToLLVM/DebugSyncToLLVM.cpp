@@ -122,8 +122,9 @@ void mlir::txl::emitBoundedMBarrierWait(ConversionPatternRewriter &rewriter,
   rewriter.setInsertionPointToEnd(check);
   Value now = NVVM::GlobalTimerOp::create(rewriter, loc, i64Ty);
   Value elapsed = LLVM::SubOp::create(rewriter, loc, now, start);
-  Value over = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt,
-                                    elapsed, i64Const(rewriter, loc, timeoutNs));
+  Value over =
+      LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt, elapsed,
+                           i64Const(rewriter, loc, timeoutNs));
   LLVM::CondBrOp::create(rewriter, loc, over, expired, probe);
 
   rewriter.setInsertionPointToEnd(expired);

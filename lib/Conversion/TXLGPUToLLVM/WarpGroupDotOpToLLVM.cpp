@@ -30,7 +30,8 @@ Value tileAddress(OpBuilder &b, Location loc, Value tile) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), tile);
 }
 
-struct LocalAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::LocalAllocOp> {
+struct LocalAllocOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::LocalAllocOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
@@ -211,26 +212,26 @@ struct WarpGroupDotOpToLLVM
         }
         Value frag = LLVM::UndefOp::create(rewriter, loc, fragTy);
         for (auto [i, slot] : llvm::enumerate(slots))
-          frag = LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot],
-                                             i);
+          frag =
+              LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot], i);
         for (int64_t k0 = 0; k0 < K; k0 += kInstr) {
           Value aAddr = LLVM::AddOp::create(
               rewriter, loc, aBase,
-              LLVM::XOrOp::create(rewriter, loc, aWg,
-                                  i32Const(rewriter, loc,
-                                           a->byteOffset(row0, k0))));
+              LLVM::XOrOp::create(
+                  rewriter, loc, aWg,
+                  i32Const(rewriter, loc, a->byteOffset(row0, k0))));
           Value bAddr = LLVM::AddOp::create(
               rewriter, loc, bBase,
-              LLVM::XOrOp::create(rewriter, loc, bWg,
-                                  i32Const(rewriter, loc,
-                                           b->byteOffset(col0, k0))));
+              LLVM::XOrOp::create(
+                  rewriter, loc, bWg,
+                  i32Const(rewriter, loc, b->byteOffset(col0, k0))));
           frag = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, fragTy, frag, descriptor(rewriter, loc, *a, aAddr),
               descriptor(rewriter, loc, *b, bAddr),
               NVVM::MMAShapeAttr::get(getContext(), 64, instrN, kInstr), *type,
               *type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-              NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-              a->layout(), b->layout(),
+              NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, a->layout(),
+              b->layout(),
               /*satfinite=*/nullptr);
         }
         for (auto [i, slot] : llvm::enumerate(slots))
@@ -281,6 +282,7 @@ struct WarpGroupDotWaitOpToLLVM
 
 void mlir::txl::populateWarpGroupDotOpPatterns(TXLTypeConverter &tc,
                                                RewritePatternSet &patterns) {
-  patterns.add<LocalAllocOpToLLVM, WarpGroupDotOpToLLVM,
-               WarpGroupDotWaitOpToLLVM>(tc);
+  patterns
+      .add<LocalAllocOpToLLVM, WarpGroupDotOpToLLVM, WarpGroupDotWaitOpToLLVM>(
+          tc);
 }

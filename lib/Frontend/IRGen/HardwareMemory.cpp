@@ -579,8 +579,8 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   // mbarrier transactions and parity waits, TMA and the async proxy are
   // Hopper features; plain shared buffers work everywhere.
   static const std::set<std::string> hopperOnly = {
-      "mbar_alloc", "mbar_expect",    "mbar_wait", "mbar_arrive",
-      "tma_load",   "tma_store",      "tma_store_wait"};
+      "mbar_alloc", "mbar_expect", "mbar_wait",     "mbar_arrive",
+      "tma_load",   "tma_store",   "tma_store_wait"};
   if (hopperOnly.count(op))
     requireHopper(loc, name);
   if (op == "dot_wait")

@@ -49,8 +49,7 @@ std::optional<Candidate> match(scf::ForOp loop, WarpGroupDotOp dot) {
     return std::nullopt;
   auto acc = dyn_cast<BlockArgument>(dot.getC());
   auto yield = dyn_cast<scf::YieldOp>(*wait->getResult(0).getUsers().begin());
-  if (!acc || acc.getOwner() != loop.getBody() || !yield ||
-      !acc.hasOneUse())
+  if (!acc || acc.getOwner() != loop.getBody() || !yield || !acc.hasOneUse())
     return std::nullopt;
   unsigned index = wait->getResult(0).getUses().begin()->getOperandNumber();
   if (loop.getRegionIterArgs()[index] != acc)
@@ -72,14 +71,13 @@ void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
   SmallVector<int64_t> shape{kStages};
   shape.append(tile.getShape().begin(), tile.getShape().end());
   b.setInsertionPoint(loop);
-  auto buffer = SmemAllocOp::create(
-      b, alloc.getLoc(),
-      MemDescType::get(b.getContext(), shape, tile.getElementType(),
-                       tile.getEncoding()),
-      /*immutable=*/nullptr);
+  auto buffer = SmemAllocOp::create(b, alloc.getLoc(),
+                                    MemDescType::get(b.getContext(), shape,
+                                                     tile.getElementType(),
+                                                     tile.getEncoding()),
+                                    /*immutable=*/nullptr);
   b.setInsertionPoint(alloc);
-  auto view =
-      MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);
+  auto view = MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);
   SmemStoreOp::create(b, alloc.getLoc(), view, alloc.getSrc());
   alloc.getResult().replaceAllUsesWith(view.getResult());
   alloc.erase();
@@ -96,8 +94,8 @@ void pipeline(scf::ForOp loop, Candidate c) {
       loop.getStep());
   Value stage = arith::RemSIOp::create(
       b, loc, trip,
-      arith::ConstantOp::create(b, loc, b.getIntegerAttr(trip.getType(),
-                                                         kStages)));
+      arith::ConstantOp::create(b, loc,
+                                b.getIntegerAttr(trip.getType(), kStages)));
   if (!stage.getType().isInteger(32))
     stage = arith::TruncIOp::create(b, loc, b.getI32Type(), stage);
   stageOperand(b, loop, c.dot.getA().getDefiningOp<LocalAllocOp>(), stage);
@@ -106,9 +104,9 @@ void pipeline(scf::ForOp loop, Candidate c) {
   // Everything in flight retires before the accumulator leaves the loop.
   Value result = loop.getResult(c.resultIndex);
   b.setInsertionPointAfter(loop);
-  auto drain = WarpGroupDotWaitOp::create(b, loc, TypeRange(result.getType()),
-                                          ValueRange(result),
-                                          b.getI32IntegerAttr(0));
+  auto drain =
+      WarpGroupDotWaitOp::create(b, loc, TypeRange(result.getType()),
+                                 ValueRange(result), b.getI32IntegerAttr(0));
   result.replaceAllUsesExcept(drain.getResult(0), drain);
 }
 
@@ -118,7 +116,8 @@ struct PipelineWarpGroupDotsPass
   void runOnOperation() override {
     SmallVector<std::pair<scf::ForOp, Candidate>> work;
     getOperation().walk([&](scf::ForOp loop) {
-      SmallVector<WarpGroupDotOp> dots(loop.getBody()->getOps<WarpGroupDotOp>());
+      SmallVector<WarpGroupDotOp> dots(
+          loop.getBody()->getOps<WarpGroupDotOp>());
       if (dots.size() != 1)
         return;
       if (auto c = match(loop, dots.front()))

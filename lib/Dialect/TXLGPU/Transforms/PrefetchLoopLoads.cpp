@@ -132,8 +132,8 @@ bool prefetch(scf::ForOp loop) {
                                            newLoop.getStep());
         SmallVector<Value> ahead;
         for (auto [load, slice] : llvm::zip(loads, slices))
-          ahead.push_back(cloneLoad(yb, load, slice, newLoop, next,
-                                    yield->getOperands()));
+          ahead.push_back(
+              cloneLoad(yb, load, slice, newLoop, next, yield->getOperands()));
         return ahead;
       });
   if (failed(grown))
