@@ -27,6 +27,8 @@ import tempfile
 import time
 import traceback
 
+from _common import git_revision  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 EXAMPLES = os.path.join(REPO, "examples")
@@ -129,12 +131,7 @@ def header(torch, triton, txl):
     except Exception as e:  # noqa: BLE001
         info["txl"] = f"? ({e})"
     info["txl_library"] = os.environ.get("TXL_LIBRARY", "(unset)")
-    try:
-        info["git"] = subprocess.run(
-            ["git", "-C", REPO, "rev-parse", "--short", "HEAD"],
-            capture_output=True, text=True, timeout=10).stdout.strip()
-    except Exception:  # noqa: BLE001
-        info["git"] = "?"
+    info["git"] = git_revision(REPO)
     return info
 
 

@@ -12,4 +12,9 @@ strip --strip-unneeded -o .bundle/lib/libtxl.so build/lib/libtxl.so
 strip --strip-unneeded -o .bundle/lib/libtxl_fake.so build/lib/libtxl_fake.so
 libdevice=${CUDA_HOME:-/usr/local/cuda}/nvvm/libdevice/libdevice.10.bc
 [ -f "$libdevice" ] && cp "$libdevice" .bundle/
+# The commit the library was built from (plus "+dirty" for local changes):
+# the GPU machine's copy of the tree may carry a stale .git, so benchmark
+# headers read this instead.
+{ git rev-parse --short HEAD 2>/dev/null || echo "?"; } | tr -d '\n' > .bundle/GIT_HEAD
+git diff --quiet HEAD 2>/dev/null || printf '+dirty' >> .bundle/GIT_HEAD
 du -sh .bundle
