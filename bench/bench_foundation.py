@@ -16,7 +16,6 @@ the run goes on. A markdown table of targets with PASS/MISS comes last.
 """
 
 import argparse
-import datetime
 import json
 import os
 import shutil
@@ -27,7 +26,7 @@ import tempfile
 import time
 import traceback
 
-from _common import git_revision  # noqa: E402
+from _common import bench_ms, git_revision, header  # noqa: E402,F401
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -99,40 +98,6 @@ def import_examples():
     from vector_add import add_kernel
     from fused_softmax import softmax_kernel
     return add_kernel, softmax_kernel
-
-
-def bench_ms(fn, quick):
-    """Median milliseconds of fn() with triton.testing.do_bench (L2 flushed
-    between calls)."""
-    import triton.testing
-    warmup, rep = (5, 20) if quick else (25, 100)
-    try:
-        return float(triton.testing.do_bench(fn, warmup=warmup, rep=rep,
-                                             return_mode="median"))
-    except TypeError:  # an older do_bench without return_mode
-        return float(triton.testing.do_bench(fn, warmup=warmup, rep=rep,
-                                             quantiles=[0.5]))
-
-
-def header(torch, triton, txl):
-    info = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
-            "python": sys.version.split()[0],
-            "torch": getattr(torch, "__version__", "?"),
-            "triton": getattr(triton, "__version__", "?")}
-    try:
-        props = torch.cuda.get_device_properties(0)
-        info["gpu"] = torch.cuda.get_device_name(0)
-        info["sms"] = props.multi_processor_count
-        info["capability"] = f"{props.major}.{props.minor}"
-    except Exception as e:  # noqa: BLE001
-        info["gpu"] = f"? ({e})"
-    try:
-        info["txl"] = txl.version() if txl else "not importable"
-    except Exception as e:  # noqa: BLE001
-        info["txl"] = f"? ({e})"
-    info["txl_library"] = os.environ.get("TXL_LIBRARY", "(unset)")
-    info["git"] = git_revision(REPO)
-    return info
 
 
 # ---------------------------------------------------------------------------
