@@ -111,6 +111,8 @@ def arg(a):
         return "fp32", a
     if a is None:
         return "none", None
+    if t is _tensor_descriptor.TensorDescriptor:  # no data_ptr(): no raise
+        return _tensor_descriptor.signature_entry(a), a
     try:
         ptr = a.data_ptr()
         pair = _pointer_entries.get(a.dtype) or _pointer_entry_pair(a.dtype)
@@ -128,18 +130,15 @@ def arg_nospec(a):
 
 
 def _arg_slow(a, specialize):
-    # txl's own descriptors first: an exact class test is cheaper than the
-    # numbers ABC checks below (Triton's are found by duck typing, later).
-    if a.__class__ is _tensor_descriptor.TensorDescriptor:
-        return _tensor_descriptor.signature_entry(a), a
     if isinstance(a, bool):
         return "i1", bool(a)
     if isinstance(a, numbers.Integral):
         return _int_entry(int(a), specialize), int(a)
     if isinstance(a, numbers.Real):
         return "fp32", float(a)
-    # Other descriptors (Triton's), by their attributes: like txl's they
-    # have no data_ptr(), so they reach here, off the tensor/int hot path.
+    # Descriptors other than txl's own (arg() takes those), e.g. Triton's,
+    # by their attributes: they have no data_ptr(), so they reach here, off
+    # the tensor/int hot path.
     if _tensor_descriptor.is_descriptor(a):
         return _tensor_descriptor.signature_entry(a), a
     raise TypeError(

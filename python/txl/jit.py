@@ -24,6 +24,7 @@ import types
 import weakref
 
 from . import _capi
+from . import tensor_descriptor as _tensor_descriptor
 from . import _specialize
 from ._launcher import Launcher, match_params, parse_metadata
 
@@ -189,6 +190,8 @@ def _arg_lines(name, i, nospec, p):
         f"        {e} = 'none'; {v} = None",
         f"    elif {p}c is {p}bool:",
         f"        {e} = 'i1'; {v} = {name}",
+        f"    elif {p}c is {p}desc_cls:",
+        f"        {e} = {p}desc_entry({name}); {v} = {name}",
         f"    else:",
         f"        try:",
         f"            {v} = {name}.data_ptr()",
@@ -283,6 +286,8 @@ class JITFunction:
                    "arg_nospec": _specialize.arg_nospec,
                    "int_entry": _specialize._int_entry,
                    "ptr_entries": _specialize._pointer_entries16,
+                   "desc_cls": _tensor_descriptor.TensorDescriptor,
+                   "desc_entry": _tensor_descriptor.signature_entry,
                    "int": int, "float": float, "bool": bool, "tuple": tuple,
                    "len": len, "Exception": Exception, "KeyError": KeyError,
                    "TypeError": TypeError, "jit": sys.modules[__name__]}
