@@ -97,9 +97,13 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   layouts.numWarps = options.numWarps;
   layouts.numWarpgroups = options.numWarpgroups;
   layouts.target = options.target;
+  mlir::txlgpu::PipelineAsyncCopiesOptions asyncCopies;
+  asyncCopies.numStages = options.numStages;
   pm.addPass(mlir::txlgpu::createCombineDotAccumulate());
-  pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
   pm.addPass(mlir::txlgpu::createAssignLayouts(layouts));
+  // Loops the cp.async pipeliner takes are left alone by the two after it.
+  pm.addPass(mlir::txlgpu::createPipelineAsyncCopies(asyncCopies));
+  pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
   pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots());
   pm.addPass(mlir::txlgpu::createAssignSharedLayouts());
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());

@@ -106,6 +106,7 @@ struct ConvertTXLGPUToLLVMPass
     populateWarpGroupDotOpPatterns(typeConverter, patterns);
     populatePrintOpPatterns(typeConverter, patterns);
     populateTMAOpPatterns(typeConverter, patterns);
+    populateAsyncCopyOpPatterns(typeConverter, patterns);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

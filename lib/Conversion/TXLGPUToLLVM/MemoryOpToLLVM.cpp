@@ -114,8 +114,10 @@ SmallVector<Value> unpackWords(OpBuilder &b, Location loc, const Packing &p,
   return out;
 }
 
-/// Elements per vector access for a memory op on `ptrType`.
-unsigned vectorWidth(Operation *op, Type ptrType, unsigned elemBits) {
+} // namespace
+
+unsigned mlir::txl::globalVectorWidth(Operation *op, Type ptrType,
+                                      unsigned elemBits) {
   auto tensorTy = dyn_cast<RankedTensorType>(ptrType);
   if (!tensorTy)
     return 1;
@@ -131,6 +133,8 @@ unsigned vectorWidth(Operation *op, Type ptrType, unsigned elemBits) {
   vec = std::min<unsigned>(vec, std::max(1u, 128 / elemBits));
   return std::max(1u, (unsigned)llvm::bit_floor(vec));
 }
+
+namespace {
 
 Value trueValue(OpBuilder &b, Location loc) {
   return LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
@@ -152,7 +156,7 @@ struct LoadToLLVM : public ConvertOpToLLVMPattern<LoadOp> {
     if (adaptor.getOther())
       others = unpackTensor(rewriter, loc, adaptor.getOther());
     Packing probe = getPacking(rewriter, elemTy, 1);
-    unsigned vec = vectorWidth(op, op.getPtr().getType(), probe.elemBits);
+    unsigned vec = globalVectorWidth(op, op.getPtr().getType(), probe.elemBits);
     Packing p = getPacking(rewriter, elemTy, vec);
     bool plain = masks.empty() && op.getCache() == CacheModifier::None &&
                  op.getEvict() == EvictionPolicy::Normal && !op.getIsVolatile();
@@ -236,7 +240,7 @@ struct StoreToLLVM : public ConvertOpToLLVMPattern<StoreOp> {
                                         i32Const(rewriter, loc, 0));
     }
     Packing probe = getPacking(rewriter, elemTy, 1);
-    unsigned vec = vectorWidth(op, op.getPtr().getType(), probe.elemBits);
+    unsigned vec = globalVectorWidth(op, op.getPtr().getType(), probe.elemBits);
     Packing p = getPacking(rewriter, elemTy, vec);
     bool plain = masks.empty() && !threadPred &&
                  op.getCache() == CacheModifier::None &&

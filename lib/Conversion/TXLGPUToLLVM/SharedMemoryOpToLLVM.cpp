@@ -82,27 +82,24 @@ FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
                                        Operation *op, Value base,
                                        RankedTensorType tensorTy,
                                        MemDescType tileTy) {
-  auto access = tileAccess(b, loc, op, tensorTy, tileTy);
-  if (failed(access))
-    return failure();
   Type elem = tensorTy.getElementType();
-  int numRegs = access->map.numRegs();
   SmallVector<Value> regs;
-  for (int r = 0; r < numRegs;) {
-    int64_t vec = runLength(*access, r, numRegs, access->threadAlign);
-    int64_t start = access->offsets.offsetOf(access->map.regCoord(r));
-    Value ptr = elementPtr(b, loc, base, elem, *access, start);
-    if (vec == 1) {
-      regs.push_back(LLVM::LoadOp::create(b, loc, elem, ptr));
-    } else {
-      auto vecTy = VectorType::get({vec}, elem);
-      Value v = LLVM::LoadOp::create(b, loc, vecTy, ptr, vec * byteWidth(elem));
-      for (int64_t j = 0; j < vec; ++j)
-        regs.push_back(
-            LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
-    }
-    r += vec;
-  }
+  LogicalResult walked = forEachSharedRun(
+      b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
+      [&](int, int64_t vec, Value ptr) {
+        if (vec == 1) {
+          regs.push_back(LLVM::LoadOp::create(b, loc, elem, ptr));
+          return;
+        }
+        auto vecTy = VectorType::get({vec}, elem);
+        Value v =
+            LLVM::LoadOp::create(b, loc, vecTy, ptr, vec * byteWidth(elem));
+        for (int64_t j = 0; j < vec; ++j)
+          regs.push_back(
+              LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
+      });
+  if (failed(walked))
+    return failure();
   return regs;
 }
 
@@ -353,34 +350,53 @@ Value mlir::txl::sharedAllocBase(OpBuilder &b, Location loc, Operation *op) {
 /// smem_load, an earlier wgmma retired by its wait), so the group
 /// synchronizes first; after writing, generic-proxy stores are fenced for
 /// the async proxy (wgmma, TMA store) and synchronized again.
+LogicalResult mlir::txl::forEachSharedRun(
+    OpBuilder &b, Location loc, Operation *op, Value base,
+    RankedTensorType tensorTy, MemDescType tileTy, int64_t maxVec,
+    function_ref<void(int, int64_t, Value)> each) {
+  auto access = tileAccess(b, loc, op, tensorTy, tileTy);
+  if (failed(access))
+    return failure();
+  Type elem = tensorTy.getElementType();
+  int numRegs = access->map.numRegs();
+  for (int r = 0; r < numRegs;) {
+    int64_t vec = runLength(*access, r, numRegs,
+                            std::min(maxVec, access->threadAlign));
+    int64_t start = access->offsets.offsetOf(access->map.regCoord(r));
+    each(r, vec, elementPtr(b, loc, base, elem, *access, start));
+    r += vec;
+  }
+  return success();
+}
+
+/// The bytes may still be read by a previous use (another thread's
+/// smem_load, an earlier wgmma retired by its wait), so the group
+/// synchronizes first; after writing, generic-proxy stores are fenced for
+/// the async proxy (wgmma, TMA store) and synchronized again.
 LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
                                          Operation *op, Value base,
                                          Value llTensor,
                                          RankedTensorType tensorTy,
                                          MemDescType tileTy) {
-  auto access = tileAccess(b, loc, op, tensorTy, tileTy);
-  if (failed(access))
-    return failure();
   barrier(b, loc);
   Type elem = tensorTy.getElementType();
   SmallVector<Value> regs = unpackTensor(b, loc, llTensor);
-  int numRegs = access->map.numRegs();
-  for (int r = 0; r < numRegs;) {
-    int64_t vec = runLength(*access, r, numRegs, access->threadAlign);
-    int64_t start = access->offsets.offsetOf(access->map.regCoord(r));
-    Value ptr = elementPtr(b, loc, base, elem, *access, start);
-    if (vec == 1) {
-      LLVM::StoreOp::create(b, loc, regs[r], ptr);
-    } else {
-      auto vecTy = VectorType::get({vec}, elem);
-      Value v = LLVM::UndefOp::create(b, loc, vecTy);
-      for (int64_t j = 0; j < vec; ++j)
-        v = LLVM::InsertElementOp::create(b, loc, v, regs[r + j],
-                                          i32Const(b, loc, j));
-      LLVM::StoreOp::create(b, loc, v, ptr, vec * byteWidth(elem));
-    }
-    r += vec;
-  }
+  LogicalResult walked = forEachSharedRun(
+      b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
+      [&](int r, int64_t vec, Value ptr) {
+        if (vec == 1) {
+          LLVM::StoreOp::create(b, loc, regs[r], ptr);
+          return;
+        }
+        auto vecTy = VectorType::get({vec}, elem);
+        Value v = LLVM::UndefOp::create(b, loc, vecTy);
+        for (int64_t j = 0; j < vec; ++j)
+          v = LLVM::InsertElementOp::create(b, loc, v, regs[r + j],
+                                            i32Const(b, loc, j));
+        LLVM::StoreOp::create(b, loc, v, ptr, vec * byteWidth(elem));
+      });
+  if (failed(walked))
+    return failure();
   fenceAsyncProxy(b, loc);
   barrier(b, loc);
   return success();

@@ -52,6 +52,15 @@ Value sharedMemoryBase(OpBuilder &b, Location loc, Operation *op);
 Value xorTable(OpBuilder &b, Location loc, Value id, ArrayRef<int64_t> table);
 /// Pointer to the shared bytes an allocating op got (txlgpu.shared_offset).
 Value sharedAllocBase(OpBuilder &b, Location loc, Operation *op);
+/// Walks the registers of `tensorTy` in runs that sit at consecutive
+/// offsets of the shared tile `tileTy` at `base` (at most `maxVec` elements,
+/// a power of two, aligned to the run length): `each(firstReg, length,
+/// address of the run)`. Fails (with an error on `op`) when the tensor
+/// cannot be laid out in the tile.
+LogicalResult forEachSharedRun(OpBuilder &b, Location loc, Operation *op,
+                               Value base, RankedTensorType tensorTy,
+                               txlgpu::MemDescType tileTy, int64_t maxVec,
+                               function_ref<void(int, int64_t, Value)> each);
 /// Writes a register tensor into a shared tile by the tile's layout,
 /// synchronized and fenced for the async proxy (SharedMemoryOpToLLVM.cpp).
 LogicalResult writeSharedTile(OpBuilder &b, Location loc, Operation *op,
@@ -95,6 +104,11 @@ Value shuffleXor(OpBuilder &b, Location loc, Value v, int laneMask);
 /// Element type of a tensor, converted (ptr -> !llvm.ptr<1>).
 Type convertElementType(const TypeConverter &tc, Type tensorType);
 
+/// Elements per vector global access of `op` on `ptrType`: the width
+/// AssignLayouts recorded (txlgpu.vec), capped by the registers the layout
+/// keeps contiguous and by 16 bytes (MemoryOpToLLVM.cpp).
+unsigned globalVectorWidth(Operation *op, Type ptrType, unsigned elemBits);
+
 /// Pattern population, one per file.
 void populateElementwiseOpPatterns(TXLTypeConverter &tc,
                                    RewritePatternSet &patterns);
@@ -114,6 +128,8 @@ void populateSharedMemoryOpPatterns(TXLTypeConverter &tc,
                                     RewritePatternSet &patterns);
 void populatePrintOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateTMAOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateAsyncCopyOpPatterns(TXLTypeConverter &tc,
+                                 RewritePatternSet &patterns);
 
 } // namespace mlir::txl
 

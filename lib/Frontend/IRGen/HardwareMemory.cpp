@@ -263,6 +263,35 @@ Val smemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// cp.async: the pointers' elements go straight into the buffer; the
+/// copies form one group (committed here) that async_load_wait counts.
+Val asyncLoad(Gen &g, CallArgs &args, const std::string &fname,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"dst_buf", "ptrs", "mask", "other"}, 2, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "dst_buf", loc);
+  TValue ptr = g.tensorArg(p[1], "ptrs", loc);
+  if (!ptr.isTensor() || !ptr.dtype.isPtr())
+    g.fail(loc, fname + ": ptrs must be a tensor of pointers, got " +
+                    ptr.typeStr());
+  if (ptr.shape != buf.shape || *ptr.dtype.pointee != buf.dtype)
+    g.fail(loc, fname + ": pointers " + ptr.typeStr() + " do not match " +
+                    buf.typeStr());
+  Value mask;
+  if (p[2] && !p[2]->isNone()) {
+    TValue m = g.tensorArg(p[2], "mask", loc);
+    if (!m.dtype.isBool())
+      g.fail(loc, fname + ": mask must be boolean, got " + m.typeStr());
+    mask = g.broadcastTo(m, buf.shape, loc).value;
+  }
+  if (p[3] && !p[3]->isNone() &&
+      !(p[3]->isConstant() && p[3]->asDouble() == 0))
+    g.fail(loc, fname + ": cp.async fills masked-off elements with zeros; "
+                        "`other` must be None or 0");
+  tg::AsyncCopyGlobalToLocalOp::create(g.b, g.cur, ptr.value, buf.value, mask);
+  tg::AsyncCommitGroupOp::create(g.b, g.cur);
+  return Val::none();
+}
+
 Val mbarExpect(Gen &g, CallArgs &args, const std::string &fname,
                SourceLoc loc) {
   auto p = g.bind(args, {"mbar", "bytes", "pred"}, 2, fname, loc);
@@ -570,7 +599,8 @@ const std::set<std::string> &txlMemoryFunctions() {
   static const std::set<std::string> names = {
       "smem_alloc",  "get_buffer", "smem_index", "smem_slice",     "smem_trans",
       "smem_load",   "smem_store", "mbar_alloc", "mbar_expect",    "mbar_wait",
-      "mbar_arrive", "tma_load",   "tma_store",  "tma_store_wait", "dot_wait"};
+      "mbar_arrive", "tma_load",   "tma_store",  "tma_store_wait", "dot_wait",
+      "async_load",  "async_load_wait"};
   return names;
 }
 
@@ -625,6 +655,13 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   }
   if (op == "dot_wait")
     return dotWait(*this, args, name, loc);
+  if (op == "async_load")
+    return asyncLoad(*this, args, name, loc);
+  if (op == "async_load_wait") {
+    int64_t n = pendingCount(*this, args, name, loc);
+    tg::AsyncWaitOp::create(b, cur, int32_t(n));
+    return Val::none();
+  }
   fail(loc, "'" + name + "' is not supported");
 }
 

@@ -249,6 +249,9 @@ private:
       } else if (auto store = dyn_cast<mlir::txl::StoreOp>(op)) {
         seed(store.getPtr());
         seed(store.getMask());
+      } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
+        seed(copy.getPtr());
+        seed(copy.getMask());
       }
     });
   }
@@ -404,6 +407,10 @@ private:
         layout = accessLayoutFor(op, store.getPtr(), store.getMask());
         rank = cast<RankedTensorType>(store.getPtr().getType()).getRank();
         firstStore.try_emplace(rank, layout);
+      } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
+        layout = accessLayoutFor(op, copy.getPtr(), copy.getMask());
+        rankDefault.try_emplace(
+            cast<RankedTensorType>(copy.getPtr().getType()).getRank(), layout);
       } else {
         return;
       }

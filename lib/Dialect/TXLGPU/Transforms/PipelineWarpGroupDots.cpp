@@ -16,6 +16,7 @@
 // only the next wgmma reads it; one wait for everything follows the loop.
 //
 //===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,27 +33,11 @@ namespace {
 
 constexpr int64_t kStages = 2;
 
-/// The loop-carried accumulator pattern: `dot` in `loop`'s body reads the
-/// iter arg `acc` and its wait's result is what the loop yields for it.
-struct Candidate {
-  WarpGroupDotOp dot;
-  WarpGroupDotWaitOp wait;
-  unsigned resultIndex;
-};
-
-std::optional<Candidate> match(scf::ForOp loop, WarpGroupDotOp dot) {
-  if (dot->getParentOp() != loop.getOperation() || !dot->hasOneUse())
-    return std::nullopt;
-  auto wait = dyn_cast<WarpGroupDotWaitOp>(*dot->getUsers().begin());
-  if (!wait || wait.getPendings() != 0 || wait.getInputs().size() != 1 ||
-      !wait->getResult(0).hasOneUse())
-    return std::nullopt;
-  auto acc = dyn_cast<BlockArgument>(dot.getC());
-  auto yield = dyn_cast<scf::YieldOp>(*wait->getResult(0).getUsers().begin());
-  if (!acc || acc.getOwner() != loop.getBody() || !yield || !acc.hasOneUse())
-    return std::nullopt;
-  unsigned index = wait->getResult(0).getUses().begin()->getOperandNumber();
-  if (loop.getRegionIterArgs()[index] != acc)
+/// The accumulating dot of `loop` when both its operands are staged by a
+/// local_alloc in the loop body.
+std::optional<AccumulatingDot> match(scf::ForOp loop, WarpGroupDotOp dot) {
+  auto c = matchAccumulatingDot(loop, dot);
+  if (!c)
     return std::nullopt;
   for (Value operand : {dot.getA(), dot.getB()}) {
     auto alloc = operand.getDefiningOp<LocalAllocOp>();
@@ -60,7 +45,7 @@ std::optional<Candidate> match(scf::ForOp loop, WarpGroupDotOp dot) {
         !alloc->hasOneUse())
       return std::nullopt;
   }
-  return Candidate{dot, wait, index};
+  return c;
 }
 
 /// local_alloc -> a store into stage `stage` of a two-stage buffer made
@@ -83,7 +68,7 @@ void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
   alloc.erase();
 }
 
-void pipeline(scf::ForOp loop, Candidate c) {
+void pipeline(scf::ForOp loop, AccumulatingDot c) {
   OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
   Location loc = c.dot.getLoc();
   // stage = ((iv - lb) / step) % 2
@@ -101,20 +86,14 @@ void pipeline(scf::ForOp loop, Candidate c) {
   stageOperand(b, loop, c.dot.getA().getDefiningOp<LocalAllocOp>(), stage);
   stageOperand(b, loop, c.dot.getB().getDefiningOp<LocalAllocOp>(), stage);
   c.wait.setPendings(1);
-  // Everything in flight retires before the accumulator leaves the loop.
-  Value result = loop.getResult(c.resultIndex);
-  b.setInsertionPointAfter(loop);
-  auto drain =
-      WarpGroupDotWaitOp::create(b, loc, TypeRange(result.getType()),
-                                 ValueRange(result), b.getI32IntegerAttr(0));
-  result.replaceAllUsesExcept(drain.getResult(0), drain);
+  drainAfterLoop(loop, c);
 }
 
 struct PipelineWarpGroupDotsPass
     : public txlgpu::impl::PipelineWarpGroupDotsBase<
           PipelineWarpGroupDotsPass> {
   void runOnOperation() override {
-    SmallVector<std::pair<scf::ForOp, Candidate>> work;
+    SmallVector<std::pair<scf::ForOp, AccumulatingDot>> work;
     getOperation().walk([&](scf::ForOp loop) {
       SmallVector<WarpGroupDotOp> dots(
           loop.getBody()->getOps<WarpGroupDotOp>());

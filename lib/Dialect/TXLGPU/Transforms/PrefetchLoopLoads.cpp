@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXL/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,41 +34,29 @@ namespace ttx = mlir::txl;
 
 namespace {
 
-/// Whether `load`'s value reaches a dot operand (directly or through one
-/// element-type conversion).
+/// Whether `load`'s value reaches a dot operand: directly, through one
+/// element-type conversion, or (after AssignLayouts) through the layout
+/// conversion or shared-memory staging that feeds a tensor-core dot.
 bool feedsDot(ttx::LoadOp load) {
-  for (Operation *user : load->getUsers()) {
-    if (isa<ttx::DotOp>(user))
-      return true;
-    if (user->getNumResults() == 1 && isPure(user) &&
-        user->getNumRegions() == 0)
-      for (Operation *next : user->getResult(0).getUsers())
-        if (isa<ttx::DotOp>(next))
-          return true;
+  SmallVector<std::pair<Value, int>> work{{load.getResult(), 0}};
+  while (!work.empty()) {
+    auto [value, depth] = work.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<ttx::DotOp, txlgpu::WarpGroupDotOp>(user))
+        return true;
+      bool passesOn = isa<txlgpu::LocalAllocOp, txlgpu::ConvertLayoutOp>(user) ||
+                      (isPure(user) && user->getNumRegions() == 0);
+      if (depth < 2 && passesOn && user->getNumResults() == 1)
+        work.push_back({user->getResult(0), depth + 1});
+    }
   }
   return false;
 }
 
-/// The ops of `body` that `load`'s operands are computed by, in program
-/// order; failure if one of them cannot be recomputed freely.
+/// The ops of `body` that `load`'s operands are computed by.
 FailureOr<SmallVector<Operation *>> addressSlice(ttx::LoadOp load,
                                                  Block *body) {
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work(load->getOperands());
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != body || slice.contains(def))
-      continue; // a block argument or a value from outside the loop
-    if (!isPure(def) || def->getNumRegions() != 0)
-      return failure();
-    slice.insert(def);
-    work.append(def->operand_begin(), def->operand_end());
-  }
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return ordered;
+  return txlgpu::recomputableSlice(load->getOperands(), body);
 }
 
 /// A copy of `load` (and of its address computation) for the iteration
@@ -86,8 +75,11 @@ Value cloneLoad(OpBuilder &b, ttx::LoadOp load, ArrayRef<Operation *> slice,
   Value ptr = map.lookupOrDefault(load.getPtr());
   Value mask = exists;
   if (auto type = dyn_cast<RankedTensorType>(ptr.getType()))
-    mask = ttx::SplatOp::create(
-        b, loc, RankedTensorType::get(type.getShape(), b.getI1Type()), exists);
+    mask = ttx::SplatOp::create(b, loc,
+                                RankedTensorType::get(type.getShape(),
+                                                      b.getI1Type(),
+                                                      type.getEncoding()),
+                                exists);
   if (load.getMask())
     mask = arith::AndIOp::create(b, loc, map.lookupOrDefault(load.getMask()),
                                  mask);

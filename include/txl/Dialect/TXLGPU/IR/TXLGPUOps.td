@@ -195,4 +195,45 @@ def TXLGPU_TMAStoreWaitOp : TXLGPU_Op<"tma_store_wait",
   let assemblyFormat = "attr-dict";
 }
 
+def TXLGPU_AsyncCopyGlobalToLocalOp : TXLGPU_Op<"async_copy_global_to_local",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Start copying a tile of global elements into shared memory";
+  let description = [{
+    cp.async: every thread copies its vectors of `ptr` (up to 16 bytes each,
+    the width `txlgpu.vec` records) to their places in `dst` without going
+    through registers. Masked-off vectors are zero-filled. The copies join
+    the thread's current cp.async group, which async_commit_group closes and
+    async_wait waits for.
+  }];
+  let arguments = (ins AnyRankedTensor:$ptr, TXLGPU_MemDescType:$dst,
+                       Optional<AnyRankedTensor>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $dst (`,` $mask^)? attr-dict `:` type($ptr) `->` type($dst)
+    (`,` type($mask)^)?
+  }];
+}
+
+def TXLGPU_AsyncCommitGroupOp : TXLGPU_Op<"async_commit_group",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "Close the calling thread's current cp.async group";
+  let assemblyFormat = "attr-dict";
+}
+
+def TXLGPU_AsyncWaitOp : TXLGPU_Op<"async_wait",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait until at most `pendings` cp.async groups are in flight";
+  let description = [{
+    Then the copied bytes are fenced for the async proxy (wgmma reads them)
+    and the threads that share the tiles synchronize, so every thread sees
+    every other thread's copies.
+  }];
+  let arguments = (ins I32Attr:$pendings);
+  let assemblyFormat = "attr-dict";
+}
+
+def TXLGPU_BarrierOp : TXLGPU_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Synchronize the threads that share tensors (CTA or warpgroup)";
+  let assemblyFormat = "attr-dict";
+}
+
 #endif

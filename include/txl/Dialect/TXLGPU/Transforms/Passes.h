@@ -3,6 +3,7 @@
 #define TXL_DIALECT_TXLGPU_TRANSFORMS_PASSES_H
 
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 

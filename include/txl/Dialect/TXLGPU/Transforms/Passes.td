@@ -57,6 +57,25 @@ def RemoveLayoutConversions : Pass<"txlgpu-remove-layout-conversions", "mlir::Mo
   }];
 }
 
+def PipelineAsyncCopies : Pass<"txlgpu-pipeline-async-copies", "mlir::ModuleOp"> {
+  let summary = "Stream a loop's dot operands into shared memory with cp.async, S stages deep";
+  let description = [{
+    A loop whose wgmma reads two tiles it loads from global memory gets
+    S-stage shared buffers per operand (S = the loop's num_stages, else the
+    pass option), filled by cp.async S-1 iterations ahead of the wgmma that
+    reads them; one wgmma group stays in flight. The loop-carried pointers
+    run S-1 iterations ahead of the loop counter. Copies of iterations past
+    the end are skipped. Loops it cannot take (non-zero `other`, copies
+    under 4 bytes, pointers used for anything but addresses) are left
+    unchanged.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", "3",
+           "stages when the loop does not say (tl.range num_stages)">
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def PipelineWarpGroupDots : Pass<"txlgpu-pipeline-warp-group-dots", "mlir::ModuleOp"> {
   let summary = "Keep one wgmma group in flight across loop iterations";
   let description = [{

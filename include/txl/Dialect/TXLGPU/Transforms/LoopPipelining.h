@@ -1,0 +1,41 @@
+//===- LoopPipelining.h - shared pieces of the loop pipelining passes -*- C++ -*-===//
+//
+// PrefetchLoopLoads, PipelineAsyncCopies and PipelineWarpGroupDots all
+// restructure a plain matmul loop; the patterns they recognize and the
+// address slices they recompute are defined once here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TXL_DIALECT_TXLGPU_TRANSFORMS_LOOPPIPELINING_H
+#define TXL_DIALECT_TXLGPU_TRANSFORMS_LOOPPIPELINING_H
+
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::txlgpu {
+
+/// A wgmma in a loop body that accumulates into a loop-carried value and is
+/// waited for at once: `dot` reads iter arg `acc`, `wait {pendings = 0}`
+/// waits for it alone, and the loop yields the wait's result (operand
+/// `resultIndex` of the yield).
+struct AccumulatingDot {
+  WarpGroupDotOp dot;
+  WarpGroupDotWaitOp wait;
+  unsigned resultIndex;
+};
+
+std::optional<AccumulatingDot> matchAccumulatingDot(scf::ForOp loop,
+                                                    WarpGroupDotOp dot);
+
+/// After `wait` keeps groups in flight across iterations: one wait for
+/// everything follows the loop, and the loop's users read its result.
+void drainAfterLoop(scf::ForOp loop, AccumulatingDot match);
+
+/// The ops of `body` that compute `roots`, in program order; failure if
+/// one of them is impure or has regions (it could not be recomputed).
+/// Values from outside `body` and block arguments end the walk.
+FailureOr<SmallVector<Operation *>> recomputableSlice(ValueRange roots,
+                                                      Block *body);
+
+} // namespace mlir::txlgpu
+
+#endif

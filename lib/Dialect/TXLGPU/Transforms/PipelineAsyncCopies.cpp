@@ -1,0 +1,381 @@
+//===- PipelineAsyncCopies.cpp - multi-stage cp.async pipelining of dots --===//
+//
+// A plain matmul loop after AssignLayouts reads
+//
+//   %a = txl.load %a_ptrs, %mask   ; %as = local_alloc %a   (same for B)
+//   %d = warp_group_dot %as, %bs, %acc ; %w = warp_group_dot_wait %d {0}
+//   %a_ptrs' = addptr %a_ptrs, ... ; scf.yield %w, %a_ptrs', ...
+//
+// Here the operand tiles go from global to shared memory with cp.async,
+// S stages deep (the loop's num_stages, else the launch's): S buffers per
+// operand, the copies of iteration i+S-1 issued during iteration i. An
+// iteration
+//
+//   waits for its own copies (async_wait S-2: the S-2 younger groups stay
+//   in flight), which also fences them and synchronizes the CTA,
+//   issues its wgmma on stage i%S and waits for the previous one (pendings
+//   1), synchronizes (so every warpgroup's wgmma i-1 has retired) and
+//   copies iteration i+S-1 into the stage wgmma i-1 read, (i-1)%S.
+//
+// The loop-carried addresses (the pointer tensors the body advances) run
+// S-1 iterations ahead: the copies before the loop advance them S-1 times,
+// so inside the loop the body's own address arithmetic, evaluated at
+// induction value iv + (S-1)*step, computes exactly the addresses iteration
+// i+S-1 of the original loop would have loaded. Copies of iterations past
+// the end are skipped (scf.if), and every iteration still commits a group
+// so the wait counts stay uniform.
+//
+// Taken when: one accumulating wgmma whose two operands are local_allocs of
+// txl.loads in the body, the loads' `other` is absent or zero (cp.async
+// zero-fills), each thread copies >= 4 contiguous bytes, and the values the
+// addresses depend on are only used to compute addresses. Other loops are
+// left to PrefetchLoopLoads and PipelineWarpGroupDots.
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXL/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::txlgpu {
+#define GEN_PASS_DEF_PIPELINEASYNCCOPIES
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
+} // namespace mlir::txlgpu
+
+using namespace mlir;
+using namespace mlir::txlgpu;
+namespace ttx = mlir::txl;
+
+namespace {
+
+/// Shared memory the staging buffers of one loop may take; the rest is
+/// left to the epilogue's layout conversions (shared memory is not yet
+/// reused by liveness), so deep pipelines of large tiles get fewer stages.
+constexpr int64_t kStagingBudgetBytes = 160 * 1024;
+
+/// One dot operand: the load that fetches it, the local_alloc that stages
+/// it, and the body ops computing the load's pointers and mask.
+struct StagedOperand {
+  ttx::LoadOp load;
+  LocalAllocOp alloc;
+  SmallVector<Operation *> slice;
+  Value buffer; // the S-stage smem_alloc, made by the transformation
+};
+
+/// A loop-carried address value: its iter arg index and the body ops that
+/// compute what the loop yields for it.
+struct CarriedAddress {
+  unsigned index;
+  SmallVector<Operation *> advance;
+};
+
+struct Plan {
+  scf::ForOp loop;
+  AccumulatingDot acc;
+  SmallVector<StagedOperand, 2> operands;
+  SmallVector<CarriedAddress> addresses;
+  int64_t stages;
+};
+
+/// Whether a load's `other` is absent or zero (what cp.async fills in).
+bool isZeroOrAbsent(Value v) {
+  if (!v)
+    return true;
+  if (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+    v = convert.getSrc();
+  if (auto splat = v.getDefiningOp<ttx::SplatOp>())
+    v = splat.getSrc();
+  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
+}
+
+/// The load staged by `operand`, when cp.async can replace the pair.
+std::optional<StagedOperand> matchOperand(scf::ForOp loop, Value operand) {
+  auto alloc = operand.getDefiningOp<LocalAllocOp>();
+  if (!alloc || alloc->getBlock() != loop.getBody() || !alloc->hasOneUse())
+    return std::nullopt;
+  auto load = alloc.getSrc().getDefiningOp<ttx::LoadOp>();
+  if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() ||
+      !isZeroOrAbsent(load.getOther()) || load.getIsVolatile())
+    return std::nullopt;
+  Type elem = alloc.getType().getElementType();
+  auto vec = load->getAttrOfType<IntegerAttr>(TXLGPUDialect::kVecAttr);
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() < 8 || !vec ||
+      vec.getInt() * elem.getIntOrFloatBitWidth() < 32)
+    return std::nullopt;
+  SmallVector<Value> roots{load.getPtr()};
+  if (load.getMask())
+    roots.push_back(load.getMask());
+  auto slice = recomputableSlice(roots, loop.getBody());
+  if (failed(slice))
+    return std::nullopt;
+  return StagedOperand{load, alloc, *slice, Value()};
+}
+
+/// Whether `op` reads block argument `arg` directly.
+bool reads(Operation *op, Value arg) {
+  return llvm::is_contained(op->getOperands(), arg);
+}
+
+/// The iter args the operands' addresses depend on, each with the ops that
+/// advance it; fails unless those values serve addresses only.
+FailureOr<SmallVector<CarriedAddress>>
+carriedAddresses(scf::ForOp loop, ArrayRef<StagedOperand> operands) {
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  llvm::SmallPtrSet<Operation *, 32> addressOps;
+  for (StagedOperand o : operands) {
+    addressOps.insert(o.slice.begin(), o.slice.end());
+    addressOps.insert(o.load);
+  }
+  SmallVector<CarriedAddress> carried;
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    bool used = llvm::any_of(addressOps, [&](Operation *op) {
+      return reads(op, arg);
+    });
+    if (!used)
+      continue;
+    auto advance = recomputableSlice(yield.getOperand(i), body);
+    if (failed(advance) || !loop.getResult(i).use_empty())
+      return failure();
+    carried.push_back({unsigned(i), *advance});
+  }
+  // Every op reading a carried value must be address arithmetic, and the
+  // advancing ops may only read carried values and the induction variable.
+  llvm::SmallPtrSet<Operation *, 32> allowed(addressOps.begin(),
+                                             addressOps.end());
+  for (const CarriedAddress &c : carried)
+    allowed.insert(c.advance.begin(), c.advance.end());
+  auto isCarried = [&](Value v) {
+    return llvm::any_of(carried, [&](const CarriedAddress &c) {
+      return loop.getRegionIterArgs()[c.index] == v;
+    });
+  };
+  for (const CarriedAddress &c : carried) {
+    for (OpOperand &use : loop.getRegionIterArgs()[c.index].getUses())
+      if (!allowed.contains(use.getOwner()) &&
+          !(isa<scf::YieldOp>(use.getOwner()) &&
+            use.getOperandNumber() == c.index))
+        return failure();
+    for (Operation *op : c.advance)
+      for (Value v : op->getOperands())
+        if (isa<BlockArgument>(v) && v.getParentBlock() == body &&
+            v != loop.getInductionVar() && !isCarried(v))
+          return failure();
+  }
+  for (StagedOperand o : operands)
+    for (Operation *op : llvm::concat<Operation *const>(
+             o.slice, ArrayRef<Operation *>(o.load.getOperation())))
+      for (Value v : op->getOperands())
+        if (isa<BlockArgument>(v) && v.getParentBlock() == body &&
+            v != loop.getInductionVar() && !isCarried(v))
+          return failure();
+  return carried;
+}
+
+int64_t tileBytes(MemDescType tile) {
+  int64_t n = tile.getElementType().getIntOrFloatBitWidth() / 8;
+  for (int64_t d : tile.getShape())
+    n *= d;
+  return n;
+}
+
+std::optional<Plan> makePlan(scf::ForOp loop, int64_t defaultStages) {
+  SmallVector<WarpGroupDotOp> dots(loop.getBody()->getOps<WarpGroupDotOp>());
+  if (dots.size() != 1)
+    return std::nullopt;
+  auto acc = matchAccumulatingDot(loop, dots.front());
+  if (!acc)
+    return std::nullopt;
+  Plan plan{loop, *acc, {}, {}, defaultStages};
+  for (Value operand : {acc->dot.getA(), acc->dot.getB()}) {
+    auto staged = matchOperand(loop, operand);
+    if (!staged)
+      return std::nullopt;
+    plan.operands.push_back(*staged);
+  }
+  auto carried = carriedAddresses(loop, plan.operands);
+  if (failed(carried))
+    return std::nullopt;
+  plan.addresses = *carried;
+  if (auto attr = loop->getAttrOfType<IntegerAttr>("txl.num_stages"))
+    plan.stages = attr.getInt();
+  int64_t perStage = 0;
+  for (StagedOperand &o : plan.operands)
+    perStage += tileBytes(o.alloc.getType());
+  plan.stages = std::min(plan.stages, kStagingBudgetBytes / perStage);
+  if (plan.stages < 2)
+    return std::nullopt;
+  return plan;
+}
+
+Value intConst(OpBuilder &b, Location loc, Type type, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
+}
+
+/// Copies the tiles of the iteration at induction value `iv`, whose
+/// carried addresses `map` holds, into stage `stage`; nothing when that
+/// iteration does not exist. Then closes the group.
+void issueCopies(OpBuilder &b, Plan &plan, Value iv, IRMapping map,
+                 Value stage) {
+  Location loc = plan.acc.dot.getLoc();
+  map.map(plan.loop.getInductionVar(), iv);
+  Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv,
+                                       plan.loop.getUpperBound());
+  auto guard = scf::IfOp::create(b, loc, exists, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(guard.thenBlock());
+    for (StagedOperand &o : plan.operands) {
+      IRMapping local = map;
+      for (Operation *op : o.slice)
+        b.clone(*op, local);
+      Value view = MemDescIndexOp::create(b, loc, o.alloc.getType(),
+                                          o.buffer, stage);
+      Value mask = o.load.getMask() ? local.lookup(o.load.getMask()) : Value();
+      auto copy = AsyncCopyGlobalToLocalOp::create(
+          b, o.load.getLoc(), local.lookupOrDefault(o.load.getPtr()), view,
+          mask);
+      copy->setAttr(TXLGPUDialect::kVecAttr,
+                    o.load->getAttr(TXLGPUDialect::kVecAttr));
+    }
+  }
+  AsyncCommitGroupOp::create(b, loc);
+}
+
+/// The carried addresses after the iteration at `iv` whose addresses
+/// `map` holds; `map` is updated to them.
+void advance(OpBuilder &b, Plan &plan, Value iv, IRMapping &map) {
+  IRMapping local = map;
+  local.map(plan.loop.getInductionVar(), iv);
+  auto yield = cast<scf::YieldOp>(plan.loop.getBody()->getTerminator());
+  SmallVector<Value> next;
+  for (CarriedAddress &c : plan.addresses) {
+    for (Operation *op : c.advance)
+      if (!local.contains(op->getResult(0)))
+        b.clone(*op, local);
+    next.push_back(local.lookupOrDefault(yield.getOperand(c.index)));
+  }
+  for (auto [c, v] : llvm::zip(plan.addresses, next))
+    map.map(plan.loop.getRegionIterArgs()[c.index], v);
+}
+
+/// (s + delta) mod S for a stage s in [0, S) and 0 < delta < S.
+Value rotateStage(OpBuilder &b, Location loc, Value s, int64_t delta,
+                  int64_t stages) {
+  Type i32 = b.getI32Type();
+  Value sum = arith::AddIOp::create(b, loc, s, intConst(b, loc, i32, delta));
+  Value wrapped =
+      arith::SubIOp::create(b, loc, sum, intConst(b, loc, i32, stages));
+  Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, sum,
+                                      intConst(b, loc, i32, stages));
+  return arith::SelectOp::create(b, loc, wraps, wrapped, sum);
+}
+
+void transform(Plan &plan) {
+  scf::ForOp loop = plan.loop;
+  Location loc = plan.acc.dot.getLoc();
+  int64_t S = plan.stages;
+  OpBuilder b(loop);
+  for (StagedOperand &o : plan.operands) {
+    MemDescType tile = o.alloc.getType();
+    SmallVector<int64_t> shape{S};
+    shape.append(tile.getShape().begin(), tile.getShape().end());
+    o.buffer = SmemAllocOp::create(
+        b, o.alloc.getLoc(),
+        MemDescType::get(b.getContext(), shape, tile.getElementType(),
+                         tile.getEncoding()),
+        /*immutable=*/nullptr);
+  }
+
+  // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.
+  IRMapping state;
+  for (CarriedAddress &c : plan.addresses)
+    state.map(loop.getRegionIterArgs()[c.index], loop.getInitArgs()[c.index]);
+  Type ivType = loop.getInductionVar().getType();
+  for (int64_t s = 0; s + 1 < S; ++s) {
+    Value iv = arith::AddIOp::create(
+        b, loc, loop.getLowerBound(),
+        arith::MulIOp::create(b, loc, loop.getStep(),
+                              intConst(b, loc, ivType, s)));
+    issueCopies(b, plan, iv, state, intConst(b, loc, b.getI32Type(), s));
+    advance(b, plan, iv, state);
+  }
+  for (CarriedAddress &c : plan.addresses)
+    loop.getInitArgsMutable()[c.index].set(
+        state.lookup(loop.getRegionIterArgs()[c.index]));
+
+  // The loop carries the stage it reads.
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  Value zero = intConst(b, loc, b.getI32Type(), 0);
+  auto grown = loop.replaceWithAdditionalYields(
+      rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
+        return SmallVector<Value>{rotateStage(yb, l, args[0], 1, S)};
+      });
+  if (failed(grown))
+    return;
+  loop = cast<scf::ForOp>(grown->getOperation());
+  plan.loop = loop;
+  Value readStage = loop.getRegionIterArgs().back();
+  Block *body = loop.getBody();
+
+  b.setInsertionPointToStart(body);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(S - 2));
+  for (StagedOperand &o : plan.operands) {
+    b.setInsertionPoint(o.alloc);
+    Value view = MemDescIndexOp::create(b, o.alloc.getLoc(), o.alloc.getType(),
+                                        o.buffer, readStage);
+    o.alloc.getResult().replaceAllUsesWith(view);
+  }
+
+  // After this iteration's wgmma is issued and the previous one retired in
+  // every warpgroup, the stage it read takes iteration i+S-1's tiles.
+  plan.acc.wait.setPendings(1);
+  b.setInsertionPointAfter(plan.acc.wait);
+  BarrierOp::create(b, loc);
+  Value ahead = arith::AddIOp::create(
+      b, loc, loop.getInductionVar(),
+      arith::MulIOp::create(b, loc, loop.getStep(),
+                            intConst(b, loc, ivType, S - 1)));
+  IRMapping identity;
+  issueCopies(b, plan, ahead, identity,
+              rotateStage(b, loc, readStage, S - 1, S));
+
+  // The carried addresses advance from iteration i+S-1 to i+S.
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  b.setInsertionPoint(yield);
+  IRMapping next;
+  advance(b, plan, ahead, next);
+  for (CarriedAddress &c : plan.addresses)
+    yield.setOperand(c.index, next.lookup(loop.getRegionIterArgs()[c.index]));
+
+  for (StagedOperand &o : plan.operands) {
+    o.alloc.erase();
+    o.load.erase();
+  }
+  b.setInsertionPointAfter(loop);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  drainAfterLoop(loop, plan.acc);
+}
+
+struct PipelineAsyncCopiesPass
+    : public txlgpu::impl::PipelineAsyncCopiesBase<PipelineAsyncCopiesPass> {
+  using PipelineAsyncCopiesBase::PipelineAsyncCopiesBase;
+
+  void runOnOperation() override {
+    SmallVector<Plan, 2> plans;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (auto plan = makePlan(loop, numStages))
+        plans.push_back(*plan);
+    });
+    for (Plan &plan : plans)
+      transform(plan);
+  }
+};
+
+} // namespace
