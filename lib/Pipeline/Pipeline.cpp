@@ -56,29 +56,46 @@ std::string printOp(mlir::Operation *op) {
 }
 
 /// Collects MLIR diagnostics as text; a pass failure becomes one compiler
-/// error naming the stage, never a crash.
+/// error naming the stage, never a crash. Errors a pass reports at a
+/// place in the kernel's source (a misuse only visible after analysis,
+/// such as a cp.async copy narrower than 4 bytes) are kept apart so they
+/// read like the front end's located errors.
 class DiagnosticCollector {
 public:
-  explicit DiagnosticCollector(mlir::MLIRContext &ctx)
-      : handler(&ctx, [this](mlir::Diagnostic &diag) {
+  DiagnosticCollector(mlir::MLIRContext &ctx, std::string fileName)
+      : fileName(std::move(fileName)), handler(&ctx, [this](mlir::Diagnostic &diag) {
           llvm::raw_string_ostream os(text);
           os << diag.getLocation() << ": " << diag << "\n";
+          auto at = mlir::dyn_cast<mlir::FileLineColLoc>(diag.getLocation());
+          if (at && at.getFilename() == this->fileName &&
+              diag.getSeverity() == mlir::DiagnosticSeverity::Error)
+            located.push_back({SourceLoc{int(at.getLine()), int(at.getColumn())},
+                               diag.str()});
           return mlir::success();
         }) {}
   std::string text;
+  std::vector<std::pair<SourceLoc, std::string>> located;
 
 private:
+  std::string fileName;
   mlir::ScopedDiagnosticHandler handler;
 };
 
 bool runStage(mlir::ModuleOp module, mlir::PassManager &pm,
               const char *stage, DiagnosticCollector &diags,
-              std::string &diagnostics) {
+              const SourceFile &file, std::string &diagnostics) {
   std::string pipeline;
   llvm::raw_string_ostream os(pipeline);
   pm.printAsTextualPipeline(os);
+  diags.located.clear();
   if (mlir::succeeded(pm.run(module)))
     return true;
+  if (!diags.located.empty()) {
+    for (auto &[loc, message] : diags.located)
+      diagnostics +=
+          formatDiagnostic(file, Diagnostic{Severity::Error, loc, message});
+    return false;
+  }
   diagnostics += "internal error: stage '" + std::string(stage) +
                  "' failed; replay with: txl-opt --pass-pipeline='" + pipeline +
                  "'\n" + diags.text;
@@ -225,7 +242,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   registerAllDialects(registry);
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
-  DiagnosticCollector diags(ctx);
+  DiagnosticCollector diags(ctx, fileName);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       buildKernelIR(ctx, *ast, file, options, diagnostics);
   if (!module)
@@ -240,14 +257,14 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   mlir::PassManager tile(&ctx);
   configure(tile);
   addTilePasses(tile);
-  if (!runStage(*module, tile, "tile", diags, diagnostics))
+  if (!runStage(*module, tile, "tile", diags, file, diagnostics))
     return false;
   out.txlir = printOp(*module);
   // 4. GPU IR.
   mlir::PassManager gpu(&ctx);
   configure(gpu);
   addGPUPasses(gpu, options);
-  if (!runStage(*module, gpu, "gpu", diags, diagnostics))
+  if (!runStage(*module, gpu, "gpu", diags, file, diagnostics))
     return false;
   out.txlgir = printOp(*module);
   out.sharedBytes =
@@ -275,7 +292,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   mlir::PassManager lower(&ctx);
   configure(lower);
   addLLVMPasses(lower);
-  if (!runStage(*module, lower, "llvm", diags, diagnostics))
+  if (!runStage(*module, lower, "llvm", diags, file, diagnostics))
     return false;
 
   // 6-7. LLVM IR and PTX.

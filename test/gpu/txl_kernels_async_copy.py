@@ -32,7 +32,8 @@ def ring_copy(x_ptr, y_ptr, M, N, stride_xm, stride_ym,
     for i in tl.static_range(S - 1):
         rows = i * BM + offs_m
         src = x_ptr + rows[:, None] * stride_xm + offs_n[None, :]
-        txl.async_load(txl.get_buffer(ring, i), src, mask=(rows[:, None] < M) & col_ok)
+        txl.async_load(txl.get_buffer(ring, i), src,
+                       mask=(rows[:, None] < M) & col_ok)
 
     for t in range(0, num_tiles):
         # Tile t has landed (its group is older than the last S - 2).
@@ -46,7 +47,8 @@ def ring_copy(x_ptr, y_ptr, M, N, stride_xm, stride_ym,
         nt = t + S - 1
         nrows = nt * BM + offs_m
         src = x_ptr + nrows[:, None] * stride_xm + offs_n[None, :]
-        txl.async_load(txl.get_buffer(ring, nt % S), src, mask=(nrows[:, None] < M) & col_ok)
+        txl.async_load(txl.get_buffer(ring, nt % S), src,
+                       mask=(nrows[:, None] < M) & col_ok)
 
     # Drain the (fully masked) copies still in flight before the CTA exits.
     txl.async_load_wait(0)
@@ -110,8 +112,10 @@ def async_gemm(a_ptr, bt_ptr, c_ptr, M, N, K, stride_am, stride_btn,
     # Prologue: slices 0 .. S-2. Two async_loads per slice: two groups.
     for i in tl.static_range(S - 1):
         k_ok = (i * BLOCK_K + offs_k)[None, :] < K
-        txl.async_load(txl.get_buffer(sA, i), a_ptrs + i * BLOCK_K, mask=m_ok & k_ok)
-        txl.async_load(txl.get_buffer(sB, i), b_ptrs + i * BLOCK_K, mask=n_ok & k_ok)
+        txl.async_load(txl.get_buffer(sA, i), a_ptrs + i * BLOCK_K,
+                       mask=m_ok & k_ok)
+        txl.async_load(txl.get_buffer(sB, i), b_ptrs + i * BLOCK_K,
+                       mask=n_ok & k_ok)
 
     acc = tl.zeros([BLOCK_M, BLOCK_N], dtype=tl.float32)
     for k in range(0, num_k):
@@ -124,8 +128,10 @@ def async_gemm(a_ptr, bt_ptr, c_ptr, M, N, K, stride_am, stride_btn,
         nk = k + S - 1
         ns = nk % S
         k_ok = (nk * BLOCK_K + offs_k)[None, :] < K
-        txl.async_load(txl.get_buffer(sA, ns), a_ptrs + nk * BLOCK_K, mask=m_ok & k_ok)
-        txl.async_load(txl.get_buffer(sB, ns), b_ptrs + nk * BLOCK_K, mask=n_ok & k_ok)
+        txl.async_load(txl.get_buffer(sA, ns), a_ptrs + nk * BLOCK_K,
+                       mask=m_ok & k_ok)
+        txl.async_load(txl.get_buffer(sB, ns), b_ptrs + nk * BLOCK_K,
+                       mask=n_ok & k_ok)
 
         s = k % S
         acc = tl.dot(txl.get_buffer(sA, s), txl.get_buffer(sB, s).T, acc)

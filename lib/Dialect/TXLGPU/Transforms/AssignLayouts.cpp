@@ -383,6 +383,23 @@ private:
                             threadsPerWarp);
   }
 
+  /// cp.async moves 4, 8 or 16 bytes per copy; the axis analysis must
+  /// prove that many contiguous, aligned, uniformly masked bytes.
+  void checkAsyncCopyWidth(AsyncCopyGlobalToLocalOp copy) {
+    unsigned bits = copy.getDst().getType().getElementType().getIntOrFloatBitWidth();
+    int64_t vec = copy->getAttrOfType<IntegerAttr>(TXLGPUDialect::kVecAttr).getInt();
+    if (vec * bits >= 32)
+      return;
+    copy.emitError("txl.async_load: cp.async copies at least 4 contiguous "
+                   "bytes per thread, but only ")
+        << vec * bits / 8
+        << " byte(s) of these pointers are known to be contiguous, aligned "
+           "and equally masked (make the inner dimension contiguous and its "
+           "sizes and strides multiples of 16, or use tl.load + "
+           "txl.smem_store)";
+    failed = true;
+  }
+
   void chooseAccessLayouts() {
     llvm::DenseMap<unsigned, Attribute> firstStore;
     llvm::DenseMap<unsigned, RankedTensorType> largest;
@@ -411,6 +428,7 @@ private:
         layout = accessLayoutFor(op, copy.getPtr(), copy.getMask());
         rankDefault.try_emplace(
             cast<RankedTensorType>(copy.getPtr().getType()).getRank(), layout);
+        checkAsyncCopyWidth(copy);
       } else {
         return;
       }
