@@ -172,3 +172,40 @@ Value mlir::txl::emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
   return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
                               asmOp.getResult(0), zero);
 }
+
+SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
+    OpBuilder &b, Location loc, ArrayRef<Value> acc, ArrayRef<Value> a,
+    Value descB, StringRef type, bool transposeB) {
+  size_t n = acc.size();
+  // Outputs $0..$n-1 tied to inputs $n..$2n-1 (the accumulators), then
+  // A's registers $2n..$2n+3, B's descriptor $2n+4, and scale-d (1) as
+  // $2n+5 for the predicate.
+  std::string asmText =
+      llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, ${0}, 0; "
+                    "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} "
+                    "{3}, {4}, ${5}, p, 1, 1, {6}; }",
+                    2 * n + 5, 2 * n, type, operandList(0, n),
+                    operandList(2 * n, 4), 2 * n + 4, transposeB ? 1 : 0)
+          .str();
+  std::string constraints;
+  for (size_t i = 0; i < n; ++i)
+    constraints += llvm::formatv("{0}=f", i ? "," : "").str();
+  for (size_t i = 0; i < n; ++i)
+    constraints += llvm::formatv(",{0}", i).str();
+  constraints += ",r,r,r,r,l,r";
+  SmallVector<Value> operands(acc.begin(), acc.end());
+  operands.append(a.begin(), a.end());
+  operands.push_back(descB);
+  operands.push_back(LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                              b.getI32IntegerAttr(1)));
+  SmallVector<Type> types(n, b.getF32Type());
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types),
+      operands, asmText, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  SmallVector<Value> out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return out;
+}

@@ -33,6 +33,16 @@ void emitPredicatedStore(OpBuilder &b, Location loc, Value ptr, Value pred,
 SmallVector<Value> emitWarpGroupDotWait(OpBuilder &b, Location loc,
                                         int pendings, ArrayRef<Value> regs);
 
+/// `wgmma.mma_async` m64nNk16 with A from registers (NVVM's op takes A as
+/// a descriptor only): `acc` are the N/2 f32 accumulator registers,
+/// `a` the four 32-bit registers of A's fragment (two 16-bit elements
+/// each), `descB` B's shared-memory descriptor. `type` is "f16" or "bf16";
+/// `transposeB` selects an MN-major B. Returns the new accumulators.
+SmallVector<Value> emitWarpGroupDotRegisterA(OpBuilder &b, Location loc,
+                                             ArrayRef<Value> acc,
+                                             ArrayRef<Value> a, Value descB,
+                                             StringRef type, bool transposeB);
+
 /// One probe of `mbarrier.try_wait.parity` on the shared barrier `bar`
 /// (NVVM's op loops until success): i1, true once the phase of `parity`
 /// has completed. The bounded waits of TXL_DEBUG_SYNC loop on it.

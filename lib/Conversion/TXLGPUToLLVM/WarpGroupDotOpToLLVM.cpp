@@ -142,6 +142,48 @@ llvm::DenseMap<int64_t, int> registerIndex(const LayoutMap &map) {
   return index;
 }
 
+/// A from registers: the thread's elements in the dot-operand layout, and
+/// which register holds which element of a wgmma A fragment.
+struct RegisterA {
+  SmallVector<Value> regs;
+  llvm::DenseMap<int64_t, int> index;
+  int64_t K;
+
+  static std::optional<RegisterA> get(OpBuilder &b, Location loc, Value a,
+                                      Value lowered) {
+    auto type = cast<RankedTensorType>(a.getType());
+    auto map = txlgpu::getLayoutMap(type);
+    if (!map || !isa_and_nonnull<txlgpu::DotOperandEncodingAttr>(
+                    type.getEncoding()))
+      return std::nullopt;
+    return RegisterA{unpackTensor(b, loc, lowered), registerIndex(*map),
+                     type.getDimSize(1)};
+  }
+
+  /// The four 32-bit registers of the m64k16 fragment at (row0, k0): in
+  /// lane 0 of warp 0, register j/2 holds elements (row0 + 8*((j/2)%2),
+  /// k0 + 8*(j/4) + j%2) for j and j+1; other lanes and warps follow from
+  /// the layout, which matches wgmma's.
+  FailureOr<SmallVector<Value>> fragment(OpBuilder &b, Location loc,
+                                         int64_t row0, int64_t k0) const {
+    SmallVector<Value> words;
+    for (int j = 0; j < 8; j += 2) {
+      int64_t row = row0 + 8 * ((j / 2) % 2), k = k0 + 8 * (j / 4);
+      auto lo = index.find(row * K + k), hi = index.find(row * K + k + 1);
+      if (lo == index.end() || hi == index.end())
+        return failure();
+      Type elem = regs[lo->second].getType();
+      Value pair = LLVM::UndefOp::create(b, loc, VectorType::get({2}, elem));
+      pair = LLVM::InsertElementOp::create(b, loc, pair, regs[lo->second],
+                                           i32Const(b, loc, 0));
+      pair = LLVM::InsertElementOp::create(b, loc, pair, regs[hi->second],
+                                           i32Const(b, loc, 1));
+      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+    }
+    return words;
+  }
+};
+
 struct WarpGroupDotOpToLLVM
     : public ConvertOpToLLVMPattern<txlgpu::WarpGroupDotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -152,19 +194,25 @@ struct WarpGroupDotOpToLLVM
     auto cTy = cast<RankedTensorType>(op.getC().getType());
     auto mma = cast<txlgpu::NvidiaMmaEncodingAttr>(cTy.getEncoding());
     auto cMap = txlgpu::getLayoutMap(cTy);
-    auto a = OperandTile::get(op.getA(), 1), b = OperandTile::get(op.getB(), 0);
-    Type elem = succeeded(a) ? a->type.getElementType() : Type();
-    auto type = elem ? wgmmaType(elem) : std::nullopt;
-    if (!cMap || failed(a) || failed(b) || !type ||
+    bool regA = op.hasRegisterA();
+    auto a = regA ? FailureOr<OperandTile>(failure())
+                  : OperandTile::get(op.getA(), 1);
+    auto b = OperandTile::get(op.getB(), 0);
+    Type elem = op.getAElementType();
+    auto type = wgmmaType(elem);
+    std::optional<RegisterA> aRegs;
+    if (regA)
+      aRegs = RegisterA::get(rewriter, op.getLoc(), op.getA(), adaptor.getA());
+    if (!cMap || (regA ? !aRegs : failed(a)) || failed(b) || !type ||
         mma.getWarpsPerCTA()[0] % 4 || mma.getInstrShape().size() < 2)
       return op.emitOpError("operands are not wgmma tiles (swizzle >= 32 "
                             "bytes, K-major unless 16-bit, warps in "
                             "warpgroups)");
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
     int64_t instrN = mma.getInstrShape()[1];
-    int64_t kInstr = 32 / a->elemBytes();
+    int64_t kInstr = 32 / byteWidth(elem);
     int64_t M = cTy.getDimSize(0), N = cTy.getDimSize(1),
-            K = a->type.getShape()[1];
+            K = op.getAShape()[1];
     if (M % (16 * wm) || N % (instrN * wn) || K % kInstr || instrN % 8 ||
         instrN > 256)
       return op.emitOpError("tile ") << cTy << " does not split into m64n"
@@ -179,7 +227,7 @@ struct WarpGroupDotOpToLLVM
       wgCol.push_back(bit < 2 ? 0 : basis[1]);
     }
     Value warp = warpId(rewriter, loc);
-    Value aBase = tileAddress(rewriter, loc, adaptor.getA());
+    Value aBase = regA ? Value() : tileAddress(rewriter, loc, adaptor.getA());
     Value bBase = tileAddress(rewriter, loc, adaptor.getB());
     // Offsets are linear in the coordinates: the warpgroup's part is added
     // by XOR on the element offsets, whose bits it does not share with the
@@ -190,7 +238,8 @@ struct WarpGroupDotOpToLLVM
         table.push_back(t.byteOffset(outer, 0));
       return xorTable(rewriter, loc, warp, table);
     };
-    Value aWg = wgOffset(*a, wgRow), bWg = wgOffset(*b, wgCol);
+    Value aWg = regA ? Value() : wgOffset(*a, wgRow);
+    Value bWg = wgOffset(*b, wgCol);
 
     SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
     auto regOf = registerIndex(*cMap);
@@ -214,17 +263,37 @@ struct WarpGroupDotOpToLLVM
         for (auto [i, slot] : llvm::enumerate(slots))
           frag =
               LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot], i);
+        auto bAddrAt = [&](int64_t k0) -> Value {
+          return LLVM::AddOp::create(
+              rewriter, loc, bBase,
+              LLVM::XOrOp::create(
+                  rewriter, loc, bWg,
+                  i32Const(rewriter, loc, b->byteOffset(col0, k0))));
+        };
         for (int64_t k0 = 0; k0 < K; k0 += kInstr) {
+          if (regA) {
+            SmallVector<Value> accs;
+            for (unsigned i = 0; i < slots.size(); ++i)
+              accs.push_back(
+                  LLVM::ExtractValueOp::create(rewriter, loc, frag, i));
+            FailureOr<SmallVector<Value>> words =
+                aRegs->fragment(rewriter, loc, row0, k0);
+            if (failed(words))
+              return op.emitOpError("A's register layout lacks a fragment");
+            accs = emitWarpGroupDotRegisterA(
+                rewriter, loc, accs, *words,
+                descriptor(rewriter, loc, *b, bAddrAt(k0)),
+                elem.isBF16() ? "bf16" : "f16", !b->kMajor);
+            for (auto [i, v] : llvm::enumerate(accs))
+              frag = LLVM::InsertValueOp::create(rewriter, loc, frag, v, i);
+            continue;
+          }
           Value aAddr = LLVM::AddOp::create(
               rewriter, loc, aBase,
               LLVM::XOrOp::create(
                   rewriter, loc, aWg,
                   i32Const(rewriter, loc, a->byteOffset(row0, k0))));
-          Value bAddr = LLVM::AddOp::create(
-              rewriter, loc, bBase,
-              LLVM::XOrOp::create(
-                  rewriter, loc, bWg,
-                  i32Const(rewriter, loc, b->byteOffset(col0, k0))));
+          Value bAddr = bAddrAt(k0);
           frag = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, fragTy, frag, descriptor(rewriter, loc, *a, aAddr),
               descriptor(rewriter, loc, *b, bAddr),

@@ -551,9 +551,18 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
               "buffer (wgmma reads B from shared memory), got " +
                   bm.typeStr());
   requireHopper(loc, "tl.dot on shared buffers", /*wgmma=*/true);
-  if (a.isReg())
-    fail(loc, "tl.dot: an A operand in registers with B in shared memory "
-              "is not supported yet; txl.smem_store it into a buffer");
+  if (a.isReg() && !a.isTensor())
+    fail(loc, "tl.dot: A must be a tensor or a shared buffer, got " +
+                  a.typeStr());
+  if (a.isReg() && a.dtype != bm.dtype &&
+      (a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16))
+    fail(loc, "tl.dot: A in registers has type " + a.typeStr() +
+                  " but B is " + bm.typeStr() + "; cast A with .to(" +
+                  bm.typeStr() + "'s dtype)");
+  if (a.isReg() && !(a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16))
+    fail(loc, "tl.dot: an A operand in registers must be fp16 or bf16 "
+              "(wgmma), got " + a.typeStr() +
+                  "; txl.smem_store it into a buffer for other types");
   if (a.shape.size() != 2 || bm.shape.size() != 2 || a.shape[1] != bm.shape[0])
     fail(loc, "tl.dot: " + a.typeStr() + " @ " + bm.typeStr() +
                   " is not a matrix product");

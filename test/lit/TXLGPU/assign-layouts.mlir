@@ -136,7 +136,7 @@ func.func @row_max(%x: !txl.ptr<f32> {txl.divisibility = 16 : i32}, %y: !txl.ptr
 // SM90: %[[B:.*]] = txl.load
 // SM90: %[[AS:.*]] = txlgpu.local_alloc %[[A]] : tensor<64x32xf16, #txlgpu.blocked<{{.*}}>> -> <64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
 // SM90: %[[BS:.*]] = txlgpu.local_alloc %[[B]] : tensor<32x64xf16, #txlgpu.blocked<{{.*}}>> -> <32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
-// SM90: %[[D:.*]] = txlgpu.warp_group_dot %[[AS]], %[[BS]], %[[ZERO]] : <64x32xf16, #txlgpu.nvmma_shared<{{.*}}>> * <32x64xf16, #txlgpu.nvmma_shared<{{.*}}>> -> tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
+// SM90: %[[D:.*]] = txlgpu.warp_group_dot %[[AS]], %[[BS]], %[[ZERO]] : !txlgpu.memdesc<64x32xf16, #txlgpu.nvmma_shared<{{.*}}>> * <32x64xf16, #txlgpu.nvmma_shared<{{.*}}>> -> tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
 // SM90: %[[W:.*]] = txlgpu.warp_group_dot_wait %[[D]] {pendings = 0 : i32} : tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
 // SM90: %[[WC:.*]] = txlgpu.convert_layout %[[W]]
 // SM90: txl.store %{{.*}}, %[[WC]]

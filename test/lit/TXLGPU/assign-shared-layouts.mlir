@@ -18,7 +18,7 @@ func.func @k() {
   %b0 = txlgpu.memdesc_index %b[%c0] : <2x128x64xf16> -> <128x64xf16>
   // CHECK: txlgpu.memdesc_view {{.*}} -> <64x128xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [0, 1]}>>
   %bt = txlgpu.memdesc_view %b0 {dim = 0 : i64, permutation = array<i32: 1, 0>, start = 0 : i64} : <128x64xf16> -> <64x128xf16>
-  %d = txlgpu.warp_group_dot %a0, %bt, %acc : <64x64xf16> * <64x128xf16> -> tensor<64x128xf32>
+  %d = txlgpu.warp_group_dot %a0, %bt, %acc : !txlgpu.memdesc<64x64xf16> * <64x128xf16> -> tensor<64x128xf32>
   %p0 = txlgpu.memdesc_index %p[%c0] : <1x256xf32> -> <256xf32>
   %v = txlgpu.smem_load %p0 : <256xf32> -> tensor<256xf32>
   return

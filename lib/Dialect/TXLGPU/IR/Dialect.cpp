@@ -151,15 +151,31 @@ LogicalResult LocalAllocOp::verify() {
   return success();
 }
 
+ArrayRef<int64_t> WarpGroupDotOp::getAShape() {
+  if (auto tensor = dyn_cast<RankedTensorType>(getA().getType()))
+    return tensor.getShape();
+  return cast<MemDescType>(getA().getType()).getShape();
+}
+
+Type WarpGroupDotOp::getAElementType() {
+  if (auto tensor = dyn_cast<RankedTensorType>(getA().getType()))
+    return tensor.getElementType();
+  return cast<MemDescType>(getA().getType()).getElementType();
+}
+
 LogicalResult WarpGroupDotOp::verify() {
-  auto a = getA().getType(), b = getB().getType();
+  if (!isa<RankedTensorType, MemDescType>(getA().getType()))
+    return emitOpError("A must be a shared tile or a register tensor");
+  ArrayRef<int64_t> a = getAShape();
+  auto b = getB().getType();
   auto c = cast<RankedTensorType>(getC().getType());
-  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
-      c.getRank() != 2)
+  if (a.size() != 2 || b.getShape().size() != 2 || c.getRank() != 2)
     return emitOpError("operands must be 2-D");
-  if (a.getShape()[1] != b.getShape()[0] ||
-      a.getShape()[0] != c.getShape()[0] || b.getShape()[1] != c.getShape()[1])
+  if (a[1] != b.getShape()[0] || a[0] != c.getShape()[0] ||
+      b.getShape()[1] != c.getShape()[1])
     return emitOpError("shapes do not form a matrix product");
+  if (hasRegisterA() && getAElementType().getIntOrFloatBitWidth() != 16)
+    return emitOpError("A in registers must be fp16 or bf16");
   if (c != getD().getType())
     return emitOpError("result type must match the accumulator");
   // The tile IR (user dots on shared buffers) has no layouts yet.

@@ -156,15 +156,15 @@ private:
   /// The accumulator of a txl-level dot on shared buffers (a wgmma group
   /// the kernel waits for itself with txl.dot_wait).
   Attribute userDotLayout(WarpGroupDotOp dot) {
-    auto a = dot.getA().getType();
     ArrayRef<int64_t> shape = cast<RankedTensorType>(dot.getType()).getShape();
     if (numWarps % 4) {
       dot.emitError("tl.dot on shared buffers needs whole warpgroups "
                     "(num_warps a multiple of 4)");
       return {};
     }
-    Attribute acc = warpGroupLayout(shape[0], shape[1], a.getShape()[1],
-                                    a.getElementType().getIntOrFloatBitWidth());
+    Attribute acc =
+        warpGroupLayout(shape[0], shape[1], dot.getAShape()[1],
+                        dot.getAElementType().getIntOrFloatBitWidth());
     if (!acc)
       dot.emitError("tl.dot on shared buffers: an [")
           << shape[0] << ", " << shape[1] << "] accumulator does not split "
@@ -496,6 +496,11 @@ private:
     if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
       Attribute acc = userDots.lookup(dot);
       require(dot, dot.getCMutable(), acc);
+      // A from registers: each thread holds wgmma's A fragment (two 16-bit
+      // elements per register).
+      if (dot.hasRegisterA())
+        require(dot, dot.getAMutable(),
+                DotOperandEncodingAttr::get(ctx, 0, acc, /*kWidth=*/2));
       return setResultEncodings(dot, acc);
     }
     if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op)) {

@@ -191,7 +191,7 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t defaultStages) {
   if (!acc)
     return std::nullopt;
   Plan plan{loop, *acc, {}, {}, defaultStages};
-  for (Value operand : {acc->dot.getA(), acc->dot.getB()}) {
+  for (Value operand : {Value(acc->dot.getA()), Value(acc->dot.getB())}) {
     auto staged = matchOperand(loop, operand);
     if (!staged)
       return std::nullopt;

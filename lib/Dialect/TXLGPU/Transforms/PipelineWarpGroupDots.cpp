@@ -39,7 +39,7 @@ std::optional<AccumulatingDot> match(scf::ForOp loop, WarpGroupDotOp dot) {
   auto c = matchAccumulatingDot(loop, dot);
   if (!c)
     return std::nullopt;
-  for (Value operand : {dot.getA(), dot.getB()}) {
+  for (Value operand : {Value(dot.getA()), Value(dot.getB())}) {
     auto alloc = operand.getDefiningOp<LocalAllocOp>();
     if (!alloc || alloc->getParentOp() != loop.getOperation() ||
         !alloc->hasOneUse())

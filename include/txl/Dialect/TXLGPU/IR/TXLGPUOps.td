@@ -40,15 +40,23 @@ def TXLGPU_LocalAllocOp : TXLGPU_Op<"local_alloc",
 
 def TXLGPU_WarpGroupDotOp : TXLGPU_Op<"warp_group_dot",
     [MemoryEffects<[MemRead]>, AllTypesMatch<["c", "d"]>]> {
-  let summary = "Asynchronous wgmma: d = a @ b + c, operands in shared memory";
+  let summary = "Asynchronous wgmma: d = a @ b + c, b in shared memory";
   let description = [{
-    Issued by whole warpgroups (sm_90a): a [M, K] and b [K, N] are shared
-    tiles with an nvmma_shared layout, c and d carry an nvmma v3 layout.
-    The result may only be read after a txlgpu.warp_group_dot_wait that
-    takes it.
+    Issued by whole warpgroups (sm_90a): b [K, N] is a shared tile with an
+    nvmma_shared layout; a [M, K] is one too, or a register tensor in the
+    dot-operand layout of the accumulator (16-bit types: FlashAttention's
+    P @ V keeps P in registers). c and d carry an nvmma v3 layout. The
+    result may only be read after a txlgpu.warp_group_dot_wait that takes
+    it.
   }];
-  let arguments = (ins TXLGPU_MemDescType:$a, TXLGPU_MemDescType:$b,
+  let arguments = (ins AnyType:$a, TXLGPU_MemDescType:$b,
                        AnyRankedTensor:$c);
+  let extraClassDeclaration = [{
+    /// Whether A comes from registers (a ranked tensor) rather than a tile.
+    bool hasRegisterA() { return isa<RankedTensorType>(getA().getType()); }
+    ArrayRef<int64_t> getAShape();
+    Type getAElementType();
+  }];
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` type($a) `*` type($b) `->` type($d)

@@ -1,0 +1,79 @@
+"""wgmma with A from registers: a register tensor A (loaded in any layout,
+converted to wgmma's A fragment) times a shared-memory B, and the
+FlashAttention chain S = Q K^T -> P = exp(S) in 16 bits -> O = P V with P
+never leaving registers. float64 references, aligned and ragged sizes, one
+and two warpgroups, fp16 and bf16."""
+
+import pytest
+import torch
+
+from conftest import real_compiler
+from harness import check, random_tensor
+from txl_kernels_register_a import chained_dot, reg_a_dot
+
+pytestmark = real_compiler
+
+
+def hopper():
+    return torch.cuda.get_device_capability() >= (9, 0)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
+                         ids=["fp16", "bf16"])
+@pytest.mark.parametrize("size", [(128, 128, 64), (200, 136, 100),
+                                  (64, 256, 256), (300, 72, 48)],
+                         ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("block,warps", [((64, 64, 64), 4),
+                                         ((128, 128, 32), 4),
+                                         ((64, 256, 16), 4),
+                                         ((128, 64, 64), 8)],
+                         ids=lambda v: "x".join(map(str, v))
+                         if isinstance(v, tuple) else f"w{v}")
+def test_register_a_dot(dtype, size, block, warps):
+    if not hopper():
+        pytest.skip("wgmma needs sm_90a")
+    M, N, K = size
+    bm, bn, bk = block
+    gen = torch.Generator(device="cuda").manual_seed(M + 5 * N + 11 * K)
+    a = random_tensor((M, K), dtype, generator=gen)
+    b = random_tensor((K, N), dtype, generator=gen)
+    c = torch.empty((M, N), dtype=dtype, device="cuda")
+
+    def launch(c_, a_, b_):
+        grid = ((M + bm - 1) // bm, (N + bn - 1) // bn)
+        reg_a_dot[grid](a_, b_, c_, M, N, K, BM=bm, BN=bn, BK=bk,
+                        num_warps=warps)
+
+    tol = 2e-2 if dtype == torch.bfloat16 else 1e-2
+    check(launch, lambda a_, b_: a_ @ b_, inputs=[a, b], outputs=[c],
+          atol=tol, rtol=tol)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
+                         ids=["fp16", "bf16"])
+@pytest.mark.parametrize("shape", [(64, 64, 64), (64, 128, 64), (64, 64, 128),
+                                   (128, 64, 64)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_chained_dot_p_in_registers(dtype, shape):
+    if not hopper():
+        pytest.skip("wgmma needs sm_90a")
+    bm, bn, d = shape
+    gen = torch.Generator(device="cuda").manual_seed(bm + 3 * bn + d)
+    q = random_tensor((bm, d), dtype, generator=gen)
+    k = random_tensor((bn, d), dtype, generator=gen)
+    v = random_tensor((bn, d), dtype, generator=gen)
+    o = torch.empty((bm, d), dtype=torch.float32, device="cuda")
+    scale = 0.03  # keeps P near 1, where a 16-bit rounding step is small
+
+    def launch(o_, q_, k_, v_):
+        chained_dot[(1,)](q_, k_, v_, o_, scale, BM=bm, BN=bn, D=d,
+                          num_warps=4 * (bm // 64))
+
+    def reference(q_, k_, v_):
+        # P is rounded to the operand type before the second product, as
+        # the kernel does; the rest is exact.
+        p = torch.exp((q_ @ k_.T) * scale).to(dtype).double()
+        return p @ v_
+
+    check(launch, reference, inputs=[q, k, v], outputs=[o],
+          atol=2e-2, rtol=2e-2)
