@@ -3,12 +3,18 @@
 // convert_layout, reshape and trans all relate each destination element to a
 // source element. When every lane and warp already holds the elements it
 // needs (compare the linear maps' lane/warp bases), registers are renamed;
-// otherwise elements go through a shared-memory scratch array indexed by the
-// destination's row-major position.
+// otherwise elements go through shared-memory scratch. A 2-D conversion of
+// 16- or 32-bit elements (the matmul epilogue: accumulator fragments to
+// coalesced store vectors) uses a swizzled tile, the one wgmma operands
+// use, and moves each thread's contiguous runs as vectors of up to 16 bytes;
+// the swizzle spreads a warp's accesses over the banks. Anything else is
+// exchanged element by element at the destination's row-major position.
 //
 //===----------------------------------------------------------------------===//
 #include "SharedScratch.h"
 #include "Utility.h"
+
+#include "txl/Layout/LayoutConstructors.h"
 
 using namespace mlir;
 using namespace mlir::txl;
@@ -18,6 +24,77 @@ using txlgpu::LayoutMap;
 namespace {
 
 using txlgpu::CoordMap;
+
+/// The swizzled tile a 2-D conversion of `dstTy` exchanges through, if
+/// the element type allows one.
+std::optional<txlgpu::MemDescType> exchangeTile(RankedTensorType dstTy) {
+  Type elem = dstTy.getElementType();
+  if (dstTy.getRank() != 2 || !elem.isIntOrFloat() ||
+      (elem.getIntOrFloatBitWidth() != 16 && elem.getIntOrFloatBitWidth() != 32))
+    return std::nullopt;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  SmallVector<unsigned> order{1, 0};
+  unsigned swizzle = ::txl::largestSwizzleBytes(dstTy.getShape(), bits, order);
+  if (swizzle < 32)
+    return std::nullopt;
+  MLIRContext *ctx = dstTy.getContext();
+  auto tile = txlgpu::MemDescType::get(
+      ctx, dstTy.getShape(), elem,
+      txlgpu::NVMMASharedEncodingAttr::get(ctx, swizzle, bits, order));
+  if (!txlgpu::getSharedOffsets(tile))
+    return std::nullopt;
+  return tile;
+}
+
+/// Source registers to their places in `tile`, then destination registers
+/// from theirs, both in vector runs; failure leaves no IR behind that
+/// matters (the caller falls back before emitting anything).
+FailureOr<SmallVector<Value>>
+exchangeThroughTile(Operation *op, ArrayRef<Value> srcRegs,
+                    RankedTensorType srcTy, RankedTensorType dstTy,
+                    txlgpu::MemDescType tile,
+                    ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  Type elem = dstTy.getElementType();
+  int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
+  Value base = scratchElementPtr(rewriter, loc, op, scratchOffset(op), elem,
+                                 i32Const(rewriter, loc, 0));
+  barrier(rewriter, loc);
+  LogicalResult wrote = forEachSharedRun(
+      rewriter, loc, op, base, srcTy, tile, /*maxVec=*/16,
+      [&](int r, int64_t n, Value ptr) {
+        if (n == 1) {
+          LLVM::StoreOp::create(rewriter, loc, srcRegs[r], ptr);
+          return;
+        }
+        Value v = LLVM::UndefOp::create(rewriter, loc, VectorType::get({n}, elem));
+        for (int64_t j = 0; j < n; ++j)
+          v = LLVM::InsertElementOp::create(rewriter, loc, v, srcRegs[r + j],
+                                            i32Const(rewriter, loc, j));
+        LLVM::StoreOp::create(rewriter, loc, v, ptr, n * bytes);
+      });
+  if (failed(wrote))
+    return failure();
+  barrier(rewriter, loc);
+  SmallVector<Value> dstRegs;
+  LogicalResult read = forEachSharedRun(
+      rewriter, loc, op, base, dstTy, tile, /*maxVec=*/16,
+      [&](int, int64_t n, Value ptr) {
+        if (n == 1) {
+          dstRegs.push_back(LLVM::LoadOp::create(rewriter, loc, elem, ptr));
+          return;
+        }
+        Value v = LLVM::LoadOp::create(rewriter, loc,
+                                       VectorType::get({n}, elem), ptr,
+                                       n * bytes);
+        for (int64_t j = 0; j < n; ++j)
+          dstRegs.push_back(LLVM::ExtractElementOp::create(
+              rewriter, loc, v, i32Const(rewriter, loc, j)));
+      });
+  if (failed(read))
+    return failure();
+  return dstRegs;
+}
 
 /// Lowers `op` (one source tensor, one result) given how coordinates map.
 LogicalResult lowerRelayout(Operation *op, Value src, Value llSrc,
@@ -33,9 +110,18 @@ LogicalResult lowerRelayout(Operation *op, Value src, Value llSrc,
     return rewriter.notifyMatchFailure(op, "no layout");
   SmallVector<Value> srcRegs = unpackTensor(rewriter, loc, llSrc);
   SmallVector<Value> dstRegs;
+  std::optional<txlgpu::MemDescType> tile;
+  if (isa<txlgpu::ConvertLayoutOp>(op))
+    tile = exchangeTile(dstTy);
   if (auto mapping = txlgpu::getRegisterRenaming(*srcMap, *dstMap, srcToDst)) {
     for (int s : *mapping)
       dstRegs.push_back(srcRegs[s]);
+  } else if (tile) {
+    auto exchanged =
+        exchangeThroughTile(op, srcRegs, srcTy, dstTy, *tile, rewriter);
+    if (failed(exchanged))
+      return failure();
+    dstRegs = std::move(*exchanged);
   } else {
     Type elemTy = convertElementType(tc, srcTy);
     int64_t offset = scratchOffset(op);
