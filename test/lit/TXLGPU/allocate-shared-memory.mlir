@@ -160,3 +160,53 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
     return %0 : tensor<1024xf32, #v4>
   }
 }
+
+// -----
+
+// Loop staging buffers (made by the pipeliners, dead once their loop is
+// drained) come first among the tiles; a conversion after the loop
+// overlays them (offset 0, not after the 48 KiB of staging), while one
+// inside the loop gets its own scratch at 0 and pushes the tiles up.
+#acc = #txlgpu.nvmma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#out = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: module attributes {{{.*}}txlgpu.shared = 49152 : i32
+// CHECK-LABEL: func.func @overlay
+// CHECK: txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 0 : i32} : <3x64x64xf16>
+// CHECK: txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 24576 : i32} : <3x64x64xf16>
+// CHECK: txlgpu.convert_layout %{{.*}} {txlgpu.shared_offset = 0 : i32} : tensor<64x64xf32, #txlgpu.nvmma
+// CHECK: module attributes {{{.*}}txlgpu.shared = 40960 : i32
+// CHECK-LABEL: func.func @inside
+// CHECK: txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 16384 : i32}
+// CHECK: scf.for
+// CHECK: txlgpu.convert_layout %{{.*}} {txlgpu.shared_offset = 0 : i32}
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @overlay(%acc: tensor<64x64xf32, #acc>, %n: i32) -> tensor<64x64xf32, #out> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x64x64xf16>
+    %b = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x64x64xf16>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %x = txlgpu.memdesc_index %a[%c0] : <3x64x64xf16> -> <64x64xf16>
+      %y = txlgpu.memdesc_index %b[%c0] : <3x64x64xf16> -> <64x64xf16>
+    }
+    %r = txlgpu.convert_layout %acc : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #out>
+    return %r : tensor<64x64xf32, #out>
+  }
+}
+
+// -----
+
+#acc = #txlgpu.nvmma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#out = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @inside(%acc: tensor<64x64xf32, #acc>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x64x64xf16>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %x = txlgpu.memdesc_index %a[%c0] : <3x64x64xf16> -> <64x64xf16>
+      %r = txlgpu.convert_layout %acc : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #out>
+    }
+    return
+  }
+}

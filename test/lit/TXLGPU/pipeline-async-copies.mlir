@@ -11,8 +11,8 @@
 // which overrides the option per loop, is checked in e2e/async-copy.mlir).
 // RUN: txl-opt %s -split-input-file --txl-assign-layouts="target=sm_90a" --txlgpu-pipeline-async-copies="num-stages=4" | FileCheck %s --check-prefix=FOUR
 // CHECK-LABEL: func.func @matmul_kernel
-// CHECK: %[[SA:.*]] = txlgpu.smem_alloc : <3x64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
-// CHECK: %[[SB:.*]] = txlgpu.smem_alloc : <3x32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: %[[SA:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
+// CHECK: %[[SB:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
 // CHECK: scf.if
 // CHECK: %[[A0:.*]] = txlgpu.memdesc_index %[[SA]][%c0_i32
 // CHECK: txlgpu.async_copy_global_to_local %{{.*}}, %[[A0]], %{{.*}} {txlgpu.vec = 8 : i32}
@@ -41,7 +41,7 @@
 // CHECK: %[[DONE:.*]] = txlgpu.warp_group_dot_wait %[[LOOP]]#1 {pendings = 0 : i32}
 // CHECK-NEXT: txlgpu.async_wait {pendings = 0 : i32}
 // CHECK: txlgpu.convert_layout %[[DONE]]
-// FOUR: txlgpu.smem_alloc : <4x64x32xf16
+// FOUR: txlgpu.smem_alloc {txlgpu.loop_staging} : <4x64x32xf16
 // FOUR: txlgpu.async_wait {pendings = 2 : i32}
 module attributes {txl.source_file = "examples/matmul.py"} {
   func.func @matmul_kernel(%arg0: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %arg1: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %arg2: !txl.ptr<f32> {txl.divisibility = 16 : i32}, %arg3: i32 {txl.divisibility = 16 : i32}, %arg4: i32 {txl.divisibility = 16 : i32}, %arg5: i32 {txl.divisibility = 16 : i32}, %arg6: i32 {txl.divisibility = 16 : i32}, %arg7: i32 {txl.equal_to_1}, %arg8: i32 {txl.divisibility = 16 : i32}, %arg9: i32 {txl.equal_to_1}, %arg10: i32 {txl.divisibility = 16 : i32}, %arg11: i32 {txl.equal_to_1}) attributes {txl.kernel} {

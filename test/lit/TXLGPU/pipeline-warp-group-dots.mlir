@@ -5,8 +5,8 @@
 // after the loop (wait 0) before the accumulator is used.
 // RUN: txl-opt %s -split-input-file --txlgpu-combine-dot-accumulate --txl-assign-layouts="target=sm_90a" --txlgpu-pipeline-warp-group-dots | FileCheck %s
 // CHECK-LABEL: func.func @k
-// CHECK: %[[SA:.*]] = txlgpu.smem_alloc : <2x64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
-// CHECK: %[[SB:.*]] = txlgpu.smem_alloc : <2x32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: %[[SA:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
+// CHECK: %[[SB:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
 // CHECK: %[[LOOP:.*]]:3 = scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %cst_0,
 // CHECK: %[[T0:.*]] = arith.subi %[[IV]], %c0_i32
 // CHECK: %[[T1:.*]] = arith.divsi %[[T0]], %c1_i32

@@ -54,11 +54,66 @@ int64_t reduceBytes(mlir::txl::ReduceOp op) {
   return bytes;
 }
 
+/// The op of `block` that contains `op` (or null).
+Operation *ancestorIn(Block *block, Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (op->getBlock() == block)
+      return op;
+  return nullptr;
+}
+
+/// Where a loop-staging buffer's lifetime ends: the op of the buffer's
+/// block containing its last use (the pipelined loop).
+Operation *lastUse(SmemAllocOp alloc) {
+  Block *block = alloc->getBlock();
+  Operation *last = alloc;
+  SmallVector<Value> work{alloc.getResult()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      Operation *at = ancestorIn(block, user);
+      if (!at)
+        return nullptr;
+      if (last->isBeforeInBlock(at))
+        last = at;
+      if (isa<MemDescIndexOp, MemDescViewOp>(user))
+        work.push_back(user->getResult(0));
+    }
+  }
+  return last;
+}
+
+/// Whether scratch `op` only runs once every loop-staging buffer is dead,
+/// so it may reuse their bytes (the matmul epilogue after its K loop).
+bool runsAfterStaging(Operation *op, ArrayRef<SmemAllocOp> staging) {
+  for (SmemAllocOp alloc : staging) {
+    Operation *end = lastUse(alloc);
+    Operation *at = ancestorIn(alloc->getBlock(), op);
+    if (!end || !at || at == end || !end->isBeforeInBlock(at))
+      return false;
+  }
+  return true;
+}
+
 struct AllocateSharedMemoryPass
     : public txlgpu::impl::AllocateSharedMemoryBase<AllocateSharedMemoryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder b(module.getContext());
+    int64_t warpgroups = 1;
+    if (auto attr = module->getAttrOfType<IntegerAttr>(
+            TXLGPUDialect::kNumWarpgroupsAttr))
+      warpgroups = attr.getInt();
+    SmallVector<SmemAllocOp> staging;
+    module.walk([&](SmemAllocOp alloc) {
+      if (alloc->hasAttr(TXLGPUDialect::kLoopStagingAttr))
+        staging.push_back(alloc);
+    });
+    // Scratch that runs after every pipelined loop goes on top of the
+    // loops' staging buffers (one warpgroup: with several, scratch is
+    // strided per warpgroup below).
+    SmallVector<Operation *> late;
+    int64_t lateBytes = 0;
     int64_t total = 0;
     module.walk([&](Operation *op) {
       int64_t bytes = 0;
@@ -76,6 +131,12 @@ struct AllocateSharedMemoryPass
         bytes = reduceBytes(reduce);
       if (bytes == 0)
         return;
+      if (warpgroups == 1 && !staging.empty() &&
+          runsAfterStaging(op, staging)) {
+        late.push_back(op);
+        lateBytes = std::max(lateBytes, bytes);
+        return;
+      }
       // Scratch uses are fenced by barriers in the lowering, so they all
       // start at 0 and the kernel needs the largest one.
       op->setAttr(TXLGPUDialect::kSharedOffsetAttr, b.getI32IntegerAttr(0));
@@ -83,13 +144,10 @@ struct AllocateSharedMemoryPass
     });
     // Shared tiles (wgmma/TMA operands) follow the scratch area, each on
     // its own 1024-byte boundary: the hardware swizzle is a function of the
-    // address bits, so a tile must start where its pattern repeats. Tiles
-    // are not yet reused across disjoint lifetimes.
+    // address bits, so a tile must start where its pattern repeats. Besides
+    // late scratch over loop staging, tiles are not reused across disjoint
+    // lifetimes.
     total = llvm::alignTo(total, 16);
-    int64_t warpgroups = 1;
-    if (auto attr = module->getAttrOfType<IntegerAttr>(
-            TXLGPUDialect::kNumWarpgroupsAttr))
-      warpgroups = attr.getInt();
     if (warpgroups > 1 && total > 0) {
       module->setAttr(TXLGPUDialect::kScratchStrideAttr,
                       b.getI32IntegerAttr(total));
@@ -103,11 +161,24 @@ struct AllocateSharedMemoryPass
                      b.getI32IntegerAttr(total));
       total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
     });
-    module.walk([&](SmemAllocOp alloc) {
+    auto place = [&](SmemAllocOp alloc) {
       total = llvm::alignTo(total, 1024);
       alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
                      b.getI32IntegerAttr(total));
       total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
+    };
+    // Staging buffers first and together, so late scratch overlays them.
+    int64_t stagingStart = llvm::alignTo(total, 1024);
+    for (SmemAllocOp alloc : staging)
+      place(alloc);
+    for (Operation *op : late)
+      op->setAttr(TXLGPUDialect::kSharedOffsetAttr,
+                  b.getI32IntegerAttr(stagingStart));
+    if (!late.empty())
+      total = std::max(total, stagingStart + lateBytes);
+    module.walk([&](SmemAllocOp alloc) {
+      if (!alloc->hasAttr(TXLGPUDialect::kLoopStagingAttr))
+        place(alloc);
     });
     module.walk([&](LocalAllocOp alloc) {
       total = llvm::alignTo(total, 1024);

@@ -52,10 +52,10 @@ namespace ttx = mlir::txl;
 
 namespace {
 
-/// Shared memory the staging buffers of one loop may take; the rest is
-/// left to the epilogue's layout conversions (shared memory is not yet
-/// reused by liveness), so deep pipelines of large tiles get fewer stages.
-constexpr int64_t kStagingBudgetBytes = 160 * 1024;
+/// Shared memory the staging buffers of one loop may take (the epilogue's
+/// layout conversions reuse them, see AllocateSharedMemory); deeper
+/// pipelines of large tiles get fewer stages than asked for.
+constexpr int64_t kStagingBudgetBytes = 200 * 1024;
 
 /// One dot operand: the load that fetches it, the local_alloc that stages
 /// it, and the body ops computing the load's pointers and mask.
@@ -289,6 +289,8 @@ void transform(Plan &plan) {
         MemDescType::get(b.getContext(), shape, tile.getElementType(),
                          tile.getEncoding()),
         /*immutable=*/nullptr);
+    o.buffer.getDefiningOp()->setAttr(TXLGPUDialect::kLoopStagingAttr,
+                                      b.getUnitAttr());
   }
 
   // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.

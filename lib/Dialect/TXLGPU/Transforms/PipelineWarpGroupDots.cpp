@@ -61,6 +61,7 @@ void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
                                                      tile.getElementType(),
                                                      tile.getEncoding()),
                                     /*immutable=*/nullptr);
+  buffer->setAttr(TXLGPUDialect::kLoopStagingAttr, b.getUnitAttr());
   b.setInsertionPoint(alloc);
   auto view = MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);
   SmemStoreOp::create(b, alloc.getLoc(), view, alloc.getSrc());

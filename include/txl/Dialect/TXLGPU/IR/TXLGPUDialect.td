@@ -26,6 +26,9 @@ def TXLGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
     static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";
     static constexpr llvm::StringLiteral kSharedOffsetAttr = "txlgpu.shared_offset";
+    /// On a compiler-made smem_alloc whose contents are dead once the loop
+    /// using it ends (every copy and wgmma drained after it).
+    static constexpr llvm::StringLiteral kLoopStagingAttr = "txlgpu.loop_staging";
     // On a kernel argument of tensordesc type: the swizzle (bytes) of the
     // shared buffers TMA moves through it and the TMA box (outermost
     // first) the host must encode the CUtensorMap with.
