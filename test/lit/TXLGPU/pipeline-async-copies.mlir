@@ -21,7 +21,9 @@
 // CHECK: scf.if
 // CHECK: txlgpu.memdesc_index %[[SA]][%c1_i32
 // CHECK: txlgpu.async_commit_group
-// CHECK: %[[LOOP:.*]]:4 = scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%[[AP:.*]] = %{{.*}}, %[[ACC:.*]] = %cst_0, %[[BP:.*]] = %{{.*}}, %[[ST:.*]] = %c0_i32
+// The accumulator enters the loop through a wait (see drainAfterLoop).
+// CHECK: %[[INIT:.*]] = txlgpu.warp_group_dot_wait %cst_0 {pendings = 0 : i32}
+// CHECK-NEXT: %[[LOOP:.*]]:4 = scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%[[AP:.*]] = %{{.*}}, %[[ACC:.*]] = %[[INIT]], %[[BP:.*]] = %{{.*}}, %[[ST:.*]] = %c0_i32
 // CHECK-NEXT: txlgpu.async_wait {pendings = 1 : i32}
 // CHECK-NOT: txl.load
 // CHECK-NOT: local_alloc

@@ -7,7 +7,8 @@
 // CHECK-LABEL: func.func @k
 // CHECK: %[[SA:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
 // CHECK: %[[SB:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
-// CHECK: %[[LOOP:.*]]:3 = scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %cst_0,
+// CHECK: %[[INIT:.*]] = txlgpu.warp_group_dot_wait %cst_0 {pendings = 0 : i32}
+// CHECK-NEXT: %[[LOOP:.*]]:3 = scf.for %[[IV:.*]] = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %[[INIT]],
 // CHECK: %[[T0:.*]] = arith.subi %[[IV]], %c0_i32
 // CHECK: %[[T1:.*]] = arith.divsi %[[T0]], %c1_i32
 // CHECK: %[[ST:.*]] = arith.remsi %[[T1]], %c2_i32

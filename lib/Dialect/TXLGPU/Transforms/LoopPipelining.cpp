@@ -34,6 +34,13 @@ void mlir::txlgpu::drainAfterLoop(scf::ForOp loop,
       b, match.dot.getLoc(), TypeRange(result.getType()), ValueRange(result),
       b.getI32IntegerAttr(0));
   result.replaceAllUsesExcept(drain.getResult(0), drain);
+
+  OpOperand &init = loop.getInitArgsMutable()[match.resultIndex];
+  b.setInsertionPoint(loop);
+  auto pinned = WarpGroupDotWaitOp::create(
+      b, match.dot.getLoc(), TypeRange(init.get().getType()),
+      ValueRange(init.get()), b.getI32IntegerAttr(0));
+  init.set(pinned.getResult(0));
 }
 
 FailureOr<SmallVector<Operation *>>

@@ -28,6 +28,13 @@ std::optional<AccumulatingDot> matchAccumulatingDot(scf::ForOp loop,
 
 /// After `wait` keeps groups in flight across iterations: one wait for
 /// everything follows the loop, and the loop's users read its result.
+/// The accumulator's initial value also passes through a wait (nothing is
+/// pending there, it costs one instruction) so that it enters the loop in
+/// registers defined before the loop's zero-trip branch: otherwise LLVM
+/// materializes the constant on the edge that skips the loop, in a block
+/// laid out after it, and ptxas, seeing accumulator registers written by a
+/// non-wgmma instruction inside the wgmma pipeline, serializes every wgmma
+/// of the kernel (C7515).
 void drainAfterLoop(scf::ForOp loop, AccumulatingDot match);
 
 /// The ops of `body` that compute `roots`, in program order; failure if
