@@ -180,6 +180,9 @@ public:
                    SourceLoc loc);
   void validateShape(const std::vector<int64_t> &shape, SourceLoc loc);
   TValue makeRange(int64_t start, int64_t end, SourceLoc loc);
+  /// The txl.reduce most recently built by reduce() (txl.warp_max and
+  /// txl.warp_sum mark it as one that must stay inside each warp).
+  mlir::Operation *lastReduce = nullptr;
   std::vector<TValue> reduce(const std::vector<TValue> &srcs, int axis,
                              SourceLoc loc,
                              const std::function<std::vector<Val>(

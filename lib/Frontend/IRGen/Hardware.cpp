@@ -167,7 +167,9 @@ const std::set<std::string> &txlHardwareFunctions() {
                                               "reg_dealloc",
                                               "bar_arrive",
                                               "bar_wait",
-                                              "fence_proxy_async"};
+                                              "fence_proxy_async",
+                                              "warp_max",
+                                              "warp_sum"};
   return names;
 }
 
@@ -229,6 +231,19 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     else
       NVVM::BarrierOp::create(b, cur, TypeRange{}, id, n, {}, {});
     return Val::none();
+  }
+  if (op == "warp_max" || op == "warp_sum") {
+    // tl.max / tl.sum whose reduced axis must lie within each warp (lanes
+    // and registers): no shared memory, no CTA barrier, so it may run in a
+    // warpgroup role. AllocateSharedMemory rejects a layout that splits the
+    // axis across warps.
+    lastReduce = nullptr;
+    bool handled = false;
+    Val out = callReduceBuiltin(op == "warp_max" ? "tl.max" : "tl.sum", args,
+                                loc, handled);
+    if (lastReduce)
+      lastReduce->setAttr("txl.within_warp", b.getStringAttr(name));
+    return out;
   }
   if (op == "fence_proxy_async") {
     bind(args, {}, 0, name, loc);

@@ -35,6 +35,7 @@ std::vector<TValue> Gen::reduce(
   Location l = cur;
   auto op = ::mlir::txl::ReduceOp::create(b, l, resultTypes, operands,
                                   b.getI32IntegerAttr(axis));
+  lastReduce = op;
   SmallVector<Location> locs(argTypes.size(), l);
   OpBuilder::InsertionGuard guard(b);
   Block *block = b.createBlock(&op.getCombineOp(), {}, argTypes, locs);

@@ -115,6 +115,7 @@ struct AllocateSharedMemoryPass
     SmallVector<Operation *> late;
     int64_t lateBytes = 0;
     int64_t total = 0;
+    bool failed = false;
     module.walk([&](Operation *op) {
       int64_t bytes = 0;
       if (auto cvt = dyn_cast<ConvertLayoutOp>(op))
@@ -129,6 +130,15 @@ struct AllocateSharedMemoryPass
                               transposeCoordMap(trans.getOrder()));
       else if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
         bytes = reduceBytes(reduce);
+      if (auto within = op->getAttrOfType<StringAttr>("txl.within_warp");
+          within && bytes > 0) {
+        op->emitError(within.getValue())
+            << ": the reduced axis is split across warps in this layout, so "
+               "the reduction would need shared memory and a barrier (use the "
+               "tl. form, or give the axis to a single warp)";
+        failed = true;
+        return;
+      }
       if (bytes == 0)
         return;
       if (warpgroups == 1 && !staging.empty() &&
@@ -142,6 +152,8 @@ struct AllocateSharedMemoryPass
       op->setAttr(TXLGPUDialect::kSharedOffsetAttr, b.getI32IntegerAttr(0));
       total = std::max(total, bytes);
     });
+    if (failed)
+      return signalPassFailure();
     // Shared tiles (wgmma/TMA operands) follow the scratch area, each on
     // its own 1024-byte boundary: the hardware swizzle is a function of the
     // address bits, so a tile must start where its pattern repeats. Besides
