@@ -82,7 +82,7 @@ FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
                                        Operation *op, Value base,
                                        RankedTensorType tensorTy,
                                        MemDescType tileTy) {
-  Type elem = tensorTy.getElementType();
+  Type elem = storageType(tensorTy.getElementType());
   SmallVector<Value> regs;
   LogicalResult walked = forEachSharedRun(
       b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
@@ -357,7 +357,7 @@ LogicalResult mlir::txl::forEachSharedRun(
   auto access = tileAccess(b, loc, op, tensorTy, tileTy);
   if (failed(access))
     return failure();
-  Type elem = tensorTy.getElementType();
+  Type elem = storageType(tensorTy.getElementType());
   int numRegs = access->map.numRegs();
   for (int r = 0; r < numRegs;) {
     int64_t vec = runLength(*access, r, numRegs,
@@ -379,7 +379,7 @@ LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
                                          RankedTensorType tensorTy,
                                          MemDescType tileTy) {
   barrier(b, loc);
-  Type elem = tensorTy.getElementType();
+  Type elem = storageType(tensorTy.getElementType());
   SmallVector<Value> regs = unpackTensor(b, loc, llTensor);
   LogicalResult walked = forEachSharedRun(
       b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,

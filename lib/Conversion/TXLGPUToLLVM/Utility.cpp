@@ -287,3 +287,9 @@ Value mlir::txl::isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
 Value mlir::txl::andPred(OpBuilder &b, Location loc, Value a, Value maybe) {
   return maybe ? LLVM::AndOp::create(b, loc, a, maybe).getResult() : a;
 }
+
+Type mlir::txl::storageType(Type elem) {
+  if (auto f = dyn_cast<FloatType>(elem); f && f.getWidth() == 8)
+    return IntegerType::get(elem.getContext(), 8);
+  return elem;
+}

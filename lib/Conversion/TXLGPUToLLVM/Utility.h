@@ -101,6 +101,10 @@ Value andPred(OpBuilder &b, Location loc, Value a, Value maybe);
 /// Shuffle `v` (any 32/16/64-bit or smaller scalar) across lanes with xor.
 Value shuffleXor(OpBuilder &b, Location loc, Value v, int laneMask);
 
+/// How an element is held in registers and shared memory: 8-bit floats
+/// (which LLVM has no type for) as i8, everything else as itself.
+Type storageType(Type elem);
+
 /// Element type of a tensor, converted (ptr -> !llvm.ptr<1>).
 Type convertElementType(const TypeConverter &tc, Type tensorType);
 

@@ -106,6 +106,15 @@ std::optional<StagedOperand> matchOperand(scf::ForOp loop, Value operand) {
   if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() < 8 || !vec ||
       vec.getInt() * elem.getIntOrFloatBitWidth() < 32)
     return std::nullopt;
+  // The copy's vectors must stay contiguous in the tile: the tile's
+  // contiguous dimension is the one the pointers advance fastest along
+  // (not so for an 8-bit B staged K-major from an N-contiguous tensor).
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(
+      cast<RankedTensorType>(load.getPtr().getType()).getEncoding());
+  auto shared =
+      dyn_cast_or_null<NVMMASharedEncodingAttr>(alloc.getType().getEncoding());
+  if (!blocked || !shared || blocked.getOrder()[0] != shared.getOrder()[0])
+    return std::nullopt;
   SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
     roots.push_back(load.getMask());
