@@ -40,3 +40,11 @@
 // NARROW-NEXT: txl.async_load(txl.get_buffer(bufs, 1), x_ptr + N + offs, mask=offs < N)
 // NARROW-NEXT: ^
 // NARROW-NOT: internal error
+//
+// fp8 operands: wgmma reads 8-bit tiles K-major only, so B (N-contiguous in
+// memory) cannot be copied by cp.async into its tile; the loop keeps the
+// register path (and the 8-bit tiles are written as bytes).
+// RUN: txlc %examples/matmul.py --kernel-name matmul_kernel --signature "*fp8e4nv:16, *fp8e4nv:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 64, 8" --num-warps 8 --target sm_90a --out-dir %tf8 --no-cubin
+// RUN: FileCheck %s --check-prefix=FP8 < %tf8/matmul_kernel.ptx
+// FP8-NOT: cp.async.cg
+// FP8: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
