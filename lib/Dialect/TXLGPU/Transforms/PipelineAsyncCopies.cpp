@@ -175,13 +175,15 @@ carriedAddresses(scf::ForOp loop, ArrayRef<StagedOperand> operands) {
             v != loop.getInductionVar() && !isCarried(v))
           return failure();
   }
-  for (StagedOperand o : operands)
-    for (Operation *op : llvm::concat<Operation *const>(
-             o.slice, ArrayRef<Operation *>(o.load.getOperation())))
+  for (const StagedOperand &o : operands) {
+    SmallVector<Operation *> readers(o.slice.begin(), o.slice.end());
+    readers.push_back(o.load);
+    for (Operation *op : readers)
       for (Value v : op->getOperands())
         if (isa<BlockArgument>(v) && v.getParentBlock() == body &&
             v != loop.getInductionVar() && !isCarried(v))
           return failure();
+  }
   return carried;
 }
 
