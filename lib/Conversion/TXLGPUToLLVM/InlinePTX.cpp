@@ -209,3 +209,30 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
     out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
   return out;
 }
+
+SmallVector<Value> mlir::txl::emitRegisterPin(OpBuilder &b, Location loc,
+                                              ArrayRef<Value> regs) {
+  size_t n = regs.size();
+  if (n == 0)
+    return {};
+  std::string constraints;
+  for (size_t i = 0; i < n; ++i)
+    constraints += llvm::formatv("{0}=r", i ? "," : "").str();
+  for (size_t i = 0; i < n; ++i)
+    constraints += llvm::formatv(",{0}", i).str();
+  SmallVector<Type> types(n, b.getI32Type());
+  Type resultTy = n == 1 ? types[0]
+                         : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                            types);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(resultTy), regs, "// registers ready", constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  if (n == 1)
+    return {asmOp.getResult(0)};
+  SmallVector<Value> out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return out;
+}

@@ -43,6 +43,13 @@ SmallVector<Value> emitWarpGroupDotRegisterA(OpBuilder &b, Location loc,
                                              ArrayRef<Value> a, Value descB,
                                              StringRef type, bool transposeB);
 
+/// Passes 32-bit registers through an empty asm statement with side
+/// effects, so the instructions computing them stay above it (and above
+/// whatever ordered operation follows, such as wgmma.fence). Returns the
+/// registers to use from then on.
+SmallVector<Value> emitRegisterPin(OpBuilder &b, Location loc,
+                                   ArrayRef<Value> regs);
+
 /// One probe of `mbarrier.try_wait.parity` on the shared barrier `bar`
 /// (NVVM's op loops until success): i1, true once the phase of `parity`
 /// has completed. The bounded waits of TXL_DEBUG_SYNC loop on it.

@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "InlinePTX.h"
+
+#include <map>
 #include "Utility.h"
 
 using namespace mlir;
@@ -246,6 +248,27 @@ struct WarpGroupDotOpToLLVM
     Type f32 = rewriter.getF32Type();
     auto fragTy = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(instrN / 2, f32));
+    // A's fragments are all computed (and converted to 16 bits) before the
+    // fence: a conversion LLVM would otherwise sink between two register-A
+    // wgmmas makes ptxas insert a warpgroup.arrive before each (C7519).
+    std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> aWords;
+    if (regA) {
+      SmallVector<Value> all;
+      for (int64_t row0 = 0; row0 < M; row0 += 16 * wm)
+        for (int64_t k0 = 0; k0 < K; k0 += kInstr) {
+          FailureOr<SmallVector<Value>> words =
+              aRegs->fragment(rewriter, loc, row0, k0);
+          if (failed(words))
+            return op.emitOpError("A's register layout lacks a fragment");
+          all.append(*words);
+        }
+      SmallVector<Value> pinned = emitRegisterPin(rewriter, loc, all);
+      size_t next = 0;
+      for (int64_t row0 = 0; row0 < M; row0 += 16 * wm)
+        for (int64_t k0 = 0; k0 < K; k0 += kInstr, next += 4)
+          aWords[{row0, k0}].assign(pinned.begin() + next,
+                                    pinned.begin() + next + 4);
+    }
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (int64_t row0 = 0; row0 < M; row0 += 16 * wm) {
       for (int64_t col0 = 0; col0 < N; col0 += instrN * wn) {
@@ -276,12 +299,8 @@ struct WarpGroupDotOpToLLVM
             for (unsigned i = 0; i < slots.size(); ++i)
               accs.push_back(
                   LLVM::ExtractValueOp::create(rewriter, loc, frag, i));
-            FailureOr<SmallVector<Value>> words =
-                aRegs->fragment(rewriter, loc, row0, k0);
-            if (failed(words))
-              return op.emitOpError("A's register layout lacks a fragment");
             accs = emitWarpGroupDotRegisterA(
-                rewriter, loc, accs, *words,
+                rewriter, loc, accs, aWords[{row0, k0}],
                 descriptor(rewriter, loc, *b, bAddrAt(k0)),
                 elem.isBF16() ? "bf16" : "f16", !b->kMajor);
             for (auto [i, v] : llvm::enumerate(accs))

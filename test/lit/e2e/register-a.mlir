@@ -12,6 +12,11 @@
 // GIR: txlgpu.warp_group_dot %[[P]], %{{.*}}, %{{.*}} : tensor<64x64xf16, #txlgpu.dot_op
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%r{{[0-9]+}}, {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 // CHECK: wgmma.wait_group.sync.aligned 0;
+// All of P is converted before the fence (no cvt between the register-A
+// wgmmas, which would make ptxas add a warpgroup.arrive before each: C7519).
+// CHECK: registers ready
+// CHECK: wgmma.fence.sync.aligned;
+// CHECK-NOT: cvt.rn.f16x2.f32
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
 //
 // bf16, two warpgroups, a K loop, A loaded from global memory.
