@@ -13,3 +13,5 @@ config.environment["PATH"] = os.pathsep.join(
     [config.txl_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%examples", os.path.join(config.txl_src_root, "examples")))
 config.substitutions.append(("%tutorials", os.path.join(config.txl_src_root, "tutorials")))
+config.substitutions.append(("%txl_src", config.txl_src_root))
+config.substitutions.append(("%txl_lib", os.path.join(config.txl_obj_root, "lib", "libtxl.so")))
