@@ -44,6 +44,8 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
+
 using namespace txl;
 
 namespace {
@@ -91,9 +93,15 @@ bool runStage(mlir::ModuleOp module, mlir::PassManager &pm,
   if (mlir::succeeded(pm.run(module)))
     return true;
   if (!diags.located.empty()) {
-    for (auto &[loc, message] : diags.located)
-      diagnostics +=
+    // One report per place and message: a statically unrolled loop repeats
+    // the op (and its error) once per copy.
+    std::set<std::string> seen;
+    for (auto &[loc, message] : diags.located) {
+      std::string text =
           formatDiagnostic(file, Diagnostic{Severity::Error, loc, message});
+      if (seen.insert(text).second)
+        diagnostics += text;
+    }
     return false;
   }
   diagnostics += "internal error: stage '" + std::string(stage) +

@@ -31,3 +31,13 @@ def matmul_stages(a_ptr, b_ptr, c_ptr, K, BM: tl.constexpr, BN: tl.constexpr,
         a_ptrs += BK
         b_ptrs += BK * BN
     tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+
+
+@txl.jit
+def unrolled_narrow(x_ptr, N, BLOCK: tl.constexpr):
+    # Three unrolled copies of one narrow async_load: one error, not three.
+    offs = tl.arange(0, BLOCK)
+    bufs = txl.smem_alloc([BLOCK], dtype=tl.float16, num_stages=4)
+    for i in tl.static_range(3):
+        txl.async_load(txl.get_buffer(bufs, i), x_ptr + i * N + offs, mask=offs < N)
+    txl.async_load_wait(0)

@@ -48,3 +48,8 @@
 // RUN: FileCheck %s --check-prefix=FP8 < %tf8/matmul_kernel.ptx
 // FP8-NOT: cp.async.cg
 // FP8: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+//
+// An error in a statically unrolled loop is reported once, not per copy.
+// RUN: not txlc %S/../Inputs/async_copy.py --kernel-name unrolled_narrow --signature "*fp16:16, i32, 1024" --target sm_90a --out-dir %tun --no-cubin 2>&1 | FileCheck %s --check-prefix=ONCE
+// ONCE: async_copy.py:42:9: error: txl.async_load: cp.async copies at least 4 contiguous bytes
+// ONCE-NOT: error:
