@@ -65,14 +65,16 @@ std::string printOp(mlir::Operation *op) {
 class DiagnosticCollector {
 public:
   DiagnosticCollector(mlir::MLIRContext &ctx, std::string fileName)
-      : fileName(std::move(fileName)), handler(&ctx, [this](mlir::Diagnostic &diag) {
+      : fileName(std::move(fileName)),
+        handler(&ctx, [this](mlir::Diagnostic &diag) {
           llvm::raw_string_ostream os(text);
           os << diag.getLocation() << ": " << diag << "\n";
           auto at = mlir::dyn_cast<mlir::FileLineColLoc>(diag.getLocation());
           if (at && at.getFilename() == this->fileName &&
               diag.getSeverity() == mlir::DiagnosticSeverity::Error)
-            located.push_back({SourceLoc{int(at.getLine()), int(at.getColumn())},
-                               diag.str()});
+            located.push_back(
+                {SourceLoc{int(at.getLine()), int(at.getColumn())},
+                 diag.str()});
           return mlir::success();
         }) {}
   std::string text;
@@ -83,9 +85,9 @@ private:
   mlir::ScopedDiagnosticHandler handler;
 };
 
-bool runStage(mlir::ModuleOp module, mlir::PassManager &pm,
-              const char *stage, DiagnosticCollector &diags,
-              const SourceFile &file, std::string &diagnostics) {
+bool runStage(mlir::ModuleOp module, mlir::PassManager &pm, const char *stage,
+              DiagnosticCollector &diags, const SourceFile &file,
+              std::string &diagnostics) {
   std::string pipeline;
   llvm::raw_string_ostream os(pipeline);
   pm.printAsTextualPipeline(os);

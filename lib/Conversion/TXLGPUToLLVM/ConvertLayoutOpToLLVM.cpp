@@ -30,7 +30,8 @@ using txlgpu::CoordMap;
 std::optional<txlgpu::MemDescType> exchangeTile(RankedTensorType dstTy) {
   Type elem = dstTy.getElementType();
   if (dstTy.getRank() != 2 || !elem.isIntOrFloat() ||
-      (elem.getIntOrFloatBitWidth() != 16 && elem.getIntOrFloatBitWidth() != 32))
+      (elem.getIntOrFloatBitWidth() != 16 &&
+       elem.getIntOrFloatBitWidth() != 32))
     return std::nullopt;
   unsigned bits = elem.getIntOrFloatBitWidth();
   SmallVector<unsigned> order{1, 0};
@@ -67,7 +68,8 @@ exchangeThroughTile(Operation *op, ArrayRef<Value> srcRegs,
           LLVM::StoreOp::create(rewriter, loc, srcRegs[r], ptr);
           return;
         }
-        Value v = LLVM::UndefOp::create(rewriter, loc, VectorType::get({n}, elem));
+        Value v =
+            LLVM::UndefOp::create(rewriter, loc, VectorType::get({n}, elem));
         for (int64_t j = 0; j < n; ++j)
           v = LLVM::InsertElementOp::create(rewriter, loc, v, srcRegs[r + j],
                                             i32Const(rewriter, loc, j));
@@ -84,9 +86,8 @@ exchangeThroughTile(Operation *op, ArrayRef<Value> srcRegs,
           dstRegs.push_back(LLVM::LoadOp::create(rewriter, loc, elem, ptr));
           return;
         }
-        Value v = LLVM::LoadOp::create(rewriter, loc,
-                                       VectorType::get({n}, elem), ptr,
-                                       n * bytes);
+        Value v = LLVM::LoadOp::create(
+            rewriter, loc, VectorType::get({n}, elem), ptr, n * bytes);
         for (int64_t j = 0; j < n; ++j)
           dstRegs.push_back(LLVM::ExtractElementOp::create(
               rewriter, loc, v, i32Const(rewriter, loc, j)));

@@ -196,12 +196,12 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
   SmallVector<Value> operands(acc.begin(), acc.end());
   operands.append(a.begin(), a.end());
   operands.push_back(descB);
-  operands.push_back(LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                              b.getI32IntegerAttr(1)));
+  operands.push_back(
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1)));
   SmallVector<Type> types(n, b.getF32Type());
   auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types),
-      operands, asmText, constraints, /*has_side_effects=*/true,
+      b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types), operands,
+      asmText, constraints, /*has_side_effects=*/true,
       /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr(), ArrayAttr());
   SmallVector<Value> out;
@@ -221,9 +221,9 @@ SmallVector<Value> mlir::txl::emitRegisterPin(OpBuilder &b, Location loc,
   for (size_t i = 0; i < n; ++i)
     constraints += llvm::formatv(",{0}", i).str();
   SmallVector<Type> types(n, b.getI32Type());
-  Type resultTy = n == 1 ? types[0]
-                         : LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                            types);
+  Type resultTy = n == 1
+                      ? types[0]
+                      : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, TypeRange(resultTy), regs, "// registers ready", constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false,

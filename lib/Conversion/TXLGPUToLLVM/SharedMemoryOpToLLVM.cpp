@@ -350,18 +350,19 @@ Value mlir::txl::sharedAllocBase(OpBuilder &b, Location loc, Operation *op) {
 /// smem_load, an earlier wgmma retired by its wait), so the group
 /// synchronizes first; after writing, generic-proxy stores are fenced for
 /// the async proxy (wgmma, TMA store) and synchronized again.
-LogicalResult mlir::txl::forEachSharedRun(
-    OpBuilder &b, Location loc, Operation *op, Value base,
-    RankedTensorType tensorTy, MemDescType tileTy, int64_t maxVec,
-    function_ref<void(int, int64_t, Value)> each) {
+LogicalResult
+mlir::txl::forEachSharedRun(OpBuilder &b, Location loc, Operation *op,
+                            Value base, RankedTensorType tensorTy,
+                            MemDescType tileTy, int64_t maxVec,
+                            function_ref<void(int, int64_t, Value)> each) {
   auto access = tileAccess(b, loc, op, tensorTy, tileTy);
   if (failed(access))
     return failure();
   Type elem = storageType(tensorTy.getElementType());
   int numRegs = access->map.numRegs();
   for (int r = 0; r < numRegs;) {
-    int64_t vec = runLength(*access, r, numRegs,
-                            std::min(maxVec, access->threadAlign));
+    int64_t vec =
+        runLength(*access, r, numRegs, std::min(maxVec, access->threadAlign));
     int64_t start = access->offsets.offsetOf(access->map.regCoord(r));
     each(r, vec, elementPtr(b, loc, base, elem, *access, start));
     r += vec;

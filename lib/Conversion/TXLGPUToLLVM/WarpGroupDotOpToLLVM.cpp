@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "InlinePTX.h"
 
-#include <map>
 #include "Utility.h"
+#include <map>
 
 using namespace mlir;
 using namespace mlir::txl;
@@ -155,8 +155,8 @@ struct RegisterA {
                                       Value lowered) {
     auto type = cast<RankedTensorType>(a.getType());
     auto map = txlgpu::getLayoutMap(type);
-    if (!map || !isa_and_nonnull<txlgpu::DotOperandEncodingAttr>(
-                    type.getEncoding()))
+    if (!map ||
+        !isa_and_nonnull<txlgpu::DotOperandEncodingAttr>(type.getEncoding()))
       return std::nullopt;
     return RegisterA{unpackTensor(b, loc, lowered), registerIndex(*map),
                      type.getDimSize(1)};
@@ -213,8 +213,7 @@ struct WarpGroupDotOpToLLVM
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
     int64_t instrN = mma.getInstrShape()[1];
     int64_t kInstr = 32 / byteWidth(elem);
-    int64_t M = cTy.getDimSize(0), N = cTy.getDimSize(1),
-            K = op.getAShape()[1];
+    int64_t M = cTy.getDimSize(0), N = cTy.getDimSize(1), K = op.getAShape()[1];
     if (M % (16 * wm) || N % (instrN * wn) || K % kInstr || instrN % 8 ||
         instrN > 256)
       return op.emitOpError("tile ") << cTy << " does not split into m64n"

@@ -265,14 +265,13 @@ Val smemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 
 /// cp.async: the pointers' elements go straight into the buffer; the
 /// copies form one group (committed here) that async_load_wait counts.
-Val asyncLoad(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val asyncLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"dst_buf", "ptrs", "mask", "other"}, 2, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "dst_buf", loc);
   TValue ptr = g.tensorArg(p[1], "ptrs", loc);
   if (!ptr.isTensor() || !ptr.dtype.isPtr())
-    g.fail(loc, fname + ": ptrs must be a tensor of pointers, got " +
-                    ptr.typeStr());
+    g.fail(loc,
+           fname + ": ptrs must be a tensor of pointers, got " + ptr.typeStr());
   if (ptr.shape != buf.shape || *ptr.dtype.pointee != buf.dtype)
     g.fail(loc, fname + ": pointers " + ptr.typeStr() + " do not match " +
                     buf.typeStr());
@@ -283,8 +282,7 @@ Val asyncLoad(Gen &g, CallArgs &args, const std::string &fname,
       g.fail(loc, fname + ": mask must be boolean, got " + m.typeStr());
     mask = g.broadcastTo(m, buf.shape, loc).value;
   }
-  if (p[3] && !p[3]->isNone() &&
-      !(p[3]->isConstant() && p[3]->asDouble() == 0))
+  if (p[3] && !p[3]->isNone() && !(p[3]->isConstant() && p[3]->asDouble() == 0))
     g.fail(loc, fname + ": cp.async fills masked-off elements with zeros; "
                         "`other` must be None or 0");
   tg::AsyncCopyGlobalToLocalOp::create(g.b, g.cur, ptr.value, buf.value, mask);
@@ -552,16 +550,17 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
                   bm.typeStr());
   requireHopper(loc, "tl.dot on shared buffers", /*wgmma=*/true);
   if (a.isReg() && !a.isTensor())
-    fail(loc, "tl.dot: A must be a tensor or a shared buffer, got " +
-                  a.typeStr());
+    fail(loc,
+         "tl.dot: A must be a tensor or a shared buffer, got " + a.typeStr());
   if (a.isReg() && a.dtype != bm.dtype &&
       (a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16))
-    fail(loc, "tl.dot: A in registers has type " + a.typeStr() +
-                  " but B is " + bm.typeStr() + "; cast A with .to(" +
-                  bm.typeStr() + "'s dtype)");
+    fail(loc, "tl.dot: A in registers has type " + a.typeStr() + " but B is " +
+                  bm.typeStr() + "; cast A with .to(" + bm.typeStr() +
+                  "'s dtype)");
   if (a.isReg() && !(a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16))
     fail(loc, "tl.dot: an A operand in registers must be fp16 or bf16 "
-              "(wgmma), got " + a.typeStr() +
+              "(wgmma), got " +
+                  a.typeStr() +
                   "; txl.smem_store it into a buffer for other types");
   if (a.shape.size() != 2 || bm.shape.size() != 2 || a.shape[1] != bm.shape[0])
     fail(loc, "tl.dot: " + a.typeStr() + " @ " + bm.typeStr() +
@@ -606,10 +605,11 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
 
 const std::set<std::string> &txlMemoryFunctions() {
   static const std::set<std::string> names = {
-      "smem_alloc",  "get_buffer", "smem_index", "smem_slice",     "smem_trans",
-      "smem_load",   "smem_store", "mbar_alloc", "mbar_expect",    "mbar_wait",
-      "mbar_arrive", "tma_load",   "tma_store",  "tma_store_wait", "dot_wait",
-      "async_load",  "async_load_wait"};
+      "smem_alloc",     "get_buffer",     "smem_index",  "smem_slice",
+      "smem_trans",     "smem_load",      "smem_store",  "mbar_alloc",
+      "mbar_expect",    "mbar_wait",      "mbar_arrive", "tma_load",
+      "tma_store",      "tma_store_wait", "dot_wait",    "async_load",
+      "async_load_wait"};
   return names;
 }
 

@@ -386,8 +386,10 @@ private:
   /// cp.async moves 4, 8 or 16 bytes per copy; the axis analysis must
   /// prove that many contiguous, aligned, uniformly masked bytes.
   void checkAsyncCopyWidth(AsyncCopyGlobalToLocalOp copy) {
-    unsigned bits = copy.getDst().getType().getElementType().getIntOrFloatBitWidth();
-    int64_t vec = copy->getAttrOfType<IntegerAttr>(TXLGPUDialect::kVecAttr).getInt();
+    unsigned bits =
+        copy.getDst().getType().getElementType().getIntOrFloatBitWidth();
+    int64_t vec =
+        copy->getAttrOfType<IntegerAttr>(TXLGPUDialect::kVecAttr).getInt();
     if (vec * bits >= 32)
       return;
     copy.emitError("txl.async_load: cp.async copies at least 4 contiguous "

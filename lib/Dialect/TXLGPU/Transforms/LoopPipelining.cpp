@@ -25,8 +25,7 @@ mlir::txlgpu::matchAccumulatingDot(scf::ForOp loop, WarpGroupDotOp dot) {
   return AccumulatingDot{dot, wait, index};
 }
 
-void mlir::txlgpu::drainAfterLoop(scf::ForOp loop,
-                                  AccumulatingDot match) {
+void mlir::txlgpu::drainAfterLoop(scf::ForOp loop, AccumulatingDot match) {
   Value result = loop.getResult(match.resultIndex);
   OpBuilder b(loop->getContext());
   b.setInsertionPointAfter(loop);

@@ -142,9 +142,8 @@ carriedAddresses(scf::ForOp loop, ArrayRef<StagedOperand> operands) {
   }
   SmallVector<CarriedAddress> carried;
   for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-    bool used = llvm::any_of(addressOps, [&](Operation *op) {
-      return reads(op, arg);
-    });
+    bool used =
+        llvm::any_of(addressOps, [&](Operation *op) { return reads(op, arg); });
     if (!used)
       continue;
     auto advance = recomputableSlice(yield.getOperand(i), body);
@@ -244,8 +243,8 @@ void issueCopies(OpBuilder &b, Plan &plan, Value iv, IRMapping map,
       IRMapping local = map;
       for (Operation *op : o.slice)
         b.clone(*op, local);
-      Value view = MemDescIndexOp::create(b, loc, o.alloc.getType(),
-                                          o.buffer, stage);
+      Value view =
+          MemDescIndexOp::create(b, loc, o.alloc.getType(), o.buffer, stage);
       Value mask = o.load.getMask() ? local.lookup(o.load.getMask()) : Value();
       auto copy = AsyncCopyGlobalToLocalOp::create(
           b, o.load.getLoc(), local.lookupOrDefault(o.load.getPtr()), view,
@@ -295,11 +294,11 @@ void transform(Plan &plan) {
     MemDescType tile = o.alloc.getType();
     SmallVector<int64_t> shape{S};
     shape.append(tile.getShape().begin(), tile.getShape().end());
-    o.buffer = SmemAllocOp::create(
-        b, o.alloc.getLoc(),
-        MemDescType::get(b.getContext(), shape, tile.getElementType(),
-                         tile.getEncoding()),
-        /*immutable=*/nullptr);
+    o.buffer = SmemAllocOp::create(b, o.alloc.getLoc(),
+                                   MemDescType::get(b.getContext(), shape,
+                                                    tile.getElementType(),
+                                                    tile.getEncoding()),
+                                   /*immutable=*/nullptr);
     o.buffer.getDefiningOp()->setAttr(TXLGPUDialect::kLoopStagingAttr,
                                       b.getUnitAttr());
   }

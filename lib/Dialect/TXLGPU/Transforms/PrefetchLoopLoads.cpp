@@ -44,8 +44,9 @@ bool feedsDot(ttx::LoadOp load) {
     for (Operation *user : value.getUsers()) {
       if (isa<ttx::DotOp, txlgpu::WarpGroupDotOp>(user))
         return true;
-      bool passesOn = isa<txlgpu::LocalAllocOp, txlgpu::ConvertLayoutOp>(user) ||
-                      (isPure(user) && user->getNumRegions() == 0);
+      bool passesOn =
+          isa<txlgpu::LocalAllocOp, txlgpu::ConvertLayoutOp>(user) ||
+          (isPure(user) && user->getNumRegions() == 0);
       if (depth < 2 && passesOn && user->getNumResults() == 1)
         work.push_back({user->getResult(0), depth + 1});
     }

@@ -1,4 +1,5 @@
-//===- LoopPipelining.h - shared pieces of the loop pipelining passes -*- C++ -*-===//
+//===- LoopPipelining.h - shared pieces of the loop pipelining passes -*- C++
+//-*-===//
 //
 // PrefetchLoopLoads, PipelineAsyncCopies and PipelineWarpGroupDots all
 // restructure a plain matmul loop; the patterns they recognize and the
@@ -8,8 +9,8 @@
 #ifndef TXL_DIALECT_TXLGPU_TRANSFORMS_LOOPPIPELINING_H
 #define TXL_DIALECT_TXLGPU_TRANSFORMS_LOOPPIPELINING_H
 
-#include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
 
 namespace mlir::txlgpu {
 

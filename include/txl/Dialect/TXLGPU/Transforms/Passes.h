@@ -2,10 +2,10 @@
 #ifndef TXL_DIALECT_TXLGPU_TRANSFORMS_PASSES_H
 #define TXL_DIALECT_TXLGPU_TRANSFORMS_PASSES_H
 
-#include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
 
 namespace mlir::txlgpu {
 #define GEN_PASS_DECL
