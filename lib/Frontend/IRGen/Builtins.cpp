@@ -173,20 +173,27 @@ static void checkPointer(Gen &g, const TValue &ptr, const char *fname,
                     "of pointers");
 }
 
+static Val loadBlock(Gen &g, std::vector<std::optional<Val>> &p,
+                     bool maskOrOther, SourceLoc loc);
+static std::vector<int64_t> boundaryCheck(Gen &g, const std::optional<Val> &v,
+                                          SourceLoc loc);
+
 static Val load(Gen &g, CallArgs &args, SourceLoc loc) {
   auto p = g.bind(args,
                   {"pointer", "mask", "other", "boundary_check",
                    "padding_option", "cache_modifier", "eviction_policy",
                    "volatile"},
                   1, "tl.load", loc);
+  bool hasMask = p[1] && !p[1]->isNone();
+  bool hasOther = p[2] && !p[2]->isNone();
+  if (isBlockPointer(*p[0]))
+    return loadBlock(g, p, hasMask || hasOther, loc);
   if (!p[0]->isTensor())
     g.fail(loc, "unsupported ptr type " + p[0]->kindName() +
                     " in `tl.load`: expected a pointer or a tensor of "
                     "pointers");
   TValue ptr = p[0]->t;
   checkPointer(g, ptr, "tl.load", loc);
-  bool hasMask = p[1] && !p[1]->isNone();
-  bool hasOther = p[2] && !p[2]->isNone();
   if (hasOther && !hasMask)
     g.fail(loc, "`other` cannot be provided without `mask`");
   TValue mask, other;
@@ -230,11 +237,69 @@ static Val load(Gen &g, CallArgs &args, SourceLoc loc) {
   return Val::tensor(r);
 }
 
+/// The dimensions a block-pointer access checks (boundary_check).
+static std::vector<int64_t> boundaryCheck(Gen &g, const std::optional<Val> &v,
+                                          SourceLoc loc) {
+  if (!v || v->isNone())
+    return {};
+  if (v->isIntLike())
+    return {v->asInt()};
+  return g.constShape(*v, loc);
+}
+
+/// tl.load through a block pointer: the block's pointers, masked on the
+/// checked dimensions and padded with zero (or NaN) there, through the
+/// ordinary load (p[5..7]: cache, eviction, volatile still apply).
+static Val loadBlock(Gen &g, std::vector<std::optional<Val>> &p,
+                     bool maskOrOther, SourceLoc loc) {
+  if (maskOrOther)
+    g.fail(loc, "tl.load: a block pointer takes boundary_check and "
+                "padding_option, not mask and other");
+  TValue mask;
+  TValue ptr = g.blockPointerTensor(*p[0], boundaryCheck(g, p[3], loc), &mask,
+                                    loc);
+  std::string padding = constString(g, p[4], "padding_option", loc);
+  if (!padding.empty() && padding != "zero" && padding != "nan")
+    g.fail(loc, "tl.load: padding_option must be \"zero\" or \"nan\", got '" +
+                    padding + "'");
+  DType elem = *ptr.dtype.pointee;
+  if (padding == "nan" && !elem.isFloat())
+    g.fail(loc, "tl.load: padding_option=\"nan\" needs a floating-point "
+                "tensor, got " + elem.str());
+  p[0] = Val::tensor(ptr);
+  if (mask.value) {
+    p[1] = Val::tensor(mask);
+    p[2] = padding == "nan" ? Val::floating(std::nan("")) : Val::integer(0);
+  }
+  p[3] = std::nullopt;
+  p[4] = std::nullopt;
+  CallArgs rebound;
+  const char *names[] = {"pointer",        "mask",           "other",
+                         "boundary_check", "padding_option", "cache_modifier",
+                         "eviction_policy", "volatile"};
+  for (size_t k = 0; k < p.size(); ++k)
+    if (p[k])
+      rebound.kw.push_back({names[k], *p[k]});
+  rebound.loc = loc;
+  return load(g, rebound, loc);
+}
+
 static Val store(Gen &g, CallArgs &args, SourceLoc loc) {
   auto p = g.bind(args,
                   {"pointer", "value", "mask", "boundary_check",
                    "cache_modifier", "eviction_policy"},
                   2, "tl.store", loc);
+  if (isBlockPointer(*p[0])) {
+    // Through a block pointer: its pointers, masked on the checked
+    // dimensions.
+    if (p[2] && !p[2]->isNone())
+      g.fail(loc, "tl.store: a block pointer takes boundary_check, not mask");
+    TValue mask;
+    p[0] = Val::tensor(g.blockPointerTensor(
+        *p[0], boundaryCheck(g, p[3], loc), &mask, loc));
+    if (mask.value)
+      p[2] = Val::tensor(mask);
+  }
   if (!p[0]->isTensor())
     g.fail(loc, "unsupported ptr type " + p[0]->kindName() +
                     " in `tl.store`: expected a pointer or a tensor of "
@@ -564,6 +629,10 @@ Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
     return callDot(args, loc);
   if (name == "tl.load")
     return load(*this, args, loc);
+  if (name == "tl.make_block_ptr")
+    return makeBlockPointer(args, loc);
+  if (name == "tl.advance")
+    return advanceBlockPointer(args, loc);
   if (name == "tl.store")
     return store(*this, args, loc);
   if (name == "tl.where") {

@@ -159,7 +159,8 @@ static const std::set<std::string> &tlFunctions() {
       "static_range", "static_assert", "static_print", "device_print",
       "device_assert", "assume", "broadcast", "broadcast_to", "reshape",
       "view", "expand_dims", "trans", "permute", "ravel", "range",
-      "constexpr", "pointer_type", "to", "umulhi", "debug_barrier", "dot"};
+      "constexpr", "pointer_type", "to", "umulhi", "debug_barrier", "dot",
+      "make_block_ptr", "advance"};
   return names;
 }
 

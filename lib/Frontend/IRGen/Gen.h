@@ -188,6 +188,14 @@ public:
                              const std::function<std::vector<Val>(
                                  const std::vector<Val> &)> &combine);
 
+  //===--- block pointers (BlockPointer.cpp) --------------------------------//
+  Val makeBlockPointer(CallArgs &args, SourceLoc loc);
+  Val advanceBlockPointer(CallArgs &args, SourceLoc loc);
+  /// The pointer tensor a load/store through block pointer `bp` accesses;
+  /// `*mask` gets the in-bounds mask of the `check` dimensions (if any).
+  TValue blockPointerTensor(const Val &bp, const std::vector<int64_t> &check,
+                            TValue *mask, SourceLoc loc);
+
   //===--- txl.* (Hardware.cpp, HardwareMemory.cpp) -------------------------//
   Val callTxl(const std::string &name, CallArgs &args, SourceLoc loc);
   Val callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc);
@@ -265,6 +273,9 @@ struct NestingGuard {
   ~NestingGuard() { --g.nesting; }
   Gen &g;
 };
+
+/// Whether `v` is a tl.make_block_ptr value (BlockPointer.cpp).
+bool isBlockPointer(const Val &v);
 
 } // namespace txl::irgen
 

@@ -107,8 +107,11 @@ static Val promoteNumbers(Gen &g, const Val &v, SourceLoc loc) {
     return Val::tensor(g.toTensor(v, loc));
   if (v.isTuple()) {
     Val r = v;
-    for (Val &e : r.elts)
-      e = promoteNumbers(g, e, loc);
+    // A block pointer's block shape and order (the last two fields) stay
+    // compile-time constants.
+    size_t n = isBlockPointer(v) ? 4 : r.elts.size();
+    for (size_t k = 0; k < n; ++k)
+      r.elts[k] = promoteNumbers(g, r.elts[k], loc);
     return r;
   }
   return v;

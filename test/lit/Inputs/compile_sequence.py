@@ -28,6 +28,7 @@ sys.modules.update({"torch": torch, "triton": triton,
 import txl  # noqa: E402
 import matmul  # noqa: E402
 import txl_kernels_async_copy as cp  # noqa: E402
+import txl_kernels_block_ptr as bptr  # noqa: E402
 import txl_kernels_register_a as ra  # noqa: E402
 import txl_kernels_warp_reduce as wr  # noqa: E402
 
@@ -77,6 +78,8 @@ for repeat in range(2):
     build(ra.chained_dot, "*fp16:16,*fp16:16,*fp16:16,*fp32:16,fp32,64,64,64")
     build(ra.reg_a_dot, "*bf16:16,*bf16:16,*bf16:16,i32,i32:16,i32,128,64,64",
           num_warps=8)
+    build(bptr.bp_matmul, matmul_sig("fp16", "fp16", True, (128, 128, 64))
+          .rsplit(",", 1)[0], num_warps=8)
     build(wr.row_reduce, "*fp32:16,*fp32:16,*fp32:16,i32,128,16")
     build(wr.column_max, "*fp32:16,*fp32:16,64,64",
           expect_error="the reduced axis is split across warps")

@@ -6,4 +6,4 @@
 // CHECK-NOT: FAILED
 // CHECK: located error column_max: the reduced axis is split across warps
 // CHECK-NOT: FAILED
-// CHECK: compiled 72
+// CHECK: compiled 74
