@@ -57,23 +57,13 @@ exchangeThroughTile(Operation *op, ArrayRef<Value> srcRegs,
                     ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   Type elem = dstTy.getElementType();
-  int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
   Value base = scratchElementPtr(rewriter, loc, op, scratchOffset(op), elem,
                                  i32Const(rewriter, loc, 0));
   barrier(rewriter, loc);
   LogicalResult wrote = forEachSharedRun(
       rewriter, loc, op, base, srcTy, tile, /*maxVec=*/16,
       [&](int r, int64_t n, Value ptr) {
-        if (n == 1) {
-          LLVM::StoreOp::create(rewriter, loc, srcRegs[r], ptr);
-          return;
-        }
-        Value v =
-            LLVM::UndefOp::create(rewriter, loc, VectorType::get({n}, elem));
-        for (int64_t j = 0; j < n; ++j)
-          v = LLVM::InsertElementOp::create(rewriter, loc, v, srcRegs[r + j],
-                                            i32Const(rewriter, loc, j));
-        LLVM::StoreOp::create(rewriter, loc, v, ptr, n * bytes);
+        storeSharedRun(rewriter, loc, ptr, srcRegs.slice(r, n));
       });
   if (failed(wrote))
     return failure();
@@ -82,15 +72,7 @@ exchangeThroughTile(Operation *op, ArrayRef<Value> srcRegs,
   LogicalResult read = forEachSharedRun(
       rewriter, loc, op, base, dstTy, tile, /*maxVec=*/16,
       [&](int, int64_t n, Value ptr) {
-        if (n == 1) {
-          dstRegs.push_back(LLVM::LoadOp::create(rewriter, loc, elem, ptr));
-          return;
-        }
-        Value v = LLVM::LoadOp::create(
-            rewriter, loc, VectorType::get({n}, elem), ptr, n * bytes);
-        for (int64_t j = 0; j < n; ++j)
-          dstRegs.push_back(LLVM::ExtractElementOp::create(
-              rewriter, loc, v, i32Const(rewriter, loc, j)));
+        loadSharedRun(rewriter, loc, ptr, elem, n, dstRegs);
       });
   if (failed(read))
     return failure();

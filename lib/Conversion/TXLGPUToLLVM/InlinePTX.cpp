@@ -124,14 +124,13 @@ void mlir::txl::emitPredicatedStore(OpBuilder &b, Location loc, Value ptr,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
-SmallVector<Value> mlir::txl::emitWarpGroupDotWait(OpBuilder &b, Location loc,
-                                                   int pendings,
-                                                   ArrayRef<Value> regs) {
+/// An asm statement with side effects that takes `regs` and gives them
+/// back through outputs tied to the inputs: the instructions computing them
+/// stay above it and every later use is ordered after it.
+static SmallVector<Value> tiedAsm(OpBuilder &b, Location loc,
+                                  const std::string &asmText,
+                                  ArrayRef<Value> regs) {
   size_t n = regs.size();
-  // Outputs $0..$n-1 tied to inputs $n..$2n-1: the asm "redefines" each
-  // accumulator register, so no read of one can move above the wait.
-  std::string asmText =
-      llvm::formatv("wgmma.wait_group.sync.aligned {0};", pendings).str();
   std::string outs, ins;
   SmallVector<Type> types;
   for (size_t i = 0; i < n; ++i) {
@@ -155,6 +154,17 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotWait(OpBuilder &b, Location loc,
   for (size_t i = 0; i < n; ++i)
     out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
   return out;
+}
+
+SmallVector<Value> mlir::txl::emitWarpGroupDotWait(OpBuilder &b, Location loc,
+                                                   int pendings,
+                                                   ArrayRef<Value> regs) {
+  // The asm "redefines" each accumulator register, so no read of one can
+  // move above the wait.
+  return tiedAsm(
+      b, loc,
+      llvm::formatv("wgmma.wait_group.sync.aligned {0};", pendings).str(),
+      regs);
 }
 
 Value mlir::txl::emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
@@ -212,27 +222,5 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
 
 SmallVector<Value> mlir::txl::emitRegisterPin(OpBuilder &b, Location loc,
                                               ArrayRef<Value> regs) {
-  size_t n = regs.size();
-  if (n == 0)
-    return {};
-  std::string constraints;
-  for (size_t i = 0; i < n; ++i)
-    constraints += llvm::formatv("{0}=r", i ? "," : "").str();
-  for (size_t i = 0; i < n; ++i)
-    constraints += llvm::formatv(",{0}", i).str();
-  SmallVector<Type> types(n, b.getI32Type());
-  Type resultTy = n == 1
-                      ? types[0]
-                      : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, TypeRange(resultTy), regs, "// registers ready", constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  if (n == 1)
-    return {asmOp.getResult(0)};
-  SmallVector<Value> out;
-  for (size_t i = 0; i < n; ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
-  return out;
+  return tiedAsm(b, loc, "// registers ready", regs);
 }

@@ -87,16 +87,7 @@ FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
   LogicalResult walked = forEachSharedRun(
       b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
       [&](int, int64_t vec, Value ptr) {
-        if (vec == 1) {
-          regs.push_back(LLVM::LoadOp::create(b, loc, elem, ptr));
-          return;
-        }
-        auto vecTy = VectorType::get({vec}, elem);
-        Value v =
-            LLVM::LoadOp::create(b, loc, vecTy, ptr, vec * byteWidth(elem));
-        for (int64_t j = 0; j < vec; ++j)
-          regs.push_back(
-              LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
+        loadSharedRun(b, loc, ptr, elem, vec, regs);
       });
   if (failed(walked))
     return failure();
@@ -346,10 +337,34 @@ Value mlir::txl::sharedAllocBase(OpBuilder &b, Location loc, Operation *op) {
                              ArrayRef<LLVM::GEPArg>{int32_t(offset)});
 }
 
-/// The bytes may still be read by a previous use (another thread's
-/// smem_load, an earlier wgmma retired by its wait), so the group
-/// synchronizes first; after writing, generic-proxy stores are fenced for
-/// the async proxy (wgmma, TMA store) and synchronized again.
+void mlir::txl::storeSharedRun(OpBuilder &b, Location loc, Value ptr,
+                                ArrayRef<Value> regs) {
+  if (regs.size() == 1) {
+    LLVM::StoreOp::create(b, loc, regs[0], ptr);
+    return;
+  }
+  Type elem = regs[0].getType();
+  Value v = LLVM::UndefOp::create(
+      b, loc, VectorType::get({int64_t(regs.size())}, elem));
+  for (auto [j, r] : llvm::enumerate(regs))
+    v = LLVM::InsertElementOp::create(b, loc, v, r, i32Const(b, loc, j));
+  LLVM::StoreOp::create(b, loc, v, ptr, regs.size() * byteWidth(elem));
+}
+
+void mlir::txl::loadSharedRun(OpBuilder &b, Location loc, Value ptr,
+                               Type elem, int64_t n,
+                               SmallVectorImpl<Value> &out) {
+  if (n == 1) {
+    out.push_back(LLVM::LoadOp::create(b, loc, elem, ptr));
+    return;
+  }
+  Value v = LLVM::LoadOp::create(b, loc, VectorType::get({n}, elem), ptr,
+                                 n * byteWidth(elem));
+  for (int64_t j = 0; j < n; ++j)
+    out.push_back(
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
+}
+
 LogicalResult
 mlir::txl::forEachSharedRun(OpBuilder &b, Location loc, Operation *op,
                             Value base, RankedTensorType tensorTy,
@@ -380,21 +395,11 @@ LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
                                          RankedTensorType tensorTy,
                                          MemDescType tileTy) {
   barrier(b, loc);
-  Type elem = storageType(tensorTy.getElementType());
   SmallVector<Value> regs = unpackTensor(b, loc, llTensor);
   LogicalResult walked = forEachSharedRun(
       b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
       [&](int r, int64_t vec, Value ptr) {
-        if (vec == 1) {
-          LLVM::StoreOp::create(b, loc, regs[r], ptr);
-          return;
-        }
-        auto vecTy = VectorType::get({vec}, elem);
-        Value v = LLVM::UndefOp::create(b, loc, vecTy);
-        for (int64_t j = 0; j < vec; ++j)
-          v = LLVM::InsertElementOp::create(b, loc, v, regs[r + j],
-                                            i32Const(b, loc, j));
-        LLVM::StoreOp::create(b, loc, v, ptr, vec * byteWidth(elem));
+        storeSharedRun(b, loc, ptr, ArrayRef<Value>(regs).slice(r, vec));
       });
   if (failed(walked))
     return failure();

@@ -61,6 +61,13 @@ LogicalResult forEachSharedRun(OpBuilder &b, Location loc, Operation *op,
                                Value base, RankedTensorType tensorTy,
                                txlgpu::MemDescType tileTy, int64_t maxVec,
                                function_ref<void(int, int64_t, Value)> each);
+/// One run of forEachSharedRun moved as a single access: `regs` stored at
+/// `ptr` (a vector store, or a scalar one for a single element), or `n`
+/// elements of `elem` loaded from `ptr` and appended to `out`.
+void storeSharedRun(OpBuilder &b, Location loc, Value ptr,
+                    ArrayRef<Value> regs);
+void loadSharedRun(OpBuilder &b, Location loc, Value ptr, Type elem, int64_t n,
+                   SmallVectorImpl<Value> &out);
 /// Writes a register tensor into a shared tile by the tile's layout,
 /// synchronized and fenced for the async proxy (SharedMemoryOpToLLVM.cpp).
 LogicalResult writeSharedTile(OpBuilder &b, Location loc, Operation *op,
