@@ -239,6 +239,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.target = options.target;
   out.numWarps = options.numWarps;
   out.numWarpgroups = options.numWarpgroups;
+  out.clusterDims[0] = options.numCtas; // a program is a cluster along x
   out.debugSync = options.debugSync;
   out.sourceHash = sha256Hex(source);
   out.sourceFile = fileName;

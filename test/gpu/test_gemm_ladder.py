@@ -5,7 +5,8 @@ persistent CTAs with a grouped tile order; warp specialization (producer,
 MMA and epilogue warpgroups, four barrier kinds); a four-stage pipeline; two
 consumer warpgroups sharing a CTA tile. Random fp16 inputs, poisoned
 outputs, float64 references (rtol 1e-3, atol 1e-2), each step under the
-block shapes the tutorials are written for. (Step 9 needs clusters.)"""
+block shapes the tutorials are written for. Step 9 runs 2-CTA clusters
+whose CTAs multicast halves of the B tiles to each other."""
 
 import os
 import sys
@@ -29,6 +30,7 @@ import step05_pipeline  # noqa: E402
 import step06_persistent  # noqa: E402
 import step07_warp_specialized  # noqa: E402
 import step08_deep_pipeline  # noqa: E402
+import step09_cluster_multicast  # noqa: E402
 import step10_two_consumers  # noqa: E402
 import txl  # noqa: E402
 
@@ -308,6 +310,42 @@ def test_gemm_step08_deep_pipeline(size, cfg, programs):
         pytest.skip("TMA, wgmma and setmaxnreg need sm_90a")
     run_ws(step08_deep_pipeline.gemm_step08, size, cfg[:3], programs,
            NUM_STAGES=cfg[3])
+
+
+# Step 9: a program is a 2-CTA cluster owning two tiles stacked along M;
+# each CTA multicasts half of the B^T slice. Clusters: one per SM pair, a
+# few, and one that walks every tile pair (many phases of the remote
+# smem-free arrivals). Ragged sizes leave the second CTA's rows partly or
+# wholly below M (it still loads zeros and feeds its peer).
+CLUSTER_CONFIGS = [(128, 128, 64, 4), (64, 256, 64, 3), (128, 64, 32, 4)]
+
+
+@pytest.mark.parametrize("clusters", ["sms", 3, 1], ids=str)
+@pytest.mark.parametrize("size", TMA_SIZES, ids=block_id)
+@pytest.mark.parametrize("cfg", CLUSTER_CONFIGS, ids=block_id)
+def test_gemm_step09_cluster_multicast(size, cfg, clusters):
+    if not hopper():
+        pytest.skip("clusters, TMA multicast and wgmma need sm_90a")
+    M, N, K = size
+    bm, bn, bk, stages = cfg
+    a, bt, big, c = tma_case(M, N, K, cfg[:3])
+    pairs = ((M + 2 * bm - 1) // (2 * bm)) * ((N + bn - 1) // bn)
+    if clusters == "sms":
+        clusters = torch.cuda.get_device_properties(0).multi_processor_count // 2
+    grid = (min(clusters, pairs),)
+
+    def launch(c_, a_, bt_):
+        a_d = txl.TensorDescriptor.from_tensor(a_, [bm, bk])
+        bt_d = txl.TensorDescriptor.from_tensor(bt_, [bn // 2, bk])
+        c_d = txl.TensorDescriptor.from_tensor(c_, [bm, bn])
+        step09_cluster_multicast.gemm_step09[grid](
+            a_d, bt_d, c_d, M, N, K, grid[0], BLOCK_M=bm, BLOCK_N=bn,
+            BLOCK_K=bk, GROUP_M=8, NUM_STAGES=stages, num_warps=4,
+            num_warpgroups=3, num_ctas=2)
+
+    check(launch, matmul_bt, inputs=[a, bt], outputs=[c], atol=ATOL,
+          rtol=RTOL)
+    assert_outside_untouched(big, M, N)
 
 
 # (BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES): the two consumers split the rows

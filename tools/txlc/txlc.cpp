@@ -34,6 +34,7 @@ options:
   --num-warps N          warps per warpgroup (default 4)
   --num-warpgroups G     warpgroups per CTA (default 1)
   --num-stages S         software pipelining depth (default 3)
+  --num-ctas C           CTAs per cluster; a program is one cluster (default 1)
   --target T             sm_80 | sm_90a | sm_100a (default sm_90a)
   --out-dir DIR          where to write artifacts (default .)
   --no-cubin             stop at PTX
@@ -104,9 +105,10 @@ int main(int argc, char **argv) {
       signature = value("--signature");
       haveSignature = true;
     } else if (arg == "--num-warps" || arg == "--num-warpgroups" ||
-               arg == "--num-stages") {
+               arg == "--num-stages" || arg == "--num-ctas") {
       int *field = arg == "--num-warps"        ? &options.numWarps
                    : arg == "--num-warpgroups" ? &options.numWarpgroups
+                   : arg == "--num-ctas"       ? &options.numCtas
                                                : &options.numStages;
       if (!parseInt(value(arg.c_str()), *field))
         return usageError(arg + " needs a positive integer");

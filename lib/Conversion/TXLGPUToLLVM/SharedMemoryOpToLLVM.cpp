@@ -238,7 +238,14 @@ struct MBarAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::MBarAllocOp> {
     // proxy (TMA completes on them) before anyone uses them.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     fenceAsyncProxy(rewriter, loc);
-    ctaBarrier(rewriter, loc);
+    if (clusterSizeOf(op) > 1) {
+      // Peers multicast into this CTA and arrive on its barriers: the
+      // whole cluster waits until every CTA's barriers are initialized.
+      NVVM::ClusterArriveOp::create(rewriter, loc, rewriter.getUnitAttr());
+      NVVM::ClusterWaitOp::create(rewriter, loc, rewriter.getUnitAttr());
+    } else {
+      ctaBarrier(rewriter, loc);
+    }
     rewriter.replaceOp(op, base);
     return success();
   }
@@ -298,8 +305,21 @@ struct MBarArriveOpToLLVM
     Location loc = op.getLoc();
     Value bar = adaptor.getBar();
     auto arrive = [&] {
-      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, Value(),
-                                     ctaScope(getContext()));
+      if (!adaptor.getCta()) {
+        NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, Value(),
+                                       ctaScope(getContext()));
+        return;
+      }
+      // The barrier at the same offset in the peer CTA; the arrival
+      // releases this thread's prior accesses to the whole cluster.
+      Value remote = NVVM::MapaOp::create(
+          rewriter, loc,
+          LLVM::LLVMPointerType::get(getContext(), kSharedClusterAddressSpace),
+          bar, adaptor.getCta());
+      NVVM::MBarrierArriveOp::create(
+          rewriter, loc, Type(), remote, Value(),
+          NVVM::MemScopeKindAttr::get(getContext(),
+                                      NVVM::MemScopeKind::CLUSTER));
     };
     if (adaptor.getPred())
       ifThen(rewriter, loc, adaptor.getPred(), arrive);

@@ -76,17 +76,26 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
     Location loc = op.getLoc();
     Value issue = andPred(rewriter, loc, isWarpGroupLeader(rewriter, loc, op),
                           adaptor.getPred());
+    Value mask = adaptor.getMulticast();
     ifThen(rewriter, loc, issue, [&] {
-      for (int64_t c = 0; c < boxes->count; ++c)
+      for (int64_t c = 0; c < boxes->count; ++c) {
+        Value dst = chunkAddress(rewriter, loc, adaptor.getDst(), *boxes, c);
+        // A multicast names shared::cluster addresses; the calling CTA's
+        // own offset is the one every destination CTA receives at.
+        if (mask)
+          dst = LLVM::AddrSpaceCastOp::create(
+              rewriter, loc,
+              LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                         kSharedClusterAddressSpace),
+              dst);
         NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            rewriter, loc,
-            chunkAddress(rewriter, loc, adaptor.getDst(), *boxes, c),
-            adaptor.getDesc(),
+            rewriter, loc, dst, adaptor.getDesc(),
             boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c),
-            adaptor.getBar(), /*im2colOffsets=*/ValueRange(),
-            /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
-            NVVM::TMALoadMode::TILE, /*isCTAOnly=*/true,
+            adaptor.getBar(), /*im2colOffsets=*/ValueRange(), mask,
+            /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+            /*isCTAOnly=*/!mask,
             /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
+      }
     });
     rewriter.eraseOp(op);
     return success();

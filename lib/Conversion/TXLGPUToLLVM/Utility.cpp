@@ -167,6 +167,10 @@ int mlir::txl::numWarpgroupsOf(Operation *op) {
   return moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1);
 }
 
+int mlir::txl::clusterSizeOf(Operation *op) {
+  return moduleIntOf(op, txlgpu::TXLGPUDialect::kNumCtasAttr, 1);
+}
+
 Value mlir::txl::warpGroupId(OpBuilder &b, Location loc) {
   Operation *where = b.getInsertionBlock()->getParentOp();
   int warps = moduleIntOf(where, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);

@@ -81,6 +81,11 @@ void barrier(OpBuilder &b, Location loc);
 /// bar.sync 0 over the whole CTA (kernel-entry initialization).
 void ctaBarrier(OpBuilder &b, Location loc);
 int numWarpgroupsOf(Operation *op);
+/// NVPTX's shared::cluster address space (other CTAs' shared memory).
+constexpr unsigned kSharedClusterAddressSpace =
+    unsigned(NVVM::NVVMMemorySpace::SharedCluster);
+/// CTAs per cluster (1 without clusters).
+int clusterSizeOf(Operation *op);
 /// tid.x / (num_warps * 32).
 Value warpGroupId(OpBuilder &b, Location loc);
 

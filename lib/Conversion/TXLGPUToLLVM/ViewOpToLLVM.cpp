@@ -192,7 +192,10 @@ struct PerRegisterCast : public TXLPattern<Op> {
 };
 
 /// program_id / num_programs: one special register per grid axis.
-template <typename Op, typename X, typename Y, typename Z>
+/// A program is a CTA, or with num_ctas > 1 a cluster of CTAs: then its
+/// id and the grid's size come from the cluster registers.
+template <typename Op, typename X, typename Y, typename Z, typename CX,
+          typename CY, typename CZ>
 struct GridRegisterToLLVM : public TXLPattern<Op> {
   using TXLPattern<Op>::TXLPattern;
   using OpAdaptor = typename Op::Adaptor;
@@ -201,11 +204,21 @@ struct GridRegisterToLLVM : public TXLPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     Type i32 = rewriter.getI32Type();
     Location loc = op.getLoc();
+    bool cluster = clusterSizeOf(op) > 1;
     Value v;
     switch (op.getAxis()) {
-    case 0: v = X::create(rewriter, loc, i32); break;
-    case 1: v = Y::create(rewriter, loc, i32); break;
-    default: v = Z::create(rewriter, loc, i32); break;
+    case 0:
+      v = cluster ? CX::create(rewriter, loc, i32).getResult()
+                  : X::create(rewriter, loc, i32).getResult();
+      break;
+    case 1:
+      v = cluster ? CY::create(rewriter, loc, i32).getResult()
+                  : Y::create(rewriter, loc, i32).getResult();
+      break;
+    default:
+      v = cluster ? CZ::create(rewriter, loc, i32).getResult()
+                  : Z::create(rewriter, loc, i32).getResult();
+      break;
     }
     rewriter.replaceOp(op, v);
     return success();
@@ -214,10 +227,12 @@ struct GridRegisterToLLVM : public TXLPattern<Op> {
 
 using ProgramIdToLLVM =
     GridRegisterToLLVM<ProgramIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
-                       NVVM::BlockIdZOp>;
+                       NVVM::BlockIdZOp, NVVM::ClusterIdXOp,
+                       NVVM::ClusterIdYOp, NVVM::ClusterIdZOp>;
 using NumProgramsToLLVM =
     GridRegisterToLLVM<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
-                       NVVM::GridDimZOp>;
+                       NVVM::GridDimZOp, NVVM::ClusterDimXOp,
+                       NVVM::ClusterDimYOp, NVVM::ClusterDimZOp>;
 
 } // namespace
 

@@ -223,6 +223,8 @@ public:
   /// `wgmma`, exactly sm_90a: Blackwell has tcgen05 instead).
   void requireHopper(SourceLoc loc, const std::string &what,
                      bool wgmma = false);
+  /// Records num_ctas on the module (checked: 1..8, Hopper).
+  void setClusterSize(mlir::ModuleOp module, SourceLoc loc);
   const CompileOptions &opts;
   DiagnosticEngine diag;
   mlir::OpBuilder b;

@@ -169,7 +169,10 @@ const std::set<std::string> &txlHardwareFunctions() {
                                               "bar_wait",
                                               "fence_proxy_async",
                                               "warp_max",
-                                              "warp_sum"};
+                                              "warp_sum",
+                                              "cluster_arrive",
+                                              "cluster_wait",
+                                              "cluster_sync"};
   return names;
 }
 
@@ -188,7 +191,7 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     if (op == "lane_id")
       return scalar(NVVM::LaneIdOp::create(b, cur, b.getI32Type()), DType::I32);
     if (op == "cta_rank")
-      return scalar(NVVM::BlockInClusterIdXOp::create(b, cur, b.getI32Type()),
+      return scalar(NVVM::ClusterId::create(b, cur, b.getI32Type()),
                     DType::I32);
     if (op == "thread0")
       return scalar(
@@ -199,6 +202,16 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     return scalar(
         arith::ShRUIOp::create(b, cur, threadIdX(*this), i32(*this, shift)),
         DType::I32);
+  }
+  if (op == "cluster_arrive" || op == "cluster_wait" || op == "cluster_sync") {
+    bind(args, {}, 0, name, loc);
+    requireHopper(loc, name);
+    // Not .aligned: the calls may sit in warp-divergent code.
+    if (op != "cluster_wait")
+      NVVM::ClusterArriveOp::create(b, cur, UnitAttr());
+    if (op != "cluster_arrive")
+      NVVM::ClusterWaitOp::create(b, cur, UnitAttr());
+    return Val::none();
   }
   if (op == "wg_thread0") {
     auto p = bind(args, {"wgid"}, 1, name, loc);

@@ -300,8 +300,11 @@ Val mbarExpect(Gen &g, CallArgs &args, const std::string &fname,
     if (n <= 0 || n >= (1 << 20))
       g.fail(loc, fname + ": the byte count must be in [1, 2^20 - 1], got " +
                       std::to_string(n));
-    g.expects[bar.value.getAsOpaquePointer()] = {n, 0, loc,
-                                                 g.b.getInsertionBlock()};
+    // In a cluster, peers' multicast copies count on this barrier too, so
+    // the bytes the local loads deliver are not the whole total.
+    if (g.opts.numCtas == 1)
+      g.expects[bar.value.getAsOpaquePointer()] = {n, 0, loc,
+                                                   g.b.getInsertionBlock()};
   } else {
     g.expects.erase(bar.value.getAsOpaquePointer());
   }
@@ -336,12 +339,49 @@ Val mbarWait(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// The rank of a peer CTA in the cluster (None or a negative constant: the
+/// calling CTA itself).
+Value clusterRank(Gen &g, const std::optional<Val> &v,
+                  const std::string &fname, SourceLoc loc) {
+  if (!v || v->isNone() || (v->isIntLike() && v->asInt() < 0))
+    return Value();
+  int ctas = g.opts.numCtas;
+  if (ctas < 2)
+    g.fail(loc, fname + ": cta_id names a CTA of the cluster, but the kernel "
+                        "is launched with num_ctas = " +
+                        std::to_string(ctas));
+  if (v->isIntLike() && v->asInt() >= ctas)
+    g.fail(loc, fname + ": cta_id " + std::to_string(v->asInt()) +
+                    " is outside the cluster of num_ctas = " +
+                    std::to_string(ctas));
+  return i32Value(g, v, "cta_id", fname, loc);
+}
+
+/// A TMA multicast mask: one bit per destination CTA rank.
+Value multicastMask(Gen &g, const std::optional<Val> &v,
+                    const std::string &fname, SourceLoc loc) {
+  if (!v || v->isNone())
+    return Value();
+  int ctas = g.opts.numCtas;
+  if (ctas < 2)
+    g.fail(loc, fname + ": multicast needs a cluster, but the kernel is "
+                        "launched with num_ctas = " +
+                        std::to_string(ctas));
+  if (v->isIntLike() && (v->asInt() <= 0 || v->asInt() >= (1 << ctas)))
+    g.fail(loc, fname + ": multicast mask " + std::to_string(v->asInt()) +
+                    " must name CTAs of the cluster (bits 0.." +
+                    std::to_string(ctas - 1) + ", at least one)");
+  Value mask = i32Value(g, v, "the multicast mask", fname, loc);
+  return arith::TruncIOp::create(g.b, g.cur, g.b.getI16Type(), mask);
+}
+
 Val mbarArrive(Gen &g, CallArgs &args, const std::string &fname,
                SourceLoc loc) {
-  auto p = g.bind(args, {"mbar", "pred"}, 1, fname, loc);
+  auto p = g.bind(args, {"mbar", "pred", "cta_id"}, 1, fname, loc);
   const TValue &bar = expectSpace(g, p[0], Space::Mbar, fname, "mbar", loc);
   tg::MBarArriveOp::create(g.b, g.cur, bar.value,
-                           predicate(g, p[1], fname, loc));
+                           predicate(g, p[1], fname, loc),
+                           clusterRank(g, p[2], fname, loc));
   return Val::none();
 }
 
@@ -374,8 +414,9 @@ void checkBox(Gen &g, const TValue &buf, const TValue &desc,
 }
 
 Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"value", "desc", "offsets", "mbar", "contiguity"}, 4,
-                  fname, loc);
+  auto p = g.bind(args,
+                  {"value", "desc", "offsets", "mbar", "contiguity", "multicast"},
+                  4, fname, loc);
   const TValue &dst = expectSpace(g, p[0], Space::Smem, fname,
                                   "the "
                                   "destination",
@@ -384,6 +425,7 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   const TValue &bar = expectSpace(g, p[3], Space::Mbar, fname, "mbar", loc);
   checkBox(g, dst, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
+  Value mask = multicastMask(g, p[5], fname, loc);
   auto it = g.expects.find(bar.value.getAsOpaquePointer());
   if (it != g.expects.end() && it->second.block != g.b.getInsertionBlock()) {
     g.expects.erase(it);
@@ -399,7 +441,7 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
                  std::to_string(loc.line) + ")");
   }
   tg::TMALoadOp::create(g.b, g.cur, dst.value, desc.value, c, bar.value,
-                        Value());
+                        Value(), mask);
   return Val::none();
 }
 

@@ -242,6 +242,20 @@ void Gen::checkDescriptorBlock(const Arg &a, const ArgSpec &spec) {
   }
 }
 
+/// num_ctas > 1 makes each program a cluster of that many CTAs (along x):
+/// program_id names the cluster and txl.cta_rank the CTA inside it.
+void Gen::setClusterSize(ModuleOp module, SourceLoc loc) {
+  if (opts.numCtas == 1)
+    return;
+  if (opts.numCtas < 1 || opts.numCtas > 8)
+    fail(loc, "num_ctas must be between 1 and 8 (a portable cluster), got " +
+                  std::to_string(opts.numCtas));
+  requireHopper(loc, "num_ctas = " + std::to_string(opts.numCtas) +
+                         " (thread-block clusters)");
+  module->setAttr(::mlir::txlgpu::TXLGPUDialect::kNumCtasAttr,
+                  b.getI32IntegerAttr(opts.numCtas));
+}
+
 OwningOpRef<ModuleOp> Gen::run() {
   Location fileLoc = FileLineColLoc::get(fileAttr, 1, 1);
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
@@ -310,6 +324,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   auto fnType = b.getFunctionType(argTypes, {});
   auto func = func::FuncOp::create(b, locOf(kernel->loc), kernel->name, fnType);
   func->setAttr(::mlir::txl::kKernelAttr, b.getUnitAttr());
+  setClusterSize(*module, kernel->loc);
   Block *entry = func.addEntryBlock();
   for (size_t i = 0; i < argParam.size(); ++i) {
     const ArgSpec &spec = sig[argParam[i]];
@@ -339,6 +354,12 @@ OwningOpRef<ModuleOp> Gen::run() {
   execBlock(kernel->body);
   callStack.pop_back();
   locals = nullptr;
+  if (opts.numCtas > 1) {
+    // No CTA may exit while a peer can still multicast into its shared
+    // memory or arrive on its barriers.
+    NVVM::ClusterArriveOp::create(b, locOf(kernel->loc), UnitAttr());
+    NVVM::ClusterWaitOp::create(b, locOf(kernel->loc), UnitAttr());
+  }
   func::ReturnOp::create(b, locOf(kernel->loc));
   checkAccumulatorReads(func);
   return module;

@@ -24,6 +24,8 @@ def TXLGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kScratchStrideAttr = "txlgpu.scratch_stride";
     static constexpr llvm::StringLiteral kThreadsPerWarpAttr = "txlgpu.threads_per_warp";
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
+    /// CTAs per cluster (launch option num_ctas); a program is one cluster.
+    static constexpr llvm::StringLiteral kNumCtasAttr = "txlgpu.num_ctas";
     static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";
     static constexpr llvm::StringLiteral kSharedOffsetAttr = "txlgpu.shared_offset";
     /// On a compiler-made smem_alloc whose contents are dead once the loop

@@ -162,10 +162,20 @@ def TXLGPU_MBarWaitOp : TXLGPU_Op<"mbar_wait",
   let assemblyFormat = "$bar `,` $phase attr-dict `:` type($bar)";
 }
 
-def TXLGPU_MBarArriveOp : TXLGPU_Op<"mbar_arrive", [MemoryEffects<[MemWrite]>]> {
+def TXLGPU_MBarArriveOp : TXLGPU_Op<"mbar_arrive",
+    [MemoryEffects<[MemWrite]>, AttrSizedOperandSegments]> {
   let summary = "Each calling thread arrives on the barrier";
-  let arguments = (ins TXLGPU_MemDescType:$bar, Optional<I1>:$pred);
-  let assemblyFormat = "$bar (`,` $pred^)? attr-dict `:` type($bar)";
+  let description = [{
+    With `cta`, the arrival goes to the barrier at the same shared-memory
+    offset in the CTA of that rank in the cluster (release at cluster
+    scope): how a consumer frees a stage that a peer CTA's multicast
+    copies write into.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$bar, Optional<I1>:$pred,
+                       Optional<I32>:$cta);
+  let assemblyFormat = [{
+    $bar (`,` $pred^)? (`cta` $cta^)? attr-dict `:` type($bar)
+  }];
 }
 
 def TXLGPU_TMALoadOp : TXLGPU_Op<"tma_load",
@@ -175,13 +185,16 @@ def TXLGPU_TMALoadOp : TXLGPU_Op<"tma_load",
     One thread issues cp.async.bulk.tensor; completion is signalled on
     `bar` by byte count. `coords` are in the tensor's own order (outermost
     first); the tile may need several boxes when its rows are wider than
-    the swizzle span.
+    the swizzle span. With `multicast`, the box lands at the same offset in
+    the shared memory of every CTA of the cluster whose rank bit is set, and
+    each of them counts the bytes on its own barrier at `bar`'s offset.
   }];
   let arguments = (ins TXLGPU_MemDescType:$dst, TXLGPU_TensorDescType:$desc,
                        Variadic<I32>:$coords, TXLGPU_MemDescType:$bar,
-                       Optional<I1>:$pred);
+                       Optional<I1>:$pred, Optional<I16>:$multicast);
   let assemblyFormat = [{
-    $desc `[` $coords `]` `->` $dst `,` $bar (`,` $pred^)? attr-dict `:`
+    $desc `[` $coords `]` `->` $dst `,` $bar (`,` $pred^)?
+    (`multicast` $multicast^)? attr-dict `:`
     type($desc) `->` type($dst) `,` type($bar)
   }];
 }
