@@ -2,8 +2,8 @@
 
     C[M, N] = A[M, K] @ B[K, N],  M, N, K >= 1 (row strides 16-byte aligned)
 
-(Step 9, a 2-CTA cluster with multicast TMA, needs thread-block clusters,
-which txl does not launch yet.)
+This step builds on step 8 (one CTA per program); step 9's cluster is
+orthogonal and combines with it.
 
 Steps 7 and 8 give one MMA warpgroup the whole CTA tile. Its accumulator
 lives in its registers: a 128x128 fp32 tile is 128 registers per thread,

@@ -79,6 +79,8 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
     Value mask = adaptor.getMulticast();
     ifThen(rewriter, loc, issue, [&] {
       for (int64_t c = 0; c < boxes->count; ++c) {
+        SmallVector<Value> at =
+            boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c);
         Value dst = chunkAddress(rewriter, loc, adaptor.getDst(), *boxes, c);
         // A multicast names shared::cluster addresses; the calling CTA's
         // own offset is the one every destination CTA receives at.
@@ -89,9 +91,7 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
                                          kSharedClusterAddressSpace),
               dst);
         NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            rewriter, loc, dst, adaptor.getDesc(),
-            boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c),
-            adaptor.getBar(), /*im2colOffsets=*/ValueRange(), mask,
+            rewriter, loc, dst, adaptor.getDesc(), at, adaptor.getBar(), /*im2colOffsets=*/ValueRange(), mask,
             /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
             /*isCTAOnly=*/!mask,
             /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
