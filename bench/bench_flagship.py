@@ -54,10 +54,13 @@ SHAPES = [("fp16", 8192, 8192, 1024),
           ("bf16", 8192, 8192, 8192)]
 QUICK_SHAPES = [SHAPES[0], SHAPES[2], SHAPES[4]]
 
-# Flagship tile configs (BM, BN, BK, STAGES). The first is the default;
-# --configs tries all and keeps the fastest verified one. Each consumer
-# warpgroup owns BM/2 rows, so the C descriptor's block is [BM/2, BN].
-CONFIGS = [(128, 256, 64, 3), (128, 128, 64, 4)]
+# Flagship tile configs (BM, BN, BK, STAGES, CLUSTER). The first is the
+# default; --configs tries all and keeps the fastest verified one. Each
+# consumer warpgroup owns BM/2 rows, so the C descriptor's block is
+# [BM/2, BN]; with CLUSTER=2 a program is a 2-CTA cluster (num_ctas=2) that
+# multicasts B halves, and B's block is [BK, BN/2].
+CONFIGS = [(128, 256, 64, 3, 2), (128, 256, 64, 3, 1), (128, 128, 64, 4, 2),
+           (128, 128, 64, 4, 1)]
 GROUP_M = 8
 NUM_WARPS = 4        # per warpgroup
 NUM_WARPGROUPS = 3   # producer + two consumers
@@ -77,20 +80,21 @@ def cdiv(a, b):
 
 
 def config_label(cfg):
-    bm, bn, bk, stages = cfg
-    return f"{bm}x{bn}x{bk} s{stages}"
+    bm, bn, bk, stages, cluster = cfg
+    return f"{bm}x{bn}x{bk} s{stages}" + (f" c{cluster}" if cluster > 1 else "")
 
 
 def launch_kwargs(cfg):
-    bm, bn, bk, stages = cfg
+    bm, bn, bk, stages, cluster = cfg
     return dict(BM=bm, BN=bn, BK=bk, STAGES=stages, GROUP_M=GROUP_M,
-                num_warps=NUM_WARPS, num_warpgroups=NUM_WARPGROUPS)
+                CLUSTER=cluster, num_warps=NUM_WARPS,
+                num_warpgroups=NUM_WARPGROUPS, num_ctas=cluster)
 
 
 def desc_blocks(cfg):
     """The block shapes of the A, B and C descriptors."""
-    bm, bn, bk, _ = cfg
-    return [bm, bk], [bk, bn], [bm // 2, bn]
+    bm, bn, bk, _, cluster = cfg
+    return [bm, bk], [bk, bn // cluster], [bm // 2, bn]
 
 
 def signature(shape, cfg, sms):
@@ -99,8 +103,8 @@ def signature(shape, cfg, sms):
     dtype, M, N, K = shape
     entries = [f"tensordesc<{dtype}[{b0}, {b1}]>"
                for b0, b1 in desc_blocks(cfg)]
-    entries += [bg.int_entry(v) for v in (M, N, K, sms)]
-    entries += [str(v) for v in cfg] + [str(GROUP_M)]
+    entries += [bg.int_entry(v) for v in (M, N, K, sms // cfg[4])]
+    entries += [str(v) for v in cfg[:4]] + [str(GROUP_M), str(cfg[4])]
     return ", ".join(entries)
 
 
@@ -126,7 +130,8 @@ def dry_compile(txlc, dtype, sig, cfg, out_dir, scratch, ptxas):
     result = {"dtype": dtype, "config": config_label(cfg), "signature": sig,
               "target": TARGET}
     options = ["--num-warps", str(NUM_WARPS),
-               "--num-warpgroups", str(NUM_WARPGROUPS)]
+               "--num-warpgroups", str(NUM_WARPGROUPS),
+               "--num-ctas", str(cfg[4])]
     result, ptx = bg.txlc_compile(txlc, FLAGSHIP_SOURCE, KERNEL, sig, options,
                                   TARGET, out_dir, scratch, ptxas, result)
     if ptx is not None:
@@ -211,9 +216,11 @@ class Launch:
     def __init__(self, txl, kernel, case, cfg, sms):
         self.txl, self.kernel, self.case = txl, kernel, case
         self.blocks = desc_blocks(cfg)
-        bm, bn = cfg[0], cfg[1]
-        self.grid = (min(sms, cdiv(case.M, bm) * cdiv(case.N, bn)),)
-        self.sms = sms
+        bm, bn, cluster = cfg[0], cfg[1], cfg[4]
+        # A program is a cluster: `programs` is also the tile loop's stride.
+        self.programs = sms // cluster
+        self.grid = (min(self.programs,
+                         cdiv(case.M, bm * cluster) * cdiv(case.N, bn)),)
         self.kwargs = launch_kwargs(cfg)
         self.descs = self.make_descriptors()
 
@@ -225,7 +232,7 @@ class Launch:
 
     def args(self, descs):
         case = self.case
-        return (*descs, case.M, case.N, case.K, self.sms)
+        return (*descs, case.M, case.N, case.K, self.programs)
 
     def cached(self):
         """The launch with the descriptors made in __init__."""

@@ -1,7 +1,8 @@
 """The flagship warp-specialized persistent GEMM (tutorials/gemm/flagship.py)
 on the GPU: fp16 and bf16, aligned and ragged sizes (row strides 16-byte
 aligned, as TMA needs), tile counts below, at and above the number of
-CTAs, grids with fewer CTAs than SMs. C sits inside a larger NaN-filled
+CTAs, grids with fewer CTAs than SMs; with CLUSTER=2, 2-CTA clusters that
+multicast B halves (ragged M leaves a CTA's rows wholly out of range). C sits inside a larger NaN-filled
 tensor so that a store outside it would show."""
 
 import os
@@ -21,18 +22,22 @@ import txl  # noqa: E402
 import flagship  # noqa: E402
 
 
-def launch(a, b, c, ctas, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8):
+def launch(a, b, c, ctas, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8,
+           CLUSTER=1):
+    """`ctas` CTAs at most; with CLUSTER=2 the grid counts 2-CTA clusters,
+    each owning two tiles stacked along M."""
     M, K = a.shape
     N = b.shape[1]
     ad = txl.TensorDescriptor.from_tensor(a, [BM, BK])
-    bd = txl.TensorDescriptor.from_tensor(b, [BK, BN])
+    bd = txl.TensorDescriptor.from_tensor(b, [BK, BN // CLUSTER])
     cd = txl.TensorDescriptor(c, list(c.shape), list(c.stride()),
                               [BM // 2, BN])
-    tiles = ((M + BM - 1) // BM) * ((N + BN - 1) // BN)
-    grid = (min(ctas, tiles),)
+    tiles = ((M + BM * CLUSTER - 1) // (BM * CLUSTER)) * ((N + BN - 1) // BN)
+    grid = (max(1, min(ctas // CLUSTER, tiles)),)
     flagship.gemm_ws[grid](ad, bd, cd, M, N, K, grid[0], BM=BM, BN=BN,
                            BK=BK, STAGES=STAGES, GROUP_M=GROUP_M,
-                           num_warps=4, num_warpgroups=3)
+                           CLUSTER=CLUSTER, num_warps=4, num_warpgroups=3,
+                           num_ctas=CLUSTER)
 
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
@@ -42,20 +47,22 @@ def launch(a, b, c, ctas, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8):
                                   (2048, 2048, 512), (333, 1032, 2056)],
                          ids=lambda s: "x".join(map(str, s)))
 @pytest.mark.parametrize("ctas", [132, 7, 1])
-@pytest.mark.parametrize("cfg", [(128, 256, 64, 3), (128, 128, 64, 4)],
+@pytest.mark.parametrize("cfg", [(128, 256, 64, 3), (128, 128, 64, 4),
+                                 (128, 256, 64, 3, 2), (128, 128, 64, 4, 2)],
                          ids=lambda c: "x".join(map(str, c)))
 def test_flagship(dtype, size, ctas, cfg):
     if torch.cuda.get_device_capability() < (9, 0):
         pytest.skip("the flagship needs sm_90a")
     M, N, K = size
-    BM, BN, BK, STAGES = cfg
+    BM, BN, BK, STAGES = cfg[:4]
+    cluster = cfg[4] if len(cfg) > 4 else 1
     gen = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
     a = torch.randn((M, K), device="cuda", generator=gen).to(dtype)
     b = torch.randn((K, N), device="cuda", generator=gen).to(dtype)
     big = torch.full((M + 8, N + 16), float("nan"), device="cuda",
                      dtype=dtype)
     c = big[3:3 + M, 8:8 + N]
-    launch(a, b, c, ctas, BM, BN, BK, STAGES)
+    launch(a, b, c, ctas, BM, BN, BK, STAGES, CLUSTER=cluster)
     torch.cuda.synchronize()
     want = (a.double() @ b.double()).to(dtype)
     tol = 1e-2 if dtype == torch.float16 else 3e-2

@@ -28,6 +28,15 @@ writes it to its own shared C tile and TMA-stores it. The store runs while
 the next tile's K loop does; the consumer waits for it (tma_store_wait(0))
 only right before it rewrites that C tile.
 
+CLUSTER=2 (launch with num_ctas=2) pairs CTAs into clusters that own two
+tiles stacked along M with the same columns: they need the same B tiles, so
+CTA r loads columns [r*BN/2, (r+1)*BN/2) of each B slice and multicasts
+them to both (halving the B traffic from L2), expects its whole stage on
+its own `full` barrier (the peer's half counts there too), and each
+consumer frees a stage in both CTAs (`empty` hears 2 consumers x 2 CTAs).
+The B descriptor's block is then [BK, BN/2]; the grid counts clusters.
+See ladder step 9 for the protocol.
+
 Shared memory: STAGES * (BM*BK + BK*BN) * 2 bytes of operands plus
 2 * (BM/2) * BN * 2 bytes of C tiles (BM=128, BN=256, BK=64, STAGES=3:
 144 KB + 64 KB).
@@ -47,17 +56,28 @@ def tile_coords(tile, num_pid_m, num_pid_n, GROUP_M: tl.constexpr):
 
 
 @txl.jit
+def release(bar, leader, CLUSTER: tl.constexpr):
+    txl.mbar_arrive(bar, pred=leader)
+    if CLUSTER == 2:
+        # The peer's producer multicasts into this stage of ours too.
+        txl.mbar_arrive(bar, pred=leader, cta_id=txl.cta_rank() ^ 1)
+
+
+@txl.jit
 def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-            STAGES: tl.constexpr, GROUP_M: tl.constexpr, HALF: tl.constexpr):
+            STAGES: tl.constexpr, GROUP_M: tl.constexpr, HALF: tl.constexpr,
+            CLUSTER: tl.constexpr):
     HM: tl.constexpr = BM // 2
-    num_pid_m = tl.cdiv(M, BM)
+    num_pid_m = tl.cdiv(M, BM * CLUSTER)
     num_pid_n = tl.cdiv(N, BN)
     k_tiles = tl.cdiv(K, BK)
     leader = txl.tid(0) % 128 == 0  # releases stages for the warpgroup
+    rank = txl.cta_rank() if CLUSTER == 2 else 0
     it = 0
     for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
         pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
+        pid_m = pid_m * CLUSTER + rank
         acc = tl.zeros([HM, BN], dtype=tl.float32)
         for kk in range(k_tiles):
             s = it % STAGES
@@ -67,12 +87,12 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             txl.dot_wait(1)
             if kk > 0:
                 # The wgmma of the previous slice has retired: free its stage.
-                txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES),
-                                pred=leader)
+                release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES),
+                        leader, CLUSTER)
             it += 1
         txl.dot_wait(0)
-        txl.mbar_arrive(txl.get_buffer(empty, (it + STAGES - 1) % STAGES),
-                        pred=leader)
+        release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES), leader,
+                CLUSTER)
         # The previous tile's store must have read c_tile before we rewrite it.
         txl.tma_store_wait(0)
         txl.smem_store(c_tile, acc.to(c_desc.dtype))
@@ -83,8 +103,10 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
 @txl.jit
 def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-            STAGES: tl.constexpr, GROUP_M: tl.constexpr):
+            STAGES: tl.constexpr, GROUP_M: tl.constexpr,
+            CLUSTER: tl.constexpr = 1):
     dt = a_desc.dtype
+    HN: tl.constexpr = BN // CLUSTER
     ELEM_BYTES: tl.constexpr = dt.primitive_bitwidth // 8
     a_bufs = txl.smem_alloc([BM, BK], dtype=dt, num_stages=STAGES)
     b_bufs = txl.smem_alloc([BK, BN], dtype=dt, num_stages=STAGES)
@@ -93,15 +115,17 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
     # One arrival per consumer warpgroup per slice: its thread 0, after the
     # warpgroup-wide dot_wait that retired the wgmmas reading the stage
     # (cheaper than 256 arrivals on one barrier word).
-    empty = txl.mbar_alloc(2, num_stages=STAGES)
+    empty = txl.mbar_alloc(2 * CLUSTER, num_stages=STAGES)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(40)
-        num_pid_m = tl.cdiv(M, BM)
+        num_pid_m = tl.cdiv(M, BM * CLUSTER)
         num_pid_n = tl.cdiv(N, BN)
         k_tiles = tl.cdiv(K, BK)
+        rank = txl.cta_rank() if CLUSTER == 2 else 0
         it = 0
         for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
             pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
+            pid_m = pid_m * CLUSTER + rank
             for kk in range(k_tiles):
                 s = it % STAGES
                 txl.mbar_wait(txl.get_buffer(empty, s), ((it // STAGES) & 1) ^ 1)
@@ -109,14 +133,27 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
                 txl.mbar_expect(bar, (BM * BK + BK * BN) * ELEM_BYTES)
                 txl.tma_load(txl.get_buffer(a_bufs, s), a_desc,
                              [pid_m * BM, kk * BK], bar)
-                txl.tma_load(txl.get_buffer(b_bufs, s), b_desc,
-                             [kk * BK, pid_n * BN], bar)
+                if CLUSTER == 1:
+                    txl.tma_load(txl.get_buffer(b_bufs, s), b_desc,
+                                 [kk * BK, pid_n * BN], bar)
+                elif rank == 0:
+                    txl.tma_load(txl.smem_slice(txl.get_buffer(b_bufs, s), 0,
+                                                HN, 1),
+                                 b_desc, [kk * BK, pid_n * BN], bar,
+                                 multicast=0b11)
+                else:
+                    txl.tma_load(txl.smem_slice(txl.get_buffer(b_bufs, s), HN,
+                                                HN, 1),
+                                 b_desc, [kk * BK, pid_n * BN + HN], bar,
+                                 multicast=0b11)
                 it += 1
     if txl.is_warpgroup([1]):
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 0), full, empty,
-                c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 0)
+                c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 0,
+                CLUSTER)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 1), full, empty,
-                c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 1)
+                c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 1,
+                CLUSTER)
