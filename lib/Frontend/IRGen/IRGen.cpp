@@ -268,12 +268,20 @@ OwningOpRef<ModuleOp> Gen::run() {
   if (!kernel)
     fail(SourceLoc{1, 1}, "kernel '" + opts.kernelName + "' not found in " +
                               file.getName());
-  const auto &sig = opts.signature;
+  // Trailing parameters with default values may be left out, as in a
+  // Python call: they take their defaults (as constexprs).
+  std::vector<ArgSpec> sig = opts.signature;
+  while (sig.size() < kernel->args.size() &&
+         kernel->args[sig.size()].defaultValue) {
+    ArgSpec fill;
+    fill.kind = ArgSpec::Kind::Constexpr;
+    sig.push_back(fill);
+  }
   if (sig.size() != kernel->args.size())
     fail(kernel->loc, "kernel '" + kernel->name + "' has " +
                           std::to_string(kernel->args.size()) +
                           " parameters but the signature has " +
-                          std::to_string(sig.size()) + " entries");
+                          std::to_string(opts.signature.size()) + " entries");
 
   // Decide each parameter's value: an argument, a constant, or None.
   Scope scope;

@@ -3,7 +3,7 @@
 // the launch metadata carries the cluster dims. tma_load(multicast=) is a
 // .multicast::cluster bulk copy into a shared::cluster address;
 // mbar_arrive(cta_id=) maps the barrier into the peer CTA (mapa) and
-// arrives with cluster-scope release. The compiler syncs the cluster after
+// arrives (CTA-scope release, as a cluster-scope one stalls the warp). The compiler syncs the cluster after
 // mbarrier init (aligned) and before exit (not aligned: roles may reach
 // the end apart).
 // RUN: txlc %S/../../gpu/txl_kernels_cluster.py --kernel-name cluster_ids --signature "*i32" --num-ctas 4 --target sm_90a --out-dir %t --no-cubin
@@ -32,7 +32,7 @@
 // RUN: txlc %S/../../gpu/txl_kernels_cluster.py --kernel-name cluster_remote_arrive --signature "*i32, 8" --num-ctas 2 --target sm_90a --out-dir %t
 // RUN: FileCheck %s --check-prefix=REMOTE < %t/cluster_remote_arrive.ptx
 // REMOTE: mapa.shared::cluster.u64 [[PEER:%rd[0-9]+]], {{%rd[0-9]+}}, {{%r[0-9]+}};
-// REMOTE: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[PEER]]]
+// REMOTE: mbarrier.arrive.shared::cluster.b64 _, [[[PEER]]]
 //
 // Ladder step 9 compiles (ptxas included) with the B-half descriptor.
 // RUN: txlc %tutorials/gemm/step09_cluster_multicast.py --kernel-name gemm_step09 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8, 4" --num-warps 4 --num-warpgroups 3 --num-ctas 2 --target sm_90a --out-dir %t/s9 > /dev/null
