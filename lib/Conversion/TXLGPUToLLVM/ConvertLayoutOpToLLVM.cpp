@@ -60,13 +60,15 @@ exchangeThroughTile(Operation *op, ArrayRef<Value> srcRegs,
   Value base = scratchElementPtr(rewriter, loc, op, scratchOffset(op), elem,
                                  i32Const(rewriter, loc, 0));
   barrier(rewriter, loc);
-  LogicalResult wrote = forEachSharedRun(
-      rewriter, loc, op, base, srcTy, tile, /*maxVec=*/16,
-      [&](int r, int64_t n, Value ptr) {
-        storeSharedRun(rewriter, loc, ptr, srcRegs.slice(r, n));
-      });
-  if (failed(wrote))
-    return failure();
+  if (!storeTileByMatrices(rewriter, loc, op, base, srcRegs, srcTy, tile)) {
+    LogicalResult wrote = forEachSharedRun(
+        rewriter, loc, op, base, srcTy, tile, /*maxVec=*/16,
+        [&](int r, int64_t n, Value ptr) {
+          storeSharedRun(rewriter, loc, ptr, srcRegs.slice(r, n));
+        });
+    if (failed(wrote))
+      return failure();
+  }
   barrier(rewriter, loc);
   SmallVector<Value> dstRegs;
   LogicalResult read = forEachSharedRun(

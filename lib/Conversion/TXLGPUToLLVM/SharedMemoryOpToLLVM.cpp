@@ -426,6 +426,11 @@ LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
                                          MemDescType tileTy) {
   barrier(b, loc);
   SmallVector<Value> regs = unpackTensor(b, loc, llTensor);
+  if (storeTileByMatrices(b, loc, op, base, regs, tensorTy, tileTy)) {
+    fenceAsyncProxy(b, loc);
+    barrier(b, loc);
+    return success();
+  }
   LogicalResult walked = forEachSharedRun(
       b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
       [&](int r, int64_t vec, Value ptr) {

@@ -246,20 +246,25 @@ Type mlir::txl::convertElementType(const TypeConverter &tc, Type tensorType) {
   return tc.convertType(getElementTypeOrSelf(tensorType));
 }
 
-void mlir::txl::fenceAsyncProxy(OpBuilder &b, Location loc) {
-  // Before Hopper there is no async proxy (no wgmma, no TMA) to fence for.
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+int mlir::txl::targetSM(Operation *op) {
+  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
+                                  : op->getParentOfType<ModuleOp>();
   auto target = module ? module->getAttrOfType<StringAttr>(
                              txlgpu::TXLGPUDialect::kTargetAttr)
                        : StringAttr();
+  if (!target || !target.getValue().starts_with("sm_"))
+    return kUnknownSM;
   int sm = 0;
-  if (target && target.getValue().starts_with("sm_"))
-    target.getValue()
-        .drop_front(3)
-        .take_while([](char c) { return c >= '0' && c <= '9'; })
-        .getAsInteger(10, sm);
-  if (target && sm < 90)
+  target.getValue()
+      .drop_front(3)
+      .take_while([](char c) { return c >= '0' && c <= '9'; })
+      .getAsInteger(10, sm);
+  return sm;
+}
+
+void mlir::txl::fenceAsyncProxy(OpBuilder &b, Location loc) {
+  // Before Hopper there is no async proxy (no wgmma, no TMA) to fence for.
+  if (targetSM(b.getInsertionBlock()->getParentOp()) < 90)
     return;
   MLIRContext *ctx = b.getContext();
   NVVM::FenceProxyOp::create(

@@ -68,6 +68,12 @@ void storeSharedRun(OpBuilder &b, Location loc, Value ptr,
                     ArrayRef<Value> regs);
 void loadSharedRun(OpBuilder &b, Location loc, Value ptr, Type elem, int64_t n,
                    SmallVectorImpl<Value> &out);
+/// Stores a 16-bit register tensor into a shared tile with stmatrix when
+/// its layout is the mma fragment pattern (sm_90+); false, emitting
+/// nothing, otherwise (StoreMatrix.cpp).
+bool storeTileByMatrices(OpBuilder &b, Location loc, Operation *op, Value base,
+                         ArrayRef<Value> regs, RankedTensorType tensorTy,
+                         txlgpu::MemDescType tileTy);
 /// Writes a register tensor into a shared tile by the tile's layout,
 /// synchronized and fenced for the async proxy (SharedMemoryOpToLLVM.cpp).
 LogicalResult writeSharedTile(OpBuilder &b, Location loc, Operation *op,
@@ -84,6 +90,10 @@ int numWarpgroupsOf(Operation *op);
 /// NVPTX's shared::cluster address space (other CTAs' shared memory).
 constexpr unsigned kSharedClusterAddressSpace =
     unsigned(NVVM::NVVMMemorySpace::SharedCluster);
+/// The module's target SM number (90 for sm_90a); kUnknownSM when the
+/// module names no target (then every feature is assumed available).
+constexpr int kUnknownSM = 1000;
+int targetSM(Operation *op);
 /// CTAs per cluster (1 without clusters).
 int clusterSizeOf(Operation *op);
 /// tid.x / (num_warps * 32).

@@ -181,7 +181,7 @@
 // STEP4-DAG: xor.b32 %[[PH]], %[[PH]], 1;
 // STEP4-DAG: wgmma.wait_group.sync.aligned 0;
 // Epilogue: sC at 33792, two boxes of 128x64 (16384 bytes apart).
-// STEP4: st.shared.b32 [%rd{{[0-9]+}}+33792]
+// STEP4: stmatrix.sync.aligned.m8n8.x4.shared.b16 [%rd{{[0-9]+}}+33792], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 // STEP4: fence.proxy.async.shared::cta;
 // STEP4: bar.sync 0;
 // STEP4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%[[ROWN]], %[[ROWM]]}], [global_smem+33792];
@@ -264,7 +264,7 @@
 // STEP5: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%[[DA]], {%[[KN:r[0-9]+]], %[[ROWM]]}], [%[[NBAR:rd[0-9]+]]];
 // STEP5: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%[[DB]], {%[[KN]], %[[ROWN]]}], [%[[NBAR]]];
 // STEP5: wgmma.wait_group.sync.aligned 0;
-// STEP5: st.shared
+// STEP5: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // STEP5: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // STEP5: cp.async.bulk.wait_group.read 0;
 // STEP5: ret;
@@ -337,7 +337,7 @@
 // STEP6-EPI: wgmma.wait_group.sync.aligned 0;
 // STEP6-EPI: cp.async.bulk.wait_group.read 0;
 // STEP6-EPI: bar.sync 0;
-// STEP6-EPI: st.shared
+// STEP6-EPI: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // STEP6-EPI: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // STEP6-EPI: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // STEP6-EPI: cp.async.bulk.commit_group;
