@@ -65,6 +65,23 @@ Value chunkAddress(OpBuilder &b, Location loc, Value base,
       ArrayRef<LLVM::GEPArg>{int32_t(c * boxes.chunkBytes)});
 }
 
+/// Spins on `bar` until the phase the arrival that returned `state`
+/// belongs to has completed (try_wait suspends up to a system time limit
+/// per probe).
+void waitOnState(ConversionPatternRewriter &rewriter, Location loc, Value bar,
+                 Value state) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *probe = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::BrOp::create(rewriter, loc, probe);
+  rewriter.setInsertionPointToEnd(probe);
+  Value done = NVVM::MBarrierTryWaitOp::create(
+      rewriter, loc, rewriter.getI1Type(), bar, state, /*ticks=*/Value());
+  LLVM::CondBrOp::create(rewriter, loc, done, after, probe);
+  rewriter.setInsertionPointToStart(after);
+}
+
 struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -77,7 +94,20 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
     Value issue = andPred(rewriter, loc, isWarpGroupLeader(rewriter, loc, op),
                           adaptor.getPred());
     Value mask = adaptor.getMulticast();
+    if (op.getSync())
+      barrier(rewriter, loc); // earlier readers of the tile are done
     ifThen(rewriter, loc, issue, [&] {
+      Value state;
+      if (op.getSync()) {
+        int64_t bytes = boxes->count * boxes->chunkBytes;
+        state = NVVM::MBarrierArriveExpectTxOp::create(
+                    rewriter, loc, rewriter.getI64Type(), adaptor.getBar(),
+                    i32Const(rewriter, loc, bytes),
+                    NVVM::MemScopeKindAttr::get(getContext(),
+                                                NVVM::MemScopeKind::CTA),
+                    rewriter.getBoolAttr(false), Value())
+                    .getRes();
+      }
       for (int64_t c = 0; c < boxes->count; ++c) {
         SmallVector<Value> at =
             boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c);
@@ -96,7 +126,12 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
             /*isCTAOnly=*/!mask,
             /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
       }
+      if (state)
+        waitOnState(rewriter, loc, adaptor.getBar(), state);
     });
+    // The leader saw the bytes land; the barrier hands them to the others.
+    if (op.getSync())
+      barrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }

@@ -456,6 +456,82 @@ Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// A shared tile of the descriptor's block (and with `withBarrier` an
+/// mbarrier) private to one desc.load / desc.store call site. They are
+/// allocated at the kernel's entry: shared memory and barriers live for the
+/// whole kernel, and the call may sit in a loop or a warpgroup branch.
+std::pair<Value, Value> siteBuffers(Gen &g, const TValue &desc,
+                                    bool withBarrier) {
+  OpBuilder::InsertionGuard guard(g.b);
+  Operation *at = g.b.getInsertionBlock()->getParentOp();
+  auto func = isa<func::FuncOp>(at) ? cast<func::FuncOp>(at)
+                                    : at->getParentOfType<func::FuncOp>();
+  g.b.setInsertionPointToStart(&func.front());
+  Value zero = arith::ConstantIntOp::create(g.b, g.cur, 0, 32);
+  std::vector<int64_t> stages = {1};
+  stages.insert(stages.end(), desc.shape.begin(), desc.shape.end());
+  auto alloc = tg::SmemAllocOp::create(
+      g.b, g.cur, memdesc(g, stages, desc.dtype), /*immutable=*/false);
+  Value tile = tg::MemDescIndexOp::create(
+      g.b, g.cur, memdesc(g, desc.shape, desc.dtype), alloc, zero);
+  Value bar;
+  if (withBarrier) {
+    Attribute enc = tg::BarrierEncodingAttr::get(&g.ctx);
+    auto bars = tg::MBarAllocOp::create(
+        g.b, g.cur, memdesc(g, {1}, DType::I64, enc), /*arriveCount=*/1);
+    bar = tg::MemDescIndexOp::create(
+        g.b, g.cur, memdesc(g, {1}, DType::I64, enc), bars, zero);
+  }
+  return {tile, bar};
+}
+
+/// desc.load(offsets): the block at `offsets` as a register tensor, by one
+/// TMA copy into the site's tile, complete on return (the copy and the
+/// wait are the leader's; the threads sharing the tensor synchronize
+/// around it). Out-of-bounds elements read as zero.
+Val descLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"desc", "offsets"}, 2, fname, loc);
+  const TValue &desc = expectSpace(g, p[0], Space::Desc, fname, "desc", loc);
+  SmallVector<Value> c = coords(g, p[1], desc.shape.size(), fname, loc);
+  if (desc.shape.size() != 2)
+    g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
+                    desc.typeStr());
+  auto [tile, bar] = siteBuffers(g, desc, /*withBarrier=*/true);
+  auto copy = tg::TMALoadOp::create(g.b, g.cur, tile, desc.value, c, bar,
+                                    Value(), Value());
+  copy.setSync(true);
+  auto load = tg::SmemLoadOp::create(g.b, g.cur,
+                                     g.mlirType(desc.dtype, desc.shape), tile);
+  return Val::tensor({load.getResult(), desc.dtype, desc.shape});
+}
+
+/// desc.store(offsets, value): the tensor into the block at `offsets` (the
+/// part inside the tensor's bounds), by one TMA store from the site's tile;
+/// the tile is read by the time the call returns.
+Val descStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"desc", "offsets", "value"}, 3, fname, loc);
+  const TValue &desc = expectSpace(g, p[0], Space::Desc, fname, "desc", loc);
+  SmallVector<Value> c = coords(g, p[1], desc.shape.size(), fname, loc);
+  if (desc.shape.size() != 2)
+    g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
+                    desc.typeStr());
+  TValue v = g.tensorArg(p[2], "value", loc);
+  if (!v.isTensor())
+    v = g.splat(v, desc.shape);
+  if (v.shape != desc.shape)
+    g.fail(loc, fname + ": value " + v.typeStr() +
+                    " does not match the descriptor's block " + desc.typeStr());
+  if (v.dtype != desc.dtype)
+    v = g.cast(v, desc.dtype, loc);
+  auto [tile, bar] = siteBuffers(g, desc, /*withBarrier=*/false);
+  tg::SmemStoreOp::create(g.b, g.cur, tile, v.value);
+  tg::TMAStoreOp::create(g.b, g.cur, tile, desc.value, c);
+  tg::TMAStoreWaitOp::create(g.b, g.cur, 0);
+  // Only the leader waited: nobody rewrites the tile before it is read.
+  tg::BarrierOp::create(g.b, g.cur);
+  return Val::none();
+}
+
 int64_t pendingCount(Gen &g, CallArgs &args, const std::string &fname,
                      SourceLoc loc) {
   auto p = g.bind(args, {"pendings"}, 1, fname, loc);
@@ -639,19 +715,18 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
   const TValue &t = obj.t;
   if (attr == "T" && t.space == Space::Smem)
     return smemTrans(*this, t, {}, "txl.smem_trans", loc);
-  if (attr == "load" && t.space == Space::Desc)
-    fail(loc, "desc.load is not supported yet; use txl.tma_load into a "
-              "txl.smem_alloc buffer");
+  if ((attr == "load" || attr == "store") && t.space == Space::Desc)
+    return Val::method("txl.desc_" + attr, obj);
   fail(loc, "a " + t.typeStr() + " has no attribute '" + attr + "'");
 }
 
 const std::set<std::string> &txlMemoryFunctions() {
   static const std::set<std::string> names = {
-      "smem_alloc",     "get_buffer",     "smem_index",  "smem_slice",
-      "smem_trans",     "smem_load",      "smem_store",  "mbar_alloc",
-      "mbar_expect",    "mbar_wait",      "mbar_arrive", "tma_load",
-      "tma_store",      "tma_store_wait", "dot_wait",    "async_load",
-      "async_load_wait"};
+      "smem_alloc",      "get_buffer",     "smem_index",  "smem_slice",
+      "smem_trans",      "smem_load",      "smem_store",  "mbar_alloc",
+      "mbar_expect",     "mbar_wait",      "mbar_arrive", "tma_load",
+      "tma_store",       "tma_store_wait", "dot_wait",    "async_load",
+      "async_load_wait", "desc_load",      "desc_store"};
   return names;
 }
 
@@ -699,6 +774,13 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
     return tmaLoad(*this, args, name, loc);
   if (op == "tma_store")
     return tmaStore(*this, args, name, loc);
+  if (op == "desc_load" || op == "desc_store") {
+    requireHopper(loc,
+                  op == "desc_load" ? "desc.load (TMA)" : "desc.store (TMA)");
+    // Users write desc.load(...) / desc.store(...): name them so.
+    return op == "desc_load" ? descLoad(*this, args, "desc.load", loc)
+                             : descStore(*this, args, "desc.store", loc);
+  }
   if (op == "tma_store_wait") {
     int64_t n = pendingCount(*this, args, name, loc);
     tg::TMAStoreWaitOp::create(b, cur, int32_t(n));

@@ -188,10 +188,17 @@ def TXLGPU_TMALoadOp : TXLGPU_Op<"tma_load",
     the swizzle span. With `multicast`, the box lands at the same offset in
     the shared memory of every CTA of the cluster whose rank bit is set, and
     each of them counts the bytes on its own barrier at `bar`'s offset.
+
+    With `sync` (desc.load), the copy is complete when the op returns:
+    the threads sharing the tile synchronize (earlier readers of `dst` are
+    done), the leader expects the bytes, copies and waits on the arrival's
+    state token, and the threads synchronize again. `bar` is private to the
+    op, so no phase needs tracking.
   }];
   let arguments = (ins TXLGPU_MemDescType:$dst, TXLGPU_TensorDescType:$desc,
                        Variadic<I32>:$coords, TXLGPU_MemDescType:$bar,
-                       Optional<I1>:$pred, Optional<I16>:$multicast);
+                       Optional<I1>:$pred, Optional<I16>:$multicast,
+                       UnitAttr:$sync);
   let assemblyFormat = [{
     $desc `[` $coords `]` `->` $dst `,` $bar (`,` $pred^)?
     (`multicast` $multicast^)? attr-dict `:`

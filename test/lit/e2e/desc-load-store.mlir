@@ -1,0 +1,34 @@
+// desc.load / desc.store on host tensor descriptors. Each call site gets a
+// shared tile of the block (and for a load an mbarrier) allocated at the
+// kernel's entry. A load synchronizes the threads (earlier readers of the
+// tile are done), the leader arrives with expect_tx and keeps the state
+// token, copies, spins on try_wait with that token (no phase to track, so
+// a site inside a loop needs no carried parity), and the threads
+// synchronize again before reading the tile. A store writes the tile,
+// fences for the async proxy, TMA-stores it, waits until it has been read
+// and synchronizes before anyone may write the tile again.
+// RUN: txlc %S/../../gpu/txl_kernels_desc.py --kernel-name desc_axpb --signature "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 64]>, i32, i32, fp32, fp32, 64, 64" --target sm_90a --out-dir %t
+// RUN: FileCheck %s < %t/desc_axpb.ptx
+// RUN: FileCheck %s --check-prefix=WAIT < %t/desc_axpb.ptx
+// RUN: FileCheck %s --check-prefix=META < %t/desc_axpb.json
+// CHECK: mbarrier.init.shared.b64 [{{.*}}], 1;
+// CHECK: bar.sync 0;
+// CHECK: mbarrier.arrive.expect_tx.shared.b64 [[STATE:%rd[0-9]+]], [global_smem], {{%r[0-9]+}};
+// CHECK-NEXT: mov.b64
+// CHECK-NEXT: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+9216], {{.*}}, [global_smem];
+// CHECK: mbarrier.try_wait.shared.b64 {{%p[0-9]+}}, [global_smem], [[STATE]];
+// CHECK: bar.sync 0;
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: bar.sync 0;
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [{{%rd[0-9]+}}, {{{.*}}}], [global_smem+1024];
+// CHECK-NEXT: cp.async.bulk.commit_group;
+// (The loop's blocks are laid out with the store's wait first.)
+// WAIT: cp.async.bulk.wait_group.read 0;
+// WAIT-NEXT: bar.sync 0;
+// META: "shared_bytes": 17408
+//
+// A descriptor matmul (register operands from desc.load, tl.dot) compiles
+// through ptxas; its two load sites each have their own barrier.
+// RUN: txlc %S/../../gpu/txl_kernels_desc.py --kernel-name desc_matmul --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, i32, i32, i32, 128, 128, 64" --target sm_90a --out-dir %t
+// RUN: grep -c "mbarrier.init.shared.b64" %t/desc_matmul.ptx | FileCheck %s --check-prefix=TWO
+// TWO: 2
