@@ -71,3 +71,47 @@ def test_flagship(dtype, size, ctas, cfg):
     frame = big.clone()
     frame[3:3 + M, 8:8 + N] = 0
     assert torch.isnan(frame).sum() == frame.numel() - M * N
+
+
+# fp8: A [M, K] and B^T [N, K] in e4m3 / e5m2 (8-bit wgmma reads both
+# operands K-major, so B_T=True), BK = 128 (one 128-byte swizzle row), C in
+# fp16. Hopper's fp8 wgmma accumulates with ~14 mantissa bits, so the
+# tolerance grows with K (a lost or doubled K slice is off by far more).
+@pytest.mark.parametrize("dtype", [torch.float8_e4m3fn, torch.float8_e5m2],
+                         ids=["e4m3", "e5m2"])
+@pytest.mark.parametrize("size", [(128, 256, 128), (200, 264, 144),
+                                  (1000, 520, 1008), (64, 16, 16),
+                                  (333, 1032, 2064)],
+                         ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("ctas", [132, 5])
+@pytest.mark.parametrize("cfg", [(128, 256, 128, 3), (128, 256, 128, 3, 2)],
+                         ids=lambda c: "x".join(map(str, c)))
+def test_flagship_fp8(dtype, size, ctas, cfg):
+    if torch.cuda.get_device_capability() < (9, 0):
+        pytest.skip("fp8 wgmma needs sm_90a")
+    M, N, K = size
+    BM, BN, BK, STAGES = cfg[:4]
+    cluster = cfg[4] if len(cfg) > 4 else 1
+    gen = torch.Generator(device="cuda").manual_seed(M * 13 + N * 5 + K)
+    a = torch.randn((M, K), device="cuda", generator=gen).to(dtype)
+    bt = torch.randn((N, K), device="cuda", generator=gen).to(dtype)
+    big = torch.full((M + 8, N + 16), float("nan"), device="cuda",
+                     dtype=torch.float16)
+    c = big[3:3 + M, 8:8 + N]
+    ad = txl.TensorDescriptor.from_tensor(a, [BM, BK])
+    bd = txl.TensorDescriptor.from_tensor(bt, [BN // cluster, BK])
+    cd = txl.TensorDescriptor(c, list(c.shape), list(c.stride()),
+                              [BM // 2, BN])
+    tiles = ((M + BM * cluster - 1) // (BM * cluster)) * ((N + BN - 1) // BN)
+    grid = (max(1, min(ctas // cluster, tiles)),)
+    flagship.gemm_ws[grid](ad, bd, cd, M, N, K, grid[0], BM=BM, BN=BN, BK=BK,
+                           STAGES=STAGES, GROUP_M=8, CLUSTER=cluster,
+                           B_T=True, num_warps=4, num_warpgroups=3,
+                           num_ctas=cluster)
+    torch.cuda.synchronize()
+    want = (a.double() @ bt.double().t()).to(torch.float16)
+    torch.testing.assert_close(c, want, atol=max(1e-2, K * 2.0 ** -12),
+                               rtol=2e-3)
+    frame = big.clone()
+    frame[3:3 + M, 8:8 + N] = 0
+    assert torch.isnan(frame).sum() == frame.numel() - M * N

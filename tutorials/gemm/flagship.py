@@ -37,6 +37,12 @@ consumer frees a stage in both CTAs (`empty` hears 2 consumers x 2 CTAs).
 The B descriptor's block is then [BK, BN/2]; the grid counts clusters.
 See ladder step 9 for the protocol.
 
+B_T=True takes B as its transpose B^T [N, K] (b_desc block [BN, BK]): the
+stages hold K-major B tiles that the consumers read through `.T`. fp8
+(e4m3/e5m2) needs it -- 8-bit wgmma reads both operands K-major -- so the
+fp8 flagship is `gemm_ws(..., B_T=True)` on fp8 A and B^T with BK=128 (one
+128-byte swizzle row) and an fp16/bf16 C.
+
 Shared memory: STAGES * (BM*BK + BK*BN) * 2 bytes of operands plus
 2 * (BM/2) * BN * 2 bytes of C tiles (BM=128, BN=256, BK=64, STAGES=3:
 144 KB + 64 KB).
@@ -64,10 +70,36 @@ def release(bar, leader, CLUSTER: tl.constexpr):
 
 
 @txl.jit
+def b_coords(kk, n0, BK: tl.constexpr, B_T: tl.constexpr):
+    """Where B's K slice kk, columns from n0, starts in b_desc's tensor."""
+    if B_T:
+        return [n0, kk * BK]  # b_desc is over B^T [N, K]
+    return [kk * BK, n0]
+
+
+@txl.jit
+def load_b(stage, b_desc, kk, pid_n, bar, rank, BK: tl.constexpr,
+           BN: tl.constexpr, CLUSTER: tl.constexpr, B_T: tl.constexpr):
+    """B's slice into `stage`: all of it, or with CLUSTER=2 this CTA's half
+    of the columns, multicast to both CTAs of the cluster."""
+    HN: tl.constexpr = BN // CLUSTER
+    N_DIM: tl.constexpr = 0 if B_T else 1  # the stage's N dimension
+    if CLUSTER == 1:
+        txl.tma_load(stage, b_desc, b_coords(kk, pid_n * BN, BK, B_T), bar)
+    elif rank == 0:
+        txl.tma_load(txl.smem_slice(stage, 0, HN, N_DIM), b_desc,
+                     b_coords(kk, pid_n * BN, BK, B_T), bar, multicast=0b11)
+    else:
+        txl.tma_load(txl.smem_slice(stage, HN, HN, N_DIM), b_desc,
+                     b_coords(kk, pid_n * BN + HN, BK, B_T), bar,
+                     multicast=0b11)
+
+
+@txl.jit
 def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr, HALF: tl.constexpr,
-            CLUSTER: tl.constexpr):
+            CLUSTER: tl.constexpr, B_T: tl.constexpr):
     HM: tl.constexpr = BM // 2
     num_pid_m = tl.cdiv(M, BM * CLUSTER)
     num_pid_n = tl.cdiv(N, BN)
@@ -83,7 +115,10 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             s = it % STAGES
             txl.mbar_wait(txl.get_buffer(full, s), (it // STAGES) & 1)
             a = txl.smem_slice(txl.get_buffer(a_bufs, s), HALF * HM, HM, 0)
-            acc = tl.dot(a, txl.get_buffer(b_bufs, s), acc)
+            b = txl.get_buffer(b_bufs, s)
+            if B_T:
+                b = b.T  # a K-major [BN, BK] stage read as [BK, BN]
+            acc = tl.dot(a, b, acc)
             txl.dot_wait(1)
             if kk > 0:
                 # The wgmma of the previous slice has retired: free its stage.
@@ -104,12 +139,14 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
 def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr,
-            CLUSTER: tl.constexpr = 1):
+            CLUSTER: tl.constexpr = 1, B_T: tl.constexpr = False):
     dt = a_desc.dtype
-    HN: tl.constexpr = BN // CLUSTER
     ELEM_BYTES: tl.constexpr = dt.primitive_bitwidth // 8
     a_bufs = txl.smem_alloc([BM, BK], dtype=dt, num_stages=STAGES)
-    b_bufs = txl.smem_alloc([BK, BN], dtype=dt, num_stages=STAGES)
+    if B_T:
+        b_bufs = txl.smem_alloc([BN, BK], dtype=dt, num_stages=STAGES)
+    else:
+        b_bufs = txl.smem_alloc([BK, BN], dtype=dt, num_stages=STAGES)
     c_bufs = txl.smem_alloc([BM // 2, BN], dtype=c_desc.dtype, num_stages=2)
     full = txl.mbar_alloc(1, num_stages=STAGES)
     # One arrival per consumer warpgroup per slice: its thread 0, after the
@@ -133,27 +170,16 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
                 txl.mbar_expect(bar, (BM * BK + BK * BN) * ELEM_BYTES)
                 txl.tma_load(txl.get_buffer(a_bufs, s), a_desc,
                              [pid_m * BM, kk * BK], bar)
-                if CLUSTER == 1:
-                    txl.tma_load(txl.get_buffer(b_bufs, s), b_desc,
-                                 [kk * BK, pid_n * BN], bar)
-                elif rank == 0:
-                    txl.tma_load(txl.smem_slice(txl.get_buffer(b_bufs, s), 0,
-                                                HN, 1),
-                                 b_desc, [kk * BK, pid_n * BN], bar,
-                                 multicast=0b11)
-                else:
-                    txl.tma_load(txl.smem_slice(txl.get_buffer(b_bufs, s), HN,
-                                                HN, 1),
-                                 b_desc, [kk * BK, pid_n * BN + HN], bar,
-                                 multicast=0b11)
+                load_b(txl.get_buffer(b_bufs, s), b_desc, kk, pid_n, bar, rank,
+                       BK, BN, CLUSTER, B_T)
                 it += 1
     if txl.is_warpgroup([1]):
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 0), full, empty,
                 c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 0,
-                CLUSTER)
+                CLUSTER, B_T)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 1), full, empty,
                 c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 1,
-                CLUSTER)
+                CLUSTER, B_T)
