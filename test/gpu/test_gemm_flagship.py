@@ -115,3 +115,48 @@ def test_flagship_fp8(dtype, size, ctas, cfg):
     frame = big.clone()
     frame[3:3 + M, 8:8 + N] = 0
     assert torch.isnan(frame).sum() == frame.numel() - M * N
+
+
+# The ping-pong form: each consumer owns whole alternate tiles (128x128 or
+# 64x256 fp32 in one warpgroup's registers) and the K loops take turns.
+# Grids of 1 and 3 CTAs make each consumer walk many tiles (many rounds of
+# the order barriers; odd tile counts leave consumer 1 one tile short).
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
+                         ids=["fp16", "bf16"])
+@pytest.mark.parametrize("size", [(128, 128, 64), (200, 264, 136),
+                                  (1000, 520, 1000), (64, 8, 8),
+                                  (2048, 2048, 512), (333, 1032, 2056)],
+                         ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("ctas", [132, 3, 1])
+@pytest.mark.parametrize("cfg", [(128, 128, 64, 5), (64, 256, 64, 4),
+                                 (128, 128, 64, 4, 2)],
+                         ids=lambda c: "x".join(map(str, c)))
+def test_flagship_pingpong(dtype, size, ctas, cfg):
+    if torch.cuda.get_device_capability() < (9, 0):
+        pytest.skip("the flagship needs sm_90a")
+    M, N, K = size
+    BM, BN, BK, STAGES = cfg[:4]
+    cluster = cfg[4] if len(cfg) > 4 else 1
+    gen = torch.Generator(device="cuda").manual_seed(M * 29 + N * 3 + K)
+    a = torch.randn((M, K), device="cuda", generator=gen).to(dtype)
+    b = torch.randn((K, N), device="cuda", generator=gen).to(dtype)
+    big = torch.full((M + 8, N + 16), float("nan"), device="cuda",
+                     dtype=dtype)
+    c = big[3:3 + M, 8:8 + N]
+    ad = txl.TensorDescriptor.from_tensor(a, [BM, BK])
+    bd = txl.TensorDescriptor.from_tensor(b, [BK, BN // cluster])
+    cd = txl.TensorDescriptor(c, list(c.shape), list(c.stride()), [BM, BN])
+    tiles = ((M + BM * cluster - 1) // (BM * cluster)) * ((N + BN - 1) // BN)
+    grid = (max(1, min(ctas // cluster, tiles)),)
+    flagship.gemm_pingpong[grid](ad, bd, cd, M, N, K, grid[0], BM=BM, BN=BN,
+                                 BK=BK, STAGES=STAGES, GROUP_M=8,
+                                 CLUSTER=cluster, num_warps=4,
+                                 num_warpgroups=3, num_ctas=cluster)
+    torch.cuda.synchronize()
+    want = (a.double() @ b.double()).to(dtype)
+    tol = 1e-2 if dtype == torch.float16 else 3e-2
+    torch.testing.assert_close(c, want, atol=tol * max(1, K ** 0.5 / 8),
+                               rtol=tol)
+    frame = big.clone()
+    frame[3:3 + M, 8:8 + N] = 0
+    assert torch.isnan(frame).sum() == frame.numel() - M * N

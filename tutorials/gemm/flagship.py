@@ -96,6 +96,34 @@ def load_b(stage, b_desc, kk, pid_n, bar, rank, BK: tl.constexpr,
 
 
 @txl.jit
+def produce(a_bufs, b_bufs, full, empty, a_desc, b_desc, M, N, K, NUM_SMS,
+            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+            STAGES: tl.constexpr, GROUP_M: tl.constexpr,
+            CLUSTER: tl.constexpr, B_T: tl.constexpr):
+    """The producer warpgroup: every K slice of every tile of this CTA, in
+    order, into the stage ring."""
+    ELEM_BYTES: tl.constexpr = a_desc.dtype.primitive_bitwidth // 8
+    num_pid_m = tl.cdiv(M, BM * CLUSTER)
+    num_pid_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    rank = txl.cta_rank() if CLUSTER == 2 else 0
+    it = 0
+    for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
+        pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
+        pid_m = pid_m * CLUSTER + rank
+        for kk in range(k_tiles):
+            s = it % STAGES
+            txl.mbar_wait(txl.get_buffer(empty, s), ((it // STAGES) & 1) ^ 1)
+            bar = txl.get_buffer(full, s)
+            txl.mbar_expect(bar, (BM * BK + BK * BN) * ELEM_BYTES)
+            txl.tma_load(txl.get_buffer(a_bufs, s), a_desc,
+                         [pid_m * BM, kk * BK], bar)
+            load_b(txl.get_buffer(b_bufs, s), b_desc, kk, pid_n, bar, rank,
+                   BK, BN, CLUSTER, B_T)
+            it += 1
+
+
+@txl.jit
 def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr, HALF: tl.constexpr,
@@ -141,7 +169,6 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr,
             CLUSTER: tl.constexpr = 1, B_T: tl.constexpr = False):
     dt = a_desc.dtype
-    ELEM_BYTES: tl.constexpr = dt.primitive_bitwidth // 8
     a_bufs = txl.smem_alloc([BM, BK], dtype=dt, num_stages=STAGES)
     if B_T:
         b_bufs = txl.smem_alloc([BN, BK], dtype=dt, num_stages=STAGES)
@@ -155,24 +182,8 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
     empty = txl.mbar_alloc(2 * CLUSTER, num_stages=STAGES)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(40)
-        num_pid_m = tl.cdiv(M, BM * CLUSTER)
-        num_pid_n = tl.cdiv(N, BN)
-        k_tiles = tl.cdiv(K, BK)
-        rank = txl.cta_rank() if CLUSTER == 2 else 0
-        it = 0
-        for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
-            pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
-            pid_m = pid_m * CLUSTER + rank
-            for kk in range(k_tiles):
-                s = it % STAGES
-                txl.mbar_wait(txl.get_buffer(empty, s), ((it // STAGES) & 1) ^ 1)
-                bar = txl.get_buffer(full, s)
-                txl.mbar_expect(bar, (BM * BK + BK * BN) * ELEM_BYTES)
-                txl.tma_load(txl.get_buffer(a_bufs, s), a_desc,
-                             [pid_m * BM, kk * BK], bar)
-                load_b(txl.get_buffer(b_bufs, s), b_desc, kk, pid_n, bar, rank,
-                       BK, BN, CLUSTER, B_T)
-                it += 1
+        produce(a_bufs, b_bufs, full, empty, a_desc, b_desc, M, N, K, NUM_SMS,
+                BM, BN, BK, STAGES, GROUP_M, CLUSTER, B_T)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 0), full, empty,
@@ -183,3 +194,98 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 1), full, empty,
                 c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 1,
                 CLUSTER, B_T)
+
+
+@txl.jit
+def consume_alternate(a_bufs, b_bufs, c_tile, full, empty, order, c_desc, M,
+                      N, K, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr,
+                      BK: tl.constexpr, STAGES: tl.constexpr,
+                      GROUP_M: tl.constexpr, ROLE: tl.constexpr,
+                      CLUSTER: tl.constexpr, B_T: tl.constexpr):
+    """One consumer of gemm_pingpong: the CTA's tiles ROLE, ROLE + 2, ...,
+    each whole. Its K loops alternate with the other consumer's (the
+    `order` barriers), so its epilogue runs under the other's wgmmas."""
+    num_pid_m = tl.cdiv(M, BM * CLUSTER)
+    num_pid_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    leader = txl.tid(0) % 128 == 0
+    rank = txl.cta_rank() if CLUSTER == 2 else 0
+    mine = txl.get_buffer(order, ROLE)        # "your K loop may start"
+    other = txl.get_buffer(order, 1 - ROLE)
+    it = ROLE * k_tiles  # the first slice of the CTA's tile number ROLE
+    i = 0
+    for tile in range(tl.program_id(0) + ROLE * NUM_SMS,
+                      num_pid_m * num_pid_n, 2 * NUM_SMS):
+        pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
+        pid_m = pid_m * CLUSTER + rank
+        # Consumer 0 starts at once (the flipped parity passes); after
+        # that each waits for the other's K loop to end. Waiting in turn
+        # also keeps every slice wait at most one ring round ahead of the
+        # producer, which the parity scheme needs when slices are skipped.
+        txl.mbar_wait(mine, (i & 1) ^ (1 - ROLE))
+        acc = tl.zeros([BM, BN], dtype=tl.float32)
+        for kk in range(k_tiles):
+            s = it % STAGES
+            txl.mbar_wait(txl.get_buffer(full, s), (it // STAGES) & 1)
+            b = txl.get_buffer(b_bufs, s)
+            if B_T:
+                b = b.T
+            acc = tl.dot(txl.get_buffer(a_bufs, s), b, acc)
+            txl.dot_wait(1)
+            if kk > 0:
+                release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES),
+                        leader, CLUSTER)
+            it += 1
+        # The other consumer's K loop may start under this one's epilogue.
+        txl.mbar_arrive(other, pred=leader)
+        txl.dot_wait(0)
+        release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES), leader,
+                CLUSTER)
+        it += k_tiles  # the other consumer's tile
+        i += 1
+        txl.tma_store_wait(0)
+        txl.smem_store(c_tile, acc.to(c_desc.dtype))
+        txl.tma_store(c_tile, c_desc, [pid_m * BM, pid_n * BN])
+    txl.tma_store_wait(0)
+
+
+@txl.jit
+def gemm_pingpong(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                  STAGES: tl.constexpr, GROUP_M: tl.constexpr,
+                  CLUSTER: tl.constexpr = 1, B_T: tl.constexpr = False):
+    """The flagship's ping-pong form: the producer is gemm_ws's, but each
+    consumer owns whole BM x BN tiles (alternate ones), so one consumer's
+    epilogue overlaps the other's K loop instead of stalling the tensor
+    cores. c_desc's block is [BM, BN]; BM x BN fp32 must fit one
+    warpgroup's registers (128x128 or 64x256).
+
+    Measured on the H100 (bench/RESULTS.md, session 4) it is slower than
+    gemm_ws's cooperative 128x256 tile (617-621 vs 702 TFLOP/s at 4096^3):
+    the smaller tiles move more bytes per FLOP, and the epilogue was not
+    what held gemm_ws back."""
+    dt = a_desc.dtype
+    a_bufs = txl.smem_alloc([BM, BK], dtype=dt, num_stages=STAGES)
+    if B_T:
+        b_bufs = txl.smem_alloc([BN, BK], dtype=dt, num_stages=STAGES)
+    else:
+        b_bufs = txl.smem_alloc([BK, BN], dtype=dt, num_stages=STAGES)
+    c_bufs = txl.smem_alloc([BM, BN], dtype=c_desc.dtype, num_stages=2)
+    full = txl.mbar_alloc(1, num_stages=STAGES)
+    # Each stage is read by one consumer (its leader arrives per CTA).
+    empty = txl.mbar_alloc(CLUSTER, num_stages=STAGES)
+    order = txl.mbar_alloc(1, num_stages=2)
+    if txl.is_warpgroup([0]):
+        txl.reg_dealloc(40)
+        produce(a_bufs, b_bufs, full, empty, a_desc, b_desc, M, N, K, NUM_SMS,
+                BM, BN, BK, STAGES, GROUP_M, CLUSTER, B_T)
+    if txl.is_warpgroup([1]):
+        txl.reg_alloc(232)
+        consume_alternate(a_bufs, b_bufs, txl.get_buffer(c_bufs, 0), full,
+                          empty, order, c_desc, M, N, K, NUM_SMS, BM, BN, BK,
+                          STAGES, GROUP_M, 0, CLUSTER, B_T)
+    if txl.is_warpgroup([2]):
+        txl.reg_alloc(232)
+        consume_alternate(a_bufs, b_bufs, txl.get_buffer(c_bufs, 1), full,
+                          empty, order, c_desc, M, N, K, NUM_SMS, BM, BN, BK,
+                          STAGES, GROUP_M, 1, CLUSTER, B_T)
