@@ -17,7 +17,8 @@
 
 namespace {
 
-const char *kUsage = R"(usage: txlc FILE --kernel-name NAME --signature SIG [options]
+const char *kUsage =
+    R"(usage: txlc FILE --kernel-name NAME --signature SIG [options]
 
 Compiles the @jit kernel NAME found in the Python file FILE, specialized by
 SIG, and writes NAME.txlir, NAME.txlgir, NAME.llir, NAME.ptx, NAME.cubin and

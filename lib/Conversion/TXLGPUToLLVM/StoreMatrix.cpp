@@ -97,9 +97,9 @@ bool mlir::txl::storeTileByMatrices(OpBuilder &b, Location loc, Operation *op,
     Value index = LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, start));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
                                     ValueRange{index});
-    NVVM::StMatrixOp::create(
-        b, loc, ptr, sources, NVVM::MMALayout::row,
-        NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8), NVVM::LdStMatrixEltType::B16);
+    NVVM::StMatrixOp::create(b, loc, ptr, sources, NVVM::MMALayout::row,
+                             NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
   }
   return true;
 }

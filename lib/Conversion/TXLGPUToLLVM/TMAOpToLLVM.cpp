@@ -121,7 +121,8 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
                                          kSharedClusterAddressSpace),
               dst);
         NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            rewriter, loc, dst, adaptor.getDesc(), at, adaptor.getBar(), /*im2colOffsets=*/ValueRange(), mask,
+            rewriter, loc, dst, adaptor.getDesc(), at, adaptor.getBar(),
+            /*im2colOffsets=*/ValueRange(), mask,
             /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
             /*isCTAOnly=*/!mask,
             /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());

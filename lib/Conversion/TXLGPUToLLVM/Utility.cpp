@@ -247,8 +247,8 @@ Type mlir::txl::convertElementType(const TypeConverter &tc, Type tensorType) {
 }
 
 int mlir::txl::targetSM(Operation *op) {
-  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
-                                  : op->getParentOfType<ModuleOp>();
+  auto module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
   auto target = module ? module->getAttrOfType<StringAttr>(
                              txlgpu::TXLGPUDialect::kTargetAttr)
                        : StringAttr();

@@ -227,8 +227,8 @@ struct GridRegisterToLLVM : public TXLPattern<Op> {
 
 using ProgramIdToLLVM =
     GridRegisterToLLVM<ProgramIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
-                       NVVM::BlockIdZOp, NVVM::ClusterIdXOp,
-                       NVVM::ClusterIdYOp, NVVM::ClusterIdZOp>;
+                       NVVM::BlockIdZOp, NVVM::ClusterIdXOp, NVVM::ClusterIdYOp,
+                       NVVM::ClusterIdZOp>;
 using NumProgramsToLLVM =
     GridRegisterToLLVM<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
                        NVVM::GridDimZOp, NVVM::ClusterDimXOp,

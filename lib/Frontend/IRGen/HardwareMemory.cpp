@@ -341,19 +341,20 @@ Val mbarWait(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 
 /// The rank of a peer CTA in the cluster (None or a negative constant: the
 /// calling CTA itself).
-Value clusterRank(Gen &g, const std::optional<Val> &v,
-                  const std::string &fname, SourceLoc loc) {
+Value clusterRank(Gen &g, const std::optional<Val> &v, const std::string &fname,
+                  SourceLoc loc) {
   if (!v || v->isNone() || (v->isIntLike() && v->asInt() < 0))
     return Value();
   int ctas = g.opts.numCtas;
   if (ctas < 2)
-    g.fail(loc, fname + ": cta_id names a CTA of the cluster, but the kernel "
-                        "is launched with num_ctas = " +
-                        std::to_string(ctas));
-  if (v->isIntLike() && v->asInt() >= ctas)
-    g.fail(loc, fname + ": cta_id " + std::to_string(v->asInt()) +
-                    " is outside the cluster of num_ctas = " +
+    g.fail(loc, fname +
+                    ": cta_id names a CTA of the cluster, but the kernel "
+                    "is launched with num_ctas = " +
                     std::to_string(ctas));
+  if (v->isIntLike() && v->asInt() >= ctas)
+    g.fail(loc,
+           fname + ": cta_id " + std::to_string(v->asInt()) +
+               " is outside the cluster of num_ctas = " + std::to_string(ctas));
   return i32Value(g, v, "cta_id", fname, loc);
 }
 
@@ -364,9 +365,10 @@ Value multicastMask(Gen &g, const std::optional<Val> &v,
     return Value();
   int ctas = g.opts.numCtas;
   if (ctas < 2)
-    g.fail(loc, fname + ": multicast needs a cluster, but the kernel is "
-                        "launched with num_ctas = " +
-                        std::to_string(ctas));
+    g.fail(loc, fname +
+                    ": multicast needs a cluster, but the kernel is "
+                    "launched with num_ctas = " +
+                    std::to_string(ctas));
   if (v->isIntLike() && (v->asInt() <= 0 || v->asInt() >= (1 << ctas)))
     g.fail(loc, fname + ": multicast mask " + std::to_string(v->asInt()) +
                     " must name CTAs of the cluster (bits 0.." +
@@ -414,9 +416,9 @@ void checkBox(Gen &g, const TValue &buf, const TValue &desc,
 }
 
 Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args,
-                  {"value", "desc", "offsets", "mbar", "contiguity", "multicast"},
-                  4, fname, loc);
+  auto p = g.bind(
+      args, {"value", "desc", "offsets", "mbar", "contiguity", "multicast"}, 4,
+      fname, loc);
   const TValue &dst = expectSpace(g, p[0], Space::Smem, fname,
                                   "the "
                                   "destination",
