@@ -62,9 +62,14 @@ SHAPES = [(8192, 8192, 1024),
 # (BM, BN, BK, STAGES, CLUSTER). BK=128 is one 128-byte swizzle row of fp8.
 # Shared memory, 3 stages at 128x256: 3 * (128 + 256) * 128 B of operands
 # + 2 * 64 * 256 * 2 B of C tiles = 208 KB; 128x128 with 4 stages: 160 KB.
+# An optional sixth element is PROMOTE: fold the fp8 wgmma's running sum
+# into an fp32 total every PROMOTE K slices (accuracy at large K; needs the
+# 128x128 tile, whose two accumulators fit the registers).
 CONFIGS = [(128, 256, 128, 3, 1),
            (128, 256, 128, 3, 2),
-           (128, 128, 128, 4, 1)]
+           (128, 128, 128, 4, 1),
+           (128, 128, 128, 4, 1, 4),
+           (128, 128, 128, 4, 2, 4)]
 GROUP_M = 8
 NUM_WARPS = 4        # per warpgroup
 NUM_WARPGROUPS = 3   # producer + two consumers
@@ -85,10 +90,15 @@ def cdiv(a, b):
     return (a + b - 1) // b
 
 
+def promote(cfg):
+    return cfg[5] if len(cfg) > 5 else 0
+
+
 def config_label(cfg):
-    bm, bn, bk, stages, cluster = cfg
-    return f"{bm}x{bn}x{bk} s{stages}" + (f" c{cluster}" if cluster > 1
-                                          else "")
+    bm, bn, bk, stages, cluster = cfg[:5]
+    return (f"{bm}x{bn}x{bk} s{stages}" + (f" c{cluster}" if cluster > 1
+                                           else "")
+            + (f" p{promote(cfg)}" if promote(cfg) else ""))
 
 
 def shape_label(shape):
@@ -98,7 +108,7 @@ def shape_label(shape):
 def desc_blocks(cfg):
     """The A, B^T and C descriptor blocks: with CLUSTER=2 each CTA loads
     (and multicasts) half of B^T's rows; each consumer stores BM/2 rows."""
-    bm, bn, bk, _, cluster = cfg
+    bm, bn, bk, _, cluster = cfg[:5]
     return [bm, bk], [bn // cluster, bk], [bm // 2, bn]
 
 
@@ -113,9 +123,10 @@ def grid_size(shape, cfg, sms):
 
 
 def launch_kwargs(cfg):
-    bm, bn, bk, stages, cluster = cfg
+    bm, bn, bk, stages, cluster = cfg[:5]
     return dict(BM=bm, BN=bn, BK=bk, STAGES=stages, GROUP_M=GROUP_M,
-                CLUSTER=cluster, B_T=True, num_warps=NUM_WARPS,
+                CLUSTER=cluster, B_T=True, PROMOTE=promote(cfg),
+                num_warps=NUM_WARPS,
                 num_warpgroups=NUM_WARPGROUPS, num_ctas=cluster)
 
 
@@ -129,9 +140,10 @@ def signature(shape, cfg, sms):
                f"tensordesc<{C_SIG}[{c0}, {c1}]>"]
     entries += [bg.int_entry(v)
                 for v in (M, N, K, grid_size(shape, cfg, sms))]
-    bm, bn, bk, stages, cluster = cfg
+    bm, bn, bk, stages, cluster = cfg[:5]
     entries += [str(v) for v in (bm, bn, bk, stages, GROUP_M, cluster)]
     entries.append("True")  # B_T
+    entries.append(str(promote(cfg)))  # PROMOTE
     return ", ".join(entries)
 
 

@@ -124,10 +124,31 @@ def produce(a_bufs, b_bufs, full, empty, a_desc, b_desc, M, N, K, NUM_SMS,
 
 
 @txl.jit
+def mma_slice(a_bufs, b_bufs, full, empty, acc, it, kk, leader,
+              HM: tl.constexpr, STAGES: tl.constexpr, HALF: tl.constexpr,
+              CLUSTER: tl.constexpr, B_T: tl.constexpr):
+    """Slice `it` (the tile's kk-th): wait for its stage, queue its wgmma on
+    this consumer's half of A, and free the previous slice's stage once
+    dot_wait(1) has retired the wgmma that read it."""
+    s = it % STAGES
+    txl.mbar_wait(txl.get_buffer(full, s), (it // STAGES) & 1)
+    a = txl.smem_slice(txl.get_buffer(a_bufs, s), HALF * HM, HM, 0)
+    b = txl.get_buffer(b_bufs, s)
+    if B_T:
+        b = b.T  # a K-major [BN, BK] stage read as [BK, BN]
+    acc = tl.dot(a, b, acc)
+    txl.dot_wait(1)
+    if kk > 0:
+        release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES), leader,
+                CLUSTER)
+    return acc
+
+
+@txl.jit
 def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr, HALF: tl.constexpr,
-            CLUSTER: tl.constexpr, B_T: tl.constexpr):
+            CLUSTER: tl.constexpr, B_T: tl.constexpr, PROMOTE: tl.constexpr):
     HM: tl.constexpr = BM // 2
     num_pid_m = tl.cdiv(M, BM * CLUSTER)
     num_pid_n = tl.cdiv(N, BN)
@@ -138,22 +159,27 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
     for tile in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
         pid_m, pid_n = tile_coords(tile, num_pid_m, num_pid_n, GROUP_M)
         pid_m = pid_m * CLUSTER + rank
-        acc = tl.zeros([HM, BN], dtype=tl.float32)
-        for kk in range(k_tiles):
-            s = it % STAGES
-            txl.mbar_wait(txl.get_buffer(full, s), (it // STAGES) & 1)
-            a = txl.smem_slice(txl.get_buffer(a_bufs, s), HALF * HM, HM, 0)
-            b = txl.get_buffer(b_bufs, s)
-            if B_T:
-                b = b.T  # a K-major [BN, BK] stage read as [BK, BN]
-            acc = tl.dot(a, b, acc)
-            txl.dot_wait(1)
-            if kk > 0:
-                # The wgmma of the previous slice has retired: free its stage.
-                release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES),
-                        leader, CLUSTER)
-            it += 1
-        txl.dot_wait(0)
+        if PROMOTE > 0:
+            # fp8 wgmma keeps its running sum with fewer mantissa bits than
+            # fp32: sum PROMOTE slices at a time, then fold them into an
+            # fp32 total, so the error does not grow with all of K.
+            total = tl.zeros([HM, BN], dtype=tl.float32)
+            for kg in range(0, k_tiles, PROMOTE):
+                acc = tl.zeros([HM, BN], dtype=tl.float32)
+                for kk in range(kg, tl.minimum(kg + PROMOTE, k_tiles)):
+                    acc = mma_slice(a_bufs, b_bufs, full, empty, acc, it, kk,
+                                    leader, HM, STAGES, HALF, CLUSTER, B_T)
+                    it += 1
+                txl.dot_wait(0)
+                total += acc
+            acc = total
+        else:
+            acc = tl.zeros([HM, BN], dtype=tl.float32)
+            for kk in range(k_tiles):
+                acc = mma_slice(a_bufs, b_bufs, full, empty, acc, it, kk,
+                                leader, HM, STAGES, HALF, CLUSTER, B_T)
+                it += 1
+            txl.dot_wait(0)
         release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES), leader,
                 CLUSTER)
         # The previous tile's store must have read c_tile before we rewrite it.
@@ -167,7 +193,8 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
 def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr,
-            CLUSTER: tl.constexpr = 1, B_T: tl.constexpr = False):
+            CLUSTER: tl.constexpr = 1, B_T: tl.constexpr = False,
+            PROMOTE: tl.constexpr = 0):
     dt = a_desc.dtype
     a_bufs = txl.smem_alloc([BM, BK], dtype=dt, num_stages=STAGES)
     if B_T:
@@ -188,12 +215,12 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 0), full, empty,
                 c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 0,
-                CLUSTER, B_T)
+                CLUSTER, B_T, PROMOTE)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 1), full, empty,
                 c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 1,
-                CLUSTER, B_T)
+                CLUSTER, B_T, PROMOTE)
 
 
 @txl.jit

@@ -339,18 +339,23 @@ Val mbarWait(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// num_ctas, failing with "`fname`: `what`, but ..." without a cluster.
+int clusterSize(Gen &g, const std::string &what, const std::string &fname,
+                SourceLoc loc) {
+  if (g.opts.numCtas < 2)
+    g.fail(loc, fname + ": " + what +
+                    ", but the kernel is launched with num_ctas = " +
+                    std::to_string(g.opts.numCtas));
+  return g.opts.numCtas;
+}
+
 /// The rank of a peer CTA in the cluster (None or a negative constant: the
 /// calling CTA itself).
 Value clusterRank(Gen &g, const std::optional<Val> &v, const std::string &fname,
                   SourceLoc loc) {
   if (!v || v->isNone() || (v->isIntLike() && v->asInt() < 0))
     return Value();
-  int ctas = g.opts.numCtas;
-  if (ctas < 2)
-    g.fail(loc, fname +
-                    ": cta_id names a CTA of the cluster, but the kernel "
-                    "is launched with num_ctas = " +
-                    std::to_string(ctas));
+  int ctas = clusterSize(g, "cta_id names a CTA of the cluster", fname, loc);
   if (v->isIntLike() && v->asInt() >= ctas)
     g.fail(loc,
            fname + ": cta_id " + std::to_string(v->asInt()) +
@@ -363,12 +368,7 @@ Value multicastMask(Gen &g, const std::optional<Val> &v,
                     const std::string &fname, SourceLoc loc) {
   if (!v || v->isNone())
     return Value();
-  int ctas = g.opts.numCtas;
-  if (ctas < 2)
-    g.fail(loc, fname +
-                    ": multicast needs a cluster, but the kernel is "
-                    "launched with num_ctas = " +
-                    std::to_string(ctas));
+  int ctas = clusterSize(g, "multicast needs a cluster", fname, loc);
   if (v->isIntLike() && (v->asInt() <= 0 || v->asInt() >= (1 << ctas)))
     g.fail(loc, fname + ": multicast mask " + std::to_string(v->asInt()) +
                     " must name CTAs of the cluster (bits 0.." +
@@ -491,13 +491,21 @@ std::pair<Value, Value> siteBuffers(Gen &g, const TValue &desc,
 /// TMA copy into the site's tile, complete on return (the copy and the
 /// wait are the leader's; the threads sharing the tensor synchronize
 /// around it). Out-of-bounds elements read as zero.
-Val descLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"desc", "offsets"}, 2, fname, loc);
+/// The descriptor and coordinates of a desc.load / desc.store.
+std::pair<TValue, SmallVector<Value>>
+descAndCoords(Gen &g, const std::vector<std::optional<Val>> &p,
+              const std::string &fname, SourceLoc loc) {
   const TValue &desc = expectSpace(g, p[0], Space::Desc, fname, "desc", loc);
   SmallVector<Value> c = coords(g, p[1], desc.shape.size(), fname, loc);
   if (desc.shape.size() != 2)
     g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
                     desc.typeStr());
+  return {desc, c};
+}
+
+Val descLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"desc", "offsets"}, 2, fname, loc);
+  auto [desc, c] = descAndCoords(g, p, fname, loc);
   auto [tile, bar] = siteBuffers(g, desc, /*withBarrier=*/true);
   auto copy = tg::TMALoadOp::create(g.b, g.cur, tile, desc.value, c, bar,
                                     Value(), Value());
@@ -512,11 +520,7 @@ Val descLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 /// the tile is read by the time the call returns.
 Val descStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"desc", "offsets", "value"}, 3, fname, loc);
-  const TValue &desc = expectSpace(g, p[0], Space::Desc, fname, "desc", loc);
-  SmallVector<Value> c = coords(g, p[1], desc.shape.size(), fname, loc);
-  if (desc.shape.size() != 2)
-    g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
-                    desc.typeStr());
+  auto [desc, c] = descAndCoords(g, p, fname, loc);
   TValue v = g.tensorArg(p[2], "value", loc);
   if (!v.isTensor())
     v = g.splat(v, desc.shape);
