@@ -2,7 +2,8 @@
 # Runs on the GPU machine from the repo root with the bundle made by
 # scripts/make-device-bundle.sh: the GPU correctness suite (real compiler,
 # then the runtime over the stand-in compiler), then the benchmarks
-# (foundation, GEMM, then the flagship GEMM). Logs go to $OUT (or
+# (foundation, GEMM, ladder, fp8 flagship, then the flagship GEMM). Logs go
+# to $OUT (or
 # out/device); the flagship benchmark's table is printed last.
 #   bash scripts/device-run.sh [--quick] [pytest -k expression]
 set -uo pipefail
@@ -37,8 +38,17 @@ if [ -f bench/bench_gemm.py ]; then
     bench/bench_gemm.py $quick --json "$out/bench_gemm.json" 2>&1 |
     tee "$out/bench_gemm.log"
 fi
+# The GEMM ladder (every tutorial step vs cuBLAS) and the fp8 flagship (vs
+# cuBLAS fp8), each checked before it is timed.
+for bench in bench_ladder bench_flagship_fp8; do
+  if [ -f bench/$bench.py ]; then
+    TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so timeout 300 python3 \
+      bench/$bench.py $quick --json "$out/$bench.json" 2>&1 |
+      tee "$out/$bench.log"
+  fi
+done
 # Last, so that its table (cuBLAS / Triton / flagship TFLOP/s and PASS/MISS
-# against >= 1.03x cuBLAS) ends the output. Both flagship configs are tried.
+# against >= 1.03x cuBLAS) ends the output. Every flagship config is tried.
 if [ -f bench/bench_flagship.py ]; then
   TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so timeout 300 python3 \
     bench/bench_flagship.py $quick --configs \
