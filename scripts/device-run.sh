@@ -3,8 +3,7 @@
 # scripts/make-device-bundle.sh: the GPU correctness suite (real compiler,
 # then the runtime over the stand-in compiler), then the benchmarks
 # (foundation, GEMM, ladder, fp8 flagship, then the flagship GEMM). Logs go
-# to $OUT (or
-# out/device); the flagship benchmark's table is printed last.
+# to $OUT (or out/device); the flagship benchmark's table is printed last.
 #   bash scripts/device-run.sh [--quick] [pytest -k expression]
 set -uo pipefail
 cd "$(dirname "$0")/.."
