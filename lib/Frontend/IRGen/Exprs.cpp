@@ -192,7 +192,8 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::builtin("triton." + attr);
     if (attr == "cdiv")
       return Val::builtin("triton.cdiv");
-    if (txlHardwareFunctions().count(attr) || txlMemoryFunctions().count(attr))
+    if (txlHardwareFunctions().count(attr) ||
+        txlMemoryFunctions().count(attr) || txlLayoutFunctions().count(attr))
       return Val::builtin("txl." + attr);
     fail(loc, "'txl." + attr + "' is not supported");
   }

@@ -199,6 +199,9 @@ public:
   //===--- txl.* (Hardware.cpp, HardwareMemory.cpp) -------------------------//
   Val callTxl(const std::string &name, CallArgs &args, SourceLoc loc);
   Val callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc);
+  Val callTxlLayout(const std::string &name, CallArgs &args, SourceLoc loc);
+  /// The txlgpu encoding a txl layout value (Layouts.cpp) names.
+  mlir::Attribute layoutAttr(const Val &layout, SourceLoc loc);
   /// tl.dot on shared buffers: an async wgmma group (HardwareMemory.cpp).
   Val asyncDot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
                SourceLoc loc);
@@ -267,6 +270,7 @@ public:
 /// Names under `txl.` that the builder implements.
 const std::set<std::string> &txlHardwareFunctions();
 const std::set<std::string> &txlMemoryFunctions();
+const std::set<std::string> &txlLayoutFunctions();
 
 /// Counts expression/statement nesting across inlined calls and fails past a
 /// limit, so no user input can exhaust the stack.

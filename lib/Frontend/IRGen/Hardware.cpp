@@ -266,6 +266,8 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
         NVVM::SharedSpaceAttr::get(&ctx, NVVM::SharedSpace::shared_cta));
     return Val::none();
   }
+  if (txlLayoutFunctions().count(op))
+    return callTxlLayout(name, args, loc);
   return callTxlMemory(name, args, loc);
 }
 

@@ -59,6 +59,9 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  // A txl.relayout's layout is still to be given (AssignLayouts).
+  if ((*this)->hasAttr(TXLGPUDialect::kPinnedLayoutAttr))
+    return {};
   if (getSrc().getType() == getType())
     return getSrc();
   // convert(convert(x)) -> convert(x), or x itself when it round-trips.

@@ -513,6 +513,14 @@ private:
     }
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
       return; // handled by the parent
+    if (isa<ConvertLayoutOp>(op)) {
+      // txl.relayout: the user chose the result's layout.
+      if (Attribute pinned =
+              op->getAttr(TXLGPUDialect::kPinnedLayoutAttr)) {
+        op->removeAttr(TXLGPUDialect::kPinnedLayoutAttr);
+        return setResultEncodings(op, pinned);
+      }
+    }
     for (Region &region : op->getRegions())
       for (Block &block : region)
         visitBlock(block);

@@ -24,6 +24,9 @@ def TXLGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kScratchStrideAttr = "txlgpu.scratch_stride";
     static constexpr llvm::StringLiteral kThreadsPerWarpAttr = "txlgpu.threads_per_warp";
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
+    /// On a convert_layout made by txl.relayout: the layout its result
+    /// must have (the tile IR carries no encodings).
+    static constexpr llvm::StringLiteral kPinnedLayoutAttr = "txlgpu.pinned_layout";
     /// CTAs per cluster (launch option num_ctas); a program is one cluster.
     static constexpr llvm::StringLiteral kNumCtasAttr = "txlgpu.num_ctas";
     static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";

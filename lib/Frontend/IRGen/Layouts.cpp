@@ -1,0 +1,229 @@
+//===- Layouts.cpp - txl layout classes, relayout, print_layout -----------===//
+//
+// txl.BlockedLayout, SliceLayout, NVMMADistributedLayout and
+// DotOperandLayout are compile-time values: tagged tuples (s = "layout")
+// holding the kind and its parameters, turned into the txlgpu encoding
+// attribute they name where they are used.
+//
+//  * relayout(x, shape, layout): x reshaped to `shape` and converted to
+//    `layout`: a txlgpu.convert_layout in the tile IR carrying the layout
+//    as an attribute, which AssignLayouts gives its result; values are
+//    unchanged, so later passes may still move or drop the conversion.
+//  * print_layout(shape, dtype, layout): prints, while compiling, which
+//    thread and register hold each element of a tensor of that shape in
+//    that layout (one line per row of a 2-D tensor, `T<thread>:<reg>` per
+//    element, `|` between copies).
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
+
+#include <iostream>
+#include <map>
+#include <sstream>
+
+using namespace mlir;
+namespace tg = mlir::txlgpu;
+
+namespace txl::irgen {
+
+namespace {
+
+bool isLayout(const std::optional<Val> &v) {
+  return v && v->isTuple() && v->s == "layout" && !v->elts.empty();
+}
+
+Val layoutVal(const std::string &kind, std::vector<Val> params) {
+  params.insert(params.begin(), Val::str(kind));
+  Val v = Val::tuple(std::move(params));
+  v.s = "layout";
+  return v;
+}
+
+SmallVector<unsigned> unsignedList(Gen &g, const std::optional<Val> &v,
+                                   const std::string &what,
+                                   const std::string &fname, SourceLoc loc) {
+  if (!v)
+    g.fail(loc, fname + ": missing " + what);
+  SmallVector<unsigned> out;
+  for (int64_t d : g.constShape(*v, loc)) {
+    if (d < 0)
+      g.fail(loc, fname + ": " + what + " must not be negative");
+    out.push_back(unsigned(d));
+  }
+  return out;
+}
+
+} // namespace
+
+const std::set<std::string> &txlLayoutFunctions() {
+  static const std::set<std::string> names = {
+      "BlockedLayout",    "SliceLayout", "NVMMADistributedLayout",
+      "DotOperandLayout", "relayout",    "print_layout"};
+  return names;
+}
+
+/// The encoding `layout` names for a tensor of `rank`, checked the way the
+/// layout utilities check it (a layout that does not cover the rank, or
+/// whose warps do not match the launch, is a located error).
+Attribute Gen::layoutAttr(const Val &layout, SourceLoc loc) {
+  const std::string kind = layout.elts[0].s;
+  const std::vector<Val> &p = layout.elts;
+  if (kind == "blocked")
+    return tg::BlockedEncodingAttr::get(
+        &ctx, unsignedList(*this, p[1], "size_per_thread", kind, loc),
+        unsignedList(*this, p[2], "threads_per_warp", kind, loc),
+        unsignedList(*this, p[3], "warps_per_cta", kind, loc),
+        unsignedList(*this, p[4], "order", kind, loc));
+  if (kind == "slice")
+    return tg::SliceEncodingAttr::get(&ctx, unsigned(p[1].asInt()),
+                                      layoutAttr(p[2], loc));
+  if (kind == "nvmma")
+    return tg::NvidiaMmaEncodingAttr::get(
+        &ctx, unsigned(p[1].asInt()),
+        unsignedList(*this, p[2], "warps_per_cta", kind, loc),
+        unsignedList(*this, p[3], "instr_shape", kind, loc));
+  return tg::DotOperandEncodingAttr::get(&ctx, unsigned(p[1].asInt()),
+                                         layoutAttr(p[2], loc),
+                                         unsigned(p[3].asInt()));
+}
+
+namespace {
+
+/// A tensor type of `shape` and `dtype` in `enc`, with its register /
+/// lane / warp map; a located error when the layout cannot hold it.
+tg::LayoutMap layoutMapOf(Gen &g, const std::vector<int64_t> &shape,
+                          DType dtype, Attribute enc,
+                          const std::string &fname, SourceLoc loc) {
+  auto type = RankedTensorType::get(shape, g.mlirType(dtype), enc);
+  std::optional<tg::LayoutMap> map = tg::getLayoutMap(type);
+  if (!map)
+    g.fail(loc, fname + ": the layout does not describe a tensor of " +
+                    TValue{Value(), dtype, shape}.typeStr());
+  int warps = int(g.opts.numWarps); // tensors live in one warpgroup
+  if ((int64_t(1) << map->warpBases.size()) != warps)
+    g.fail(loc, fname + ": the layout spreads over " +
+                    std::to_string(int64_t(1) << map->warpBases.size()) +
+                    " warps but the kernel runs " + std::to_string(warps));
+  return *map;
+}
+
+std::string holders(const tg::LayoutMap &map, const tg::Coord &at,
+                    const std::map<std::vector<int64_t>,
+                                   std::vector<std::string>> &where) {
+  auto it = where.find(std::vector<int64_t>(at.begin(), at.end()));
+  if (it == where.end())
+    return "-";
+  std::string cell;
+  for (const std::string &h : it->second)
+    cell += (cell.empty() ? "" : "|") + h;
+  return cell;
+}
+
+/// One line per row (a 1-D tensor is one row; higher ranks print each
+/// leading index in turn).
+std::string renderLayout(const tg::LayoutMap &map) {
+  std::map<std::vector<int64_t>, std::vector<std::string>> where;
+  int threads = 32;
+  for (int w = 0; w < (1 << map.warpBases.size()); ++w)
+    for (int l = 0; l < (1 << map.laneBases.size()); ++l)
+      for (int r = 0; r < map.numRegs(); ++r) {
+        tg::Coord c = map.regCoord(r), lc = map.laneCoord(l),
+                  wc = map.warpCoord(w);
+        std::vector<int64_t> key;
+        for (int d = 0; d < map.rank(); ++d)
+          key.push_back(c[d] ^ lc[d] ^ wc[d]);
+        where[key].push_back("T" + std::to_string(w * threads + l) + ":" +
+                             std::to_string(r));
+      }
+  std::ostringstream os;
+  int64_t cols = map.shape.back();
+  int64_t rows = 1;
+  for (int d = 0; d + 1 < map.rank(); ++d)
+    rows *= map.shape[d];
+  for (int64_t row = 0; row < rows; ++row) {
+    tg::Coord at(map.rank(), 0);
+    int64_t rest = row;
+    for (int d = map.rank() - 2; d >= 0; --d) {
+      at[d] = rest % map.shape[d];
+      rest /= map.shape[d];
+    }
+    for (int64_t col = 0; col < cols; ++col) {
+      at[map.rank() - 1] = col;
+      os << (col ? " " : "") << holders(map, at, where);
+    }
+    os << "\n";
+  }
+  return os.str();
+}
+
+} // namespace
+
+Val Gen::callTxlLayout(const std::string &name, CallArgs &args,
+                       SourceLoc loc) {
+  std::string op = name.substr(4);
+  if (op == "BlockedLayout") {
+    auto p = bind(args,
+                  {"size_per_thread", "threads_per_warp", "warps_per_cta",
+                   "order"},
+                  4, name, loc);
+    return layoutVal("blocked", {*p[0], *p[1], *p[2], *p[3]});
+  }
+  if (op == "SliceLayout") {
+    auto p = bind(args, {"dim", "parent"}, 2, name, loc);
+    if (!isLayout(p[1]))
+      fail(loc, name + ": parent must be a txl layout");
+    return layoutVal("slice",
+                     {Val::integer(constInt(p[0], "dim", loc)), *p[1]});
+  }
+  if (op == "NVMMADistributedLayout") {
+    auto p = bind(args, {"version", "warps_per_cta", "instr_shape"}, 3, name,
+                  loc);
+    // Triton spells the version [major, minor].
+    int64_t version = p[0]->isTuple() ? constShape(*p[0], loc).at(0)
+                                      : constInt(p[0], "version", loc);
+    if (version != 2 && version != 3)
+      fail(loc, name + ": version must be 2 (mma.sync) or 3 (wgmma), got " +
+                    std::to_string(version));
+    return layoutVal("nvmma", {Val::integer(version), *p[1], *p[2]});
+  }
+  if (op == "DotOperandLayout") {
+    auto p = bind(args, {"operand_index", "parent", "k_width"}, 3, name, loc);
+    int64_t idx = constInt(p[0], "operand_index", loc);
+    if ((idx != 0 && idx != 1) || !isLayout(p[1]))
+      fail(loc, name + ": needs operand_index 0 or 1 and a parent layout");
+    return layoutVal("dot_op", {Val::integer(idx), *p[1],
+                                Val::integer(constInt(p[2], "k_width", loc))});
+  }
+  if (op == "print_layout") {
+    auto p = bind(args, {"shape", "dtype", "layout"}, 3, name, loc);
+    if (!isLayout(p[2]))
+      fail(loc, name + ": layout must be a txl layout");
+    std::vector<int64_t> shape = constShape(*p[0], loc);
+    validateShape(shape, loc);
+    DType dtype = constDType(p[1], "dtype", loc);
+    tg::LayoutMap map = layoutMapOf(*this, shape, dtype,
+                                    layoutAttr(*p[2], loc), name, loc);
+    std::cerr << renderLayout(map);
+    return Val::none();
+  }
+  // relayout
+  auto p = bind(args, {"x", "shape", "layout"}, 3, name, loc);
+  if (!isLayout(p[2]))
+    fail(loc, name + ": layout must be a txl layout");
+  TValue x = tensorArg(p[0], "x", loc);
+  std::vector<int64_t> shape = constShape(*p[1], loc);
+  if (shape != x.shape)
+    x = reshape(x, shape, /*canReorder=*/false, loc);
+  Attribute enc = layoutAttr(*p[2], loc);
+  layoutMapOf(*this, shape, x.dtype, enc, name, loc);
+  // The tile IR carries no encodings: the chosen one rides on the op until
+  // AssignLayouts gives it to the result.
+  auto cvt = tg::ConvertLayoutOp::create(b, cur, x.value.getType(), x.value);
+  cvt->setAttr(tg::TXLGPUDialect::kPinnedLayoutAttr, enc);
+  return Val::tensor({cvt.getResult(), x.dtype, shape});
+}
+
+} // namespace txl::irgen

@@ -1,0 +1,35 @@
+"""Kernels for test_layouts.py: txl layout classes, relayout and
+print_layout."""
+import triton.language as tl
+import txl
+
+
+@txl.jit
+def relayout_roundtrip(x_ptr, y_ptr, M: tl.constexpr, N: tl.constexpr):
+    # Values survive a trip through explicit layouts (a blocked layout with
+    # columns across lanes, then one with rows across lanes) and a reshape.
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    x = tl.load(x_ptr + rows * N + cols)
+    by_cols = txl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    by_rows = txl.BlockedLayout([4, 1], [8, 4], [1, 4], [0, 1])
+    a = txl.relayout(x, [M, N], by_cols)
+    b = txl.relayout(a * 2.0, [M, N], by_rows)
+    flat = txl.relayout(b + 1.0, [M * N], txl.SliceLayout(
+        0, txl.BlockedLayout([1, 4], [1, 32], [1, 4], [1, 0])))
+    tl.store(y_ptr + tl.arange(0, M * N), flat)
+
+
+@txl.jit
+def show_layouts():
+    txl.print_layout([4, 8], tl.float32,
+                     txl.BlockedLayout([1, 2], [4, 8], [1, 1], [1, 0]))
+    txl.print_layout([16, 8], tl.float32,
+                     txl.NVMMADistributedLayout([2, 0], [1, 1], [16, 8]))
+
+
+@txl.jit
+def wrong_warps():
+    # Two warps in a four-warp kernel.
+    txl.print_layout([16, 16], tl.float32,
+                     txl.BlockedLayout([1, 1], [4, 8], [2, 1], [1, 0]))
