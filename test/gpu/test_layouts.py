@@ -29,3 +29,17 @@ def test_relayout_keeps_values(shape):
     kernels.relayout_roundtrip[(1,)](x, y, M=M, N=N, num_warps=4)
     torch.cuda.synchronize()
     assert torch.equal(y, (x * 2.0 + 1.0).flatten())
+
+
+@pytest.mark.parametrize("shape", [(32, 64), (128, 64)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_fragment_io(shape):
+    M, N = shape
+    x = random_tensor((M, N), torch.float32)
+    y = torch.full((M, N), float("nan"), device="cuda")
+    kernels.fragment_io[(1,)](x, y, 0.25, M=M, N=N, num_warps=4)
+    torch.cuda.synchronize()
+    stored = torch.where(x >= 0.25, x, torch.zeros_like(x))
+    odd = (torch.arange(N, device="cuda") % 2 == 1)[None, :]
+    want = torch.where(odd, torch.full_like(x, -1.0), stored)
+    assert torch.equal(y, want)

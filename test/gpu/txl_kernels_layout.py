@@ -33,3 +33,21 @@ def wrong_warps():
     # Two warps in a four-warp kernel.
     txl.print_layout([16, 16], tl.float32,
                      txl.BlockedLayout([1, 1], [4, 8], [2, 1], [1, 0]))
+
+
+@txl.jit
+def fragment_io(x_ptr, y_ptr, lo, M: tl.constexpr, N: tl.constexpr):
+    # A tile through shared memory in explicit layouts: stored by columns,
+    # read back by rows; the store keeps the old (zero) elements where
+    # x < lo, the load returns -1 where the column index is odd.
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    x = tl.load(x_ptr + rows * N + cols)
+    buf = txl.get_buffer(txl.smem_alloc([M, N], dtype=tl.float32), 0)
+    txl.smem_store(buf, tl.zeros([M, N], dtype=tl.float32))
+    by_cols = txl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    by_rows = txl.BlockedLayout([4, 1], [8, 4], [1, 4], [0, 1])
+    txl.frag_smem_store(buf, x, by_cols, pred=x >= lo)
+    y = txl.frag_smem_load(buf, [M, N], by_rows, other=-1.0,
+                           pred=cols % 2 == 0)
+    tl.store(y_ptr + rows * N + cols, y)

@@ -202,6 +202,13 @@ public:
   Val callTxlLayout(const std::string &name, CallArgs &args, SourceLoc loc);
   /// The txlgpu encoding a txl layout value (Layouts.cpp) names.
   mlir::Attribute layoutAttr(const Val &layout, SourceLoc loc);
+  TValue relayout(TValue x, const std::vector<int64_t> &shape,
+                  const std::optional<Val> &layout, const std::string &fname,
+                  SourceLoc loc);
+  TValue select(const Val &pred, const TValue &a, const Val &other,
+                SourceLoc loc);
+  Val fragmentIO(bool load, CallArgs &args, const std::string &fname,
+                 SourceLoc loc);
   /// tl.dot on shared buffers: an async wgmma group (HardwareMemory.cpp).
   Val asyncDot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
                SourceLoc loc);

@@ -9,6 +9,12 @@
 //    `layout`: a txlgpu.convert_layout in the tile IR carrying the layout
 //    as an attribute, which AssignLayouts gives its result; values are
 //    unchanged, so later passes may still move or drop the conversion.
+//  * frag_smem_load(buf, shape, layout, other, pred) / frag_smem_store(buf,
+//    value, layout, pred): shared-memory I/O of a tensor in an explicit
+//    layout. A predicate (scalar or per element) selects `other` (default
+//    0) where it is false on a load, and keeps the buffer's old elements
+//    on a store (read, select, write: the buffer's other writers must be
+//    synchronized as for smem_store).
 //  * print_layout(shape, dtype, layout): prints, while compiling, which
 //    thread and register hold each element of a tensor of that shape in
 //    that layout (one line per row of a 2-D tensor, `T<thread>:<reg>` per
@@ -60,8 +66,9 @@ SmallVector<unsigned> unsignedList(Gen &g, const std::optional<Val> &v,
 
 const std::set<std::string> &txlLayoutFunctions() {
   static const std::set<std::string> names = {
-      "BlockedLayout",    "SliceLayout", "NVMMADistributedLayout",
-      "DotOperandLayout", "relayout",    "print_layout"};
+      "BlockedLayout",    "SliceLayout",    "NVMMADistributedLayout",
+      "DotOperandLayout", "relayout",       "print_layout",
+      "frag_smem_load",   "frag_smem_store"};
   return names;
 }
 
@@ -209,21 +216,87 @@ Val Gen::callTxlLayout(const std::string &name, CallArgs &args,
     std::cerr << renderLayout(map);
     return Val::none();
   }
-  // relayout
+  if (op == "frag_smem_load" || op == "frag_smem_store")
+    return fragmentIO(op == "frag_smem_load", args, name, loc);
   auto p = bind(args, {"x", "shape", "layout"}, 3, name, loc);
-  if (!isLayout(p[2]))
-    fail(loc, name + ": layout must be a txl layout");
   TValue x = tensorArg(p[0], "x", loc);
-  std::vector<int64_t> shape = constShape(*p[1], loc);
+  return Val::tensor(relayout(x, constShape(*p[1], loc), p[2], name, loc));
+}
+
+/// `x` reshaped to `shape` in the layout `layout` names.
+TValue Gen::relayout(TValue x, const std::vector<int64_t> &shape,
+                     const std::optional<Val> &layout, const std::string &fname,
+                     SourceLoc loc) {
+  if (!isLayout(layout))
+    fail(loc, fname + ": layout must be a txl layout");
   if (shape != x.shape)
     x = reshape(x, shape, /*canReorder=*/false, loc);
-  Attribute enc = layoutAttr(*p[2], loc);
-  layoutMapOf(*this, shape, x.dtype, enc, name, loc);
+  Attribute enc = layoutAttr(*layout, loc);
+  layoutMapOf(*this, shape, x.dtype, enc, fname, loc);
   // The tile IR carries no encodings: the chosen one rides on the op until
   // AssignLayouts gives it to the result.
   auto cvt = tg::ConvertLayoutOp::create(b, cur, x.value.getType(), x.value);
   cvt->setAttr(tg::TXLGPUDialect::kPinnedLayoutAttr, enc);
-  return Val::tensor({cvt.getResult(), x.dtype, shape});
+  return TValue{cvt.getResult(), x.dtype, shape};
+}
+
+/// where(pred, a, b) through tl.where (broadcasting, casts).
+TValue Gen::select(const Val &pred, const TValue &a, const Val &other,
+                   SourceLoc loc) {
+  CallArgs where;
+  where.pos = {pred, Val::tensor(a), other};
+  where.posLocs = {loc, loc, loc};
+  where.loc = loc;
+  return callBuiltin("tl.where", where, loc).t;
+}
+
+Val Gen::fragmentIO(bool load, CallArgs &args, const std::string &fname,
+                    SourceLoc loc) {
+  auto p = load ? bind(args, {"buf", "shape", "layout", "other", "pred"}, 3,
+                       fname, loc)
+                : bind(args, {"buf", "value", "layout", "pred"}, 3, fname, loc);
+  if (!p[0] || !p[0]->isTensor() || p[0]->t.space != TValue::Space::Smem)
+    fail(loc, fname + ": buf must be one shared buffer (txl.get_buffer)");
+  const TValue buf = p[0]->t;
+  if (!isLayout(p[2]))
+    fail(loc, fname + ": layout must be a txl layout");
+  Attribute enc = layoutAttr(*p[2], loc);
+  layoutMapOf(*this, buf.shape, buf.dtype, enc, fname, loc);
+  // The access itself happens in the layout (AssignLayouts reads the
+  // attribute), whatever the clean-ups do with the values afterwards.
+  auto readBuffer = [&](Attribute pinned) {
+    auto read = tg::SmemLoadOp::create(b, cur, mlirType(buf.dtype, buf.shape),
+                                       buf.value);
+    if (pinned)
+      read->setAttr(tg::TXLGPUDialect::kPinnedLayoutAttr, pinned);
+    return TValue{read.getResult(), buf.dtype, buf.shape};
+  };
+  const std::optional<Val> &pred = load ? p[4] : p[3];
+  bool predicated = pred && !pred->isNone();
+  if (load) {
+    std::vector<int64_t> shape = constShape(*p[1], loc);
+    TValue x = readBuffer(enc);
+    if (shape != buf.shape)
+      x = relayout(x, shape, p[2], fname, loc);
+    if (predicated)
+      x = select(*pred, x, p[3] ? *p[3] : Val::integer(0), loc);
+    return Val::tensor(x);
+  }
+  TValue v = tensorArg(p[1], "value", loc);
+  if (!v.isTensor())
+    v = splat(v, buf.shape);
+  if (v.numel() != buf.numel())
+    fail(loc,
+         fname + ": value " + v.typeStr() + " does not fit " + buf.typeStr());
+  if (v.dtype != buf.dtype)
+    v = cast(v, buf.dtype, loc);
+  if (v.shape != buf.shape)
+    v = reshape(v, buf.shape, /*canReorder=*/false, loc);
+  if (predicated)
+    v = select(*pred, v, Val::tensor(readBuffer(Attribute())), loc);
+  auto store = tg::SmemStoreOp::create(b, cur, buf.value, v.value);
+  store->setAttr(tg::TXLGPUDialect::kPinnedLayoutAttr, enc);
+  return Val::none();
 }
 
 } // namespace txl::irgen

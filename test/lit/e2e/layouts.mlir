@@ -22,3 +22,10 @@
 //
 // RUN: not txlc %S/../../gpu/txl_kernels_layout.py --kernel-name wrong_warps --signature "" --num-warps 4 --target sm_90a --out-dir %t --no-cubin 2>&1 | FileCheck %s --check-prefix=WARPS
 // WARPS: txl_kernels_layout.py:{{[0-9]+}}:5: error: txl.print_layout: the layout spreads over 2 warps but the kernel runs 4
+//
+// frag_smem_store / frag_smem_load access the buffer in the layouts given
+// (the predicated store reads the old elements first, in any layout).
+// RUN: txlc %S/../../gpu/txl_kernels_layout.py --kernel-name fragment_io --signature "*fp32:16, *fp32:16, fp32, 32, 64" --num-warps 4 --target sm_90a --out-dir %t --no-cubin
+// RUN: FileCheck %s --check-prefix=FRAG < %t/fragment_io.txlgir
+// FRAG: txlgpu.smem_store {{.*}} : tensor<32x64xf32, #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+// FRAG: txlgpu.smem_load {{.*}} -> tensor<32x64xf32, #txlgpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>>

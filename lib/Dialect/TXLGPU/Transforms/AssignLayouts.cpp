@@ -513,13 +513,14 @@ private:
     }
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
       return; // handled by the parent
-    if (isa<ConvertLayoutOp>(op)) {
-      // txl.relayout: the user chose the result's layout.
-      if (Attribute pinned =
-              op->getAttr(TXLGPUDialect::kPinnedLayoutAttr)) {
-        op->removeAttr(TXLGPUDialect::kPinnedLayoutAttr);
+    // txl.relayout / frag_smem_load / frag_smem_store: the user chose the
+    // layout of the result, or of the stored value.
+    if (Attribute pinned = op->getAttr(TXLGPUDialect::kPinnedLayoutAttr)) {
+      op->removeAttr(TXLGPUDialect::kPinnedLayoutAttr);
+      if (auto store = dyn_cast<SmemStoreOp>(op))
+        return require(op, store.getValueMutable(), pinned);
+      if (isa<ConvertLayoutOp, SmemLoadOp>(op))
         return setResultEncodings(op, pinned);
-      }
     }
     for (Region &region : op->getRegions())
       for (Block &block : region)
