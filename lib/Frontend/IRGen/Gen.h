@@ -200,8 +200,10 @@ public:
   Val callTxl(const std::string &name, CallArgs &args, SourceLoc loc);
   Val callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc);
   Val callTxlLayout(const std::string &name, CallArgs &args, SourceLoc loc);
-  /// The txlgpu encoding a txl layout value (Layouts.cpp) names.
+  /// The txlgpu encoding a txl layout value (Layouts.cpp) names, and the
+  /// rank it describes (a located error when it is malformed).
   mlir::Attribute layoutAttr(const Val &layout, SourceLoc loc);
+  unsigned checkLayout(const Val &layout, SourceLoc loc);
   TValue relayout(TValue x, const std::vector<int64_t> &shape,
                   const std::optional<Val> &layout, const std::string &fname,
                   SourceLoc loc);

@@ -72,9 +72,88 @@ const std::set<std::string> &txlLayoutFunctions() {
   return names;
 }
 
-/// The encoding `layout` names for a tensor of `rank`, checked the way the
-/// layout utilities check it (a layout that does not cover the rank, or
-/// whose warps do not match the launch, is a located error).
+namespace {
+
+bool allPowersOfTwo(ArrayRef<unsigned> v) {
+  return llvm::all_of(v, [](unsigned x) { return llvm::isPowerOf2_32(x); });
+}
+
+unsigned product(ArrayRef<unsigned> v) {
+  unsigned n = 1;
+  for (unsigned x : v)
+    n *= x;
+  return n;
+}
+
+bool isPermutation(ArrayRef<unsigned> order) {
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned d : order) {
+    if (d >= order.size() || seen[d])
+      return false;
+    seen[d] = true;
+  }
+  return true;
+}
+
+} // namespace
+
+/// The rank a layout value describes; a located error where its parameters
+/// are inconsistent (the layout constructors behind the compiler assume
+/// well-formed layouts, so user layouts are checked here first).
+unsigned Gen::checkLayout(const Val &layout, SourceLoc loc) {
+  const std::string kind = layout.elts[0].s;
+  const std::vector<Val> &p = layout.elts;
+  std::string what = "txl layout (" + kind + "): ";
+  if (kind == "blocked") {
+    auto spt = unsignedList(*this, p[1], "size_per_thread", kind, loc);
+    auto tpw = unsignedList(*this, p[2], "threads_per_warp", kind, loc);
+    auto wpc = unsignedList(*this, p[3], "warps_per_cta", kind, loc);
+    auto order = unsignedList(*this, p[4], "order", kind, loc);
+    if (spt.empty() || tpw.size() != spt.size() || wpc.size() != spt.size() ||
+        order.size() != spt.size())
+      fail(loc, what + "size_per_thread, threads_per_warp, warps_per_cta and "
+                       "order must have one entry per dimension");
+    if (!allPowersOfTwo(spt) || !allPowersOfTwo(tpw) || !allPowersOfTwo(wpc))
+      fail(loc, what + "sizes must be powers of two");
+    if (product(tpw) != 32)
+      fail(loc, what + "threads_per_warp must multiply to 32, got " +
+                    std::to_string(product(tpw)));
+    if (!isPermutation(order))
+      fail(loc, what + "order must be a permutation of the dimensions");
+    return spt.size();
+  }
+  if (kind == "slice") {
+    unsigned parentRank = checkLayout(p[2], loc);
+    if (p[1].asInt() < 0 || p[1].asInt() >= int64_t(parentRank) ||
+        parentRank < 2)
+      fail(loc, what + "dim " + std::to_string(p[1].asInt()) +
+                    " is not a dimension of a rank-" +
+                    std::to_string(parentRank) + " parent of rank >= 2");
+    return parentRank - 1;
+  }
+  if (kind == "nvmma") {
+    auto wpc = unsignedList(*this, p[2], "warps_per_cta", kind, loc);
+    auto instr = unsignedList(*this, p[3], "instr_shape", kind, loc);
+    size_t instrRank = p[1].asInt() == 2 ? 2 : 3;
+    if (wpc.size() != 2 || instr.size() != instrRank || !allPowersOfTwo(wpc) ||
+        !allPowersOfTwo(instr))
+      fail(loc, what +
+                    "needs warps_per_cta of 2 powers of two and an "
+                    "instr_shape of " +
+                    std::to_string(instrRank) + " (version " +
+                    std::to_string(p[1].asInt()) + ")");
+    return 2;
+  }
+  // dot_op
+  if (!isLayout(p[2]) || p[2].elts[0].s != "nvmma")
+    fail(loc, what + "the parent must be an NVMMADistributedLayout");
+  checkLayout(p[2], loc);
+  if (p[3].asInt() < 1 || !llvm::isPowerOf2_64(uint64_t(p[3].asInt())))
+    fail(loc, what + "k_width must be a power of two");
+  return 2;
+}
+
+/// The encoding `layout` names (checked by checkLayout first).
 Attribute Gen::layoutAttr(const Val &layout, SourceLoc loc) {
   const std::string kind = layout.elts[0].s;
   const std::vector<Val> &p = layout.elts;
@@ -102,8 +181,12 @@ namespace {
 /// A tensor type of `shape` and `dtype` in `enc`, with its register /
 /// lane / warp map; a located error when the layout cannot hold it.
 tg::LayoutMap layoutMapOf(Gen &g, const std::vector<int64_t> &shape,
-                          DType dtype, Attribute enc,
+                          DType dtype, const Val &layout,
                           const std::string &fname, SourceLoc loc) {
+  if (g.checkLayout(layout, loc) != shape.size())
+    g.fail(loc, fname + ": the layout does not describe a tensor of " +
+                    TValue{Value(), dtype, shape}.typeStr());
+  Attribute enc = g.layoutAttr(layout, loc);
   auto type = RankedTensorType::get(shape, g.mlirType(dtype), enc);
   std::optional<tg::LayoutMap> map = tg::getLayoutMap(type);
   if (!map)
@@ -211,8 +294,7 @@ Val Gen::callTxlLayout(const std::string &name, CallArgs &args,
     std::vector<int64_t> shape = constShape(*p[0], loc);
     validateShape(shape, loc);
     DType dtype = constDType(p[1], "dtype", loc);
-    tg::LayoutMap map = layoutMapOf(*this, shape, dtype,
-                                    layoutAttr(*p[2], loc), name, loc);
+    tg::LayoutMap map = layoutMapOf(*this, shape, dtype, *p[2], name, loc);
     std::cerr << renderLayout(map);
     return Val::none();
   }
@@ -231,8 +313,8 @@ TValue Gen::relayout(TValue x, const std::vector<int64_t> &shape,
     fail(loc, fname + ": layout must be a txl layout");
   if (shape != x.shape)
     x = reshape(x, shape, /*canReorder=*/false, loc);
+  layoutMapOf(*this, shape, x.dtype, *layout, fname, loc);
   Attribute enc = layoutAttr(*layout, loc);
-  layoutMapOf(*this, shape, x.dtype, enc, fname, loc);
   // The tile IR carries no encodings: the chosen one rides on the op until
   // AssignLayouts gives it to the result.
   auto cvt = tg::ConvertLayoutOp::create(b, cur, x.value.getType(), x.value);
@@ -260,8 +342,8 @@ Val Gen::fragmentIO(bool load, CallArgs &args, const std::string &fname,
   const TValue buf = p[0]->t;
   if (!isLayout(p[2]))
     fail(loc, fname + ": layout must be a txl layout");
+  layoutMapOf(*this, buf.shape, buf.dtype, *p[2], fname, loc);
   Attribute enc = layoutAttr(*p[2], loc);
-  layoutMapOf(*this, buf.shape, buf.dtype, enc, fname, loc);
   // The access itself happens in the layout (AssignLayouts reads the
   // attribute), whatever the clean-ups do with the values afterwards.
   auto readBuffer = [&](Attribute pinned) {
