@@ -60,25 +60,10 @@ exchangeThroughTile(Operation *op, ArrayRef<Value> srcRegs,
   Value base = scratchElementPtr(rewriter, loc, op, scratchOffset(op), elem,
                                  i32Const(rewriter, loc, 0));
   barrier(rewriter, loc);
-  if (!storeTileByMatrices(rewriter, loc, op, base, srcRegs, srcTy, tile)) {
-    LogicalResult wrote = forEachSharedRun(
-        rewriter, loc, op, base, srcTy, tile, /*maxVec=*/16,
-        [&](int r, int64_t n, Value ptr) {
-          storeSharedRun(rewriter, loc, ptr, srcRegs.slice(r, n));
-        });
-    if (failed(wrote))
-      return failure();
-  }
-  barrier(rewriter, loc);
-  SmallVector<Value> dstRegs;
-  LogicalResult read = forEachSharedRun(
-      rewriter, loc, op, base, dstTy, tile, /*maxVec=*/16,
-      [&](int, int64_t n, Value ptr) {
-        loadSharedRun(rewriter, loc, ptr, elem, n, dstRegs);
-      });
-  if (failed(read))
+  if (failed(storeTile(rewriter, loc, op, base, srcRegs, srcTy, tile)))
     return failure();
-  return dstRegs;
+  barrier(rewriter, loc);
+  return readTile(rewriter, loc, op, base, dstTy, tile);
 }
 
 /// Lowers `op` (one source tensor, one result) given how coordinates map.

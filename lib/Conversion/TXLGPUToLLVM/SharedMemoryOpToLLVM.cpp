@@ -77,23 +77,6 @@ Value elementPtr(OpBuilder &b, Location loc, Value base, Type elem,
                              ValueRange{index});
 }
 
-/// Registers are read from the tile in vector runs where the layouts allow.
-FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
-                                       Operation *op, Value base,
-                                       RankedTensorType tensorTy,
-                                       MemDescType tileTy) {
-  Type elem = storageType(tensorTy.getElementType());
-  SmallVector<Value> regs;
-  LogicalResult walked = forEachSharedRun(
-      b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
-      [&](int, int64_t vec, Value ptr) {
-        loadSharedRun(b, loc, ptr, elem, vec, regs);
-      });
-  if (failed(walked))
-    return failure();
-  return regs;
-}
-
 template <typename Op>
 struct AllocBaseToLLVM : public ConvertOpToLLVMPattern<Op> {
   using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
@@ -415,6 +398,35 @@ mlir::txl::forEachSharedRun(OpBuilder &b, Location loc, Operation *op,
   return success();
 }
 
+/// Registers are read from the tile in vector runs where the layouts allow.
+FailureOr<SmallVector<Value>> mlir::txl::readTile(OpBuilder &b, Location loc,
+                                                  Operation *op, Value base,
+                                                  RankedTensorType tensorTy,
+                                                  MemDescType tileTy) {
+  Type elem = storageType(tensorTy.getElementType());
+  SmallVector<Value> regs;
+  LogicalResult walked =
+      forEachSharedRun(b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
+                       [&](int, int64_t vec, Value ptr) {
+                         loadSharedRun(b, loc, ptr, elem, vec, regs);
+                       });
+  if (failed(walked))
+    return failure();
+  return regs;
+}
+
+LogicalResult mlir::txl::storeTile(OpBuilder &b, Location loc, Operation *op,
+                                   Value base, ArrayRef<Value> regs,
+                                   RankedTensorType tensorTy,
+                                   MemDescType tileTy) {
+  if (storeTileByMatrices(b, loc, op, base, regs, tensorTy, tileTy))
+    return success();
+  return forEachSharedRun(b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
+                          [&](int r, int64_t vec, Value ptr) {
+                            storeSharedRun(b, loc, ptr, regs.slice(r, vec));
+                          });
+}
+
 /// The bytes may still be read by a previous use (another thread's
 /// smem_load, an earlier wgmma retired by its wait), so the group
 /// synchronizes first; after writing, generic-proxy stores are fenced for
@@ -426,17 +438,7 @@ LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
                                          MemDescType tileTy) {
   barrier(b, loc);
   SmallVector<Value> regs = unpackTensor(b, loc, llTensor);
-  if (storeTileByMatrices(b, loc, op, base, regs, tensorTy, tileTy)) {
-    fenceAsyncProxy(b, loc);
-    barrier(b, loc);
-    return success();
-  }
-  LogicalResult walked = forEachSharedRun(
-      b, loc, op, base, tensorTy, tileTy, /*maxVec=*/16,
-      [&](int r, int64_t vec, Value ptr) {
-        storeSharedRun(b, loc, ptr, ArrayRef<Value>(regs).slice(r, vec));
-      });
-  if (failed(walked))
+  if (failed(storeTile(b, loc, op, base, regs, tensorTy, tileTy)))
     return failure();
   fenceAsyncProxy(b, loc);
   barrier(b, loc);

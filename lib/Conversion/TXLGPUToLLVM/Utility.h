@@ -74,6 +74,17 @@ void loadSharedRun(OpBuilder &b, Location loc, Value ptr, Type elem, int64_t n,
 bool storeTileByMatrices(OpBuilder &b, Location loc, Operation *op, Value base,
                          ArrayRef<Value> regs, RankedTensorType tensorTy,
                          txlgpu::MemDescType tileTy);
+/// A register tensor read from a shared tile in vector runs (no
+/// synchronization).
+FailureOr<SmallVector<Value>> readTile(OpBuilder &b, Location loc,
+                                       Operation *op, Value base,
+                                       RankedTensorType tensorTy,
+                                       txlgpu::MemDescType tileTy);
+/// Registers to their places in a shared tile: stmatrix where the layout
+/// allows, vector runs otherwise (no synchronization).
+LogicalResult storeTile(OpBuilder &b, Location loc, Operation *op, Value base,
+                        ArrayRef<Value> regs, RankedTensorType tensorTy,
+                        txlgpu::MemDescType tileTy);
 /// Writes a register tensor into a shared tile by the tile's layout,
 /// synchronized and fenced for the async proxy (SharedMemoryOpToLLVM.cpp).
 LogicalResult writeSharedTile(OpBuilder &b, Location loc, Operation *op,
