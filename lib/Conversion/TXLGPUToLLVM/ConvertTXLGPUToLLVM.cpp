@@ -35,6 +35,37 @@ int moduleInt(ModuleOp module, StringRef name, int fallback) {
   return fallback;
 }
 
+/// A kernel that builds TMA descriptors (txlgpu.make_tensor_desc) takes
+/// one more parameter after the user's: the global scratch buffer the
+/// runtime allocates (programs x CTAs per program x
+/// txlgpu.global_scratch bytes), where each descriptor's map lives.
+LogicalResult appendGlobalScratch(ModuleOp module) {
+  LogicalResult result = success();
+  module.walk([&](func::FuncOp func) {
+    SmallVector<txlgpu::MakeTensorDescOp> makes;
+    func.walk([&](txlgpu::MakeTensorDescOp op) { makes.push_back(op); });
+    if (makes.empty())
+      return;
+    if (!func->hasAttr(kKernelAttr) || func.isExternal()) {
+      makes.front().emitError("tl.make_tensor_descriptor must be called in "
+                              "a kernel (helpers are inlined)");
+      result = failure();
+      return;
+    }
+    MLIRContext *ctx = module.getContext();
+    Type ptr = PointerType::get(IntegerType::get(ctx, 8), 1);
+    unsigned index = func.getNumArguments();
+    if (failed(
+            func.insertArgument(index, ptr, DictionaryAttr(), func.getLoc()))) {
+      result = failure();
+      return;
+    }
+    for (txlgpu::MakeTensorDescOp op : makes)
+      op.getScratchMutable().assign(func.getArgument(index));
+  });
+  return result;
+}
+
 /// A TMA descriptor argument becomes the 128-byte CUtensorMap passed by
 /// value (`.param .align 64 .b8 [128]`); grid_constant lets the kernel take
 /// its address (cvta.param) instead of copying it to local memory, which
@@ -91,6 +122,8 @@ struct ConvertTXLGPUToLLVMPass
     MLIRContext *ctx = &getContext();
     declareSharedMemory(module);
     declareDebugRecord(module);
+    if (failed(appendGlobalScratch(module)))
+      return signalPassFailure();
 
     TXLTypeConverter typeConverter(ctx);
     RewritePatternSet patterns(ctx);

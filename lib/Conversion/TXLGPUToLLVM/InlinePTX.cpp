@@ -224,3 +224,43 @@ SmallVector<Value> mlir::txl::emitRegisterPin(OpBuilder &b, Location loc,
                                               ArrayRef<Value> regs) {
   return tiedAsm(b, loc, "// registers ready", regs);
 }
+
+void mlir::txl::emitTensorMapReplace(OpBuilder &b, Location loc, Value map,
+                                     StringRef field, std::optional<int> ord,
+                                     Value value, int64_t imm) {
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map);
+  SmallVector<Value> operands{address};
+  std::string text, constraints = "l";
+  if (value) {
+    bool wide = value.getType().isInteger(64);
+    text = llvm::formatv("tensormap.replace.tile.{0}.shared::cta.b1024.b{1} "
+                         "[$0], {2}$1;",
+                         field, wide ? 64 : 32,
+                         ord ? llvm::formatv("{0}, ", *ord).str() : "")
+               .str();
+    constraints += wide ? ",l" : ",r";
+    operands.push_back(value);
+  } else {
+    text = llvm::formatv("tensormap.replace.tile.{0}.shared::cta.b1024.b32 "
+                         "[$0], {1};",
+                         field, imm)
+               .str();
+  }
+  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+void mlir::txl::emitTensorMapCopyRelease(OpBuilder &b, Location loc, Value dst,
+                                         Value map) {
+  Value from = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map);
+  Value to = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), dst);
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(), ValueRange{to, from},
+      "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release."
+      "gpu.sync.aligned [$0], [$1], 128;",
+      "l,l", /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+}

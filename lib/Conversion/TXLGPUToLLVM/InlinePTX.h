@@ -2,7 +2,9 @@
 //
 // NVVM has no predicated global load/store with cache hints, and its wgmma
 // wait takes no registers (so nothing orders reads of the accumulators after
-// it), so these are inline PTX. Everything else goes through NVVM/LLVM ops.
+// it), and it cannot edit or publish a tensor map (tensormap.replace,
+// tensormap.cp_fenceproxy), so these are inline PTX. Everything else goes
+// through NVVM/LLVM ops.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TXL_CONVERSION_TXLGPUTOLLVM_INLINEPTX_H
@@ -55,6 +57,20 @@ SmallVector<Value> emitRegisterPin(OpBuilder &b, Location loc,
 /// has completed. The bounded waits of TXL_DEBUG_SYNC loop on it.
 Value emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
                               Value parity);
+
+/// `tensormap.replace.tile.<field>.shared::cta.b1024` on the CUtensorMap
+/// being built at shared address `map`: with `ord`, of dimension `ord`
+/// (innermost first) to the register `value` (b32 or b64 by its type);
+/// without, `value` must be null and `imm` is written (rank, elemtype,
+/// interleave_layout, swizzle_mode, fill_mode).
+void emitTensorMapReplace(OpBuilder &b, Location loc, Value map,
+                          StringRef field, std::optional<int> ord, Value value,
+                          int64_t imm = 0);
+
+/// The calling warp (all 32 lanes, converged) copies the 128-byte map at
+/// shared address `map` to global address `dst` and releases it to the
+/// tensormap proxy at GPU scope (tensormap.cp_fenceproxy, which NVVM lacks).
+void emitTensorMapCopyRelease(OpBuilder &b, Location loc, Value dst, Value map);
 
 } // namespace mlir::txl
 

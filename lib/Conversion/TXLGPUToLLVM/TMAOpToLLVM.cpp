@@ -12,7 +12,17 @@
 // metadata), so such a block is several copies, one per chunk. TMA takes
 // coordinates innermost first: (column, row).
 //
+// tl.make_tensor_descriptor builds the CUtensorMap in the kernel: the
+// first warp of the calling warpgroup zeroes the group's 128-byte shared
+// slot, its lane 0 writes every field with tensormap.replace (the swizzle
+// and box AssignSharedLayouts chose, as for a host descriptor), and the
+// warp copies the map to the group's slot of the CTA's global scratch with
+// a release to the tensormap proxy. A barrier of the warpgroup then orders
+// everyone after that release, and each thread acquires the slot for the
+// tensormap proxy before any TMA op may name it.
+//
 //===----------------------------------------------------------------------===//
+#include "InlinePTX.h"
 #include "Utility.h"
 
 using namespace mlir;
@@ -183,9 +193,183 @@ struct TMAStoreWaitOpToLLVM
   }
 };
 
+/// CUtensorMap swizzle_mode of a swizzle span in bytes (-1: none such).
+int tensorMapSwizzleMode(int64_t bytes) {
+  switch (bytes) {
+  case 0:
+    return 0;
+  case 32:
+    return 1;
+  case 64:
+    return 2;
+  case 128:
+    return 3;
+  default:
+    return -1;
+  }
+}
+
+/// tensormap.replace elemtype by element width: TMA moves bits, so every
+/// type travels as the unsigned integer of its width (.u8 0, .u16 1,
+/// .u32 2, .u64 4); zero fill is all-zero bits for every type.
+int tensorMapElemType(unsigned bytes) {
+  switch (bytes) {
+  case 1:
+    return 0;
+  case 2:
+    return 1;
+  case 4:
+    return 2;
+  case 8:
+    return 4;
+  default:
+    return -1;
+  }
+}
+
+struct MakeTensorDescOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::MakeTensorDescOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MakeTensorDescOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    using txlgpu::TXLGPUDialect;
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto smemOffset =
+        op->getAttrOfType<IntegerAttr>(TXLGPUDialect::kSharedOffsetAttr);
+    auto globalOffset =
+        op->getAttrOfType<IntegerAttr>(TXLGPUDialect::kGlobalScratchOffsetAttr);
+    auto swizzle =
+        op->getAttrOfType<IntegerAttr>(TXLGPUDialect::kTMASwizzleAttr);
+    auto box = op->getAttrOfType<DenseI64ArrayAttr>(TXLGPUDialect::kTMABoxAttr);
+    auto ctaBytes = module ? module->getAttrOfType<IntegerAttr>(
+                                 TXLGPUDialect::kGlobalScratchBytesAttr)
+                           : IntegerAttr();
+    ArrayRef<int64_t> block = op.getType().getBlockShape();
+    int rank = int(block.size());
+    if (!smemOffset || !globalOffset || !swizzle || !box || !ctaBytes ||
+        !adaptor.getScratch() || box.size() != block.size())
+      return op.emitError("make_tensor_desc needs its TMA layout and its "
+                          "shared and global scratch slots (run "
+                          "txlgpu-assign-shared-layouts and "
+                          "txlgpu-allocate-shared-memory first, on a kernel)");
+    unsigned bytes = op.getType().getElementType().getIntOrFloatBitWidth() / 8;
+    int swizzleMode = tensorMapSwizzleMode(swizzle.getInt());
+    int elemType = tensorMapElemType(bytes);
+    if (swizzleMode < 0 || elemType < 0)
+      return op.emitError("no TMA encoding for a ")
+             << swizzle.getInt() << "-byte swizzle of " << bytes
+             << "-byte elements";
+    int warps = 4;
+    if (auto attr =
+            module->getAttrOfType<IntegerAttr>(TXLGPUDialect::kNumWarpsAttr))
+      warps = int(attr.getInt());
+    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
+         i64 = rewriter.getI64Type();
+
+    // This warpgroup's slots: shared at the op's offset, global in the
+    // CTA's area of the scratch buffer (CTAs in launch order).
+    Value group = warpGroupId(rewriter, loc);
+    Value groupBytes =
+        LLVM::MulOp::create(rewriter, loc, group, i32Const(rewriter, loc, 128));
+    Value smem = LLVM::GEPOp::create(
+        rewriter, loc, sharedMemoryBase(rewriter, loc, op).getType(), i8,
+        sharedMemoryBase(rewriter, loc, op),
+        ValueRange{
+            LLVM::AddOp::create(rewriter, loc, groupBytes,
+                                i32Const(rewriter, loc, smemOffset.getInt()))});
+    Value cta = NVVM::BlockIdZOp::create(rewriter, loc, i32);
+    cta = LLVM::MulOp::create(rewriter, loc, cta,
+                              NVVM::GridDimYOp::create(rewriter, loc, i32));
+    cta = LLVM::AddOp::create(rewriter, loc, cta,
+                              NVVM::BlockIdYOp::create(rewriter, loc, i32));
+    cta = LLVM::MulOp::create(rewriter, loc, cta,
+                              NVVM::GridDimXOp::create(rewriter, loc, i32));
+    cta = LLVM::AddOp::create(rewriter, loc, cta,
+                              NVVM::BlockIdXOp::create(rewriter, loc, i32));
+    Value offset = LLVM::MulOp::create(
+        rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i64, cta),
+        i64Const(rewriter, loc, ctaBytes.getInt()));
+    offset = LLVM::AddOp::create(
+        rewriter, loc, offset,
+        LLVM::ZExtOp::create(
+            rewriter, loc, i64,
+            LLVM::AddOp::create(
+                rewriter, loc, groupBytes,
+                i32Const(rewriter, loc, globalOffset.getInt()))));
+    Value scratch = adaptor.getScratch();
+    Value global = LLVM::GEPOp::create(rewriter, loc, scratch.getType(), i8,
+                                       scratch, ValueRange{offset});
+
+    Value inGroup =
+        LLVM::URemOp::create(rewriter, loc, threadIdX(rewriter, loc),
+                             i32Const(rewriter, loc, warps * 32));
+    Value firstWarp =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, inGroup,
+                             i32Const(rewriter, loc, 32));
+    ifThen(rewriter, loc, firstWarp, [&] {
+      Value lane = laneId(rewriter, loc);
+      Value word = LLVM::GEPOp::create(rewriter, loc, smem.getType(), i32, smem,
+                                       ValueRange{lane});
+      LLVM::StoreOp::create(rewriter, loc, i32Const(rewriter, loc, 0), word);
+      NVVM::SyncWarpOp::create(rewriter, loc, i32Const(rewriter, loc, -1));
+      Value leader =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, lane,
+                               i32Const(rewriter, loc, 0));
+      ifThen(rewriter, loc, leader, [&] {
+        // Dimensions are innermost first in a tensor map.
+        auto dim = [&](int i) { return rank - 1 - i; };
+        emitTensorMapReplace(
+            rewriter, loc, smem, "global_address", std::nullopt,
+            LLVM::PtrToIntOp::create(rewriter, loc, i64, adaptor.getBase()));
+        emitTensorMapReplace(rewriter, loc, smem, "rank", std::nullopt, Value(),
+                             rank - 1);
+        for (int i = 0; i < rank; ++i)
+          emitTensorMapReplace(rewriter, loc, smem, "box_dim", i,
+                               i32Const(rewriter, loc, box[dim(i)]));
+        for (int i = 0; i < rank; ++i)
+          emitTensorMapReplace(rewriter, loc, smem, "global_dim", i,
+                               adaptor.getShape()[dim(i)]);
+        // Strides in bytes of the outer dimensions (the innermost is the
+        // element size itself).
+        for (int i = 0; i + 1 < rank; ++i)
+          emitTensorMapReplace(
+              rewriter, loc, smem, "global_stride", i,
+              LLVM::MulOp::create(rewriter, loc,
+                                  adaptor.getStrides()[dim(i + 1)],
+                                  i64Const(rewriter, loc, bytes)));
+        for (int i = 0; i < rank; ++i)
+          emitTensorMapReplace(rewriter, loc, smem, "element_stride", i,
+                               i32Const(rewriter, loc, 1));
+        emitTensorMapReplace(rewriter, loc, smem, "elemtype", std::nullopt,
+                             Value(), elemType);
+        emitTensorMapReplace(rewriter, loc, smem, "interleave_layout",
+                             std::nullopt, Value(), 0);
+        emitTensorMapReplace(rewriter, loc, smem, "swizzle_mode", std::nullopt,
+                             Value(), swizzleMode);
+        emitTensorMapReplace(rewriter, loc, smem, "fill_mode", std::nullopt,
+                             Value(), 0);
+      });
+      // The warp reconverges before the .sync.aligned copy.
+      NVVM::SyncWarpOp::create(rewriter, loc, i32Const(rewriter, loc, -1));
+      emitTensorMapCopyRelease(rewriter, loc, global, smem);
+    });
+    barrier(rewriter, loc);
+    Value generic = LLVM::AddrSpaceCastOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
+        global);
+    NVVM::FenceProxyAcquireOp::create(rewriter, loc, NVVM::MemScopeKind::GPU,
+                                      generic, i32Const(rewriter, loc, 128));
+    rewriter.replaceOp(op, generic);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::txl::populateTMAOpPatterns(TXLTypeConverter &tc,
                                       RewritePatternSet &patterns) {
-  patterns.add<TMALoadOpToLLVM, TMAStoreOpToLLVM, TMAStoreWaitOpToLLVM>(tc);
+  patterns.add<TMALoadOpToLLVM, TMAStoreOpToLLVM, TMAStoreWaitOpToLLVM,
+               MakeTensorDescOpToLLVM>(tc);
 }

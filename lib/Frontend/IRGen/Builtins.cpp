@@ -629,6 +629,8 @@ Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
     return callDot(args, loc);
   if (name == "tl.load")
     return load(*this, args, loc);
+  if (name == "tl.make_tensor_descriptor")
+    return callTxlMemory("txl.make_tensor_descriptor", args, loc);
   if (name == "tl.make_block_ptr")
     return makeBlockPointer(args, loc);
   if (name == "tl.advance")

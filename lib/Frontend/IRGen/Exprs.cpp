@@ -158,9 +158,9 @@ static const std::set<std::string> &tlFunctions() {
       "div_rn", "cast", "multiple_of", "max_contiguous", "max_constancy",
       "static_range", "static_assert", "static_print", "device_print",
       "device_assert", "assume", "broadcast", "broadcast_to", "reshape",
-      "view", "expand_dims", "trans", "permute", "ravel", "range",
+      "view", "expand_dims", "trans", "permute", "ravel", "split", "range",
       "constexpr", "pointer_type", "to", "umulhi", "debug_barrier", "dot",
-      "make_block_ptr", "advance"};
+      "make_block_ptr", "advance", "make_tensor_descriptor"};
   return names;
 }
 

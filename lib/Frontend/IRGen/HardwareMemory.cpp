@@ -458,6 +458,111 @@ Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// An integer argument of make_tensor_descriptor (a shape entry or a
+/// stride) as a scalar of type `to`.
+Value descInt(Gen &g, const Val &v, const DType &to, const char *what,
+              const std::string &fname, SourceLoc loc) {
+  if (!(v.isIntLike() || (v.isTensor() && !v.t.isTensor() && v.t.isReg() &&
+                          v.t.dtype.isInt() && !v.t.dtype.isBool())))
+    g.fail(loc,
+           fname + ": " + what + " must be integers, got " + describeArg(v));
+  return g.cast(g.toTensor(v, loc), to, loc).value;
+}
+
+/// The value of `v` when it is a compile-time integer (a literal, a
+/// constexpr or a parameter specialized to 1).
+std::optional<int64_t> knownInt(const Val &v) {
+  if (v.isIntLike())
+    return v.asInt();
+  if (v.isTensor() && !v.t.isTensor() && v.t.value)
+    if (auto c = v.t.value.getDefiningOp<arith::ConstantIntOp>())
+      return c.value();
+  return std::nullopt;
+}
+
+/// tl.make_tensor_descriptor(base, shape, strides, block_shape): a TMA
+/// descriptor the kernel builds itself (txlgpu.make_tensor_desc), used
+/// like a host descriptor parameter by desc.load / desc.store and
+/// txl.tma_load / tma_store. Shapes and strides (in elements) may be
+/// runtime values; the block shape is a compile-time constant.
+Val makeTensorDescriptor(Gen &g, CallArgs &args, const std::string &fname,
+                         SourceLoc loc) {
+  auto p = g.bind(args,
+                  {"base", "shape", "strides", "block_shape", "padding_option"},
+                  4, fname, loc);
+  if (!p[0] || !p[0]->isTensor() || p[0]->t.isTensor() || !p[0]->t.isReg() ||
+      !p[0]->t.dtype.isPtr() || p[0]->t.dtype.addrSpace != 1 ||
+      !p[0]->t.dtype.pointee)
+    g.fail(loc, fname +
+                    ": base must be a scalar pointer to global memory, "
+                    "got " +
+                    describeArg(p[0]));
+  DType elem = *p[0]->t.dtype.pointee;
+  if (elem.isPtr() || elem.isBool())
+    g.fail(loc, fname + ": the element type must be a number type, got " +
+                    elem.str());
+  for (int k : {1, 2, 3})
+    if (!p[k]->isTuple())
+      g.fail(loc, fname + ": " +
+                      std::string(k == 1   ? "shape"
+                                  : k == 2 ? "strides"
+                                           : "block_shape") +
+                      " must be a list, got " + describeArg(p[k]));
+  std::vector<int64_t> block;
+  for (const Val &d : p[3]->elts) {
+    if (!d.isIntLike())
+      g.fail(loc, fname +
+                      ": block_shape must be compile-time integers "
+                      "(tl.constexpr), got " +
+                      describeArg(d));
+    block.push_back(d.asInt());
+  }
+  const std::vector<Val> &shape = p[1]->elts, &strides = p[2]->elts;
+  if (shape.size() != block.size() || strides.size() != block.size())
+    g.fail(loc, fname +
+                    ": shape, strides and block_shape must have the same "
+                    "length, got " +
+                    std::to_string(shape.size()) + ", " +
+                    std::to_string(strides.size()) + " and " +
+                    std::to_string(block.size()));
+  if (block.size() != 2)
+    g.fail(loc, fname +
+                    ": only 2-D tensor descriptors are supported, got "
+                    "rank " +
+                    std::to_string(block.size()));
+  for (size_t d = 0; d < block.size(); ++d) {
+    int64_t n = block[d];
+    if (n < 1 || (n & (n - 1)))
+      g.fail(loc, fname + ": block_shape " + shapeStr(block) +
+                      " must have power-of-two dimensions");
+    if (d + 1 < block.size() && n > 256)
+      g.fail(loc, fname + ": block_shape " + shapeStr(block) +
+                      " exceeds the TMA box limit of 256 along dimension " +
+                      std::to_string(d));
+  }
+  if (std::optional<int64_t> last = knownInt(strides.back());
+      last && *last != 1)
+    g.fail(loc, fname +
+                    ": the last stride must be 1 (TMA reads rows of "
+                    "contiguous elements), got " +
+                    std::to_string(*last));
+  if (p[4] && !p[4]->isNone() &&
+      !(p[4]->kind == Val::Kind::Str && p[4]->s == "zero"))
+    g.fail(loc, fname + ": only padding_option=\"zero\" is supported "
+                        "(out-of-bounds elements read as zero)");
+  SmallVector<Value> dims, steps;
+  for (const Val &v : shape)
+    dims.push_back(descInt(g, v, DType::I32, "shape entries", fname, loc));
+  for (const Val &v : strides)
+    steps.push_back(descInt(g, v, DType::I64, "strides", fname, loc));
+  auto type = tg::TensorDescType::get(&g.ctx, block, g.mlirType(elem));
+  auto op = tg::MakeTensorDescOp::create(g.b, g.cur, type, p[0]->t.value, dims,
+                                         steps, /*scratch=*/Value());
+  TValue desc{op.getResult(), elem, block};
+  desc.space = Space::Desc;
+  return Val::tensor(desc);
+}
+
 /// A shared tile of the descriptor's block (and with `withBarrier` an
 /// mbarrier) private to one desc.load / desc.store call site. They are
 /// allocated at the kernel's entry: shared memory and barriers live for the
@@ -732,7 +837,9 @@ const std::set<std::string> &txlMemoryFunctions() {
       "smem_trans",      "smem_load",      "smem_store",  "mbar_alloc",
       "mbar_expect",     "mbar_wait",      "mbar_arrive", "tma_load",
       "tma_store",       "tma_store_wait", "dot_wait",    "async_load",
-      "async_load_wait", "desc_load",      "desc_store"};
+      "async_load_wait", "desc_load",      "desc_store",
+      // tl.make_tensor_descriptor (also reachable as txl.*)
+      "make_tensor_descriptor"};
   return names;
 }
 
@@ -780,6 +887,10 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
     return tmaLoad(*this, args, name, loc);
   if (op == "tma_store")
     return tmaStore(*this, args, name, loc);
+  if (op == "make_tensor_descriptor") {
+    requireHopper(loc, "tl.make_tensor_descriptor (TMA)");
+    return makeTensorDescriptor(*this, args, "tl.make_tensor_descriptor", loc);
+  }
   if (op == "desc_load" || op == "desc_store") {
     requireHopper(loc,
                   op == "desc_load" ? "desc.load (TMA)" : "desc.store (TMA)");

@@ -196,6 +196,34 @@ LogicalResult SmemAllocOp::verify() {
   return success();
 }
 
+LogicalResult MakeTensorDescOp::verify() {
+  TensorDescType type = getType();
+  ArrayRef<int64_t> block = type.getBlockShape();
+  auto base = cast<mlir::txl::PointerType>(getBase().getType());
+  if (base.getAddressSpace() != 1 ||
+      base.getPointeeType() != type.getElementType())
+    return emitOpError("base must be a global pointer to the descriptor's "
+                       "element type");
+  Type elem = type.getElementType();
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() < 8)
+    return emitOpError("element type must be an 8-, 16-, 32- or 64-bit "
+                       "number");
+  if (block.empty() || block.size() > 5)
+    return emitOpError("descriptor rank must be 1 to 5");
+  if (getShape().size() != block.size() || getStrides().size() != block.size())
+    return emitOpError("needs one shape and one stride per block dimension");
+  // The innermost dimension is cut into swizzle-wide boxes; the others are
+  // box dimensions themselves.
+  for (auto [i, d] : llvm::enumerate(block))
+    if (d < 1 || (i + 1 < block.size() && d > 256))
+      return emitOpError("outer block dimensions must be in [1, 256] "
+                         "elements");
+  if (Value scratch = getScratch())
+    if (cast<mlir::txl::PointerType>(scratch.getType()).getAddressSpace() != 1)
+      return emitOpError("scratch must be a global pointer");
+  return success();
+}
+
 LogicalResult MemDescIndexOp::verify() {
   ArrayRef<int64_t> src = getSrc().getType().getShape();
   ArrayRef<int64_t> dst = getType().getShape();

@@ -173,6 +173,21 @@ struct AllocateSharedMemoryPass
                      b.getI32IntegerAttr(total));
       total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
     });
+    // An in-kernel TMA descriptor is built in a 128-byte shared slot per
+    // warpgroup (tensormap.replace needs 128-byte alignment) and copied to
+    // its slot of the CTA's global scratch, where TMA reads it.
+    int64_t globalScratch = 0;
+    module.walk([&](MakeTensorDescOp op) {
+      total = llvm::alignTo(total, 128);
+      op->setAttr(TXLGPUDialect::kSharedOffsetAttr, b.getI32IntegerAttr(total));
+      op->setAttr(TXLGPUDialect::kGlobalScratchOffsetAttr,
+                  b.getI32IntegerAttr(globalScratch));
+      total += 128 * warpgroups;
+      globalScratch += 128 * warpgroups;
+    });
+    if (globalScratch)
+      module->setAttr(TXLGPUDialect::kGlobalScratchBytesAttr,
+                      b.getI32IntegerAttr(globalScratch));
     auto place = [&](SmemAllocOp alloc) {
       total = llvm::alignTo(total, 1024);
       alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,

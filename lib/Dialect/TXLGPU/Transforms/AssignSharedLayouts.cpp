@@ -8,7 +8,9 @@
 // Views (transposes, slices) then derive their encodings from their source.
 // Finally every tensordesc kernel argument is annotated with the swizzle of
 // the buffers it fills and the TMA box that swizzle allows: the launch
-// metadata the host encodes the CUtensorMap from.
+// metadata the host encodes the CUtensorMap from. A descriptor the kernel
+// makes itself (tl.make_tensor_descriptor) gets the same annotation, which
+// its lowering writes into the map it builds.
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
@@ -104,45 +106,63 @@ unsigned tmaBufferSwizzle(Operation *op) {
   return enc ? enc.getSwizzleBytes() : 0;
 }
 
-/// Annotates each tensordesc argument of `func` with the swizzle its TMA
-/// copies use and the box that follows: the whole block, except that a row
-/// wider than the swizzle span is cut into span-wide boxes (the shared
-/// layout stores such a tile as column chunks of that width, one box each).
+/// The swizzle the TMA copies through descriptor `desc` use and the box
+/// that follows: the whole block, except that a row wider than the swizzle
+/// span is cut into span-wide boxes (the shared layout stores such a tile
+/// as column chunks of that width, one box each). False (after an error)
+/// if two copies disagree on the swizzle.
+bool descriptorLayout(Value desc, unsigned &swizzle,
+                      SmallVector<int64_t> &box) {
+  auto type = cast<TensorDescType>(desc.getType());
+  ArrayRef<int64_t> block = type.getBlockShape();
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  SmallVector<unsigned> order;
+  for (unsigned d = block.size(); d-- > 0;)
+    order.push_back(d);
+  bool ok = true;
+  std::optional<unsigned> chosen;
+  for (Operation *user : desc.getUsers()) {
+    if (!isa<TMALoadOp, TMAStoreOp>(user))
+      continue;
+    unsigned s = tmaBufferSwizzle(user);
+    if (chosen && *chosen != s) {
+      user->emitError("TMA copies through one descriptor use buffers with "
+                      "different swizzles (")
+          << *chosen << " and " << s << " bytes)";
+      ok = false;
+    }
+    chosen = s;
+  }
+  swizzle = chosen ? *chosen : ::txl::largestSwizzleBytes(block, bits, order);
+  box.assign(block.begin(), block.end());
+  if (swizzle)
+    box.back() = std::min<int64_t>(box.back(), swizzle * 8 / bits);
+  return ok;
+}
+
+/// Annotates each tensordesc argument of `func` (launch metadata the host
+/// encodes the CUtensorMap from) and each descriptor the kernel makes
+/// itself (read by its lowering) with their swizzle and box.
 bool annotateDescriptors(func::FuncOp func) {
   bool ok = true;
+  Builder b(func.getContext());
+  unsigned swizzle = 0;
+  SmallVector<int64_t> box;
   for (BlockArgument arg : func.getArguments()) {
-    auto type = dyn_cast<TensorDescType>(arg.getType());
-    if (!type)
+    if (!isa<TensorDescType>(arg.getType()))
       continue;
-    ArrayRef<int64_t> block = type.getBlockShape();
-    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    SmallVector<unsigned> order;
-    for (unsigned d = block.size(); d-- > 0;)
-      order.push_back(d);
-    std::optional<unsigned> swizzle;
-    for (Operation *user : arg.getUsers()) {
-      if (!isa<TMALoadOp, TMAStoreOp>(user))
-        continue;
-      unsigned s = tmaBufferSwizzle(user);
-      if (swizzle && *swizzle != s) {
-        user->emitError("TMA copies through one descriptor use buffers with "
-                        "different swizzles (")
-            << *swizzle << " and " << s << " bytes)";
-        ok = false;
-      }
-      swizzle = s;
-    }
-    if (!swizzle)
-      swizzle = ::txl::largestSwizzleBytes(block, bits, order);
-    SmallVector<int64_t> box(block);
-    if (*swizzle)
-      box.back() = std::min<int64_t>(box.back(), *swizzle * 8 / bits);
-    Builder b(func.getContext());
+    ok &= descriptorLayout(arg, swizzle, box);
     func.setArgAttr(arg.getArgNumber(), TXLGPUDialect::kTMASwizzleAttr,
-                    b.getI32IntegerAttr(int32_t(*swizzle)));
+                    b.getI32IntegerAttr(int32_t(swizzle)));
     func.setArgAttr(arg.getArgNumber(), TXLGPUDialect::kTMABoxAttr,
                     b.getDenseI64ArrayAttr(box));
   }
+  func.walk([&](MakeTensorDescOp op) {
+    ok &= descriptorLayout(op.getResult(), swizzle, box);
+    op->setAttr(TXLGPUDialect::kTMASwizzleAttr,
+                b.getI32IntegerAttr(int32_t(swizzle)));
+    op->setAttr(TXLGPUDialect::kTMABoxAttr, b.getDenseI64ArrayAttr(box));
+  });
   return ok;
 }
 

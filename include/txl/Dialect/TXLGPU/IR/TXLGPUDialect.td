@@ -44,6 +44,11 @@ def TXLGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kDebugSyncTimeoutAttr = "txlgpu.debug_sync_timeout_ns";
     static constexpr llvm::StringLiteral kDebugRecordGlobal = "__txl_debug_record";
     static constexpr llvm::StringLiteral kTMABoxAttr = "txlgpu.tma_box";
+    /// In-kernel TMA descriptors (make_tensor_desc): on the module, the
+    /// bytes of global scratch one CTA needs; on each op, its slot's offset
+    /// in that area (one 128-byte CUtensorMap per warpgroup).
+    static constexpr llvm::StringLiteral kGlobalScratchBytesAttr = "txlgpu.global_scratch";
+    static constexpr llvm::StringLiteral kGlobalScratchOffsetAttr = "txlgpu.global_scratch_offset";
     /// Elements per vector access of a load/store (from the axis analysis).
     static constexpr llvm::StringLiteral kVecAttr = "txlgpu.vec";
   }];

@@ -7,6 +7,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "txl/Dialect/TXLGPU/IR/TXLGPUDialect.td"
 include "txl/Dialect/TXLGPU/IR/TXLGPUAttrs.td"
 include "txl/Dialect/TXLGPU/IR/TXLGPUTypes.td"
+include "txl/Dialect/TXL/IR/TXLTypes.td"
 
 def TXLGPU_ConvertLayoutOp : TXLGPU_Op<"convert_layout",
     [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
@@ -214,6 +215,32 @@ def TXLGPU_TMAStoreOp : TXLGPU_Op<"tma_store",
   let assemblyFormat = [{
     $src `->` $desc `[` $coords `]` attr-dict `:` type($src) `->` type($desc)
   }];
+}
+
+def TXLGPU_MakeTensorDescOp : TXLGPU_Op<"make_tensor_desc",
+    [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "Build a TMA descriptor in the kernel (tl.make_tensor_descriptor)";
+  let description = [{
+    Describes the global tensor at `base` (`shape` elements per dimension,
+    `strides` in elements, outermost first, the last stride 1) whose TMA
+    block is the result's block shape. AssignSharedLayouts records the
+    swizzle and box (`txlgpu.tma_swizzle`, `txlgpu.tma_box`) of the shared
+    tiles it fills, as it does for descriptor kernel arguments;
+    AllocateSharedMemory gives the op a 128-byte shared slot per warpgroup
+    (`txlgpu.shared_offset`) and a slot of the per-CTA global scratch
+    (`txlgpu.global_scratch_offset`). The LLVM conversion appends the
+    scratch buffer as a hidden kernel parameter and hands it to `scratch`.
+    The lowering builds the CUtensorMap in the shared slot, copies it to
+    the global slot and fences it for the tensormap proxy.
+  }];
+  let arguments = (ins TXL_Ptr:$base, Variadic<I32>:$shape,
+                       Variadic<I64>:$strides, Optional<TXL_Ptr>:$scratch);
+  let results = (outs TXLGPU_TensorDescType:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` (`scratch` $scratch^)?
+    attr-dict `:` type($base) (`,` type($scratch)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
 }
 
 def TXLGPU_TMAStoreWaitOp : TXLGPU_Op<"tma_store_wait",
