@@ -281,6 +281,10 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.sharedBytes =
       moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kSharedBytesAttr);
   readDescriptorLayouts(*module, options.kernelName, out.params);
+  // Per CTA in the module; a program is a cluster of numCtas CTAs.
+  out.globalScratchBytes =
+      moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kGlobalScratchBytesAttr) *
+      options.numCtas;
   // Too much shared memory would only fail at launch, far from the cause.
   if (out.sharedBytes > sharedMemoryLimit(options.target)) {
     const FunctionDefStmt *fn = ast->findFunction(options.kernelName);
@@ -346,6 +350,7 @@ std::string CompiledKernel::metadataJson() const {
       {"num_warps", numWarps},
       {"num_warpgroups", numWarpgroups},
       {"shared_bytes", sharedBytes},
+      {"global_scratch_bytes", globalScratchBytes},
       {"cluster_dims",
        llvm::json::Array{clusterDims[0], clusterDims[1], clusterDims[2]}},
       {"cubin_producer", cubinProducer},

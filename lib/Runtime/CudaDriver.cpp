@@ -41,6 +41,9 @@ bool resolveAll(void *lib, Driver &d, std::string &error) {
          resolve(lib, "cuMemFreeHost", d.cuMemFreeHost, error) &&
          resolve(lib, "cuMemcpyHtoD_v2", d.cuMemcpyHtoD, error) &&
          resolve(lib, "cuStreamSynchronize", d.cuStreamSynchronize, error) &&
+         resolve(lib, "cuMemAlloc_v2", d.cuMemAlloc, error) &&
+         resolve(lib, "cuMemFree_v2", d.cuMemFree, error) &&
+         resolve(lib, "cuCtxSynchronize", d.cuCtxSynchronize, error) &&
          resolve(lib, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled,
                  error);
 }

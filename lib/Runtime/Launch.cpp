@@ -21,8 +21,11 @@ RuntimeKernel::~RuntimeKernel() {
     return;
   // The context may already be gone (process teardown); the driver then
   // reports an error, which is harmless here.
-  for (const LoadedModule &loaded : modules)
+  for (const LoadedModule &loaded : modules) {
     driver->cuModuleUnload(loaded.module);
+    if (loaded.scratch)
+      driver->cuMemFree(loaded.scratch);
+  }
   if (debugRecord)
     driver->cuMemFreeHost(debugRecord);
 }
@@ -88,6 +91,58 @@ Status RuntimeKernel::load(CUfunction &function, std::string &error) {
   return loadInContext(*driver, context, function, error);
 }
 
+/// Kernels that build TMA descriptors in the kernel get a device buffer
+/// per context, shared by their launches (stream order keeps one launch's
+/// maps from being rebuilt under another's feet on a stream; launches of
+/// one kernel on concurrent streams would share slots). It only grows:
+/// the old buffer is freed after the context has drained, so no launch
+/// still writes to it.
+Status RuntimeKernel::globalScratch(size_t bytes, CUdeviceptr &scratch,
+                                    std::string &error) {
+  const Driver *driver = getDriver(error);
+  if (!driver)
+    return Status::NoDriver;
+  CUcontext context = nullptr;
+  CUresult result = driver->cuCtxGetCurrent(&context);
+  if (result != CUDA_SUCCESS) {
+    error = driver->describe("cuCtxGetCurrent", result);
+    return Status::Cuda;
+  }
+  std::lock_guard<std::mutex> lock(modulesMutex);
+  for (LoadedModule &loaded : modules) {
+    if (loaded.context != context)
+      continue;
+    if (loaded.scratchBytes < bytes) {
+      if (loaded.scratch) {
+        result = driver->cuCtxSynchronize();
+        if (result == CUDA_SUCCESS)
+          result = driver->cuMemFree(loaded.scratch);
+        if (result != CUDA_SUCCESS) {
+          error = driver->describe("freeing the global scratch", result);
+          return Status::Cuda;
+        }
+        loaded.scratch = 0;
+        loaded.scratchBytes = 0;
+      }
+      result = driver->cuMemAlloc(&loaded.scratch, bytes);
+      if (result != CUDA_SUCCESS) {
+        loaded.scratch = 0;
+        error = driver->describe(("cuMemAlloc of " + std::to_string(bytes) +
+                                  " B of global scratch for '" +
+                                  launchInfo.name + "'")
+                                     .c_str(),
+                                 result);
+        return Status::Cuda;
+      }
+      loaded.scratchBytes = bytes;
+    }
+    scratch = loaded.scratch;
+    return Status::Success;
+  }
+  error = "kernel '" + launchInfo.name + "' is not loaded in this context";
+  return Status::Internal;
+}
+
 Status RuntimeKernel::launch(unsigned gx, unsigned gy, unsigned gz,
                              void *stream, void **args, int nargs,
                              std::string &error) {
@@ -124,6 +179,19 @@ Status RuntimeKernel::launch(unsigned gx, unsigned gy, unsigned gz,
   config.hStream = static_cast<CUstream>(stream);
   config.attrs = clustered ? &clusterAttr : nullptr;
   config.numAttrs = clustered ? 1 : 0;
+  // In-kernel TMA descriptors: the scratch buffer is a hidden parameter
+  // after the user's (grid size x bytes per program).
+  std::vector<void *> withScratch;
+  CUdeviceptr scratch = 0;
+  if (launchInfo.globalScratchBytes > 0) {
+    size_t bytes = size_t(gx) * gy * gz * size_t(launchInfo.globalScratchBytes);
+    if (Status status = globalScratch(bytes, scratch, error);
+        status != Status::Success)
+      return status;
+    withScratch.assign(args, args + nargs);
+    withScratch.push_back(&scratch);
+    args = withScratch.data();
+  }
   const Driver *driver = getDriver(error);
   CUresult result = driver->cuLaunchKernelEx(&config, function, args, nullptr);
   if (result != CUDA_SUCCESS) {

@@ -99,6 +99,13 @@ bool txl::parseKernelMetadata(const std::string &text, CompiledKernel &kernel,
     kernel.numWarpgroups = 1;
   if (!readInt(*object, {"shared_bytes", "sharedBytes", "shared"}, kernel.sharedBytes))
     kernel.sharedBytes = 0;
+  if (!readInt(*object, {"global_scratch_bytes", "globalScratchBytes"},
+               kernel.globalScratchBytes))
+    kernel.globalScratchBytes = 0;
+  if (kernel.globalScratchBytes < 0) {
+    error = "metadata: negative 'global_scratch_bytes'";
+    return false;
+  }
   readClusterDims(*object, kernel.clusterDims);
   if (const json::Value *sync = object->get("debug_sync"))
     kernel.debugSync = sync->getAsBoolean().value_or(false);
@@ -119,6 +126,7 @@ bool txl::parseKernelMetadata(const std::string &text, CompiledKernel &kernel,
 bool txl::sameLaunchFields(const CompiledKernel &a, const CompiledKernel &b) {
   if (a.name != b.name || a.numWarps != b.numWarps ||
       a.numWarpgroups != b.numWarpgroups || a.sharedBytes != b.sharedBytes ||
+      a.globalScratchBytes != b.globalScratchBytes ||
       a.cubinProducer != b.cubinProducer || a.debugSync != b.debugSync ||
       a.params.size() != b.params.size())
     return false;
@@ -154,6 +162,7 @@ std::string txl::canonicalMetadataJson(const std::string &producerJson,
   object["num_warps"] = kernel.numWarps;
   object["num_warpgroups"] = kernel.numWarpgroups;
   object["shared_bytes"] = kernel.sharedBytes;
+  object["global_scratch_bytes"] = kernel.globalScratchBytes;
   object["cluster_dims"] = json::Array{kernel.clusterDims[0],
                                        kernel.clusterDims[1],
                                        kernel.clusterDims[2]};

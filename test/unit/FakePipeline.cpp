@@ -132,7 +132,9 @@ std::string CompiledKernel::metadataJson() const {
   json << "{\"name\": \"" << name << "\", \"target\": \"" << target
        << "\", \"num_warps\": " << numWarps
        << ", \"num_warpgroups\": " << numWarpgroups
-       << ", \"shared_bytes\": " << sharedBytes << ", \"cluster_dims\": ["
+       << ", \"shared_bytes\": " << sharedBytes
+       << ", \"global_scratch_bytes\": " << globalScratchBytes
+       << ", \"cluster_dims\": ["
        << clusterDims[0] << ", " << clusterDims[1] << ", " << clusterDims[2]
        << "], \"cubin_producer\": \"" << cubinProducer
        << "\", \"source_hash\": \"" << sourceHash << "\", \"params\": [";

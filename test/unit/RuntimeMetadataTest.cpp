@@ -167,6 +167,39 @@ TEST(RuntimeMetadata, TensorDescFieldsTakePartInSameLaunchFields) {
   EXPECT_FALSE(differs([](LaunchParam &) {}));
 }
 
+// In-kernel TMA descriptors: the per-program global scratch survives the
+// producer JSON, the canonical JSON and the cache comparison; absent, it
+// is 0 (no hidden parameter); negative, the metadata is rejected.
+TEST(RuntimeMetadata, GlobalScratchBytesRoundTrips) {
+  CompiledKernel k;
+  k.name = "make_desc";
+  k.numWarps = 4;
+  k.globalScratchBytes = 384;
+  k.params.push_back(LaunchParam{"x", "ptr", 8});
+  CompiledKernel back;
+  std::string error;
+  ASSERT_TRUE(parseKernelMetadata(k.metadataJson(), back, error)) << error;
+  EXPECT_EQ(back.globalScratchBytes, 384);
+  EXPECT_TRUE(sameLaunchFields(k, back));
+  CompiledKernel canonical;
+  ASSERT_TRUE(parseKernelMetadata(
+      canonicalMetadataJson(k.metadataJson(), back, "key", false), canonical,
+      error))
+      << error;
+  EXPECT_EQ(canonical.globalScratchBytes, 384);
+  back.globalScratchBytes = 0;
+  EXPECT_FALSE(sameLaunchFields(k, back));
+
+  CompiledKernel none;
+  ASSERT_TRUE(parseKernelMetadata(
+      R"({"name":"f","num_warps":4,"params":[]})", none, error))
+      << error;
+  EXPECT_EQ(none.globalScratchBytes, 0);
+  EXPECT_FALSE(parseKernelMetadata(
+      R"({"name":"f","num_warps":4,"global_scratch_bytes":-1,"params":[]})",
+      none, error));
+}
+
 TEST(RuntimeMetadata, TensorDescEntryNeedsAllItsFields) {
   // Each variant drops or breaks one descriptor field; the host could not
   // encode the CUtensorMap from it, so the metadata is rejected.

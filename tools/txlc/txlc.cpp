@@ -24,6 +24,12 @@ Compiles the @jit kernel NAME found in the Python file FILE, specialized by
 SIG, and writes NAME.txlir, NAME.txlgir, NAME.llir, NAME.ptx, NAME.cubin and
 NAME.json into the output directory. Needs no GPU.
 
+A kernel that calls tl.make_tensor_descriptor builds its TMA descriptors in
+global scratch memory: NAME.json then has "global_scratch_bytes" (per
+program) and the kernel takes one hidden pointer parameter after the ones
+in "params": a device buffer of at least (number of programs) x that many
+bytes, 128-byte aligned, which the caller allocates (libtxl does).
+
 options:
   --kernel-name NAME     kernel to compile (required)
   --signature SIG        one entry per parameter, in order (required):
@@ -180,5 +186,11 @@ int main(int argc, char **argv) {
             << base << ".{txlir,txlgir,llir,ptx" << (kernel.cubin.empty() ? "" : ",cubin")
             << ",json} (cubin by " << kernel.cubinProducer << ", "
             << kernel.sharedBytes << " B shared)\n";
+  if (kernel.globalScratchBytes > 0)
+    std::cout << "note: the kernel takes a hidden last parameter: a global "
+                 "scratch buffer of "
+              << kernel.globalScratchBytes
+              << " B per program (global_scratch_bytes in " << kernel.name
+              << ".json)\n";
   return 0;
 }

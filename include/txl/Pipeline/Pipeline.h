@@ -93,6 +93,11 @@ struct CompiledKernel {
   int numWarps = 4;
   int numWarpgroups = 1;
   int sharedBytes = 0;
+  /// Bytes of global scratch one program needs (in-kernel TMA
+  /// descriptors, tl.make_tensor_descriptor): the runtime allocates grid
+  /// size x this and passes it as a hidden last kernel parameter, after
+  /// `params`. 0: no hidden parameter.
+  int globalScratchBytes = 0;
   int clusterDims[3] = {1, 1, 1};
   /// Compiled with bounded mbarrier waits (see CompileOptions::debugSync):
   /// the runtime then gives the module a record and checks it after

@@ -87,6 +87,10 @@ struct Driver {
   CUresult (*cuMemFreeHost)(void *);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuStreamSynchronize)(CUstream);
+  // Global scratch of kernels that build TMA descriptors in the kernel.
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuCtxSynchronize)();
   CUresult (*cuTensorMapEncodeTiled)(CUtensorMap *, int, uint32_t, void *,
                                      const uint64_t *, const uint64_t *,
                                      const uint32_t *, const uint32_t *, int,

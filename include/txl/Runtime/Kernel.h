@@ -67,7 +67,14 @@ private:
     cuda::CUcontext context;
     cuda::CUmodule module;
     cuda::CUfunction function;
+    /// Global scratch (CompiledKernel::globalScratchBytes per program) of
+    /// this context; grown, never shrunk, freed with the module.
+    cuda::CUdeviceptr scratch = 0;
+    size_t scratchBytes = 0;
   };
+  /// The current context's scratch, at least `bytes` large.
+  Status globalScratch(size_t bytes, cuda::CUdeviceptr &scratch,
+                       std::string &error);
 
   CompiledKernel launchInfo; ///< launch fields only; bytes live in artifacts
   ArtifactMap artifacts;
