@@ -18,9 +18,13 @@ namespace {
 /// For each destination register, the source register holding its element,
 /// where `project` maps a destination coordinate to the source's. Fails when
 /// lanes or warps would need to exchange data.
+/// `origin` (if given) is where the destination's coordinate 0 lies in the
+/// source: an aligned window (extract_slice), whose offset bits lie above
+/// the window's and so combine with lane and warp bits by OR.
 FailureOr<SmallVector<int>>
 mapRegisters(const LayoutMap &src, const LayoutMap &dst,
-             llvm::function_ref<Coord(const Coord &)> project) {
+             llvm::function_ref<Coord(const Coord &)> project,
+             const Coord &origin = {}) {
   auto sameBases = [&](const std::vector<Coord> &s,
                        const std::vector<Coord> &d) {
     if (s.size() != d.size())
@@ -33,12 +37,17 @@ mapRegisters(const LayoutMap &src, const LayoutMap &dst,
   if (!sameBases(src.laneBases, dst.laneBases) ||
       !sameBases(src.warpBases, dst.warpBases))
     return failure();
+  auto placed = [&](Coord c) {
+    for (size_t d = 0; d < origin.size(); ++d)
+      c[d] |= origin[d];
+    return c;
+  };
   llvm::DenseMap<int64_t, int> srcRegOf;
   for (int s = src.numRegs() - 1; s >= 0; --s)
     srcRegOf[src.flatIndex(src.regCoord(s))] = s;
   SmallVector<int> mapping;
   for (int r = 0; r < dst.numRegs(); ++r) {
-    auto it = srcRegOf.find(src.flatIndex(project(dst.regCoord(r))));
+    auto it = srcRegOf.find(src.flatIndex(placed(project(dst.regCoord(r)))));
     if (it == srcRegOf.end())
       return failure();
     mapping.push_back(it->second);
@@ -134,6 +143,36 @@ struct ExpandDimsToLLVM : public RegisterRenaming<ExpandDimsOp> {
     Coord c = dst;
     c.erase(c.begin() + op.getAxis());
     return c;
+  }
+};
+
+/// A window whose elements each thread already holds: registers renamed.
+struct ExtractSliceToLLVM : public TXLPattern<ExtractSliceOp> {
+  using TXLPattern::TXLPattern;
+  LogicalResult
+  matchAndRewrite(ExtractSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = txlgpu::getLayoutMap(op.getSrc().getType());
+    auto dst = txlgpu::getLayoutMap(op.getType());
+    if (!src || !dst)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    ArrayRef<int64_t> offsets = op.getOffsets();
+    auto mapping = mapRegisters(
+        *src, *dst, [](const Coord &c) { return c; },
+        Coord(offsets.begin(), offsets.end()));
+    if (failed(mapping))
+      return op.emitError(
+          "this split or slice would move data between threads: its "
+          "source's layout spreads the halved dimension over lanes or "
+          "warps (split a tensor whose halved dimension each thread holds "
+          "in registers, such as a tl.dot accumulator's columns)");
+    SmallVector<Value> srcRegs =
+        unpackTensor(rewriter, op.getLoc(), adaptor.getSrc());
+    SmallVector<Value> regs;
+    for (int s : *mapping)
+      regs.push_back(srcRegs[s]);
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), op.getType(), regs));
+    return success();
   }
 };
 
@@ -239,7 +278,7 @@ using NumProgramsToLLVM =
 void mlir::txl::populateViewOpPatterns(TXLTypeConverter &tc,
                                        RewritePatternSet &patterns) {
   patterns.add<MakeRangeToLLVM, SplatToLLVM, BroadcastToLLVM,
-               ExpandDimsToLLVM, AddPtrToLLVM, HintToLLVM,
+               ExpandDimsToLLVM, ExtractSliceToLLVM, AddPtrToLLVM, HintToLLVM,
                PerRegisterCast<BitcastOp, LLVM::BitcastOp>,
                PerRegisterCast<IntToPtrOp, LLVM::IntToPtrOp>,
                PerRegisterCast<PtrToIntOp, LLVM::PtrToIntOp>>(tc);

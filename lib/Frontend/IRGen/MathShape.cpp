@@ -164,6 +164,73 @@ static TValue trans(Gen &g, const TValue &x, std::vector<int64_t> order,
   return {r, x.dtype, shape};
 }
 
+/// A static window of `x` (power-of-two sizes, offsets multiples of them).
+static TValue extractSlice(Gen &g, const TValue &x,
+                           const std::vector<int64_t> &offsets,
+                           const std::vector<int64_t> &shape) {
+  Value r = ::mlir::txl::ExtractSliceOp::create(
+      g.b, g.cur, g.mlirType(x.dtype, shape), x.value,
+      g.b.getDenseI64ArrayAttr(offsets));
+  return {r, x.dtype, shape};
+}
+
+/// Triton's epilogue idiom `x.reshape([..., 2, n // 2]).permute(..., -1,
+/// -2)`: the source of the reshape, whose last dimension the two halves of
+/// a split are; null otherwise.
+static Value halvedBySplitIdiom(Value v) {
+  auto trans = v.getDefiningOp<::mlir::txl::TransOp>();
+  if (!trans)
+    return {};
+  ArrayRef<int32_t> order = trans.getOrder();
+  int32_t rank = int32_t(order.size());
+  for (int32_t d = 0; d + 2 < rank; ++d)
+    if (order[d] != d)
+      return {};
+  if (rank < 2 || order[rank - 2] != rank - 1 || order[rank - 1] != rank - 2)
+    return {};
+  auto reshape = trans.getSrc().getDefiningOp<::mlir::txl::ReshapeOp>();
+  if (!reshape || reshape.getAllowReorder())
+    return {};
+  auto src = cast<RankedTensorType>(reshape.getSrc().getType()).getShape();
+  auto mid = cast<RankedTensorType>(reshape.getType()).getShape();
+  if (int32_t(src.size()) + 1 != rank || mid[rank - 2] != 2 ||
+      src[rank - 2] != 2 * mid[rank - 1] ||
+      src.take_front(rank - 2) != mid.take_front(rank - 2))
+    return {};
+  return reshape.getSrc();
+}
+
+/// tl.split: the two halves of `x`'s last dimension, which must be 2. The
+/// Triton idiom that halves a tile's columns first (halvedBySplitIdiom)
+/// becomes two windows of the tile itself, which stay in the tile's layout
+/// (no data moves for a wgmma accumulator); otherwise each half is a window
+/// of x reshaped to drop the last dimension.
+static std::pair<TValue, TValue> split(Gen &g, const TValue &x,
+                                       SourceLoc loc) {
+  if (!x.isTensor() || x.shape.empty() || x.shape.back() != 2)
+    g.fail(loc, "tl.split needs a tensor whose last dimension is 2, got " +
+                    shapeStr(x.shape));
+  if (Value whole = halvedBySplitIdiom(x.value)) {
+    std::vector<int64_t> shape(x.shape.begin(), x.shape.end() - 1);
+    TValue tile{whole, x.dtype, shape};
+    tile.shape.back() *= 2;
+    std::vector<int64_t> offsets(shape.size(), 0);
+    TValue lo = extractSlice(g, tile, offsets, shape);
+    offsets.back() = shape.back();
+    return {lo, extractSlice(g, tile, offsets, shape)};
+  }
+  std::vector<int64_t> window = x.shape;
+  window.back() = 1;
+  std::vector<int64_t> offsets(window.size(), 0);
+  std::vector<int64_t> half(x.shape.begin(), x.shape.end() - 1);
+  if (half.empty())
+    g.fail(loc, "tl.split of a 1-D tensor of 2 elements is not supported");
+  TValue lo = extractSlice(g, x, offsets, window);
+  offsets.back() = 1;
+  TValue hi = extractSlice(g, x, offsets, window);
+  return {g.reshape(lo, half, false, loc), g.reshape(hi, half, false, loc)};
+}
+
 Val Gen::callShapeBuiltin(const std::string &name, CallArgs &args,
                           SourceLoc loc, bool &handled) {
   handled = true;
@@ -232,6 +299,12 @@ Val Gen::callShapeBuiltin(const std::string &name, CallArgs &args,
     }
     validateShape(shape, loc);
     return Val::tensor(broadcastTo(x, shape, loc));
+  }
+  if (name == "tl.split") {
+    auto p = bind(args, {"a"}, 1, name, loc);
+    TValue x = tensorArg(p[0], "a", loc);
+    auto [lo, hi] = split(*this, x, loc);
+    return Val::tuple({Val::tensor(lo), Val::tensor(hi)});
   }
   if (name == "tl.broadcast") {
     auto p = bind(args, {"input", "other"}, 2, name, loc);

@@ -118,6 +118,23 @@ LogicalResult TransOp::verify() {
   return success();
 }
 
+LogicalResult ExtractSliceOp::verify() {
+  ArrayRef<int64_t> src = shapeOf(getSrc().getType());
+  ArrayRef<int64_t> dst = shapeOf(getType());
+  ArrayRef<int64_t> offsets = getOffsets();
+  if (dst.size() != src.size() || offsets.size() != src.size())
+    return emitOpError("offsets and result must have the source's rank");
+  for (size_t d = 0; d < src.size(); ++d) {
+    if (dst[d] <= 0 || (dst[d] & (dst[d] - 1)) != 0)
+      return emitOpError("window sizes must be powers of two");
+    if (offsets[d] < 0 || offsets[d] % dst[d] != 0 ||
+        offsets[d] + dst[d] > src[d])
+      return emitOpError("each offset must be a multiple of its window size "
+                         "and the window must lie inside the source");
+  }
+  return success();
+}
+
 LogicalResult AddPtrOp::verify() {
   if (isTensor(getPtr().getType()) != isTensor(getOffset().getType()) ||
       shapeOf(getPtr().getType()) != shapeOf(getOffset().getType()))

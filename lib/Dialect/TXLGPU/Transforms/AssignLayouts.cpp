@@ -548,10 +548,84 @@ private:
       auto type = cast<RankedTensorType>(op->getResult(0).getType());
       return setResultEncodings(op, defaultFor(type.getRank()));
     }
+    if (auto slice = dyn_cast<mlir::txl::ExtractSliceOp>(op))
+      return visitWindow(slice);
     Attribute enc = chooseEncoding(op);
     for (OpOperand &operand : op->getOpOperands())
       require(op, operand, enc);
     setResultEncodings(op, enc);
+  }
+
+  /// A window keeps its source's layout, so that a window along a
+  /// dimension held in registers is a choice of registers. A wgmma
+  /// accumulator's instruction width is clipped to the window's columns
+  /// (the narrower instruction's layout is the wider one's first columns).
+  Attribute windowEncoding(mlir::txl::ExtractSliceOp slice) {
+    Attribute enc = encodingOf(slice.getSrc());
+    auto type = cast<RankedTensorType>(slice.getType());
+    if (!enc)
+      return defaultFor(type.getRank());
+    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(enc);
+    if (!mma || mma.getVersion() != 3 || type.getRank() != 2 ||
+        mma.getInstrShape().size() < 2 ||
+        mma.getInstrShape()[1] <= type.getShape()[1])
+      return enc;
+    SmallVector<unsigned> instr(mma.getInstrShape());
+    instr[1] = std::max<unsigned>(8, unsigned(type.getShape()[1]));
+    return NvidiaMmaEncodingAttr::get(ctx, 3, mma.getWarpsPerCTA(), instr);
+  }
+
+  /// Whether each thread holds its elements of the window in `enc`
+  /// already: the window's lanes and warps map to the same coordinates as
+  /// the source's (the slice's lowering then only picks registers).
+  bool windowInRegisters(mlir::txl::ExtractSliceOp slice, Attribute src,
+                         Attribute dst) {
+    auto srcMap = getLayoutMap(withEncoding(slice.getSrc().getType(), src));
+    auto dstMap = getLayoutMap(withEncoding(slice.getType(), dst));
+    return srcMap && dstMap && srcMap->laneBases == dstMap->laneBases &&
+           srcMap->warpBases == dstMap->warpBases;
+  }
+
+  /// `enc` with the threads and warps along each dimension cut down until
+  /// the CTA tile fits inside the window (the factors move to another
+  /// dimension), so that the window is a choice of registers.
+  Attribute blockedWithinWindow(BlockedEncodingAttr enc,
+                                ArrayRef<int64_t> window) {
+    SmallVector<unsigned> spt(enc.getSizePerThread()),
+        tpw(enc.getThreadsPerWarp()), wpc(enc.getWarpsPerCTA());
+    ArrayRef<unsigned> order = enc.getOrder();
+    for (unsigned d = 0; d < window.size(); ++d) {
+      unsigned other = order.back() == d ? order.front() : order.back();
+      while (int64_t(spt[d]) * tpw[d] * wpc[d] > window[d]) {
+        if (tpw[d] > 1) {
+          tpw[d] /= 2;
+          tpw[other] *= 2;
+        } else if (wpc[d] > 1) {
+          wpc[d] /= 2;
+          wpc[other] *= 2;
+        } else {
+          spt[d] /= 2;
+        }
+      }
+    }
+    return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
+  }
+
+  /// extract_slice: keeps its source's layout where the window is a choice
+  /// of registers; otherwise the source first moves to a blocked layout
+  /// whose CTA tile fits in the window.
+  void visitWindow(mlir::txl::ExtractSliceOp slice) {
+    Attribute src = encodingOf(slice.getSrc());
+    Attribute dst = windowEncoding(slice);
+    if (src && windowInRegisters(slice, src, dst))
+      return setResultEncodings(slice, dst);
+    auto type = cast<RankedTensorType>(slice.getType());
+    auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(src);
+    if (!blocked)
+      blocked = cast<BlockedEncodingAttr>(defaultFor(type.getRank()));
+    Attribute fitted = blockedWithinWindow(blocked, type.getShape());
+    require(slice, slice.getSrcMutable(), fitted);
+    setResultEncodings(slice, fitted);
   }
 
   Attribute chooseEncoding(Operation *op) {

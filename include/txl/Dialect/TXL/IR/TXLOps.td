@@ -87,6 +87,21 @@ def TXL_TransOp : TXL_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let hasVerifier = 1;
 }
 
+def TXL_ExtractSliceOp : TXL_Op<"extract_slice",
+                                 [Pure, SameOperandsAndResultElementType]> {
+  let summary = "A static, aligned window of a tensor";
+  let description = [{
+    `result[i] = src[offsets + i]`, the result's shape giving the window's
+    size. Each window dimension is a power of two and its offset a multiple
+    of it (what `tl.split` of a halved dimension produces), so that when the
+    window's dimension lies in registers the slice only renames registers.
+  }];
+  let arguments = (ins TXL_Tensor:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs TXL_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix multiply
 //===----------------------------------------------------------------------===//
