@@ -241,6 +241,22 @@ struct WarpGroupDotOpToLLVM
     };
     Value aWg = regA ? Value() : wgOffset(*a, wgRow);
     Value bWg = wgOffset(*b, wgCol);
+    // Each wgmma's descriptors differ from the tile origin's only in the
+    // address field (bytes / 16), by a static offset that shares no bits
+    // with the warpgroup's part: build the origin's descriptor once and add
+    // the offset. One 64-bit add per operand and wgmma instead of the
+    // address arithmetic, which ptxas otherwise redoes in vector registers
+    // and moves to uniform ones before every wgmma.
+    auto origin = [&](const OperandTile &t, Value base, Value wg) {
+      return descriptor(rewriter, loc, t,
+                        LLVM::AddOp::create(rewriter, loc, base, wg));
+    };
+    Value aDesc = regA ? Value() : origin(*a, aBase, aWg);
+    Value bDesc = origin(*b, bBase, bWg);
+    auto stepped = [&](Value desc, int64_t byteOffset) -> Value {
+      return LLVM::AddOp::create(rewriter, loc, desc,
+                                 i64Const(rewriter, loc, byteOffset / 16));
+    };
 
     SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
     auto regOf = registerIndex(*cMap);
@@ -285,12 +301,8 @@ struct WarpGroupDotOpToLLVM
         for (auto [i, slot] : llvm::enumerate(slots))
           frag =
               LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot], i);
-        auto bAddrAt = [&](int64_t k0) -> Value {
-          return LLVM::AddOp::create(
-              rewriter, loc, bBase,
-              LLVM::XOrOp::create(
-                  rewriter, loc, bWg,
-                  i32Const(rewriter, loc, b->byteOffset(col0, k0))));
+        auto bDescAt = [&](int64_t k0) {
+          return stepped(bDesc, b->byteOffset(col0, k0));
         };
         for (int64_t k0 = 0; k0 < K; k0 += kInstr) {
           if (regA) {
@@ -299,22 +311,15 @@ struct WarpGroupDotOpToLLVM
               accs.push_back(
                   LLVM::ExtractValueOp::create(rewriter, loc, frag, i));
             accs = emitWarpGroupDotRegisterA(
-                rewriter, loc, accs, aWords[{row0, k0}],
-                descriptor(rewriter, loc, *b, bAddrAt(k0)),
+                rewriter, loc, accs, aWords[{row0, k0}], bDescAt(k0),
                 elem.isBF16() ? "bf16" : "f16", !b->kMajor);
             for (auto [i, v] : llvm::enumerate(accs))
               frag = LLVM::InsertValueOp::create(rewriter, loc, frag, v, i);
             continue;
           }
-          Value aAddr = LLVM::AddOp::create(
-              rewriter, loc, aBase,
-              LLVM::XOrOp::create(
-                  rewriter, loc, aWg,
-                  i32Const(rewriter, loc, a->byteOffset(row0, k0))));
-          Value bAddr = bAddrAt(k0);
           frag = NVVM::WgmmaMmaAsyncOp::create(
-              rewriter, loc, fragTy, frag, descriptor(rewriter, loc, *a, aAddr),
-              descriptor(rewriter, loc, *b, bAddr),
+              rewriter, loc, fragTy, frag,
+              stepped(aDesc, a->byteOffset(row0, k0)), bDescAt(k0),
               NVVM::MMAShapeAttr::get(getContext(), 64, instrN, kInstr), *type,
               *type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
               NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, a->layout(),

@@ -109,35 +109,35 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 1 : i32, 
 // CHECK: llvm.store
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.barrier0
-// warp_group_dot: descriptors from the tile addresses, (addr & 0x3ffff) >> 4
-// ORed with LBO 1 << 16, SBO (8 rows x 64 B) / 16 = 32 << 32 and the 64-byte
-// swizzle mode 2 << 62 = 0x8000002000010000; two k16 steps (K = 32).
+// warp_group_dot: each tile origin's descriptor is built once, (addr &
+// 0x3ffff) >> 4 ORed with LBO 1 << 16, SBO (8 rows x 64 B) / 16 = 32 << 32
+// and the 64-byte swizzle mode 2 << 62 = 0x8000002000010000; each k16 step
+// adds its offset in 16-byte units to it (two steps, K = 32).
 // CHECK: %[[ABASE:.*]] = llvm.ptrtoint %[[ATILE]] : !llvm.ptr<3> to i32
 // CHECK: %[[BBASE:.*]] = llvm.ptrtoint %[[BTILE]] : !llvm.ptr<3> to i32
-// CHECK: nvvm.wgmma.fence.aligned
 // CHECK-DAG: %[[AADDR:.*]] = llvm.add %[[ABASE]], %{{.*}} : i32
 // CHECK-DAG: %[[AAND:.*]] = llvm.and %[[AADDR]], %[[MASKA:.*]] : i32
 // CHECK-DAG: %[[MASKA]] = llvm.mlir.constant(262143 : i32) : i32
 // CHECK-DAG: %[[ASHR:.*]] = llvm.lshr %[[AAND]], %[[FOURA:.*]] : i32
 // CHECK-DAG: %[[FOURA]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK-DAG: %[[AZ:.*]] = llvm.zext %[[ASHR]] : i32 to i64
-// CHECK-DAG: %[[ADESC:.*]] = llvm.or %[[AZ]], %[[ABITS:.*]] : i64
+// CHECK-DAG: %[[ADESC0:.*]] = llvm.or %[[AZ]], %[[ABITS:.*]] : i64
 // CHECK-DAG: %[[ABITS]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
 // CHECK-DAG: %[[BADDR:.*]] = llvm.add %[[BBASE]], %{{.*}} : i32
 // CHECK-DAG: %[[BAND:.*]] = llvm.and %[[BADDR]], %{{.*}} : i32
 // CHECK-DAG: %[[BSHR:.*]] = llvm.lshr %[[BAND]], %{{.*}} : i32
 // CHECK-DAG: %[[BZ:.*]] = llvm.zext %[[BSHR]] : i32 to i64
-// CHECK-DAG: %[[BDESC:.*]] = llvm.or %[[BZ]], %[[BBITS:.*]] : i64
+// CHECK-DAG: %[[BDESC0:.*]] = llvm.or %[[BZ]], %[[BBITS:.*]] : i64
 // CHECK-DAG: %[[BBITS]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-DAG: %[[ADESC:.*]] = llvm.add %[[ADESC0]], %{{.*}} : i64
+// CHECK-DAG: %[[BDESC:.*]] = llvm.add %[[BDESC0]], %{{.*}} : i64
 // CHECK: %[[D0:.*]] = nvvm.wgmma.mma_async %[[ADESC]], %[[BDESC]], %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<({{(f32, ){31}f32}})>
-// The second step reads both tiles 16 elements (32 bytes) further along K
-// and accumulates on the first.
-// CHECK-DAG: %[[K32A:.*]] = llvm.mlir.constant(32 : i32) : i32
-// CHECK-DAG: %[[OFFA:.*]] = llvm.xor %{{.*}}, %[[K32A]] : i32
-// CHECK-DAG: llvm.add %[[ABASE]], %[[OFFA]] : i32
-// CHECK-DAG: %[[K32B:.*]] = llvm.mlir.constant(32 : i32) : i32
-// CHECK-DAG: %[[OFFB:.*]] = llvm.xor %{{.*}}, %[[K32B]] : i32
-// CHECK-DAG: llvm.add %[[BBASE]], %[[OFFB]] : i32
+// The second step reads both tiles 16 elements (32 bytes = 2 x 16) further
+// along K and accumulates on the first.
+// CHECK-DAG: llvm.mlir.constant(2 : i64) : i64
+// CHECK-DAG: llvm.add %[[ADESC0]], %{{.*}} : i64
+// CHECK-DAG: llvm.add %[[BDESC0]], %{{.*}} : i64
 // CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[D0]], <m = 64, n = 64, k = 16>
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
@@ -174,9 +174,8 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
 // CHECK-DAG: %[[C2048:.*]] = llvm.mlir.constant(2048 : i32) : i32
 // CHECK-DAG: %[[PART:.*]] = llvm.mul %{{.*}}, %[[C2048]] : i32
 // CHECK-DAG: %[[BWG:.*]] = llvm.xor %{{.*}}, %[[PART]] : i32
+// CHECK: llvm.add %[[BBASE]], %[[BWG]] : i32
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[BOFF:.*]] = llvm.xor %[[BWG]], %{{.*}} : i32
-// CHECK-NEXT: llvm.add %[[BBASE]], %[[BOFF]] : i32
 // CHECK: nvvm.wgmma.mma_async {{.*}}<m = 64, n = 32, k = 16>
 // CHECK: nvvm.wgmma.mma_async {{.*}}<m = 64, n = 32, k = 16>
 // CHECK-NOT: nvvm.wgmma.mma_async
