@@ -54,13 +54,16 @@ SHAPES = [("fp16", 8192, 8192, 1024),
           ("bf16", 8192, 8192, 8192)]
 QUICK_SHAPES = [SHAPES[0], SHAPES[2], SHAPES[4]]
 
-# Flagship tile configs (BM, BN, BK, STAGES, CLUSTER). The first is the
-# default; --configs tries all and keeps the fastest verified one. Each
+# Flagship tile configs (BM, BN, BK, STAGES, CLUSTER, SPLIT). The first is
+# the default; --configs tries all and keeps the fastest verified one. Each
 # consumer warpgroup owns BM/2 rows, so the C descriptor's block is
-# [BM/2, BN]; with CLUSTER=2 a program is a 2-CTA cluster (num_ctas=2) that
-# multicasts B halves, and B's block is [BK, BN/2].
-CONFIGS = [(128, 256, 64, 3, 2), (128, 256, 64, 3, 1), (128, 128, 64, 4, 2),
-           (128, 128, 64, 4, 1)]
+# [BM/2, BN/SPLIT] (SPLIT=2: two accumulators, the C tile stored in two
+# halves, which frees the shared memory of a fourth stage); with CLUSTER=2
+# a program is a 2-CTA cluster (num_ctas=2) that multicasts B halves, and
+# B's block is [BK, BN/2].
+CONFIGS = [(128, 256, 64, 4, 1, 2), (128, 256, 64, 4, 2, 2),
+           (128, 256, 64, 3, 2, 1), (128, 256, 64, 3, 1, 1),
+           (128, 128, 64, 4, 1, 1)]
 GROUP_M = 8
 NUM_WARPS = 4        # per warpgroup
 NUM_WARPGROUPS = 3   # producer + two consumers
@@ -80,21 +83,23 @@ def cdiv(a, b):
 
 
 def config_label(cfg):
-    bm, bn, bk, stages, cluster = cfg
-    return f"{bm}x{bn}x{bk} s{stages}" + (f" c{cluster}" if cluster > 1 else "")
+    bm, bn, bk, stages, cluster, split = cfg
+    return (f"{bm}x{bn}x{bk} s{stages}"
+            + (f" c{cluster}" if cluster > 1 else "")
+            + (f" e{split}" if split > 1 else ""))
 
 
 def launch_kwargs(cfg):
-    bm, bn, bk, stages, cluster = cfg
+    bm, bn, bk, stages, cluster, split = cfg
     return dict(BM=bm, BN=bn, BK=bk, STAGES=stages, GROUP_M=GROUP_M,
-                CLUSTER=cluster, num_warps=NUM_WARPS,
+                CLUSTER=cluster, SPLIT=split, num_warps=NUM_WARPS,
                 num_warpgroups=NUM_WARPGROUPS, num_ctas=cluster)
 
 
 def desc_blocks(cfg):
     """The block shapes of the A, B and C descriptors."""
-    bm, bn, bk, _, cluster = cfg
-    return [bm, bk], [bk, bn // cluster], [bm // 2, bn]
+    bm, bn, bk, _, cluster, split = cfg
+    return [bm, bk], [bk, bn // cluster], [bm // 2, bn // split]
 
 
 def signature(shape, cfg, sms):
@@ -105,6 +110,7 @@ def signature(shape, cfg, sms):
                for b0, b1 in desc_blocks(cfg)]
     entries += [bg.int_entry(v) for v in (M, N, K, sms // cfg[4])]
     entries += [str(v) for v in cfg[:4]] + [str(GROUP_M), str(cfg[4])]
+    entries += ["False", "0", str(cfg[5])]  # B_T, PROMOTE, SPLIT
     return ", ".join(entries)
 
 

@@ -40,13 +40,19 @@ def split_cfg(cfg):
     return cfg[:4], (cfg[4] if len(cfg) > 4 else 1)
 
 
+def epilogue_split(cfg):
+    """SPLIT, the optional sixth element (1 if absent): the C tile stored in
+    that many column slices."""
+    return cfg[5] if len(cfg) > 5 else 1
+
+
 def grid_for(M, N, BM, BN, ctas, cluster):
     tiles = ((M + BM * cluster - 1) // (BM * cluster)) * ((N + BN - 1) // BN)
     return (max(1, min(ctas // cluster, tiles)),)
 
 
 def launch(a, b, c, ctas, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8,
-           CLUSTER=1):
+           CLUSTER=1, SPLIT=1):
     """`ctas` CTAs at most; with CLUSTER=2 the grid counts 2-CTA clusters,
     each owning two tiles stacked along M."""
     M, K = a.shape
@@ -54,12 +60,12 @@ def launch(a, b, c, ctas, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8,
     ad = txl.TensorDescriptor.from_tensor(a, [BM, BK])
     bd = txl.TensorDescriptor.from_tensor(b, [BK, BN // CLUSTER])
     cd = txl.TensorDescriptor(c, list(c.shape), list(c.stride()),
-                              [BM // 2, BN])
+                              [BM // 2, BN // SPLIT])
     grid = grid_for(M, N, BM, BN, ctas, CLUSTER)
     flagship.gemm_ws[grid](ad, bd, cd, M, N, K, grid[0], BM=BM, BN=BN,
                            BK=BK, STAGES=STAGES, GROUP_M=GROUP_M,
-                           CLUSTER=CLUSTER, num_warps=4, num_warpgroups=3,
-                           num_ctas=CLUSTER)
+                           CLUSTER=CLUSTER, SPLIT=SPLIT, num_warps=4,
+                           num_warpgroups=3, num_ctas=CLUSTER)
 
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
@@ -70,7 +76,9 @@ def launch(a, b, c, ctas, BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8,
                          ids=lambda s: "x".join(map(str, s)))
 @pytest.mark.parametrize("ctas", [132, 7, 1])
 @pytest.mark.parametrize("cfg", [(128, 256, 64, 3), (128, 128, 64, 4),
-                                 (128, 256, 64, 3, 2), (128, 128, 64, 4, 2)],
+                                 (128, 256, 64, 3, 2), (128, 128, 64, 4, 2),
+                                 (128, 256, 64, 4, 1, 2),
+                                 (128, 256, 64, 4, 2, 2)],
                          ids=lambda c: "x".join(map(str, c)))
 def test_flagship(dtype, size, ctas, cfg):
     if torch.cuda.get_device_capability() < (9, 0):
@@ -81,7 +89,8 @@ def test_flagship(dtype, size, ctas, cfg):
     a = torch.randn((M, K), device="cuda", generator=gen).to(dtype)
     b = torch.randn((K, N), device="cuda", generator=gen).to(dtype)
     big, c = poisoned_c(M, N, dtype)
-    launch(a, b, c, ctas, BM, BN, BK, STAGES, CLUSTER=cluster)
+    launch(a, b, c, ctas, BM, BN, BK, STAGES, CLUSTER=cluster,
+           SPLIT=epilogue_split(cfg))
     torch.cuda.synchronize()
     want = (a.double() @ b.double()).to(dtype)
     tol = 1e-2 if dtype == torch.float16 else 3e-2
@@ -101,13 +110,15 @@ def test_flagship(dtype, size, ctas, cfg):
                                   (333, 1032, 2064)],
                          ids=lambda s: "x".join(map(str, s)))
 @pytest.mark.parametrize("ctas", [132, 5])
-@pytest.mark.parametrize("cfg", [(128, 256, 128, 3), (128, 256, 128, 3, 2)],
+@pytest.mark.parametrize("cfg", [(128, 256, 128, 3), (128, 256, 128, 3, 2),
+                                 (128, 256, 128, 4, 1, 2)],
                          ids=lambda c: "x".join(map(str, c)))
 def test_flagship_fp8(dtype, size, ctas, cfg):
     if torch.cuda.get_device_capability() < (9, 0):
         pytest.skip("fp8 wgmma needs sm_90a")
     M, N, K = size
     (BM, BN, BK, STAGES), cluster = split_cfg(cfg)
+    split = epilogue_split(cfg)
     gen = torch.Generator(device="cuda").manual_seed(M * 13 + N * 5 + K)
     a = torch.randn((M, K), device="cuda", generator=gen).to(dtype)
     bt = torch.randn((N, K), device="cuda", generator=gen).to(dtype)
@@ -115,12 +126,12 @@ def test_flagship_fp8(dtype, size, ctas, cfg):
     ad = txl.TensorDescriptor.from_tensor(a, [BM, BK])
     bd = txl.TensorDescriptor.from_tensor(bt, [BN // cluster, BK])
     cd = txl.TensorDescriptor(c, list(c.shape), list(c.stride()),
-                              [BM // 2, BN])
+                              [BM // 2, BN // split])
     grid = grid_for(M, N, BM, BN, ctas, cluster)
     flagship.gemm_ws[grid](ad, bd, cd, M, N, K, grid[0], BM=BM, BN=BN, BK=BK,
                            STAGES=STAGES, GROUP_M=8, CLUSTER=cluster,
-                           B_T=True, num_warps=4, num_warpgroups=3,
-                           num_ctas=cluster)
+                           B_T=True, SPLIT=split, num_warps=4,
+                           num_warpgroups=3, num_ctas=cluster)
     torch.cuda.synchronize()
     want = (a.double() @ bt.double().t()).to(torch.float16)
     torch.testing.assert_close(c, want, atol=max(1e-2, K * 2.0 ** -12),

@@ -43,9 +43,17 @@ stages hold K-major B tiles that the consumers read through `.T`. fp8
 fp8 flagship is `gemm_ws(..., B_T=True)` on fp8 A and B^T with BK=128 (one
 128-byte swizzle row) and an fp16/bf16 C.
 
+SPLIT=2 stores each consumer's [BM/2, BN] result as two column halves
+through a C tile half as wide: `acc.reshape([HM, 2, BN // 2]).permute(0, 2,
+1).split()` (Triton's epilogue idiom) picks registers and moves no data,
+and the second half waits only until the first one's TMA store has read
+the tile. The C tiles shrink from 64 KB to 32 KB, which makes room for a
+fourth operand stage at 128x256x64: on the H100 that is the fastest
+configuration (bench/RESULTS.md).
+
 Shared memory: STAGES * (BM*BK + BK*BN) * 2 bytes of operands plus
-2 * (BM/2) * BN * 2 bytes of C tiles (BM=128, BN=256, BK=64, STAGES=3:
-144 KB + 64 KB).
+2 * (BM/2) * (BN/SPLIT) * 2 bytes of C tiles (BM=128, BN=256, BK=64:
+STAGES=3, SPLIT=1: 144 KB + 64 KB; STAGES=4, SPLIT=2: 192 KB + 32 KB).
 """
 import triton.language as tl
 import txl
@@ -145,10 +153,21 @@ def mma_slice(a_bufs, b_bufs, full, empty, acc, it, kk, leader,
 
 
 @txl.jit
+def store_c(c_tile, c_desc, acc, row, col):
+    """acc through the C tile to C[row:, col:] by TMA. The tile's previous
+    store must have read it first (tma_store_wait waits for the read only);
+    the store itself runs on while the caller goes on."""
+    txl.tma_store_wait(0)
+    txl.smem_store(c_tile, acc.to(c_desc.dtype))
+    txl.tma_store(c_tile, c_desc, [row, col])
+
+
+@txl.jit
 def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr, HALF: tl.constexpr,
-            CLUSTER: tl.constexpr, B_T: tl.constexpr, PROMOTE: tl.constexpr):
+            CLUSTER: tl.constexpr, B_T: tl.constexpr, PROMOTE: tl.constexpr,
+            SPLIT: tl.constexpr):
     HM: tl.constexpr = BM // 2
     num_pid_m = tl.cdiv(M, BM * CLUSTER)
     num_pid_n = tl.cdiv(N, BN)
@@ -182,10 +201,17 @@ def consume(a_bufs, b_bufs, c_tile, full, empty, c_desc, M, N, K, NUM_SMS,
             txl.dot_wait(0)
         release(txl.get_buffer(empty, (it + STAGES - 1) % STAGES), leader,
                 CLUSTER)
-        # The previous tile's store must have read c_tile before we rewrite it.
-        txl.tma_store_wait(0)
-        txl.smem_store(c_tile, acc.to(c_desc.dtype))
-        txl.tma_store(c_tile, c_desc, [pid_m * BM + HALF * HM, pid_n * BN])
+        row = pid_m * BM + HALF * HM
+        if SPLIT == 2:
+            # The column halves of the accumulator (Triton's epilogue
+            # idiom; no data moves: each half is a choice of registers),
+            # one after the other through a C tile half as wide.
+            left, right = acc.reshape([HM, 2, BN // 2]).permute(0, 2,
+                                                                1).split()
+            store_c(c_tile, c_desc, left, row, pid_n * BN)
+            store_c(c_tile, c_desc, right, row, pid_n * BN + BN // 2)
+        else:
+            store_c(c_tile, c_desc, acc, row, pid_n * BN)
     txl.tma_store_wait(0)
 
 
@@ -194,14 +220,16 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             STAGES: tl.constexpr, GROUP_M: tl.constexpr,
             CLUSTER: tl.constexpr = 1, B_T: tl.constexpr = False,
-            PROMOTE: tl.constexpr = 0):
+            PROMOTE: tl.constexpr = 0, SPLIT: tl.constexpr = 1):
+    tl.static_assert(SPLIT == 1 or SPLIT == 2, "SPLIT is 1 or 2")
     dt = a_desc.dtype
     a_bufs = txl.smem_alloc([BM, BK], dtype=dt, num_stages=STAGES)
     if B_T:
         b_bufs = txl.smem_alloc([BN, BK], dtype=dt, num_stages=STAGES)
     else:
         b_bufs = txl.smem_alloc([BK, BN], dtype=dt, num_stages=STAGES)
-    c_bufs = txl.smem_alloc([BM // 2, BN], dtype=c_desc.dtype, num_stages=2)
+    c_bufs = txl.smem_alloc([BM // 2, BN // SPLIT], dtype=c_desc.dtype,
+                            num_stages=2)
     full = txl.mbar_alloc(1, num_stages=STAGES)
     # One arrival per consumer warpgroup per slice: its thread 0, after the
     # warpgroup-wide dot_wait that retired the wgmmas reading the stage
@@ -215,12 +243,12 @@ def gemm_ws(a_desc, b_desc, c_desc, M, N, K, NUM_SMS,
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 0), full, empty,
                 c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 0,
-                CLUSTER, B_T, PROMOTE)
+                CLUSTER, B_T, PROMOTE, SPLIT)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)
         consume(a_bufs, b_bufs, txl.get_buffer(c_bufs, 1), full, empty,
                 c_desc, M, N, K, NUM_SMS, BM, BN, BK, STAGES, GROUP_M, 1,
-                CLUSTER, B_T, PROMOTE)
+                CLUSTER, B_T, PROMOTE, SPLIT)
 
 
 @txl.jit
