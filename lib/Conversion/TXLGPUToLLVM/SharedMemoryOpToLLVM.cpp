@@ -181,6 +181,21 @@ struct MemDescViewOpToLLVM
   }
 };
 
+/// A reshape keeps every element in place (AssignSharedLayouts gave it the
+/// layout that says so): the address is the source's.
+struct MemDescReshapeOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::MemDescReshapeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::MemDescReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().getEncoding())
+      return op.emitOpError("has no shared layout");
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct SmemLoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemLoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -448,7 +463,7 @@ LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
 void mlir::txl::populateSharedMemoryOpPatterns(TXLTypeConverter &tc,
                                                RewritePatternSet &patterns) {
   patterns.add<AllocBaseToLLVM<txlgpu::SmemAllocOp>, MemDescIndexOpToLLVM,
-               MemDescViewOpToLLVM, SmemLoadOpToLLVM, SmemStoreOpToLLVM,
-               MBarAllocOpToLLVM, MBarExpectOpToLLVM, MBarWaitOpToLLVM,
-               MBarArriveOpToLLVM>(tc);
+               MemDescViewOpToLLVM, MemDescReshapeOpToLLVM, SmemLoadOpToLLVM,
+               SmemStoreOpToLLVM, MBarAllocOpToLLVM, MBarExpectOpToLLVM,
+               MBarWaitOpToLLVM, MBarArriveOpToLLVM>(tc);
 }

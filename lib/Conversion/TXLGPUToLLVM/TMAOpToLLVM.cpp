@@ -148,6 +148,85 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
   }
 };
 
+/// txl.tma_gather, one TMA copy per destination row and column chunk (a
+/// box one row high and one chunk wide; the descriptor's box, see
+/// AssignSharedLayouts). The copy of row i goes to the unswizzled address
+/// of the row's first element, chunk base + i * chunk row bytes: TMA
+/// swizzles by shared-memory address bits, so a one-row box there lands
+/// where a whole-tile box puts row i. Each copy is issued by a thread
+/// that holds the row offset (the first of its replicas, once per
+/// distinct element of its registers). The same form serves sm_100a
+/// (tile::gather4 would move four rows per copy, but needs the four
+/// offsets in one thread).
+struct TMAGatherOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMAGatherOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::TMAGatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemDescType tile = op.getDst().getType();
+    FailureOr<TileBoxes> boxes = tileBoxes(op, tile);
+    if (failed(boxes))
+      return failure();
+    auto rowsTy = cast<RankedTensorType>(op.getRows().getType());
+    auto map = txlgpu::getLayoutMap(rowsTy);
+    if (!map)
+      return op.emitOpError("row offsets have no register layout: ") << rowsTy;
+    int64_t rowBytes =
+        boxes->boxCols *
+        std::max(1u, tile.getElementType().getIntOrFloatBitWidth() / 8);
+    if (rowBytes % 128)
+      return op.emitOpError("a row of ")
+             << rowBytes
+             << " bytes cannot be one TMA copy: the shared destination must "
+                "be 128-byte aligned";
+    Location loc = op.getLoc();
+    SmallVector<Value> regs = unpackTensor(rewriter, loc, adaptor.getRows());
+    SmallVector<SmallVector<Value>> coords = allRegCoords(rewriter, loc, *map);
+    Value issue = map->laneFreeMask() || map->warpFreeMask()
+                      ? isFirstReplica(rewriter, loc, *map)
+                      : Value();
+    // Registers that hold the same element (broadcast within a thread).
+    SmallVector<int> distinct;
+    llvm::DenseSet<int64_t> seen;
+    for (int r = 0; r < map->numRegs(); ++r)
+      if (seen.insert(map->regCoord(r)[0]).second)
+        distinct.push_back(r);
+    auto body = [&] {
+      for (int r : distinct) {
+        Value rowAt = LLVM::MulOp::create(rewriter, loc, coords[r][0],
+                                          i32Const(rewriter, loc, rowBytes));
+        for (int64_t c = 0; c < boxes->count; ++c) {
+          Value bytes = rowAt;
+          if (c)
+            bytes = LLVM::AddOp::create(
+                rewriter, loc, rowAt,
+                i32Const(rewriter, loc, c * boxes->chunkBytes));
+          Value dst = LLVM::GEPOp::create(
+              rewriter, loc, adaptor.getDst().getType(), rewriter.getI8Type(),
+              adaptor.getDst(), ValueRange{bytes});
+          Value col = adaptor.getCol();
+          if (c)
+            col = LLVM::AddOp::create(
+                rewriter, loc, col,
+                i32Const(rewriter, loc, c * boxes->boxCols));
+          NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+              rewriter, loc, dst, adaptor.getDesc(), ValueRange{col, regs[r]},
+              adaptor.getBar(), /*im2colOffsets=*/ValueRange(),
+              /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+              NVVM::TMALoadMode::TILE, /*isCTAOnly=*/true,
+              /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
+        }
+      }
+    };
+    if (issue)
+      ifThen(rewriter, loc, issue, body);
+    else
+      body();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// The tile was written by threads (smem_store fences for the async proxy
 /// and synchronizes the warpgroup) or by TMA; the leader issues the copies
 /// and closes them into one bulk group that tma_store_wait counts.
@@ -370,6 +449,6 @@ struct MakeTensorDescOpToLLVM
 
 void mlir::txl::populateTMAOpPatterns(TXLTypeConverter &tc,
                                       RewritePatternSet &patterns) {
-  patterns.add<TMALoadOpToLLVM, TMAStoreOpToLLVM, TMAStoreWaitOpToLLVM,
-               MakeTensorDescOpToLLVM>(tc);
+  patterns.add<TMALoadOpToLLVM, TMAGatherOpToLLVM, TMAStoreOpToLLVM,
+               TMAStoreWaitOpToLLVM, MakeTensorDescOpToLLVM>(tc);
 }

@@ -232,6 +232,37 @@ Val smemSlice(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return view(g, buf, shape, identity, dim, start);
 }
 
+/// smem_reshape(buf, shape): the same elements, row-major, under another
+/// shape. Also takes a whole buffer array ([S, M, K] seen as [S * M, K]).
+/// Whether the shared layout allows it is decided with the layouts
+/// (AssignSharedLayouts).
+Val smemReshape(Gen &g, CallArgs &args, const std::string &fname,
+                SourceLoc loc) {
+  auto p = g.bind(args, {"buf", "shape"}, 2, fname, loc);
+  if (!isSpace(p[0], Space::Smem) && !isSpace(p[0], Space::SmemArray))
+    g.fail(loc, fname +
+                    ": buf must be a shared buffer (txl.smem_alloc, "
+                    "get_buffer or a view), got " +
+                    describeArg(p[0]));
+  const TValue &buf = p[0]->t;
+  std::vector<int64_t> shape = g.constShape(*p[1], loc);
+  if (shape.empty())
+    g.fail(loc, fname + ": the shape must have at least one dimension");
+  for (int64_t d : shape)
+    if (d < 1 || (d & (d - 1)))
+      g.fail(loc, fname + ": shape " + shapeStr(shape) +
+                      " must have power-of-two dimensions (shared layouts "
+                      "are linear maps of the coordinate bits)");
+  if (numel(shape) != numel(buf.shape))
+    g.fail(loc, fname + ": cannot view " + buf.typeStr() + " (" +
+                    std::to_string(numel(buf.shape)) + " elements) as " +
+                    shapeStr(shape) + " (" + std::to_string(numel(shape)) +
+                    " elements)");
+  auto op = tg::MemDescReshapeOp::create(
+      g.b, g.cur, memdesc(g, shape, buf.dtype), buf.value);
+  return Val::tensor({op.getResult(), buf.dtype, shape, Space::Smem});
+}
+
 Val smemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   // `layout` is accepted for source compatibility: the compiler picks the
   // register layout from the value's uses either way.
@@ -415,19 +446,10 @@ void checkBox(Gen &g, const TValue &buf, const TValue &desc,
                     "; TMA copies exactly one block of the descriptor's type");
 }
 
-Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(
-      args, {"value", "desc", "offsets", "mbar", "contiguity", "multicast"}, 4,
-      fname, loc);
-  const TValue &dst = expectSpace(g, p[0], Space::Smem, fname,
-                                  "the "
-                                  "destination",
-                                  loc);
-  const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
-  const TValue &bar = expectSpace(g, p[3], Space::Mbar, fname, "mbar", loc);
-  checkBox(g, dst, desc, fname, loc);
-  SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
-  Value mask = multicastMask(g, p[5], fname, loc);
+/// A TMA load or gather filling `dst` signals `bar`: its bytes count
+/// against a constant mbar_expect of the same block (checked at the wait).
+void countLoadedBytes(Gen &g, const TValue &bar, const TValue &dst,
+                      SourceLoc loc) {
   auto it = g.expects.find(bar.value.getAsOpaquePointer());
   if (it != g.expects.end() && it->second.block != g.b.getInsertionBlock()) {
     g.expects.erase(it);
@@ -442,6 +464,22 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
                  std::to_string(it->second.loaded) + " (see line " +
                  std::to_string(loc.line) + ")");
   }
+}
+
+Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(
+      args, {"value", "desc", "offsets", "mbar", "contiguity", "multicast"}, 4,
+      fname, loc);
+  const TValue &dst = expectSpace(g, p[0], Space::Smem, fname,
+                                  "the "
+                                  "destination",
+                                  loc);
+  const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
+  const TValue &bar = expectSpace(g, p[3], Space::Mbar, fname, "mbar", loc);
+  checkBox(g, dst, desc, fname, loc);
+  SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
+  Value mask = multicastMask(g, p[5], fname, loc);
+  countLoadedBytes(g, bar, dst, loc);
   tg::TMALoadOp::create(g.b, g.cur, dst.value, desc.value, c, bar.value,
                         Value(), mask);
   return Val::none();
@@ -455,6 +493,54 @@ Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   checkBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
   tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c);
+  return Val::none();
+}
+
+/// tma_gather(dst_buf, desc, bar, row_offsets, col): dst row i <- columns
+/// [col, col + W) of global row row_offsets[i], through a descriptor whose
+/// block is one row [1, W]. Completes on bar by bytes, like tma_load.
+Val tmaGather(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"dst_buf", "desc", "bar", "row_offsets", "col"}, 5,
+                  fname, loc);
+  const TValue &dst =
+      expectSpace(g, p[0], Space::Smem, fname, "the destination", loc);
+  const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
+  const TValue &bar = expectSpace(g, p[2], Space::Mbar, fname, "bar", loc);
+  if (dst.shape.size() != 2)
+    g.fail(loc, fname +
+                    ": the destination must be a 2-D buffer [rows, W], "
+                    "got " +
+                    dst.typeStr());
+  if (desc.shape != std::vector<int64_t>{1, dst.shape[1]} ||
+      desc.dtype != dst.dtype)
+    g.fail(loc, fname +
+                    ": the descriptor's block must be one row of the "
+                    "destination, " +
+                    dst.dtype.str() + "[1, " + std::to_string(dst.shape[1]) +
+                    "], got " + desc.typeStr());
+  TValue rows = g.tensorArg(p[3], "row_offsets", loc);
+  if (!rows.isTensor() || rows.shape.size() != 1 ||
+      rows.dtype.kind != DType::I32 || rows.shape[0] != dst.shape[0])
+    g.fail(loc, fname +
+                    ": row_offsets must be a 1-D int32 tensor of the "
+                    "destination's " +
+                    std::to_string(dst.shape[0]) + " rows, got " +
+                    rows.typeStr());
+  // On sm_90 each row is its own TMA copy, and a TMA copy's shared
+  // destination must be 128-byte aligned: rows (of each swizzle-wide chunk)
+  // must be 128 bytes, i.e. the tile takes the 128-byte swizzle.
+  int64_t rowBytes = dst.shape[1] * elemBytes(dst.dtype);
+  if (g.smVersion() < 100 && rowBytes < 128)
+    g.fail(loc, fname + ": on " + g.opts.target +
+                    " every row is one TMA copy, whose shared destination "
+                    "must be 128-byte aligned, so rows must be at least 128 "
+                    "bytes; " +
+                    dst.typeStr() + " has rows of " + std::to_string(rowBytes) +
+                    " bytes");
+  Value col = i32Value(g, p[4], "col", fname, loc);
+  countLoadedBytes(g, bar, dst, loc);
+  tg::TMAGatherOp::create(g.b, g.cur, dst.value, desc.value, rows.value, col,
+                          bar.value);
   return Val::none();
 }
 
@@ -833,11 +919,11 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
 
 const std::set<std::string> &txlMemoryFunctions() {
   static const std::set<std::string> names = {
-      "smem_alloc",      "get_buffer",     "smem_index",  "smem_slice",
-      "smem_trans",      "smem_load",      "smem_store",  "mbar_alloc",
-      "mbar_expect",     "mbar_wait",      "mbar_arrive", "tma_load",
-      "tma_store",       "tma_store_wait", "dot_wait",    "async_load",
-      "async_load_wait", "desc_load",      "desc_store",
+      "smem_alloc", "get_buffer", "smem_index", "smem_slice", "smem_trans",
+      "smem_load", "smem_store", "mbar_alloc", "mbar_expect", "mbar_wait",
+      "mbar_arrive", "tma_load", "tma_store", "tma_store_wait", "dot_wait",
+      "async_load", "async_load_wait", "desc_load", "desc_store",
+      "smem_reshape", "tma_gather",
       // tl.make_tensor_descriptor (also reachable as txl.*)
       "make_tensor_descriptor"};
   return names;
@@ -848,8 +934,8 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   // mbarrier transactions and parity waits, TMA and the async proxy are
   // Hopper features; plain shared buffers work everywhere.
   static const std::set<std::string> hopperOnly = {
-      "mbar_alloc", "mbar_expect", "mbar_wait",     "mbar_arrive",
-      "tma_load",   "tma_store",   "tma_store_wait"};
+      "mbar_alloc", "mbar_expect", "mbar_wait",      "mbar_arrive",
+      "tma_load",   "tma_store",   "tma_store_wait", "tma_gather"};
   if (hopperOnly.count(op))
     requireHopper(loc, name);
   if (op == "dot_wait")
@@ -864,6 +950,10 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
     return smemIndex(*this, args, name, loc);
   if (op == "smem_slice")
     return smemSlice(*this, args, name, loc);
+  if (op == "smem_reshape")
+    return smemReshape(*this, args, name, loc);
+  if (op == "tma_gather")
+    return tmaGather(*this, args, name, loc);
   if (op == "smem_trans") {
     auto p = bind(args, {"buf", "order"}, 1, name, loc);
     const TValue &buf = expectSpace(*this, p[0], Space::Smem, name, "buf", loc);

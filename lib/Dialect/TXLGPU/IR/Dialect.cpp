@@ -224,6 +224,35 @@ LogicalResult MakeTensorDescOp::verify() {
   return success();
 }
 
+LogicalResult MemDescReshapeOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getType();
+  auto count = [](ArrayRef<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  };
+  if (src.getElementType() != dst.getElementType() ||
+      count(src.getShape()) != count(dst.getShape()))
+    return emitOpError("result must have the source's element type and "
+                       "number of elements");
+  return success();
+}
+
+LogicalResult TMAGatherOp::verify() {
+  ArrayRef<int64_t> dst = getDst().getType().getShape();
+  auto rows = cast<RankedTensorType>(getRows().getType());
+  auto desc = cast<TensorDescType>(getDesc().getType());
+  if (dst.size() != 2)
+    return emitOpError("destination must be 2-D");
+  if (rows.getRank() != 1 || rows.getShape()[0] != dst[0])
+    return emitOpError("needs one row offset per destination row");
+  if (desc.getBlockShape() != ArrayRef<int64_t>{1, dst[1]} ||
+      desc.getElementType() != getDst().getType().getElementType())
+    return emitOpError("descriptor block must be one destination row");
+  return success();
+}
+
 LogicalResult MemDescIndexOp::verify() {
   ArrayRef<int64_t> src = getSrc().getType().getShape();
   ArrayRef<int64_t> dst = getType().getShape();

@@ -76,7 +76,7 @@ Operation *lastUse(SmemAllocOp alloc) {
         return nullptr;
       if (last->isBeforeInBlock(at))
         last = at;
-      if (isa<MemDescIndexOp, MemDescViewOp>(user))
+      if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user))
         work.push_back(user->getResult(0));
     }
   }

@@ -34,9 +34,9 @@ namespace {
 /// layout: TMA copies and wgmma operands.
 bool needsNVMMA(Value v) {
   for (Operation *user : v.getUsers()) {
-    if (isa<TMALoadOp, TMAStoreOp, WarpGroupDotOp>(user))
+    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp>(user))
       return true;
-    if (isa<MemDescIndexOp, MemDescViewOp>(user) &&
+    if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user) &&
         needsNVMMA(user->getResult(0)))
       return true;
   }
@@ -62,19 +62,136 @@ Attribute viewEncoding(MemDescViewOp view, NVMMASharedEncodingAttr src) {
                                       src.getElemBits(), order);
 }
 
-/// Gives every stage/view of `v` its encoding, following uses.
-void propagate(Value v, Attribute tileEnc) {
-  for (Operation *user : v.getUsers()) {
-    if (auto index = dyn_cast<MemDescIndexOp>(user)) {
-      index.getResult().setType(withEncoding(index.getType(), tileEnc));
-      propagate(index.getResult(), tileEnc);
-    } else if (auto view = dyn_cast<MemDescViewOp>(user)) {
-      Attribute enc =
-          viewEncoding(view, cast<NVMMASharedEncodingAttr>(tileEnc));
-      view.getResult().setType(withEncoding(view.getType(), enc));
-      propagate(view.getResult(), enc);
-    }
+/// The element offset of each bit of the row-major flat index of `type`'s
+/// elements, low bit first (shared layouts are XOR-linear, so these say
+/// where every element is). For a buffer array (a txlgpu.smem_alloc
+/// result, whose encoding is its tile's), the stage bits come last.
+std::optional<SmallVector<int64_t>> flatIndexOffsets(Value buffer,
+                                                     MemDescType type) {
+  bool array = buffer.getDefiningOp<SmemAllocOp>() != nullptr;
+  ArrayRef<int64_t> shape = type.getShape();
+  MemDescType tile =
+      array ? MemDescType::get(type.getContext(), shape.drop_front(),
+                               type.getElementType(), type.getEncoding())
+            : type;
+  auto offsets = getSharedOffsets(tile);
+  if (!offsets)
+    return std::nullopt;
+  SmallVector<int64_t> flat;
+  for (size_t d = offsets->bitOffset.size(); d-- > 0;)
+    llvm::append_range(flat, offsets->bitOffset[d]);
+  if (array) {
+    int64_t elemBytes =
+        std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
+    int64_t stride = getStageStride(type) / elemBytes;
+    for (int64_t s = 1; s < shape[0]; s *= 2)
+      flat.push_back(stride * s);
   }
+  return flat;
+}
+
+/// The row-major NVMMA encoding of `type`'s rank with `src`'s swizzle.
+NVMMASharedEncodingAttr rowMajorLike(NVMMASharedEncodingAttr src,
+                                     MemDescType type) {
+  SmallVector<unsigned> order;
+  for (unsigned d = type.getShape().size(); d-- > 0;)
+    order.push_back(d);
+  return NVMMASharedEncodingAttr::get(type.getContext(), src.getSwizzleBytes(),
+                                      src.getElemBits(), order);
+}
+
+std::string layoutName(MemDescType type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+/// The encoding of a reshape: the row-major NVMMA layout of the new shape,
+/// which must put every element (same flat index) where the source's
+/// layout does. Null (after an error) if it does not.
+Attribute reshapeEncoding(MemDescReshapeOp op, NVMMASharedEncodingAttr src) {
+  MemDescType srcType = op.getSrc().getType();
+  auto enc = rowMajorLike(src, op.getType());
+  auto from = flatIndexOffsets(op.getSrc(), srcType);
+  auto to = flatIndexOffsets(op.getResult(), withEncoding(op.getType(), enc));
+  if (from && to && *from == *to)
+    return enc;
+  op.emitError("txl.smem_reshape: viewing ")
+      << layoutName(srcType) << " as " << layoutName(op.getType())
+      << " is not supported: no shared layout of the new shape keeps the "
+         "elements where the source's layout (swizzle "
+      << src.getSwizzleBytes()
+      << " bytes) stores them; a tile whose rows are wider than the swizzle "
+         "span is stored as column chunks, so only reshapes that keep each "
+         "chunk's rows together (e.g. merging or splitting leading "
+         "dimensions of a tile one chunk wide) can be expressed";
+  return {};
+}
+
+/// The encoding of one row of the leading dimension of a view (smem_index
+/// on a tile, or on a reshaped or sliced one): the source's layout without
+/// that dimension, which must be the sub-layout at index 0, with the rows a
+/// fixed stride apart that does not disturb it. Null (after an error) if
+/// not.
+Attribute indexEncoding(MemDescIndexOp op, NVMMASharedEncodingAttr src) {
+  MemDescType srcType = op.getSrc().getType();
+  SmallVector<unsigned> order;
+  for (unsigned d : src.getOrder())
+    if (d != 0)
+      order.push_back(d - 1);
+  auto enc = NVMMASharedEncodingAttr::get(
+      op.getContext(), src.getSwizzleBytes(), src.getElemBits(), order);
+  auto whole = getSharedOffsets(srcType);
+  auto row = getSharedOffsets(withEncoding(op.getType(), enc));
+  int64_t rowElems = 1;
+  for (int64_t d : op.getType().getShape())
+    rowElems *= d;
+  bool ok = whole && row &&
+            llvm::ArrayRef(whole->bitOffset).drop_front() ==
+                llvm::ArrayRef(row->bitOffset);
+  if (ok && !whole->bitOffset[0].empty()) {
+    int64_t stride = whole->bitOffset[0][0];
+    ok = stride % rowElems == 0;
+    for (auto [bit, off] : llvm::enumerate(whole->bitOffset[0]))
+      ok &= off == stride << bit;
+  }
+  if (ok)
+    return enc;
+  op.emitError("txl.smem_index: the rows of ")
+      << layoutName(srcType)
+      << " are not stored as whole tiles of the same layout a fixed stride "
+         "apart; this view cannot be indexed";
+  return {};
+}
+
+/// Gives every stage/view of `v` its encoding, following uses. False
+/// (after an error) if a view's layout cannot be expressed.
+bool propagate(Value v, Attribute tileEnc) {
+  bool ok = true;
+  bool isArray = v.getDefiningOp<SmemAllocOp>() != nullptr;
+  for (Operation *user : v.getUsers()) {
+    Attribute enc;
+    if (auto index = dyn_cast<MemDescIndexOp>(user)) {
+      enc = isArray
+                ? tileEnc
+                : indexEncoding(index, cast<NVMMASharedEncodingAttr>(tileEnc));
+    } else if (auto view = dyn_cast<MemDescViewOp>(user)) {
+      enc = viewEncoding(view, cast<NVMMASharedEncodingAttr>(tileEnc));
+    } else if (auto reshape = dyn_cast<MemDescReshapeOp>(user)) {
+      enc = reshapeEncoding(reshape, cast<NVMMASharedEncodingAttr>(tileEnc));
+    } else {
+      continue;
+    }
+    if (!enc) {
+      ok = false;
+      continue;
+    }
+    Value result = user->getResult(0);
+    result.setType(withEncoding(cast<MemDescType>(result.getType()), enc));
+    ok &= propagate(result, enc);
+  }
+  return ok;
 }
 
 /// Loop-carried or yielded buffers take the type of their source.
@@ -99,8 +216,9 @@ void fixCarriedTypes(ModuleOp module) {
 
 /// The swizzle (bytes) of the buffer a TMA op moves; 0 if unencoded.
 unsigned tmaBufferSwizzle(Operation *op) {
-  Value buf = isa<TMALoadOp>(op) ? cast<TMALoadOp>(op).getDst()
-                                 : cast<TMAStoreOp>(op).getSrc();
+  Value buf = isa<TMALoadOp>(op)     ? cast<TMALoadOp>(op).getDst()
+              : isa<TMAGatherOp>(op) ? cast<TMAGatherOp>(op).getDst()
+                                     : cast<TMAStoreOp>(op).getSrc();
   auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(
       cast<MemDescType>(buf.getType()).getEncoding());
   return enc ? enc.getSwizzleBytes() : 0;
@@ -122,7 +240,7 @@ bool descriptorLayout(Value desc, unsigned &swizzle,
   bool ok = true;
   std::optional<unsigned> chosen;
   for (Operation *user : desc.getUsers()) {
-    if (!isa<TMALoadOp, TMAStoreOp>(user))
+    if (!isa<TMALoadOp, TMAStoreOp, TMAGatherOp>(user))
       continue;
     unsigned s = tmaBufferSwizzle(user);
     if (chosen && *chosen != s) {
@@ -176,7 +294,7 @@ struct AssignSharedLayoutsPass
       // Buffers made by the compiler itself (PipelineWarpGroupDots) come
       // with the layout their producer chose.
       if (Attribute enc = type.getEncoding()) {
-        propagate(alloc.getResult(), enc);
+        ok &= propagate(alloc.getResult(), enc);
         return;
       }
       ArrayRef<int64_t> tile = type.getShape().drop_front();
@@ -198,7 +316,7 @@ struct AssignSharedLayoutsPass
       auto enc =
           NVMMASharedEncodingAttr::get(&getContext(), swizzle, bits, order);
       alloc.getResult().setType(withEncoding(type, enc));
-      propagate(alloc.getResult(), enc);
+      ok &= propagate(alloc.getResult(), enc);
     });
     fixCarriedTypes(module);
     module.walk([&](func::FuncOp func) { ok &= annotateDescriptors(func); });

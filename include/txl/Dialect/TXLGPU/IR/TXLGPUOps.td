@@ -120,6 +120,22 @@ def TXLGPU_MemDescViewOp : TXLGPU_Op<"memdesc_view", [Pure]> {
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
 }
 
+def TXLGPU_MemDescReshapeOp : TXLGPU_Op<"memdesc_reshape", [Pure]> {
+  let summary = "A shared tile (or buffer array) seen with another shape";
+  let description = [{
+    smem_reshape: the same elements in row-major order under another shape
+    of the same size. AssignSharedLayouts gives the view the NVMMA layout
+    that places every element where the source's layout does, and rejects
+    a reshape no such layout expresses (e.g. splitting the rows of a tile
+    stored as several swizzle-wide column chunks). The address is the
+    source's.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$src);
+  let results = (outs TXLGPU_MemDescType:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def TXLGPU_SmemLoadOp : TXLGPU_Op<"smem_load", [MemoryEffects<[MemRead]>]> {
   let summary = "Read a shared tile into registers";
   let arguments = (ins TXLGPU_MemDescType:$src);
@@ -205,6 +221,29 @@ def TXLGPU_TMALoadOp : TXLGPU_Op<"tma_load",
     (`multicast` $multicast^)? attr-dict `:`
     type($desc) `->` type($dst) `,` type($bar)
   }];
+}
+
+def TXLGPU_TMAGatherOp : TXLGPU_Op<"tma_gather",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Gather rows of a 2-D global tensor into a shared tile (TMA)";
+  let description = [{
+    Row i of `dst` receives columns [col, col + W) of global row `rows[i]`
+    (W: dst's row length; the descriptor's block is [1, W]); rows outside
+    the tensor read as zeros. Completion is signalled on `bar` by byte
+    count, all of dst's bytes. On sm_90 every row is one 2-D TMA copy
+    (a box one row high per swizzle-wide chunk) issued by a thread that
+    holds the row's offset; the copy lands at the row's place in the tile,
+    where TMA's address-based swizzle puts it exactly as a whole-tile load
+    would.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$dst, TXLGPU_TensorDescType:$desc,
+                       RankedTensorOf<[I32]>:$rows, I32:$col,
+                       TXLGPU_MemDescType:$bar);
+  let assemblyFormat = [{
+    $desc `[` $rows `,` $col `]` `->` $dst `,` $bar attr-dict `:`
+    type($desc) `,` type($rows) `->` type($dst) `,` type($bar)
+  }];
+  let hasVerifier = 1;
 }
 
 def TXLGPU_TMAStoreOp : TXLGPU_Op<"tma_store",
