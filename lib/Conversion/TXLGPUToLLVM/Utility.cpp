@@ -87,6 +87,13 @@ Value mlir::txl::warpId(OpBuilder &b, Location loc) {
   return LLVM::AndOp::create(b, loc, warp, i32Const(b, loc, numWarps - 1));
 }
 
+Value mlir::txl::uniformWarpId(OpBuilder &b, Location loc) {
+  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32Const(b, loc, -1),
+                              warpId(b, loc), i32Const(b, loc, 0),
+                              i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
+                              UnitAttr());
+}
+
 /// XOR over the set bits of `id` of the given bases' component `dim`.
 static Value xorOfBases(OpBuilder &b, Location loc, Value id,
                         const std::vector<txlgpu::Coord> &bases,

@@ -31,6 +31,10 @@ Value i64Const(OpBuilder &b, Location loc, int64_t v);
 Value threadIdX(OpBuilder &b, Location loc);
 /// Lane and warp of this thread within its warpgroup's tensor.
 Value laneId(OpBuilder &b, Location loc);
+/// warpId as lane 0 holds it: the same value, which ptxas then knows to be
+/// warp-uniform (what is computed from it can stay in uniform registers).
+/// Every lane of the warp must execute it.
+Value uniformWarpId(OpBuilder &b, Location loc);
 Value warpId(OpBuilder &b, Location loc);
 
 /// The per-dimension coordinate offsets (i32) contributed by this thread's

@@ -227,7 +227,9 @@ struct WarpGroupDotOpToLLVM
       wgRow.push_back(bit < 2 ? 0 : basis[0]);
       wgCol.push_back(bit < 2 ? 0 : basis[1]);
     }
-    Value warp = warpId(rewriter, loc);
+    // wgmma is warpgroup-wide (every lane runs it): the warp id may come
+    // from lane 0, so that the descriptors built from it are uniform.
+    Value warp = uniformWarpId(rewriter, loc);
     Value aBase = regA ? Value() : tileAddress(rewriter, loc, adaptor.getA());
     Value bBase = tileAddress(rewriter, loc, adaptor.getB());
     // Offsets are linear in the coordinates: the warpgroup's part is added
