@@ -64,8 +64,12 @@ SHAPES = [(8192, 8192, 1024),
 # + 2 * 64 * 256 * 2 B of C tiles = 208 KB; 128x128 with 4 stages: 160 KB.
 # An optional sixth element is PROMOTE: fold the fp8 wgmma's running sum
 # into an fp32 total every PROMOTE K slices (accuracy at large K; needs the
-# 128x128 tile, whose two accumulators fit the registers).
-CONFIGS = [(128, 256, 128, 3, 1),
+# 128x128 tile, whose two accumulators fit the registers). An optional
+# seventh is SPLIT: 2 stores C in two column halves through a tile half as
+# wide, which makes room for a fourth stage at 128x256.
+CONFIGS = [(128, 256, 128, 4, 1, 0, 2),
+           (128, 256, 128, 4, 2, 0, 2),
+           (128, 256, 128, 3, 1),
            (128, 256, 128, 3, 2),
            (128, 128, 128, 4, 1),
            (128, 128, 128, 4, 1, 4),
@@ -94,11 +98,16 @@ def promote(cfg):
     return cfg[5] if len(cfg) > 5 else 0
 
 
+def split(cfg):
+    return cfg[6] if len(cfg) > 6 else 1
+
+
 def config_label(cfg):
     bm, bn, bk, stages, cluster = cfg[:5]
     return (f"{bm}x{bn}x{bk} s{stages}" + (f" c{cluster}" if cluster > 1
                                            else "")
-            + (f" p{promote(cfg)}" if promote(cfg) else ""))
+            + (f" p{promote(cfg)}" if promote(cfg) else "")
+            + (f" e{split(cfg)}" if split(cfg) > 1 else ""))
 
 
 def shape_label(shape):
@@ -109,7 +118,7 @@ def desc_blocks(cfg):
     """The A, B^T and C descriptor blocks: with CLUSTER=2 each CTA loads
     (and multicasts) half of B^T's rows; each consumer stores BM/2 rows."""
     bm, bn, bk, _, cluster = cfg[:5]
-    return [bm, bk], [bn // cluster, bk], [bm // 2, bn]
+    return [bm, bk], [bn // cluster, bk], [bm // 2, bn // split(cfg)]
 
 
 def grid_size(shape, cfg, sms):
@@ -126,7 +135,7 @@ def launch_kwargs(cfg):
     bm, bn, bk, stages, cluster = cfg[:5]
     return dict(BM=bm, BN=bn, BK=bk, STAGES=stages, GROUP_M=GROUP_M,
                 CLUSTER=cluster, B_T=True, PROMOTE=promote(cfg),
-                num_warps=NUM_WARPS,
+                SPLIT=split(cfg), num_warps=NUM_WARPS,
                 num_warpgroups=NUM_WARPGROUPS, num_ctas=cluster)
 
 
@@ -144,6 +153,7 @@ def signature(shape, cfg, sms):
     entries += [str(v) for v in (bm, bn, bk, stages, GROUP_M, cluster)]
     entries.append("True")  # B_T
     entries.append(str(promote(cfg)))  # PROMOTE
+    entries.append(str(split(cfg)))  # SPLIT
     return ", ".join(entries)
 
 
