@@ -1,5 +1,6 @@
 //===- TensorMap.cpp - cuTensorMapEncodeTiled wrapper ---------------------===//
 #include "txl/Runtime/TensorMap.h"
+#include "txl/Runtime/TensorMapCodes.h"
 
 #include <cstring>
 
@@ -45,20 +46,6 @@ bool tensorMapDataType(const std::string &dtype, int &type, int &bytes) {
   return false;
 }
 
-int swizzleMode(int bytes) {
-  switch (bytes) {
-  case 0:
-    return 0;
-  case 32:
-    return 1;
-  case 64:
-    return 2;
-  case 128:
-    return 3;
-  default:
-    return -1;
-  }
-}
 } // namespace
 
 std::string txl::validateTensorMapSpec(const TensorMapSpec &spec) {
@@ -71,7 +58,7 @@ std::string txl::validateTensorMapSpec(const TensorMapSpec &spec) {
     return "tensor map: null base, dims, strides or box";
   if (reinterpret_cast<uintptr_t>(spec.base) % 16 != 0)
     return "tensor map: base address must be 16-byte aligned";
-  int swizzle = swizzleMode(spec.swizzleBytes);
+  int swizzle = tensorMapSwizzleMode(spec.swizzleBytes);
   if (swizzle < 0)
     return "tensor map: swizzle must be 0, 32, 64 or 128 bytes";
   for (unsigned i = 0; i < spec.rank; ++i) {
@@ -114,7 +101,7 @@ Status txl::encodeTensorMap(const TensorMapSpec &spec, void *out,
   cuda::CUresult result = driver->cuTensorMapEncodeTiled(
       &map, type, spec.rank, const_cast<void *>(spec.base), spec.dims,
       spec.stridesBytes, spec.box, elementStrides, interleaveNone,
-      swizzleMode(spec.swizzleBytes), l2Promotion256, oobFillZero);
+      tensorMapSwizzleMode(spec.swizzleBytes), l2Promotion256, oobFillZero);
   if (result != cuda::CUDA_SUCCESS) {
     error = driver->describe("cuTensorMapEncodeTiled", result);
     return Status::Cuda;

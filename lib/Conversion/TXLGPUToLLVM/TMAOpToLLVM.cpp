@@ -25,6 +25,8 @@
 #include "InlinePTX.h"
 #include "Utility.h"
 
+#include "txl/Runtime/TensorMapCodes.h"
+
 using namespace mlir;
 using namespace mlir::txl;
 using txlgpu::MemDescType;
@@ -272,22 +274,6 @@ struct TMAStoreWaitOpToLLVM
   }
 };
 
-/// CUtensorMap swizzle_mode of a swizzle span in bytes (-1: none such).
-int tensorMapSwizzleMode(int64_t bytes) {
-  switch (bytes) {
-  case 0:
-    return 0;
-  case 32:
-    return 1;
-  case 64:
-    return 2;
-  case 128:
-    return 3;
-  default:
-    return -1;
-  }
-}
-
 /// tensormap.replace elemtype by element width: TMA moves bits, so every
 /// type travels as the unsigned integer of its width (.u8 0, .u16 1,
 /// .u32 2, .u64 4); zero fill is all-zero bits for every type.
@@ -334,7 +320,7 @@ struct MakeTensorDescOpToLLVM
                           "txlgpu-assign-shared-layouts and "
                           "txlgpu-allocate-shared-memory first, on a kernel)");
     unsigned bytes = op.getType().getElementType().getIntOrFloatBitWidth() / 8;
-    int swizzleMode = tensorMapSwizzleMode(swizzle.getInt());
+    int swizzleMode = ::txl::tensorMapSwizzleMode(swizzle.getInt());
     int elemType = tensorMapElemType(bytes);
     if (swizzleMode < 0 || elemType < 0)
       return op.emitError("no TMA encoding for a ")
