@@ -94,12 +94,14 @@ struct SplatToLLVM : public TXLPattern<SplatOp> {
   }
 };
 
-/// Shared by broadcast and expand_dims: rename registers.
+/// Shared by broadcast, expand_dims and extract_slice: rename registers.
 template <typename Op>
 struct RegisterRenaming : public TXLPattern<Op> {
   using TXLPattern<Op>::TXLPattern;
   using OpAdaptor = typename Op::Adaptor;
   virtual Coord project(Op op, const Coord &dst) const = 0;
+  /// Where the result's coordinate 0 lies in the source (mapRegisters).
+  virtual Coord origin(Op) const { return {}; }
 
   LogicalResult
   matchAndRewrite(Op op, OpAdaptor adaptor,
@@ -111,7 +113,8 @@ struct RegisterRenaming : public TXLPattern<Op> {
     if (!src || !dst)
       return rewriter.notifyMatchFailure(op, "no layout");
     auto mapping = mapRegisters(
-        *src, *dst, [&](const Coord &c) { return project(op, c); });
+        *src, *dst, [&](const Coord &c) { return project(op, c); },
+        origin(op));
     if (failed(mapping))
       return op.emitOpError("internal error: operand and result layouts "
                             "need a data exchange between threads");
@@ -146,33 +149,15 @@ struct ExpandDimsToLLVM : public RegisterRenaming<ExpandDimsOp> {
   }
 };
 
-/// A window whose elements each thread already holds: registers renamed.
-struct ExtractSliceToLLVM : public TXLPattern<ExtractSliceOp> {
-  using TXLPattern::TXLPattern;
-  LogicalResult
-  matchAndRewrite(ExtractSliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto src = txlgpu::getLayoutMap(op.getSrc().getType());
-    auto dst = txlgpu::getLayoutMap(op.getType());
-    if (!src || !dst)
-      return rewriter.notifyMatchFailure(op, "no layout");
-    ArrayRef<int64_t> offsets = op.getOffsets();
-    auto mapping = mapRegisters(
-        *src, *dst, [](const Coord &c) { return c; },
-        Coord(offsets.begin(), offsets.end()));
-    if (failed(mapping))
-      return op.emitError(
-          "this split or slice would move data between threads: its "
-          "source's layout spreads the halved dimension over lanes or "
-          "warps (split a tensor whose halved dimension each thread holds "
-          "in registers, such as a tl.dot accumulator's columns)");
-    SmallVector<Value> srcRegs =
-        unpackTensor(rewriter, op.getLoc(), adaptor.getSrc());
-    SmallVector<Value> regs;
-    for (int s : *mapping)
-      regs.push_back(srcRegs[s]);
-    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), op.getType(), regs));
-    return success();
+/// A window whose elements each thread already holds (AssignLayouts saw
+/// to that): registers renamed.
+struct ExtractSliceToLLVM : public RegisterRenaming<ExtractSliceOp> {
+  using RegisterRenaming::RegisterRenaming;
+  Coord project(ExtractSliceOp, const Coord &dst) const override {
+    return dst;
+  }
+  Coord origin(ExtractSliceOp op) const override {
+    return Coord(op.getOffsets().begin(), op.getOffsets().end());
   }
 };
 
