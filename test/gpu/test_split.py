@@ -8,7 +8,7 @@ import torch
 
 from conftest import real_compiler
 from harness import check, random_tensor
-from txl_kernels_split import dot_halves, pairs, tile_halves
+from txl_kernels_split import dot_halves, pairs, tile_halves, vector_halves
 
 pytestmark = real_compiler
 
@@ -59,3 +59,16 @@ def test_pairs(M):
 
     check(launch, lambda x_: (x_[:, 0], x_[:, 1]), inputs=[x],
           outputs=[even, odd], atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("N", [64, 128, 256, 1024])
+def test_vector_halves(N):
+    x = random_tensor((N,), torch.float32)
+    lo = torch.empty((N // 2,), dtype=torch.float32, device="cuda")
+    hi = torch.empty_like(lo)
+
+    def launch(lo_, hi_, x_):
+        vector_halves[(1,)](x_, lo_, hi_, N=N, num_warps=4)
+
+    check(launch, lambda x_: (x_[:N // 2], x_[N // 2:]), inputs=[x],
+          outputs=[lo, hi], atol=0, rtol=0)

@@ -48,3 +48,14 @@ def pairs(x_ptr, even_ptr, odd_ptr, M: tl.constexpr):
     even, odd = tl.split(x)
     tl.store(even_ptr + rm, even)
     tl.store(odd_ptr + rm, odd)
+
+
+@txl.jit
+def vector_halves(x_ptr, lo_ptr, hi_ptr, N: tl.constexpr):
+    """The idiom on a 1-D tensor: x.reshape([2, N // 2]).permute(1, 0)."""
+    r = tl.arange(0, N)
+    x = tl.load(x_ptr + r)
+    lo, hi = x.reshape([2, N // 2]).permute(1, 0).split()
+    rh = tl.arange(0, N // 2)
+    tl.store(lo_ptr + rh, lo)
+    tl.store(hi_ptr + rh, hi)

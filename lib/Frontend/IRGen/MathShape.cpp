@@ -186,7 +186,9 @@ static Value halvedBySplitIdiom(Value v) {
   for (int32_t d = 0; d + 2 < rank; ++d)
     if (order[d] != d)
       return {};
-  if (rank < 2 || order[rank - 2] != rank - 1 || order[rank - 1] != rank - 2)
+  // A 1-D source keeps the general path: its halves are windows of the
+  // [n/2, 2] tensor, where the layout has a second dimension to spare.
+  if (rank < 3 || order[rank - 2] != rank - 1 || order[rank - 1] != rank - 2)
     return {};
   auto reshape = trans.getSrc().getDefiningOp<::mlir::txl::ReshapeOp>();
   if (!reshape || reshape.getAllowReorder())

@@ -20,3 +20,8 @@
 // RUN: FileCheck %s --check-prefix=PAIRS < %t/pairs.txlgir
 // PAIRS: txl.extract_slice {{.*}} {offsets = array<i64: 0, 0>} : tensor<128x2xf32
 // PAIRS: txl.extract_slice {{.*}} {offsets = array<i64: 0, 1>} : tensor<128x2xf32
+// A 1-D source takes the general path (windows of the [N/2, 2] tensor):
+// it compiles, whatever its layout's lanes span.
+// RUN: txlc %S/../../gpu/txl_kernels_split.py --kernel-name vector_halves --signature "*fp32:16, *fp32:16, *fp32:16, 128" --target sm_90a --out-dir %t --no-cubin
+// RUN: FileCheck %s --check-prefix=VEC < %t/vector_halves.txlgir
+// VEC: txl.extract_slice {{.*}} : tensor<64x2xf32

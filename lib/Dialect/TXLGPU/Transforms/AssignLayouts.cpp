@@ -596,6 +596,8 @@ private:
     ArrayRef<unsigned> order = enc.getOrder();
     for (unsigned d = 0; d < window.size(); ++d) {
       unsigned other = order.back() == d ? order.front() : order.back();
+      if (other == d)
+        break; // rank 1: nowhere to move threads (the lowering reports it)
       while (int64_t(spt[d]) * tpw[d] * wpc[d] > window[d]) {
         if (tpw[d] > 1) {
           tpw[d] /= 2;
