@@ -38,7 +38,7 @@ hopper tutorials/gemm/step07_warp_specialized.py gemm_step07 "$T, i32, i32, i32,
 hopper tutorials/gemm/step08_deep_pipeline.py gemm_step08 "$T, i32, i32, i32, i32, 128, 128, 64, 8, 4" --num-warpgroups 3
 hopper tutorials/gemm/step09_cluster_multicast.py gemm_step09 "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8, 4" --num-warpgroups 3 --num-ctas 2
 hopper tutorials/gemm/step10_two_consumers.py gemm_step10 "tensordesc<fp16[128, 64]>, tensordesc<fp16[256, 64]>, tensordesc<fp16[64, 256]>, i32, i32, i32, i32, 128, 256, 64, 8, 3" --num-warpgroups 3
-hopper tutorials/gemm/flagship.py gemm_ws "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, i32, i32, i32, i32, 128, 256, 64, 3, 8" --num-warpgroups 3
+hopper tutorials/gemm/flagship.py gemm_ws "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 128]>, i32, i32, i32, i32, 128, 256, 64, 4, 8, 1, False, 0, 2" --num-warpgroups 3
 hopper tutorials/gemm/flagship.py gemm_ws "tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[64, 128]>, tensordesc<fp16[64, 128]>, i32, i32, i32, i32, 128, 128, 128, 4, 8, 2, True, 4" --num-warpgroups 3 --num-ctas 2
 hopper tutorials/gemm/flagship.py gemm_pingpong "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, i32, i32, i32, i32, 64, 256, 64, 4, 8" --num-warpgroups 3
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi >/dev/null 2>&1; then
