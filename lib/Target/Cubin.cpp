@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <dlfcn.h>
 #include <mutex>
 
@@ -179,7 +180,7 @@ bool runPtxas(const std::string &ptx, const std::string &target,
   std::string outPath = output.path.str().str();
   std::string inPath = input.path.str().str();
   llvm::SmallVector<llvm::StringRef> args = {
-      ptxas, arch,    "-lineinfo", "-O3", "--warn-on-spills",
+      ptxas, arch, "-lineinfo", "-O3", "--warn-on-spills", "-v",
       "-o",  outPath, inPath};
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, messages.path.str(), messages.path.str()};
@@ -234,10 +235,11 @@ bool assembleWithNvJitLink(const std::string &ptx, const std::string &target,
     return false;
   }
   std::string arch = "-arch=" + target;
+  // -v: the resource report (registers, spills) that PtxasReport reads.
   const char *options[] = {arch.c_str(), "-O3", "-lineinfo",
-                           "-Xptxas=--warn-on-spills"};
+                           "-Xptxas=--warn-on-spills", "-Xptxas=-v"};
   NvJitLinkHandle handle = nullptr;
-  if (api->create(&handle, 4, options) != kNvJitLinkSuccess) {
+  if (api->create(&handle, std::size(options), options) != kNvJitLinkSuccess) {
     log = "nvJitLinkCreate failed for " + arch;
     return false;
   }

@@ -9,6 +9,7 @@ import sys
 
 from . import _capi
 from . import tensor_descriptor as _tensor_descriptor
+from ._kernel_info import Asm, KernelInfo
 
 # (metadata type, size) -> struct format code.
 _FORMATS = {
@@ -30,7 +31,7 @@ _PACKET_HEAD = "<QIIIiQ"
 _PACKET_SIZE = 40
 
 
-class Launcher:
+class Launcher(KernelInfo):
     """Launches one compiled kernel. `picks[i]` is the index, in the tuple
     of runtime values, of launch parameter i. One buffer holds the launch
     packet, the parameter values and the kernelParams pointer array; a
@@ -67,6 +68,14 @@ class Launcher:
         self._num_values = num_values
         self._call_fn = None
         self._call = _capi.fast_launch_function()  # builds self._fast
+
+    @property
+    def asm(self):
+        """The kernel's artifacts by kind: 'txlir', 'txlgir', 'llir',
+        'ptx', 'json' (str) and 'cubin' (bytes), read once."""
+        if getattr(self, "_asm", None) is None:
+            self._asm = Asm(self.handle)
+        return self._asm
 
     @property
     def _call(self):

@@ -13,30 +13,15 @@ import sys
 
 from . import _capi, _specialize
 from ._launcher import Launcher
+from ._kernel_info import ALL_ARTIFACTS, TEXT_ARTIFACTS, Asm, KernelInfo
 from .jit import DEFAULT_OPTIONS, JITFunction
 
-TEXT_ARTIFACTS = ("txlir", "txlgir", "llir", "ptx", "json")
-ALL_ARTIFACTS = TEXT_ARTIFACTS + ("cubin",)
-
-
-class _Asm(dict):
-    """Artifacts by kind, read from the kernel on first access; text
-    artifacts are str, the cubin bytes. Absent kinds are not keys."""
-
-    def __init__(self, handle):
-        super().__init__()
-        for kind in ALL_ARTIFACTS:
-            data = _capi.kernel_artifact(handle, kind)
-            if data is not None:
-                self[kind] = data if kind == "cubin" else data.decode("utf-8")
-
-
-class CompiledKernel:
+class CompiledKernel(KernelInfo):
     def __init__(self, handle, name):
         self._handle = handle
         self.name = name
         self.metadata = json.loads(_capi.kernel_metadata(handle))
-        self.asm = _Asm(handle)
+        self.asm = Asm(handle)
         self._launcher = None
 
     @property

@@ -14,7 +14,8 @@ namespace txl {
 
 /// Assembles `ptx` for `target` ("sm_90a", ...) with -O3 and line info.
 /// Tries nvJitLink, then ptxas. On success `producer` is "nvjitlink" or
-/// "ptxas" and `log` holds the assembler's warnings (e.g. register spills).
+/// "ptxas" and `log` holds the assembler's verbose report (registers, spills,
+/// warnings; see PtxasReport.h).
 /// When neither is available returns false with producer == "driver": the
 /// runtime must JIT the PTX. On an assembler error returns false, producer
 /// names the assembler that failed and `log` holds its messages.
