@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "txl/Pipeline/Pipeline.h"
 #include "txl/Pipeline/LaunchParamJson.h"
+#include "txl/Pipeline/PassDumps.h"
 
 #include "txl/Conversion/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
@@ -41,6 +42,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -112,7 +114,7 @@ bool runStage(mlir::ModuleOp module, mlir::PassManager &pm, const char *stage,
   return false;
 }
 
-void addTilePasses(mlir::PassManager &pm) {
+void addTilePasses(mlir::PassManager &pm, const CompileOptions &) {
   pm.addPass(mlir::createInlinerPass());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
@@ -139,13 +141,24 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   pm.addPass(mlir::txlgpu::createAllocateSharedMemory());
 }
 
-void addLLVMPasses(mlir::PassManager &pm) {
+void addLLVMPasses(mlir::PassManager &pm, const CompileOptions &) {
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(mlir::txl::createConvertTXLGPUToLLVM());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
+
+/// The MLIR stages in order, named as --list-passes, the pass dumps and
+/// @txl.jit(diff_mode=...) name them (after the artifact each one ends in;
+/// "llvm" is the LLVM dialect, before translation to LLVM IR).
+struct StageSpec {
+  const char *name;
+  void (*addPasses)(mlir::PassManager &, const CompileOptions &);
+};
+const StageSpec kStages[] = {{"txlir", addTilePasses},
+                             {"txlgir", addGPUPasses},
+                             {"llvm", addLLVMPasses}};
 
 std::string sha256Hex(const std::string &text) {
   auto hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(text));
@@ -231,6 +244,23 @@ int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
 
 const char *txl::compilerVersion() { return "txl 0.1.0 (llvm 22)"; }
 
+std::vector<PassInfo> txl::listPasses(const CompileOptions &options) {
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  std::vector<PassInfo> passes;
+  for (const StageSpec &stage : kStages) {
+    mlir::PassManager pm(&ctx);
+    stage.addPasses(pm, options);
+    int number = 0;
+    for (mlir::Pass &pass : pm.getPasses())
+      passes.push_back(PassInfo{int(passes.size()) + 1, stage.name, ++number,
+                                pass.getArgument().str(),
+                                pass.getDescription().str()});
+  }
+  return passes;
+}
+
 bool txl::compileKernel(const std::string &source, const std::string &fileName,
                         const CompileOptions &options, CompiledKernel &out,
                         std::string &diagnostics) {
@@ -260,21 +290,22 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
     return false;
   out.params = launchParams(*ast, options);
 
-  auto configure = [&](mlir::PassManager &pm) {
+  auto configure = [&](mlir::PassManager &pm, const StageSpec &stage) {
+    stage.addPasses(pm, options);
     if (options.dumpIR)
       pm.enableIRPrinting();
+    if (!options.printAfterAllDir.empty())
+      dumpStagePasses(pm, *module, stage.name, options.printAfterAllDir);
   };
   // 3. Tile IR.
   mlir::PassManager tile(&ctx);
-  configure(tile);
-  addTilePasses(tile);
+  configure(tile, kStages[0]);
   if (!runStage(*module, tile, "tile", diags, file, diagnostics))
     return false;
   out.txlir = printOp(*module);
   // 4. GPU IR.
   mlir::PassManager gpu(&ctx);
-  configure(gpu);
-  addGPUPasses(gpu, options);
+  configure(gpu, kStages[1]);
   if (!runStage(*module, gpu, "gpu", diags, file, diagnostics))
     return false;
   out.txlgir = printOp(*module);
@@ -305,8 +336,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
                            mlir::IntegerType::get(&ctx, 64),
                            int64_t(options.debugSyncTimeoutMs) * 1000000));
   mlir::PassManager lower(&ctx);
-  configure(lower);
-  addLLVMPasses(lower);
+  configure(lower, kStages[2]);
   if (!runStage(*module, lower, "llvm", diags, file, diagnostics))
     return false;
 
@@ -324,16 +354,27 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   }
   llvm::raw_string_ostream llos(out.llir);
   llvmModule->print(llos, nullptr);
+  if (!options.ptxOverrideFile.empty()) {
+    auto patched = llvm::MemoryBuffer::getFile(options.ptxOverrideFile);
+    if (!patched) {
+      diagnostics += options.ptxOverrideFile + ": error: cannot read the PTX "
+                     "override: " + patched.getError().message() + "\n";
+      return false;
+    }
+    out.ptx = (*patched)->getBuffer().str();
+  }
 
   // 8. cubin (the driver JITs the PTX when no assembler is available).
   if (!options.skipCubin) {
     std::string log;
-    if (!assembleCubin(out.ptx, options.target, out.cubin, out.cubinProducer,
-                       log) &&
-        out.cubinProducer != "driver") {
+    bool assembled = assembleCubin(out.ptx, options.target, out.cubin,
+                                   out.cubinProducer, log);
+    if (!assembled && out.cubinProducer != "driver") {
       diagnostics += "internal error: PTX assembly failed:\n" + log;
       return false;
     }
+    if (assembled)
+      out.ptxas = parsePtxasReport(log, options.kernelName, out.ptx);
   } else {
     out.cubinProducer = "driver";
   }
@@ -359,8 +400,35 @@ std::string CompiledKernel::metadataJson() const {
       {"compiler_version", compilerVersion()},
       {"source_hash", sourceHash},
       {"source_file", sourceFile}};
+  if (ptxas.known()) {
+    // ptxas's report, for "why is it slow" (n_regs/n_spills as in Triton).
+    llvm::json::Array warnings;
+    for (const PtxasWarning &w : ptxas.warnings)
+      warnings.push_back(llvm::json::Object{{"code", w.code},
+                                            {"message", w.message},
+                                            {"ptx_line", w.ptxLine},
+                                            {"source_line", w.sourceLine}});
+    obj["n_regs"] = ptxas.registers;
+    obj["n_spills"] = ptxas.spillBytes();
+    obj["spill_store_bytes"] = ptxas.spillStoreBytes;
+    obj["spill_load_bytes"] = ptxas.spillLoadBytes;
+    obj["stack_bytes"] = ptxas.stackBytes;
+    obj["ptxas_warnings"] = std::move(warnings);
+  }
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(obj)));
+  return text;
+}
+
+std::string CompiledKernel::assemblerWarnings() const {
+  std::string text;
+  for (const PtxasWarning &w : ptxas.warnings) {
+    text += sourceFile;
+    if (w.sourceLine > 0)
+      text += ":" + std::to_string(w.sourceLine);
+    text += ": warning: kernel '" + name + "': ptxas" +
+            (w.code.empty() ? "" : " " + w.code) + ": " + w.message + "\n";
+  }
   return text;
 }

@@ -53,7 +53,11 @@ RuntimeKernel::compile(const std::string &source, const std::string &fileName,
   const std::string &name = options.kernelName;
   KernelCache cache(KernelCache::defaultDirectory());
   std::string key = computeCacheKey(compilerVersion(), source, fileName, options);
-  bool alwaysCompile = envFlag("TXL_ALWAYS_COMPILE");
+  // Pass dumps exist only if the passes run, and a PTX override is read
+  // afresh each time (the cache key does not cover its contents).
+  bool alwaysCompile = envFlag("TXL_ALWAYS_COMPILE") ||
+                       !options.printAfterAllDir.empty() ||
+                       !options.ptxOverrideFile.empty();
   kernel->fromCache = !alwaysCompile &&
                       readCacheEntry(cache, key, name, kernel->launchInfo,
                                      kernel->artifacts);

@@ -78,6 +78,17 @@ bool readTarget(const json::Value &value, std::string &target,
   return true;
 }
 
+bool readPath(const json::Value &value, const std::string &key,
+              std::string &path, std::string &error) {
+  std::optional<llvm::StringRef> text = value.getAsString();
+  if (!text || text->empty()) {
+    error = "option '" + key + "' must be a path";
+    return false;
+  }
+  path = text->str();
+  return true;
+}
+
 bool readOption(const std::string &key, const json::Value &value,
                 CompileOptions &options, std::string &target,
                 std::string &error) {
@@ -99,6 +110,10 @@ bool readOption(const std::string &key, const json::Value &value,
     return readBool(value, key, options.debugSync, error);
   if (key == "debug_sync_timeout_ms")
     return readPositiveInt(value, key, 1, options.debugSyncTimeoutMs, error);
+  if (key == "print_after_all")
+    return readPath(value, key, options.printAfterAllDir, error);
+  if (key == "ptx_override")
+    return readPath(value, key, options.ptxOverrideFile, error);
   if (key == "target")
     return readTarget(value, target, error);
   if (key == "globals")

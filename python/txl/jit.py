@@ -21,11 +21,14 @@ import json
 import os
 import sys
 import types
+import warnings
 import weakref
 
 from . import _capi
 from . import tensor_descriptor as _tensor_descriptor
+from . import _pass_diff
 from . import _specialize
+from ._kernel_info import warning_lines
 from ._launcher import Launcher, match_params, parse_metadata
 
 _MethodType = types.MethodType
@@ -33,6 +36,8 @@ _MethodType = types.MethodType
 # Launch options accepted as keyword arguments, with their defaults.
 LAUNCH_OPTIONS = ("num_warps", "num_warpgroups", "num_stages", "num_ctas",
                   "maxnreg")
+# @txl.jit(diff_mode=, diff_select=, log_dir=, src_file=): see _pass_diff.
+DEBUG_OPTIONS = ("diff_mode", "diff_select", "log_dir", "src_file")
 DEFAULT_OPTIONS = {"num_warps": 4, "num_warpgroups": 1, "num_stages": 3,
                    "num_ctas": 1, "maxnreg": 0}
 
@@ -208,10 +213,16 @@ class JITFunction:
         fn = getattr(fn, "fn", fn)  # accept a triton.jit-wrapped function
         if not isinstance(fn, types.FunctionType):
             raise TypeError("txl.jit expects a Python function")
-        unknown = set(default_options) - set(DEFAULT_OPTIONS) - {"debug",
-                                                                 "target"}
+        unknown = (set(default_options) - set(DEFAULT_OPTIONS) -
+                   {"debug", "target"} - set(DEBUG_OPTIONS))
         if unknown:
             raise TypeError(f"txl.jit: unknown options {sorted(unknown)}")
+        # Compiler-debugging options (REFERENCE §2): pass-by-pass IR diffs
+        # (see _pass_diff) and a hand-edited PTX in place of the compiler's.
+        self.debug_options = {k: default_options.get(k)
+                              for k in DEBUG_OPTIONS}
+        _pass_diff.check_options(self.debug_options["diff_mode"],
+                                 self.debug_options["diff_select"])
         # The GPU target ("sm_80", "sm_90a", ...): jit(target=), else
         # $TXL_TARGET, else None (the library picks the current GPU, else
         # sm_90a). Read once, here: one kernel object's launchers never mix
@@ -447,15 +458,29 @@ class JITFunction:
             payload["skip_cubin"] = True
         if target:
             payload["target"] = target
+        if self.debug_options["src_file"]:
+            payload["ptx_override"] = os.path.abspath(
+                self.debug_options["src_file"])
+        if self.debug_options["diff_mode"]:
+            payload["print_after_all"] = _pass_diff.dump_dir(
+                self.__name__, self.debug_options["log_dir"])
         return json.dumps(payload, sort_keys=True)
 
     def _compile_for(self, key, args, kwargs):
         signature, options, entries = self.specialization(args, kwargs)
         source, filename = self.source()
+        options_json = self.options_json(options)
         handle = _capi.compile(source, filename, self.__name__, signature,
-                               self.options_json(options))
+                               options_json)
+        if self.debug_options["diff_mode"]:
+            _pass_diff.report(self.__name__,
+                              json.loads(options_json)["print_after_all"],
+                              self.debug_options["diff_mode"],
+                              self.debug_options["diff_select"],
+                              self.debug_options["log_dir"])
         try:
             metadata = parse_metadata(_capi.kernel_metadata(handle))
+            _warn_assembler(metadata)
             picks = match_params(metadata, self.runtime_names, entries)
             launcher = Launcher(handle, metadata, picks,
                                 len(self.runtime_params))
@@ -473,6 +498,19 @@ class JITFunction:
 
     def __repr__(self):
         return f"JITFunction({self.fn.__module__}:{self.__name__})"
+
+
+def _warn_assembler(metadata):
+    """ptxas's performance warnings (serialized wgmma, setmaxnreg ignored,
+    spills) as Python warnings, once per compilation (not on cache hits)."""
+    if metadata.get("cache_hit"):
+        return
+    for line in warning_lines(metadata):
+        warnings.warn(line, TxlAssemblerWarning, stacklevel=4)
+
+
+class TxlAssemblerWarning(UserWarning):
+    """A warning of ptxas about a kernel (its metadata has the details)."""
 
 
 def jit(fn=None, *, do_not_specialize=(), **options):

@@ -4,7 +4,12 @@
 // writes every stage's artifact: NAME.txlir .txlgir .llir .ptx .cubin .json.
 //
 //===----------------------------------------------------------------------===//
+#include "txl/Pipeline/PassDumps.h"
 #include "txl/Pipeline/Pipeline.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -48,6 +53,15 @@ options:
   --debug-sync           bound every mbarrier wait; a timed-out wait records
                          where it waited and traps (also TXL_DEBUG_SYNC=1)
   --dump-ir              print the IR after every pass to stderr
+  --list-passes          print every pass of every stage, numbered both
+                         overall and within its stage (as --diff-pass and
+                         @txl.jit(diff_select=N) count them), and exit
+  --print-after-all DIR  write each stage's input and the IR after each
+                         pass into DIR, one numbered file per pass
+  --diff-pass N          print the unified diff pass N made (N overall, or
+                         STAGE:N with STAGE txlir, txlgir or llvm)
+  --ptx-override FILE    assemble FILE (a hand-edited NAME.ptx) instead of
+                         the PTX the compiler makes, for patching experiments
   -h, --help             this text
 
 examples:
@@ -88,12 +102,79 @@ bool parseInt(const char *text, int &value) {
   return true;
 }
 
+void printPasses(const std::vector<txl::PassInfo> &passes) {
+  for (const txl::PassInfo &p : passes) {
+    std::string where = p.stage + ":" + std::to_string(p.stageNumber);
+    std::printf("%3d  %-10s %-36s %s\n", p.number, where.c_str(),
+                p.argument.c_str(), p.description.c_str());
+  }
+}
+
+/// The pass named by "N" (overall) or "STAGE:N".
+const txl::PassInfo *findPass(const std::vector<txl::PassInfo> &passes,
+                              const std::string &which) {
+  size_t colon = which.find(':');
+  std::string stage = colon == std::string::npos ? "" : which.substr(0, colon);
+  int number = 0;
+  if (!parseInt(which.c_str() + (colon == std::string::npos ? 0 : colon + 1),
+                number))
+    return nullptr;
+  for (const txl::PassInfo &p : passes)
+    if (stage.empty() ? p.number == number
+                      : p.stage == stage && p.stageNumber == number)
+      return &p;
+  return nullptr;
+}
+
+std::string scratchDirectory() {
+  llvm::SmallString<128> dir;
+  if (llvm::sys::fs::createUniqueDirectory("txlc-passes", dir))
+    return "txlc-passes";
+  return dir.str().str();
+}
+
+/// Prints `diff -u` of the IR before and after `pass` (files written by
+/// the compile into `dir`). A pass that failed has a ".failed" dump.
+bool printPassDiff(const txl::PassInfo &pass, const std::string &dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator(dir, ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
+    files.push_back(it->path().filename().string());
+  auto find = [&](int number) -> std::string {
+    std::string prefix = txl::passDumpPrefix(pass.stage, number);
+    for (const std::string &f : files)
+      if (f.rfind(prefix, 0) == 0)
+        return dir + "/" + f;
+    return "";
+  };
+  std::string before = find(pass.stageNumber - 1), after = find(pass.stageNumber);
+  if (before.empty() || after.empty()) {
+    std::cerr << "txlc: error: pass " << pass.stage << ":" << pass.stageNumber
+              << " (" << pass.argument << ") did not run\n";
+    return false;
+  }
+  std::cout << "pass " << pass.number << " = " << pass.stage << ":"
+            << pass.stageNumber << " " << pass.argument << std::endl;
+  auto diff = llvm::sys::findProgramByName("diff");
+  if (!diff) {
+    std::cout << "before: " << before << "\nafter:  " << after << "\n";
+    return true;
+  }
+  llvm::StringRef args[] = {*diff, "-u", before, after};
+  int status = llvm::sys::ExecuteAndWait(*diff, args);
+  if (status == 0)
+    std::cout << "(the pass changed nothing)\n";
+  return status == 0 || status == 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   txl::CompileOptions options;
   std::string file, signature, outDir = ".";
-  bool haveSignature = false;
+  bool haveSignature = false, listOnly = false;
+  std::string diffPass;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *name) -> const char * {
@@ -131,6 +212,14 @@ int main(int argc, char **argv) {
       options.skipCubin = true;
     } else if (arg == "--dump-ir") {
       options.dumpIR = true;
+    } else if (arg == "--list-passes") {
+      listOnly = true;
+    } else if (arg == "--print-after-all") {
+      options.printAfterAllDir = value("--print-after-all");
+    } else if (arg == "--ptx-override") {
+      options.ptxOverrideFile = value("--ptx-override");
+    } else if (arg == "--diff-pass") {
+      diffPass = value("--diff-pass");
     } else if (arg == "--debug-sync") {
       options.debugSync = true;
     } else if (!arg.empty() && arg[0] == '-') {
@@ -141,8 +230,22 @@ int main(int argc, char **argv) {
       return usageError("more than one input file");
     }
   }
+  if (listOnly) {
+    printPasses(txl::listPasses(options));
+    return 0;
+  }
   if (file.empty())
     return usageError("no input file");
+  const txl::PassInfo *diffed = nullptr;
+  std::vector<txl::PassInfo> passes = txl::listPasses(options);
+  if (!diffPass.empty()) {
+    diffed = findPass(passes, diffPass);
+    if (!diffed)
+      return usageError("--diff-pass: no pass '" + diffPass +
+                        "' (see txlc --list-passes)");
+    if (options.printAfterAllDir.empty())
+      options.printAfterAllDir = scratchDirectory();
+  }
   if (options.kernelName.empty())
     return usageError("--kernel-name is required");
   if (!haveSignature)
@@ -167,6 +270,9 @@ int main(int argc, char **argv) {
       std::cerr << "\n";
     return 1;
   }
+  std::cerr << kernel.assemblerWarnings();
+  if (diffed)
+    return printPassDiff(*diffed, options.printAfterAllDir) ? 0 : 1;
   std::error_code ec;
   std::filesystem::create_directories(outDir, ec);
   std::string base = outDir + "/" + kernel.name;
@@ -185,7 +291,11 @@ int main(int argc, char **argv) {
   std::cout << "compiled " << kernel.name << " for " << kernel.target << " -> "
             << base << ".{txlir,txlgir,llir,ptx" << (kernel.cubin.empty() ? "" : ",cubin")
             << ",json} (cubin by " << kernel.cubinProducer << ", "
-            << kernel.sharedBytes << " B shared)\n";
+            << kernel.sharedBytes << " B shared";
+  if (kernel.ptxas.known())
+    std::cout << ", " << kernel.ptxas.registers << " registers, "
+              << kernel.ptxas.spillBytes() << " B spilled";
+  std::cout << ")\n";
   if (kernel.globalScratchBytes > 0)
     std::cout << "note: the kernel takes a hidden last parameter: a global "
                  "scratch buffer of "

@@ -8,6 +8,8 @@
 #ifndef TXL_PIPELINE_PIPELINE_H
 #define TXL_PIPELINE_PIPELINE_H
 
+#include "txl/Target/PtxasReport.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -52,6 +54,12 @@ struct CompileOptions {
   bool lineInfo = true;
   /// Print the IR before/after every pass to stderr (TXL_DUMP_IR).
   bool dumpIR = false;
+  /// When set, write each stage's input and the IR after each of its
+  /// passes into this directory, one file per pass (see PassDumps.h).
+  std::string printAfterAllDir;
+  /// When set, this file's PTX (a hand-edited copy of a dump) replaces the
+  /// PTX the compiler makes; the front end still runs for the metadata.
+  std::string ptxOverrideFile;
   /// Skip the cubin step (PTX only).
   bool skipCubin = false;
   /// Bound every mbarrier wait (TXL_DEBUG_SYNC=1): past
@@ -106,8 +114,14 @@ struct CompiledKernel {
   std::vector<LaunchParam> params;
   std::string sourceHash;
   std::string sourceFile; ///< the file name diagnostics and reports use
+  /// The assembler's resource report (registers, spills, performance
+  /// warnings); unknown when the driver JITs the PTX.
+  PtxasReport ptxas;
   /// Everything above that is not an artifact, as JSON (NAME.json).
   std::string metadataJson() const;
+  /// The assembler's warnings as "file:line: warning: ..." lines naming
+  /// the kernel ("" when there are none).
+  std::string assemblerWarnings() const;
 };
 
 /// Compiles kernel `options.kernelName` found in `source` (file `fileName`,
@@ -117,6 +131,19 @@ struct CompiledKernel {
 bool compileKernel(const std::string &source, const std::string &fileName,
                    const CompileOptions &options, CompiledKernel &out,
                    std::string &diagnostics);
+
+/// One pass of the pipeline: `number` counts every pass of every stage
+/// from 1, `stageNumber` counts within its stage (what diff_select means).
+struct PassInfo {
+  int number;
+  std::string stage; ///< "txlir" | "txlgir" | "llvm"
+  int stageNumber;
+  std::string argument; ///< the pass's txl-opt flag, e.g. "cse"
+  std::string description;
+};
+
+/// Every pass the pipeline runs for `options`, in order.
+std::vector<PassInfo> listPasses(const CompileOptions &options);
 
 /// The compiler's version string, part of every cache key.
 const char *compilerVersion();
