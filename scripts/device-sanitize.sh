@@ -30,7 +30,10 @@ for tool in ${tools//,/ }; do
     python3 -m pytest test/gpu -q -p no:cacheprovider -k "$select" \
     > "$out/$tool.log" 2>&1
   rc=$?
-  errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+' "$out/$tool.log" | awk '{s+=$3} END {print s+0}')
+  # memcheck/synccheck: "ERROR SUMMARY: N errors"; racecheck: "RACECHECK
+  # SUMMARY: H hazards displayed (N errors, W warnings)".
+  errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+|\([0-9]+ errors' "$out/$tool.log" |
+    grep -Eo '[0-9]+' | awk '{s+=$1} END {print s+0}')
   tests=$(grep -E '[0-9]+ (passed|failed)' "$out/$tool.log" | tail -1)
   verdict=PASS
   if [ "$rc" -ne 0 ] || [ "$errors" -ne 0 ]; then verdict=FAIL; status=1; fi

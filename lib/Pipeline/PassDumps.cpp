@@ -19,8 +19,8 @@ namespace {
 /// the module, so a nested (per-function) run is part of its parent's.
 class PassDumper : public mlir::PassInstrumentation {
 public:
-  PassDumper(std::string stage, std::string dir)
-      : stage(std::move(stage)), dir(std::move(dir)) {}
+  PassDumper(std::string stage, std::string dir, bool locations)
+      : stage(std::move(stage)), dir(std::move(dir)), locations(locations) {}
 
   void runAfterPass(mlir::Pass *pass, mlir::Operation *op) override {
     auto module = llvm::dyn_cast<mlir::ModuleOp>(op);
@@ -28,7 +28,8 @@ public:
       return;
     writeModuleDump(
         module, dir,
-        passDumpFileName(stage, ++count, pass->getArgument().str()));
+        passDumpFileName(stage, ++count, pass->getArgument().str()),
+                    locations);
   }
 
   void runAfterPassFailed(mlir::Pass *pass, mlir::Operation *op) override {
@@ -37,11 +38,13 @@ public:
       return;
     writeModuleDump(module, dir,
                     passDumpFileName(stage, ++count,
-                                     pass->getArgument().str() + ".failed"));
+                                     pass->getArgument().str() + ".failed"),
+                    locations);
   }
 
 private:
   std::string stage, dir;
+  bool locations;
   int count = 0;
 };
 
@@ -60,22 +63,23 @@ std::string passDumpFileName(const std::string &stage, int number,
 }
 
 bool writeModuleDump(mlir::ModuleOp module, const std::string &dir,
-                     const std::string &name) {
+                     const std::string &name, bool locations) {
   llvm::SmallString<256> path(dir);
   llvm::sys::path::append(path, name);
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec);
   if (ec)
     return false;
-  module->print(os, mlir::OpPrintingFlags().enableDebugInfo(false));
+  module->print(os, mlir::OpPrintingFlags().enableDebugInfo(locations));
   return !os.has_error();
 }
 
 void dumpStagePasses(mlir::PassManager &pm, mlir::ModuleOp module,
-                     const std::string &stage, const std::string &dir) {
+                     const std::string &stage, const std::string &dir,
+                     bool locations) {
   llvm::sys::fs::create_directories(dir);
-  writeModuleDump(module, dir, passDumpFileName(stage, 0, "input"));
-  pm.addInstrumentation(std::make_unique<PassDumper>(stage, dir));
+  writeModuleDump(module, dir, passDumpFileName(stage, 0, "input"), locations);
+  pm.addInstrumentation(std::make_unique<PassDumper>(stage, dir, locations));
 }
 
 } // namespace txl

@@ -52,10 +52,10 @@ using namespace txl;
 
 namespace {
 
-std::string printOp(mlir::Operation *op) {
+std::string printOp(mlir::Operation *op, bool locations) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  op->print(os, mlir::OpPrintingFlags().enableDebugInfo(false));
+  op->print(os, mlir::OpPrintingFlags().enableDebugInfo(locations));
   return text;
 }
 
@@ -295,20 +295,21 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
     if (options.dumpIR)
       pm.enableIRPrinting();
     if (!options.printAfterAllDir.empty())
-      dumpStagePasses(pm, *module, stage.name, options.printAfterAllDir);
+      dumpStagePasses(pm, *module, stage.name, options.printAfterAllDir,
+                      options.dumpLocations);
   };
   // 3. Tile IR.
   mlir::PassManager tile(&ctx);
   configure(tile, kStages[0]);
   if (!runStage(*module, tile, "tile", diags, file, diagnostics))
     return false;
-  out.txlir = printOp(*module);
+  out.txlir = printOp(*module, options.dumpLocations);
   // 4. GPU IR.
   mlir::PassManager gpu(&ctx);
   configure(gpu, kStages[1]);
   if (!runStage(*module, gpu, "gpu", diags, file, diagnostics))
     return false;
-  out.txlgir = printOp(*module);
+  out.txlgir = printOp(*module, options.dumpLocations);
   out.sharedBytes =
       moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kSharedBytesAttr);
   readDescriptorLayouts(*module, options.kernelName, out.params);

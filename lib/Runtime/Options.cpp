@@ -112,6 +112,8 @@ bool readOption(const std::string &key, const json::Value &value,
     return readPositiveInt(value, key, 1, options.debugSyncTimeoutMs, error);
   if (key == "print_after_all")
     return readPath(value, key, options.printAfterAllDir, error);
+  if (key == "dump_locations")
+    return readBool(value, key, options.dumpLocations, error);
   if (key == "ptx_override")
     return readPath(value, key, options.ptxOverrideFile, error);
   if (key == "target")

@@ -60,6 +60,8 @@ options:
                          pass into DIR, one numbered file per pass
   --diff-pass N          print the unified diff pass N made (N overall, or
                          STAGE:N with STAGE txlir, txlgir or llvm)
+  --dump-locations       print source locations in .txlir/.txlgir and the
+                         pass dumps
   --ptx-override FILE    assemble FILE (a hand-edited NAME.ptx) instead of
                          the PTX the compiler makes, for patching experiments
   -h, --help             this text
@@ -216,6 +218,8 @@ int main(int argc, char **argv) {
       listOnly = true;
     } else if (arg == "--print-after-all") {
       options.printAfterAllDir = value("--print-after-all");
+    } else if (arg == "--dump-locations") {
+      options.dumpLocations = true;
     } else if (arg == "--ptx-override") {
       options.ptxOverrideFile = value("--ptx-override");
     } else if (arg == "--diff-pass") {

@@ -73,7 +73,7 @@ def gemm_step08(a_desc, bt_desc, c_desc, M, N, K, NUM_SMS,
     sC = txl.get_buffer(txl.smem_alloc([BLOCK_M, BLOCK_N], dtype=tl.float16), 0)
     full = txl.mbar_alloc(1, num_stages=NUM_STAGES)
     empty = txl.mbar_alloc(128, num_stages=NUM_STAGES)
-    acc_ready = txl.get_buffer(txl.mbar_alloc(1), 0)
+    acc_ready = txl.get_buffer(txl.mbar_alloc(128), 0)
     acc_free = txl.get_buffer(txl.mbar_alloc(128), 0)
     SLICE_BYTES: tl.constexpr = (BLOCK_M + BLOCK_N) * BLOCK_K * 2
     # Stages, accumulator hand-off, C tile, and the first 1 KB (barriers).
@@ -141,9 +141,8 @@ def gemm_step08(a_desc, bt_desc, c_desc, M, N, K, NUM_SMS,
             # acc-free: the epilogue has read the previous tile.
             txl.mbar_wait(acc_free, (t & 1) ^ 1)
             txl.smem_store(sAcc, acc)
-            # acc-ready: smem_store synchronized the warpgroup, so one
-            # arrival speaks for all 128 threads.
-            txl.mbar_arrive(acc_ready, pred=txl.tid(0) % 128 == 0)
+            # acc-ready: every thread arrives after its own stores.
+            txl.mbar_arrive(acc_ready)
             t += 1
 
     if txl.is_warpgroup([2]):

@@ -68,7 +68,7 @@ def gemm_step09(a_desc, bt_half_desc, c_desc, M, N, K, NUM_CLUSTERS,
     full = txl.mbar_alloc(1, num_stages=NUM_STAGES)
     # One arrival per MMA warp of each of the two CTAs.
     empty = txl.mbar_alloc(2 * 4, num_stages=NUM_STAGES)
-    acc_ready = txl.get_buffer(txl.mbar_alloc(1), 0)
+    acc_ready = txl.get_buffer(txl.mbar_alloc(128), 0)
     acc_free = txl.get_buffer(txl.mbar_alloc(128), 0)
     SLICE_BYTES: tl.constexpr = (BLOCK_M + BLOCK_N) * BLOCK_K * 2
     SMEM_BYTES: tl.constexpr = (NUM_STAGES * SLICE_BYTES
@@ -145,7 +145,7 @@ def gemm_step09(a_desc, bt_half_desc, c_desc, M, N, K, NUM_CLUSTERS,
             txl.mbar_arrive(done, pred=lane0, cta_id=peer)
             txl.mbar_wait(acc_free, (t & 1) ^ 1)
             txl.smem_store(sAcc, acc)
-            txl.mbar_arrive(acc_ready, pred=txl.tid(0) % 128 == 0)
+            txl.mbar_arrive(acc_ready)
             t += 1
 
     if txl.is_warpgroup([2]):

@@ -29,14 +29,16 @@ std::string passDumpPrefix(const std::string &stage, int number);
 std::string passDumpFileName(const std::string &stage, int number,
                              const std::string &passArgument);
 
-/// Writes `module` as `dir/name`; false when the file cannot be written.
+/// Writes `module` as `dir/name` (with source locations if `locations`);
+/// false when the file cannot be written.
 bool writeModuleDump(mlir::ModuleOp module, const std::string &dir,
-                     const std::string &name);
+                     const std::string &name, bool locations);
 
 /// Makes `pm` (one stage) write its input and the IR after each of its
 /// passes into `dir`. Call right before running it.
 void dumpStagePasses(mlir::PassManager &pm, mlir::ModuleOp module,
-                     const std::string &stage, const std::string &dir);
+                     const std::string &stage, const std::string &dir,
+                     bool locations);
 
 } // namespace txl
 

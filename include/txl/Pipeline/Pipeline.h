@@ -57,6 +57,9 @@ struct CompileOptions {
   /// When set, write each stage's input and the IR after each of its
   /// passes into this directory, one file per pass (see PassDumps.h).
   std::string printAfterAllDir;
+  /// Print source locations (loc(...)) in the .txlir/.txlgir artifacts and
+  /// the pass dumps, so a line of IR can be traced to the kernel's source.
+  bool dumpLocations = false;
   /// When set, this file's PTX (a hand-edited copy of a dump) replaces the
   /// PTX the compiler makes; the front end still runs for the metadata.
   std::string ptxOverrideFile;

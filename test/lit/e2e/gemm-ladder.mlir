@@ -453,11 +453,11 @@
 // Step 7: a TMA producer (warpgroup 0, setmaxnreg.dec 40), an MMA
 // warpgroup (1) and an epilogue warpgroup (2), both setmaxnreg.inc 232, and
 // the four barrier kinds: full (count 1, x2 stages), empty (128, x2),
-// acc_ready (1) and acc_free (128). The MMA warpgroup waits full with the
+// acc_ready (128) and acc_free (128). The MMA warpgroup waits full with the
 // round's parity and releases the previous slice's stage after dot_wait(1);
 // the producer waits empty with the flipped parity. At the end of a tile
 // the MMA warpgroup waits acc_free (flipped parity of its tile count),
-// stores the fp32 accumulator and arrives on acc_ready from one thread; the
+// stores the fp32 accumulator and arrives on acc_ready from every thread; the
 // epilogue waits acc_ready, loads the accumulator, arrives on acc_free from
 // every thread before anything else, then converts, stores C and TMA-stores
 // it (two 64-column boxes).
@@ -475,15 +475,16 @@
 // STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
 // STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
-// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP7: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP7-NOT: mbarrier.init
 // The MMA warpgroup's hand-off: wait until the epilogue freed the buffer
 // (acc_free, the last barrier), write the accumulator with its warpgroup
-// barrier (14) around the stores, then one arrival on acc_ready (offset 32).
+// barrier (14) around the stores, then every thread arrives on acc_ready
+// (offset 32).
 // STEP7-MMA: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP7-MMA: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
-// STEP7-MMA: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP7-MMA: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP7-MMA: mbarrier.init.shared.b64 [%[[FREE:r[0-9]+]]], 128;
 // STEP7-MMA-NOT: mbarrier.init
 // STEP7-MMA: setmaxnreg.inc.sync.aligned.u32 232;
@@ -498,7 +499,7 @@
 // its own warpgroup barrier (13), then the TMA store.
 // STEP7-EPI: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP7-EPI: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
-// STEP7-EPI: mbarrier.init.shared.b64 [%[[RDY:r[0-9]+]]], 1;
+// STEP7-EPI: mbarrier.init.shared.b64 [%[[RDY:r[0-9]+]]], 128;
 // STEP7-EPI: mbarrier.init.shared.b64 [%{{r[0-9]+}}], 128;
 // STEP7-EPI-NOT: mbarrier.init
 // STEP7-EPI: mbarrier.try_wait.parity.shared.b64 P1, [%[[RDY]]],
@@ -615,7 +616,7 @@
 // STEP8: .maxntid 384, 1, 1
 // STEP8-COUNT-4: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
 // STEP8-COUNT-4: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
-// STEP8: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 1;
+// STEP8: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP8: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 128;
 // STEP8-NOT: mbarrier.init
 // STEP8-DAG: setmaxnreg.dec.sync.aligned.u32 40;

@@ -36,3 +36,9 @@
 // OVER: // patched by hand
 // RUN: not txlc %examples/vector_add.py --kernel-name add_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, 1024" --out-dir %t/over --ptx-override %t/missing.ptx 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: missing.ptx: error: cannot read the PTX override
+//
+// --dump-locations: the tile IR and the pass dumps carry source locations.
+// RUN: txlc %examples/vector_add.py --kernel-name add_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, 1024" --no-cubin --out-dir %t/loc --dump-locations --print-after-all %t/loc/passes
+// RUN: FileCheck %s --check-prefix=LOC < %t/loc/add_kernel.txlir
+// RUN: FileCheck %s --check-prefix=LOC < %t/loc/passes/txlgir-02-txl-assign-layouts.mlir
+// LOC: loc("{{.*}}vector_add.py":{{[0-9]+}}:{{[0-9]+}})
