@@ -531,7 +531,7 @@
 // STEP7-IR-NEXT: %[[SC:[0-9]+]] = txlgpu.memdesc_index %[[CS]][%c0_i32]
 // STEP7-IR-NEXT: %[[FULL:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <2xi64
 // STEP7-IR-NEXT: %[[EMPTY:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 128 : i32, {{.*}}} : <2xi64
-// STEP7-IR-NEXT: %[[RDYS:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 1 : i32, {{.*}}} : <1xi64
+// STEP7-IR-NEXT: %[[RDYS:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 128 : i32, {{.*}}} : <1xi64
 // STEP7-IR-NEXT: %[[RDY:[0-9]+]] = txlgpu.memdesc_index %[[RDYS]][%c0_i32]
 // STEP7-IR-NEXT: %[[FREES:[0-9]+]] = txlgpu.mbar_alloc {arriveCount = 128 : i32, {{.*}}} : <1xi64
 // STEP7-IR-NEXT: %[[FREE:[0-9]+]] = txlgpu.memdesc_index %[[FREES]][%c0_i32]
@@ -582,9 +582,7 @@
 // STEP7-IR-NEXT: %[[TP:[0-9]+]] = arith.xori %[[TB]], %c1_i32
 // STEP7-IR-NEXT: txlgpu.mbar_wait %[[FREE]], %[[TP]]
 // STEP7-IR-NEXT: txlgpu.smem_store %[[FIN]], %[[SACC]]
-// STEP7-IR-NEXT: %[[LANE:[0-9]+]] = arith.remsi %{{[0-9]+}}, %c128_i32
-// STEP7-IR-NEXT: %[[LEAD:[0-9]+]] = arith.cmpi eq, %[[LANE]], %c0_i32
-// STEP7-IR-NEXT: txlgpu.mbar_arrive %[[RDY]], %[[LEAD]]
+// STEP7-IR-NEXT: txlgpu.mbar_arrive %[[RDY]] :
 // Epilogue.
 // STEP7-IR: %[[IS2:[0-9]+]] = arith.cmpi eq, %[[WG]], %c2_i32
 // STEP7-IR-NEXT: scf.if %[[IS2]] {
