@@ -26,9 +26,8 @@ public:
     auto module = llvm::dyn_cast<mlir::ModuleOp>(op);
     if (!module || module->getParentOp())
       return;
-    writeModuleDump(
-        module, dir,
-        passDumpFileName(stage, ++count, pass->getArgument().str()),
+    writeModuleDump(module, dir,
+                    passDumpFileName(stage, ++count, pass->getArgument().str()),
                     locations);
   }
 
@@ -36,10 +35,10 @@ public:
     auto module = llvm::dyn_cast<mlir::ModuleOp>(op);
     if (!module || module->getParentOp())
       return;
-    writeModuleDump(module, dir,
-                    passDumpFileName(stage, ++count,
-                                     pass->getArgument().str() + ".failed"),
-                    locations);
+    writeModuleDump(
+        module, dir,
+        passDumpFileName(stage, ++count, pass->getArgument().str() + ".failed"),
+        locations);
   }
 
 private:

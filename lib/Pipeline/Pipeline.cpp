@@ -22,6 +22,7 @@
 #include "txl/Pipeline/Pipeline.h"
 #include "txl/Pipeline/LaunchParamJson.h"
 #include "txl/Pipeline/PassDumps.h"
+#include "txl/Pipeline/Reproducer.h"
 
 #include "txl/Conversion/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
@@ -37,6 +38,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LLVMContext.h"
@@ -46,6 +48,7 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <set>
 
 using namespace txl;
@@ -72,7 +75,11 @@ public:
           llvm::raw_string_ostream os(text);
           os << diag.getLocation() << ": " << diag << "\n";
           auto at = mlir::dyn_cast<mlir::FileLineColLoc>(diag.getLocation());
-          if (at && at.getFilename() == this->fileName &&
+          // The pass manager's own note that a reproducer was written is
+          // about the compiler, not the source it points at.
+          bool reproducerNote = llvm::StringRef(diag.str()).starts_with(
+              "Failures have been detected while processing");
+          if (at && at.getFilename() == this->fileName && !reproducerNote &&
               diag.getSeverity() == mlir::DiagnosticSeverity::Error)
             located.push_back(
                 {SourceLoc{int(at.getLine()), int(at.getColumn())},
@@ -87,16 +94,28 @@ private:
   mlir::ScopedDiagnosticHandler handler;
 };
 
+/// "reproducer: DIR ..." for an internal error's message.
+std::string reproducerNote(Reproducer &reproducer, const std::string &stage,
+                           mlir::ModuleOp module = {}) {
+  std::string dir = reproducer.write(stage, module);
+  if (dir.empty())
+    return "(no reproducer: cannot write " + reproducer.directory() + ")\n";
+  return "reproducer: " + dir + " (command.sh replays it)\n";
+}
+
 bool runStage(mlir::ModuleOp module, mlir::PassManager &pm, const char *stage,
               DiagnosticCollector &diags, const SourceFile &file,
-              std::string &diagnostics) {
+              Reproducer &reproducer, std::string &diagnostics) {
   std::string pipeline;
   llvm::raw_string_ostream os(pipeline);
   pm.printAsTextualPipeline(os);
   diags.located.clear();
+  reproducer.attach(pm, stage);
   if (mlir::succeeded(pm.run(module)))
     return true;
   if (!diags.located.empty()) {
+    // A misuse found by a pass is the user's error: no reproducer.
+    reproducer.discard(stage);
     // One report per place and message: a statically unrolled loop repeats
     // the op (and its error) once per copy.
     std::set<std::string> seen;
@@ -110,8 +129,37 @@ bool runStage(mlir::ModuleOp module, mlir::PassManager &pm, const char *stage,
   }
   diagnostics += "internal error: stage '" + std::string(stage) +
                  "' failed; replay with: txl-opt --pass-pipeline='" + pipeline +
-                 "'\n" + diags.text;
+                 "'\n" + diags.text + reproducerNote(reproducer, stage);
   return false;
+}
+
+/// For the reproducer tests only: TXL_TEST_FORCE_INTERNAL_ERROR=fail (or
+/// =crash) adds a pass to the GPU stage that fails (or writes through a
+/// null pointer), the internal failures a reproducer exists for.
+struct ForcedFailurePass
+    : mlir::PassWrapper<ForcedFailurePass,
+                        mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ForcedFailurePass)
+  explicit ForcedFailurePass(bool crash) : crash(crash) {}
+  llvm::StringRef getArgument() const override {
+    return "txl-test-forced-failure";
+  }
+  void runOnOperation() override {
+    if (crash)
+      *static_cast<volatile int *>(nullptr) = 1;
+    mlir::emitError(mlir::UnknownLoc::get(&getContext()),
+                    "forced internal failure (test hook)");
+    signalPassFailure();
+  }
+  bool crash;
+};
+
+void addForcedFailure(mlir::PassManager &pm) {
+  const char *mode = std::getenv("TXL_TEST_FORCE_INTERNAL_ERROR");
+  if (mode && (llvm::StringRef(mode) == "fail" ||
+               llvm::StringRef(mode) == "crash"))
+    pm.addPass(std::make_unique<ForcedFailurePass>(
+        llvm::StringRef(mode) == "crash"));
 }
 
 void addTilePasses(mlir::PassManager &pm, const CompileOptions &) {
@@ -139,6 +187,7 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(mlir::txlgpu::createAllocateSharedMemory());
+  addForcedFailure(pm);
 }
 
 void addLLVMPasses(mlir::PassManager &pm, const CompileOptions &) {
@@ -284,6 +333,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
   DiagnosticCollector diags(ctx, fileName);
+  Reproducer reproducer(source, fileName, options, out.sourceHash);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       buildKernelIR(ctx, *ast, file, options, diagnostics);
   if (!module)
@@ -301,13 +351,13 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   // 3. Tile IR.
   mlir::PassManager tile(&ctx);
   configure(tile, kStages[0]);
-  if (!runStage(*module, tile, "tile", diags, file, diagnostics))
+  if (!runStage(*module, tile, "txlir", diags, file, reproducer, diagnostics))
     return false;
   out.txlir = printOp(*module, options.dumpLocations);
   // 4. GPU IR.
   mlir::PassManager gpu(&ctx);
   configure(gpu, kStages[1]);
-  if (!runStage(*module, gpu, "gpu", diags, file, diagnostics))
+  if (!runStage(*module, gpu, "txlgir", diags, file, reproducer, diagnostics))
     return false;
   out.txlgir = printOp(*module, options.dumpLocations);
   out.sharedBytes =
@@ -338,7 +388,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
                            int64_t(options.debugSyncTimeoutMs) * 1000000));
   mlir::PassManager lower(&ctx);
   configure(lower, kStages[2]);
-  if (!runStage(*module, lower, "llvm", diags, file, diagnostics))
+  if (!runStage(*module, lower, "llvm", diags, file, reproducer, diagnostics))
     return false;
 
   // 6-7. LLVM IR and PTX.
@@ -350,7 +400,8 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
       translateToLLVMIR(*module, llvmContext, error, translate);
   if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||
       !emitPTX(*llvmModule, options.target, out.ptx, error)) {
-    diagnostics += "internal error: " + error + "\n";
+    diagnostics += "internal error: " + error + "\n" +
+                   reproducerNote(reproducer, "llvm-ir", *module);
     return false;
   }
   llvm::raw_string_ostream llos(out.llir);
@@ -371,7 +422,8 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
     bool assembled = assembleCubin(out.ptx, options.target, out.cubin,
                                    out.cubinProducer, log);
     if (!assembled && out.cubinProducer != "driver") {
-      diagnostics += "internal error: PTX assembly failed:\n" + log;
+      diagnostics += "internal error: PTX assembly failed:\n" + log +
+                     reproducerNote(reproducer, "ptx", *module);
       return false;
     }
     if (assembled)

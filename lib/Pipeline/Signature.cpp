@@ -144,3 +144,39 @@ bool txl::parseSignature(const std::string &text, std::vector<ArgSpec> &out,
   }
   return true;
 }
+
+std::string txl::formatSignature(const std::vector<ArgSpec> &signature) {
+  std::string text;
+  for (const ArgSpec &arg : signature) {
+    if (!text.empty())
+      text += ", ";
+    switch (arg.kind) {
+    case ArgSpec::Kind::Pointer:
+      text += "*" + arg.type;
+      if (arg.divisibility > 1)
+        text += ":" + std::to_string(arg.divisibility);
+      break;
+    case ArgSpec::Kind::Scalar:
+      text += arg.type;
+      if (arg.equalsOne)
+        text += ":1";
+      else if (arg.divisibility > 1)
+        text += ":" + std::to_string(arg.divisibility);
+      break;
+    case ArgSpec::Kind::Constexpr:
+      text += arg.constValue;
+      break;
+    case ArgSpec::Kind::None:
+      text += "none";
+      break;
+    case ArgSpec::Kind::TensorDesc: {
+      text += "tensordesc<" + arg.type + "[";
+      for (size_t i = 0; i < arg.block.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(arg.block[i]);
+      text += "]>";
+      break;
+    }
+    }
+  }
+  return text;
+}

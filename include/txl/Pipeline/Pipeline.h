@@ -43,6 +43,9 @@ struct ArgSpec {
 bool parseSignature(const std::string &text, std::vector<ArgSpec> &out,
                     std::string &error);
 
+/// The signature text parseSignature reads back to the same specs.
+std::string formatSignature(const std::vector<ArgSpec> &signature);
+
 struct CompileOptions {
   std::string kernelName;
   std::string target = "sm_90a"; ///< sm_80 | sm_90a | sm_100a
