@@ -25,6 +25,11 @@ run_tests() { # library name
 }
 run_tests libtxl.so gpu-tests
 run_tests libtxl_fake.so runtime-tests
+# AOT-compiled kernels launched from C through the runtime-only libtxlrt.
+if [ -x .bundle/aot/aot_example ]; then
+  LD_LIBRARY_PATH=$PWD/.bundle/lib .bundle/aot/aot_example 2>&1 |
+    tee "$out/aot-example.log"
+fi
 if [ -f bench/bench_foundation.py ]; then
   TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so timeout 400 python3 \
     bench/bench_foundation.py $quick --json "$out/bench.json" 2>&1 |

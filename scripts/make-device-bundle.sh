@@ -6,10 +6,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f build/build.ninja ] || cmake -S . -B build -G Ninja >/dev/null
-ninja -C build txl txl_fake
-mkdir -p .bundle/lib
+ninja -C build txl txl_fake txlrt txlc
+mkdir -p .bundle/lib .bundle/aot
 strip --strip-unneeded -o .bundle/lib/libtxl.so build/lib/libtxl.so
 strip --strip-unneeded -o .bundle/lib/libtxl_fake.so build/lib/libtxl_fake.so
+strip --strip-unneeded -o .bundle/lib/libtxlrt.so build/lib/libtxlrt.so
+# The AOT example (examples/aot), built here against libtxlrt; the GPU
+# machine runs it with .bundle/lib on the library path.
+cmake -S examples/aot -B build/aot-example -G Ninja \
+  -DTXL_BUILD_DIR="$PWD/build" >/dev/null
+cmake --build build/aot-example >/dev/null
+cp build/aot-example/aot_example .bundle/aot/
 libdevice=${CUDA_HOME:-/usr/local/cuda}/nvvm/libdevice/libdevice.10.bc
 [ -f "$libdevice" ] && cp "$libdevice" .bundle/
 # The commit the library was built from (plus "+dirty" for local changes):

@@ -67,6 +67,16 @@ TXL_API int txl_compile(const char *source, const char *filename,
                         const char *kernel_name, const char *signature,
                         const char *options_json, txl_kernel **out);
 
+/* A kernel compiled earlier, from its artifacts: `metadata_json` (the
+ * compiler's NAME.json) and the cubin (`cubin`, `cubin_size`) and/or the
+ * PTX (NUL-terminated; the driver JITs it when there is no cubin). No
+ * compiler runs: this is how AOT launchers (txlc --aot) and the
+ * runtime-only library libtxlrt load kernels. Release with
+ * txl_kernel_free. */
+TXL_API int txl_kernel_from_artifacts(const char *metadata_json,
+                                      const void *cubin, size_t cubin_size,
+                                      const char *ptx, txl_kernel **out);
+
 /* Releases a kernel (and unloads its modules). NULL is accepted. */
 TXL_API void txl_kernel_free(txl_kernel *kernel);
 

@@ -83,6 +83,31 @@ int txl_compile(const char *source, const char *filename,
   });
 }
 
+int txl_kernel_from_artifacts(const char *metadata_json, const void *cubin,
+                              size_t cubin_size, const char *ptx,
+                              txl_kernel **out) {
+  return guarded("txl_kernel_from_artifacts", [&] {
+    if (!out || !metadata_json || !(cubin || ptx))
+      return fail(TXL_ERROR_INVALID_ARGUMENT,
+                  "txl_kernel_from_artifacts: metadata, a cubin or PTX, and "
+                  "out are required");
+    *out = nullptr;
+    ArtifactMap artifacts{{"json", metadata_json}};
+    if (cubin && cubin_size)
+      artifacts["cubin"].assign(static_cast<const char *>(cubin), cubin_size);
+    if (ptx)
+      artifacts["ptx"] = ptx;
+    Status status = Status::Success;
+    std::string error;
+    auto kernel = RuntimeKernel::fromArtifacts(std::move(artifacts), status,
+                                               error);
+    if (!kernel)
+      return fail(status, "txl_kernel_from_artifacts: " + error);
+    *out = new txl_kernel{std::move(kernel)};
+    return TXL_SUCCESS;
+  });
+}
+
 void txl_kernel_free(txl_kernel *kernel) { delete kernel; }
 
 const char *txl_kernel_metadata(const txl_kernel *kernel) {

@@ -98,6 +98,25 @@ RuntimeKernel::compile(const std::string &source, const std::string &fileName,
   return kernel;
 }
 
+std::unique_ptr<RuntimeKernel>
+RuntimeKernel::fromArtifacts(ArtifactMap artifacts, Status &status,
+                             std::string &error) {
+  status = Status::InvalidArgument;
+  if (!artifacts.count("json") ||
+      !(artifacts.count("cubin") || artifacts.count("ptx"))) {
+    error = "a kernel needs its metadata (json) and a cubin or PTX";
+    return nullptr;
+  }
+  std::unique_ptr<RuntimeKernel> kernel(new RuntimeKernel());
+  if (!parseKernelMetadata(artifacts["json"], kernel->launchInfo, error))
+    return nullptr;
+  kernel->metadataText = canonicalMetadataJson(
+      artifacts["json"], kernel->launchInfo, "", /*cacheHit=*/false);
+  kernel->artifacts = std::move(artifacts);
+  status = Status::Success;
+  return kernel;
+}
+
 const std::string *RuntimeKernel::artifact(const std::string &kind) const {
   auto it = artifacts.find(kind);
   return it == artifacts.end() ? nullptr : &it->second;

@@ -192,3 +192,43 @@ TEST_F(RuntimeCApi, VersionAndCacheDir) {
   EXPECT_NE(std::string(txl_version()).find("fake-0"), std::string::npos);
   EXPECT_EQ(std::string(txl_cache_dir()), cache.str());
 }
+
+// A kernel rebuilt from its artifacts (what AOT launchers and libtxlrt do)
+// has the compiled kernel's metadata and parameters, and no compiler runs.
+TEST_F(RuntimeCApi, KernelFromArtifactsMatchesTheCompiledOne) {
+  txl_kernel *compiled = nullptr;
+  ASSERT_EQ(txl_compile(source, "f.py", "add", signature, nullptr, &compiled),
+            TXL_SUCCESS)
+      << lastError();
+  const char *json = nullptr, *ptx = nullptr;
+  ASSERT_EQ(txl_kernel_artifact(compiled, "json", &json, nullptr), TXL_SUCCESS);
+  ASSERT_EQ(txl_kernel_artifact(compiled, "ptx", &ptx, nullptr), TXL_SUCCESS);
+  txl_kernel *loaded = nullptr;
+  ASSERT_EQ(txl_kernel_from_artifacts(json, nullptr, 0, ptx, &loaded),
+            TXL_SUCCESS)
+      << lastError();
+  EXPECT_EQ(txl_kernel_num_params(loaded), txl_kernel_num_params(compiled));
+  const char *again = nullptr;
+  ASSERT_EQ(txl_kernel_artifact(loaded, "ptx", &again, nullptr), TXL_SUCCESS);
+  EXPECT_STREQ(again, ptx);
+  auto metadata = llvm::json::parse(txl_kernel_metadata(loaded));
+  ASSERT_TRUE(bool(metadata));
+  EXPECT_EQ(metadata->getAsObject()->getString("name"), "add");
+  txl_kernel_free(loaded);
+  txl_kernel_free(compiled);
+}
+
+TEST_F(RuntimeCApi, KernelFromArtifactsRejectsBadInput) {
+  txl_kernel *k = nullptr;
+  EXPECT_EQ(txl_kernel_from_artifacts(nullptr, nullptr, 0, "ptx", &k),
+            TXL_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(txl_kernel_from_artifacts("{}", nullptr, 0, nullptr, &k),
+            TXL_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(txl_kernel_from_artifacts("not json", nullptr, 0, "ptx", &k),
+            TXL_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(lastError().find("metadata"), std::string::npos) << lastError();
+  EXPECT_EQ(txl_kernel_from_artifacts("{\"name\": \"k\"}", nullptr, 0, "ptx",
+                                      &k),
+            TXL_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(k, nullptr);
+}

@@ -4,6 +4,7 @@
 // writes every stage's artifact: NAME.txlir .txlgir .llir .ptx .cubin .json.
 //
 //===----------------------------------------------------------------------===//
+#include "Aot.h"
 #include "txl/Pipeline/PassDumps.h"
 #include "txl/Pipeline/Pipeline.h"
 
@@ -60,6 +61,11 @@ options:
                          pass into DIR, one numbered file per pass
   --diff-pass N          print the unified diff pass N made (N overall, or
                          STAGE:N with STAGE txlir, txlgir or llvm)
+  --aot                  also write NAME.h and NAME.c: the cubin and
+                         metadata embedded, and a typed C launcher
+                         (int NAME(void *stream, gx, gy, gz, args...))
+                         that needs only libtxlrt, the runtime without the
+                         compiler (see examples/aot)
   --dump-locations       print source locations in .txlir/.txlgir and the
                          pass dumps
   --ptx-override FILE    assemble FILE (a hand-edited NAME.ptx) instead of
@@ -175,7 +181,7 @@ bool printPassDiff(const txl::PassInfo &pass, const std::string &dir) {
 int main(int argc, char **argv) {
   txl::CompileOptions options;
   std::string file, signature, outDir = ".";
-  bool haveSignature = false, listOnly = false;
+  bool haveSignature = false, listOnly = false, aot = false;
   std::string diffPass;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -218,6 +224,8 @@ int main(int argc, char **argv) {
       listOnly = true;
     } else if (arg == "--print-after-all") {
       options.printAfterAllDir = value("--print-after-all");
+    } else if (arg == "--aot") {
+      aot = true;
     } else if (arg == "--dump-locations") {
       options.dumpLocations = true;
     } else if (arg == "--ptx-override") {
@@ -288,13 +296,20 @@ int main(int argc, char **argv) {
             writeFile(base + ".json", json.data(), json.size());
   if (!kernel.cubin.empty())
     ok = ok && writeFile(base + ".cubin", kernel.cubin.data(), kernel.cubin.size());
+  if (aot) {
+    txl::AotFiles files = txl::generateAot(kernel, json, signature);
+    ok = ok &&
+         writeFile(base + ".h", files.header.data(), files.header.size()) &&
+         writeFile(base + ".c", files.source.data(), files.source.size());
+  }
   if (!ok) {
     std::cerr << "txlc: error: cannot write artifacts to '" << outDir << "'\n";
     return 1;
   }
   std::cout << "compiled " << kernel.name << " for " << kernel.target << " -> "
             << base << ".{txlir,txlgir,llir,ptx" << (kernel.cubin.empty() ? "" : ",cubin")
-            << ",json} (cubin by " << kernel.cubinProducer << ", "
+            << ",json" << (aot ? ",h,c" : "") << "} (cubin by "
+            << kernel.cubinProducer << ", "
             << kernel.sharedBytes << " B shared";
   if (kernel.ptxas.known())
     std::cout << ", " << kernel.ptxas.registers << " registers, "

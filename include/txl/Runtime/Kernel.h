@@ -44,6 +44,13 @@ public:
   compile(const std::string &source, const std::string &fileName,
           const CompileOptions &options, Status &status, std::string &error);
 
+  /// A kernel compiled elsewhere (an AOT launcher's embedded artifacts, a
+  /// cache directory copied to another machine): `artifacts` holds "json"
+  /// (the compiler's metadata) and "cubin" and/or "ptx". No compiler runs.
+  static std::unique_ptr<RuntimeKernel> fromArtifacts(ArtifactMap artifacts,
+                                                      Status &status,
+                                                      std::string &error);
+
   ~RuntimeKernel();
 
   const CompiledKernel &info() const { return launchInfo; }
