@@ -23,6 +23,7 @@
 #include "txl/Pipeline/LaunchParamJson.h"
 #include "txl/Pipeline/PassDumps.h"
 #include "txl/Pipeline/Reproducer.h"
+#include "txl/Version.h"
 
 #include "txl/Conversion/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
@@ -291,7 +292,7 @@ int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
 
 } // namespace
 
-const char *txl::compilerVersion() { return "txl 0.1.0 (llvm 22)"; }
+const char *txl::compilerVersion() { return "txl " TXL_VERSION " (llvm 22)"; }
 
 std::vector<PassInfo> txl::listPasses(const CompileOptions &options) {
   mlir::DialectRegistry registry;

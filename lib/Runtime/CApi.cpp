@@ -4,6 +4,7 @@
 // RuntimeKernel, TensorMap and CudaDriver.
 //
 //===----------------------------------------------------------------------===//
+#include "txl/Version.h"
 #include "txl/txl.h"
 
 #include "txl/Runtime/Kernel.h"
@@ -208,7 +209,7 @@ const char *txl_last_error(void) { return lastError.c_str(); }
 
 const char *txl_version(void) {
   static const std::string version =
-      std::string("txl 0.1.0 (compiler ") + compilerVersion() + ")";
+      std::string("txl " TXL_VERSION " (compiler ") + compilerVersion() + ")";
   return version.c_str();
 }
 

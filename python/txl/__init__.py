@@ -18,7 +18,7 @@ from .layouts import (BlockedLayout, DotOperandLayout, NVMMADistributedLayout,
 from .tensor_descriptor import TensorDescriptor
 from .tensor_map import make_tensor_map
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 # The explicit-hardware extensions (REFERENCE.md §2): device-only, like
 # tl.*; defined so that `txl.smem_alloc` etc. resolve in plain Python.

@@ -5,6 +5,9 @@
     # the runtime alone, over the stand-in compiler (hand-written PTX)
     TXL_LIBRARY=build/lib/libtxl_fake.so python3 -m pytest test/gpu -q
 
+    # an installed wheel (pip install txl-*.whl): its package and library
+    TXL_TEST_INSTALLED=1 python3 -m pytest test/gpu -q
+
 A process loads one libtxl; tests for the other kind skip themselves.
 """
 
@@ -14,7 +17,8 @@ import sys
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(REPO, "python"))
+if not os.environ.get("TXL_TEST_INSTALLED"):
+    sys.path.insert(0, os.path.join(REPO, "python"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # Without torch or a GPU every test module here is reported skipped without

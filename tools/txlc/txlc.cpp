@@ -70,6 +70,7 @@ options:
                          pass dumps
   --ptx-override FILE    assemble FILE (a hand-edited NAME.ptx) instead of
                          the PTX the compiler makes, for patching experiments
+  --version              print the version and exit
   -h, --help             this text
 
 examples:
@@ -194,6 +195,9 @@ int main(int argc, char **argv) {
     };
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
+      return 0;
+    } else if (arg == "--version") {
+      std::cout << "txlc: " << txl::compilerVersion() << "\n";
       return 0;
     } else if (arg == "--kernel-name") {
       options.kernelName = value("--kernel-name");
