@@ -690,9 +690,15 @@ void Lexer::decodeEscape(std::string &out, bool isBytes) {
   case 'v':
     out += '\v';
     return;
-  case 'x':
-    out += char(hexValue(2, "\\xXX"));
+  case 'x': {
+    // A byte in bytes, the code point U+00XX in str.
+    uint32_t v = hexValue(2, "\\xXX");
+    if (isBytes)
+      out += char(v);
+    else
+      appendUtf8(out, v);
     return;
+  }
   default:
     break;
   }
@@ -700,7 +706,10 @@ void Lexer::decodeEscape(std::string &out, bool isBytes) {
     uint32_t v = c - '0';
     for (int i = 0; i < 2 && peek() >= '0' && peek() <= '7'; ++i)
       v = v * 8 + (src[pos++] - '0');
-    out += char(v & 0xFF);
+    if (isBytes)
+      out += char(v & 0xFF);
+    else
+      appendUtf8(out, v);
     return;
   }
   if (!isBytes && (c == 'u' || c == 'U')) {

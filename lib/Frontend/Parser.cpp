@@ -143,7 +143,7 @@ private:
   StmtPtr parseFor(SourceLoc asyncLoc);
   StmtPtr parseWhile();
   StmtPtr parseWith(SourceLoc asyncLoc);
-  WithItem parseWithItem();
+  WithItem parseWithItem(bool inParens);
   StmtPtr parseTry();
   StmtPtr parseRaise();
   StmtPtr parseDelete();
@@ -881,9 +881,11 @@ StmtPtr Parser::parseWhile() {
   return s;
 }
 
-WithItem Parser::parseWithItem() {
+// `expr [as target]`; in the parenthesised item list an item may also be
+// a named expression (`with (a := f()):` means the same either way).
+WithItem Parser::parseWithItem(bool inParens) {
   WithItem item;
-  item.contextExpr = parseTest();
+  item.contextExpr = inParens ? parseNamedExprTest() : parseTest();
   if (acceptKw("as")) {
     item.optionalVars = parseStarOrBitOr();
     validateTarget(item.optionalVars.get());
@@ -902,17 +904,18 @@ StmtPtr Parser::parseWith(SourceLoc asyncLoc) {
   // `with (a as b, c):` is a parenthesised item list when the `)` is
   // followed by the `:`; otherwise the parenthesis belongs to the first
   // item's expression (`with (a, b) as c:`, `with (yield x):`).
-  if (isOp("(") && toks[matchingClose(idx) + 1].isOp(":")) {
+  if (isOp("(") && !peekTok().isKeyword("yield") &&
+      toks[matchingClose(idx) + 1].isOp(":")) {
     advance();
     do {
-      if (isOp(")"))
+      if (isOp(")") && !s->items.empty())
         break; // trailing comma
-      s->items.push_back(parseWithItem());
+      s->items.push_back(parseWithItem(/*inParens=*/true));
     } while (acceptOp(","));
     expectOp(")");
   } else {
     do
-      s->items.push_back(parseWithItem());
+      s->items.push_back(parseWithItem(/*inParens=*/false));
     while (acceptOp(","));
   }
   if (s->items.empty())
@@ -1978,7 +1981,8 @@ ExprPtr Parser::parseSubscript(ExprPtr value) {
   SourceLoc opLoc = advance().loc;
   SourceLoc indexLoc = tok().loc;
   ExprPtr index = parseSubscriptItem();
-  if (isOp(",")) {
+  // `x[*a]` indexes with a tuple, as `x[*a,]` does.
+  if (isOp(",") || isa<StarredExpr>(index.get())) {
     ExprList elts;
     elts.push_back(std::move(index));
     while (acceptOp(",") && !isOp("]"))
