@@ -1362,8 +1362,8 @@ ExprPtr Parser::parseNamedExprTest() {
     SourceLoc opLoc = advance().loc;
     DepthGuard guard(*this, opLoc);
     ExprPtr value = parseTest();
-    return std::make_unique<NamedExpr>(loc, std::move(target),
-                                       std::move(value), opLoc);
+    return std::make_unique<NamedExpr>(loc, std::move(target), std::move(value),
+                                       opLoc);
   }
   ExprPtr e = parseTest();
   if (isOp(":="))
@@ -1630,8 +1630,8 @@ ExprPtr Parser::parseAtom() {
   case TK::Float:
     return ConstantExpr::makeFloat(loc, advance().floatValue);
   case TK::Imaginary: {
-    auto c = std::make_unique<ConstantExpr>(loc,
-                                            ConstantExpr::ValueKind::Complex);
+    auto c =
+        std::make_unique<ConstantExpr>(loc, ConstantExpr::ValueKind::Complex);
     c->floatValue = advance().floatValue;
     return c;
   }
@@ -1735,8 +1735,8 @@ void Parser::parseReplacementField(ExprList &values, std::string &pending,
   SourceLoc open = advance().loc;
   DepthGuard guard(*this, open);
   if (isOp("}") || isOp("!") || isOp(":") || isOp("="))
-    fail(tok().loc, "f-string: valid expression required before " +
-                        tok().describe());
+    fail(tok().loc,
+         "f-string: valid expression required before " + tok().describe());
   SourceLoc exprLoc = tok().loc;
   ExprPtr value = isKw("yield") ? parseYield() : parseTestListStarExpr();
   auto fv = std::make_unique<FormattedValueExpr>(exprLoc, std::move(value));

@@ -398,9 +398,7 @@ struct Parameters {
   /// The parameter called `name` (of any kind), or null.
   const Arg *findArg(const std::string &name) const;
   /// True if there is anything beyond plain positional parameters.
-  bool hasStarParams() const {
-    return vararg || kwarg || !kwOnlyArgs.empty();
-  }
+  bool hasStarParams() const { return vararg || kwarg || !kwOnlyArgs.empty(); }
 };
 
 /// `lambda params: body`.
@@ -861,9 +859,7 @@ public:
 class TypeAliasStmt : public Stmt {
 public:
   TypeAliasStmt(SourceLoc loc) : Stmt(Kind::TypeAlias, loc) {}
-  static bool classof(const Stmt *s) {
-    return s->getKind() == Kind::TypeAlias;
-  }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::TypeAlias; }
 
   std::string name;
   std::vector<TypeParam> typeParams;
