@@ -101,10 +101,33 @@ private:
       if (++p.depth > kMaxNestingDepth)
         p.fail(loc, "nesting too deep (more than " +
                         std::to_string(kMaxNestingDepth) + " levels)");
+      p.addTreeDepth(loc);
     }
-    ~DepthGuard() { --p.depth; }
+    ~DepthGuard() {
+      --p.depth;
+      --p.treeDepth;
+    }
     Parser &p;
   };
+  /// One link of a chain read in a loop makes the tree one level deeper
+  /// (see kMaxTreeDepth); the guard gives the levels back when the chain
+  /// ends.
+  struct ChainGuard {
+    explicit ChainGuard(Parser &p) : p(p) {}
+    void link(SourceLoc loc) {
+      ++links;
+      p.addTreeDepth(loc);
+    }
+    ~ChainGuard() { p.treeDepth -= links; }
+    Parser &p;
+    int links = 0;
+  };
+  void addTreeDepth(SourceLoc loc) {
+    if (++treeDepth > kMaxTreeDepth)
+      fail(loc, "nesting too deep (a chain of more than " +
+                    std::to_string(kMaxTreeDepth) +
+                    " operators, calls, subscripts or elifs)");
+  }
 
   /// What the enclosing code is, for the checks CPython makes when it
   /// compiles: a def/lambda/class body starts a fresh one.
@@ -212,6 +235,7 @@ private:
   std::vector<Token> toks;
   size_t idx = 0;
   int depth = 0;
+  int treeDepth = 0; // depth plus the links of the chains being read
   Context ctx;
 };
 
@@ -749,9 +773,10 @@ void Parser::parseParameters(Parameters &p, const char *close,
                              bool annotations) {
   bool sawDefault = false, sawStar = false, sawSlash = false;
   SourceLoc bareStar;
+  std::set<std::string> names; // a set: 10^5 parameters stay fast
   auto add = [&](Arg arg, std::vector<Arg> *list,
                  std::unique_ptr<Arg> *single) {
-    if (p.findArg(arg.name))
+    if (!names.insert(arg.name).second)
       fail(arg.loc, "duplicate parameter '" + arg.name + "'");
     if (list)
       list->push_back(std::move(arg));
@@ -814,8 +839,10 @@ StmtPtr Parser::parseIf() {
   top->body = parseSuite("'if' statement", loc);
   // elif chains are built in a loop (each elif nests in the previous orelse).
   IfStmt *tail = top.get();
+  ChainGuard chain(*this);
   while (isKw("elif")) {
     SourceLoc elifLoc = advance().loc;
+    chain.link(elifLoc);
     ExprPtr elifTest = parseNamedExprTest();
     expectOp(":");
     auto next = std::make_unique<IfStmt>(elifLoc, std::move(elifTest));
@@ -1169,7 +1196,9 @@ ExprPtr Parser::parseLiteralPatternExpr() {
 ExprPtr Parser::parseDottedNameExpr() {
   SourceLoc loc = tok().loc;
   ExprPtr e = std::make_unique<NameExpr>(loc, expectName("a name"));
-  while (acceptOp(".")) {
+  ChainGuard chain(*this);
+  while (isOp(".")) {
+    chain.link(advance().loc);
     SourceLoc attrLoc = tok().loc;
     std::string attr = expectName("attribute name after '.'");
     e = std::make_unique<AttributeExpr>(loc, std::move(e), std::move(attr),
@@ -1547,8 +1576,10 @@ ExprPtr Parser::parseBinary(int level) {
   SourceLoc loc = tok().loc;
   ExprPtr lhs = parseBinary(level + 1);
   BinOpKind op;
+  ChainGuard chain(*this);
   while (matchBinaryOp(tok(), level, op)) {
     SourceLoc opLoc = advance().loc;
+    chain.link(opLoc);
     ExprPtr rhs = parseBinary(level + 1);
     lhs = std::make_unique<BinOpExpr>(loc, op, std::move(lhs), std::move(rhs),
                                       opLoc);
@@ -1597,7 +1628,10 @@ ExprPtr Parser::parsePower() {
 
 ExprPtr Parser::parseAtomExpr() {
   ExprPtr e = parseAtom();
+  ChainGuard chain(*this);
   while (true) {
+    if (isOp("(") || isOp("[") || isOp("."))
+      chain.link(tok().loc);
     if (isOp("(")) {
       e = parseCall(std::move(e));
     } else if (isOp("[")) {
@@ -1933,6 +1967,7 @@ ExprPtr Parser::parseCall(ExprPtr func) {
 // the `)`.
 void Parser::parseArguments(ExprList &args, std::vector<Keyword> &keywords) {
   bool sawKwUnpack = false;
+  std::set<std::string> keywordNames;
   while (!isOp(")")) {
     SourceLoc argLoc = tok().loc;
     if (acceptOp("**")) {
@@ -1959,9 +1994,8 @@ void Parser::parseArguments(ExprList &args, std::vector<Keyword> &keywords) {
           fail(e->loc, "expression cannot contain assignment, perhaps you "
                        "meant \"==\"?");
         advance();
-        for (const Keyword &k : keywords)
-          if (k.name == name->id)
-            fail(argLoc, "keyword argument repeated: " + name->id);
+        if (!keywordNames.insert(name->id).second)
+          fail(argLoc, "keyword argument repeated: " + name->id);
         keywords.push_back({argLoc, name->id, parseTest()});
       } else {
         if (!keywords.empty())

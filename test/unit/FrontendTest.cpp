@@ -614,6 +614,32 @@ TEST(Parser, ElifChainIsNotRecursive) {
   ASSERT_TRUE(m);
 }
 
+// Chains read in a loop still make deep trees, which everything after the
+// parser walks recursively: past kMaxTreeDepth links they are a located
+// error (CPython stops near 3000 too, with a RecursionError), never a
+// stack overflow in the IR builder or the destructors.
+TEST(Parser, LongChainsAreAnErrorNotACrash) {
+  auto chain = [](const std::string &first, const std::string &link, int n) {
+    std::string s = "x = " + first;
+    for (int i = 0; i < n; ++i)
+      s += link;
+    return s + "\n";
+  };
+  EXPECT_TRUE(parseOk(chain("a", " + a", 2000)));
+  for (const char *link : {" + a", ".b", "()", "[0]", " * a", " | a"}) {
+    std::string d = parseErr(chain("a", link, 10000));
+    EXPECT_NE(d.find("error: nesting too deep (a chain of more than 2500"),
+              std::string::npos)
+        << link << "\n"
+        << d.substr(0, 200);
+  }
+  std::string elifs = "if x:\n  pass\n";
+  for (int i = 0; i < 3000; ++i)
+    elifs += "elif x:\n  pass\n";
+  EXPECT_EQ(parseErr(elifs).rfind("t.py:5001:6: error: nesting too deep", 0),
+            0u);
+}
+
 //===----------------------------------------------------------------------===//
 // Real kernels
 //===----------------------------------------------------------------------===//
