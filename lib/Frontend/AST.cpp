@@ -249,7 +249,9 @@ static void dumpList(const ExprList &list, std::ostream &os) {
 static void dumpConstant(const ConstantExpr &c, std::ostream &os) {
   switch (c.valueKind) {
   case ConstantExpr::ValueKind::Int:
-    if (c.isUnsigned64)
+    if (c.isTooLarge)
+      os << "(Int " << c.stringValue << " big)";
+    else if (c.isUnsigned64)
       os << "(Int " << static_cast<uint64_t>(c.intValue) << " u64)";
     else
       os << "(Int " << c.intValue << ")";

@@ -606,13 +606,11 @@ void Lexer::lexNumber() {
          "invalid number literal '" + src.substr(start, pos - start) + "'");
   }
   std::string spelling = src.substr(start, pos - start);
-  if (!isFloat && !isImaginary && tooLarge)
-    fail(loc, "integer literal '" + spelling +
-                  "' is too large (it does not fit in 64 bits)");
   Token &t = emit(isImaginary ? Token::Kind::Imaginary
                   : isFloat   ? Token::Kind::Float
                               : Token::Kind::Int,
                   loc, spelling);
+  t.tooLarge = !isFloat && !isImaginary && tooLarge;
   t.spelling = spelling;
   t.intValue = value;
   if (isFloat || isImaginary) {
@@ -838,6 +836,15 @@ void Lexer::lexFStringText() {
         fail(here(), "f-string: single '}' is not allowed");
       value += c;
       pos += 2;
+      continue;
+    }
+    if (c == '\\' && !fs.raw && peek(1) == 'N' && peek(2) == '{') {
+      // `\N{NAME}`: its braces are not a replacement field (the escape is
+      // kept verbatim, as in plain strings).
+      size_t close = src.find('}', pos);
+      size_t end = close == std::string::npos ? src.size() : close + 1;
+      value += src.substr(pos, end - pos);
+      pos = end;
       continue;
     }
     if (c == '\\' && pos + 1 < src.size() && !fs.raw && peek(1) != '{' &&

@@ -1330,8 +1330,12 @@ void Parser::parseClassPatternArgs(Pattern &p) {
 ExprPtr Parser::parseTestListStarExpr() {
   SourceLoc loc = tok().loc;
   ExprPtr first = parseTestOrStar();
-  if (!isOp(","))
+  if (!isOp(",")) {
+    // `*a` alone is no value (`*a,` is a tuple).
+    if (isa<StarredExpr>(first.get()))
+      fail(first->loc, "can't use starred expression here");
     return first;
+  }
   ExprList elts;
   elts.push_back(std::move(first));
   while (acceptOp(",") && canStartExpr())
@@ -1658,6 +1662,10 @@ ExprPtr Parser::parseAtom() {
   case TK::Int: {
     auto c = ConstantExpr::makeInt(loc, static_cast<int64_t>(t.intValue));
     c->isUnsigned64 = t.intValue > uint64_t(INT64_MAX);
+    if (t.tooLarge) {
+      c->isTooLarge = true;
+      c->stringValue = t.spelling;
+    }
     advance();
     return c;
   }

@@ -861,7 +861,8 @@ static const std::vector<BadCase> kBadCases = {
     {"nonlocal x\n", 1, 1, "nonlocal declaration not allowed at module"},
     {"type X[] = int\n", 1, 7, "type parameter list cannot be empty"},
     {"x = 1\r  y = 2\n", 2, 3, "unexpected indent"},
-    {"x = 99999999999999999999\n", 1, 5, "integer literal"},
+    {"x = *a\n", 1, 5, "can't use starred expression here"},
+    {"x = (*a)\n", 1, 6, "cannot use starred expression here"},
     {"x = 012\n", 1, 5, "leading zeros"},
     {"a, b: int = 1, 2\n", 1, 1, "only single target"},
     {"@triton.jit\nx = 1\n", 2, 1, "expected 'def' after decorator"},
@@ -1017,6 +1018,12 @@ TEST(Parser, Python312Expressions) {
   // "\xe9" in a str is U+00E9 (UTF-8 C3 A9); in bytes it is one byte.
   EXPECT_EQ(exprDump("'\\xe9\\351'"), "(Str \"\xC3\xA9\xC3\xA9\")");
   EXPECT_EQ(exprDump("b'\\xe9'"), "(Str b\"\xE9\")");
+  // Integers past 64 bits are valid host code; the kernel builder rejects
+  // them where a kernel uses one.
+  EXPECT_EQ(exprDump("99999999999999999999"), "(Int 99999999999999999999 big)");
+  // `\N{...}` in an f-string is an escape, not a replacement field.
+  EXPECT_EQ(exprDump("f'\\N{DASH}{x}'"),
+            "(JoinedStr (Str \"\\\\N{DASH}\") (FormattedValue (Name x)))");
 }
 
 // The statement dumps of each compound host statement.

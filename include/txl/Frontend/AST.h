@@ -102,8 +102,9 @@ public:
 
 /// A literal. Integers are int64. A decimal/hex literal in [2^63, 2^64) is
 /// stored with its two's-complement bits in `intValue` and `isUnsigned64`
-/// set (Triton types those as uint64); larger literals are a parse error
-/// ("integer literal is too large"). String prefixes r/b/f/u are accepted and
+/// set (Triton types those as uint64); larger literals (valid in host code)
+/// have `isTooLarge` set and their spelling in `stringValue`, and the kernel
+/// builder rejects them. String prefixes r/b/f/u are accepted and
 /// the text is kept verbatim (escape sequences are decoded unless `r`).
 class ConstantExpr : public Expr {
 public:
@@ -132,6 +133,7 @@ public:
   ValueKind valueKind;
   int64_t intValue = 0;
   bool isUnsigned64 = false;
+  bool isTooLarge = false;
   double floatValue = 0.0;
   bool boolValue = false;
   std::string stringValue;

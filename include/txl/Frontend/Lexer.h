@@ -50,6 +50,9 @@ struct Token {
   uint64_t intValue = 0;
   double floatValue = 0.0;
   std::string stringPrefix;
+  /// An Int literal of 2^64 or more (host code may hold one; a kernel
+  /// cannot): `intValue` is meaningless.
+  bool tooLarge = false;
   /// Source spelling of a number literal, for messages; for the `=` of an
   /// f-string's `{expr=}`, the source text of `expr=` with its spaces.
   std::string spelling;

@@ -28,6 +28,9 @@ Val Gen::eval(const Expr &e) {
     const auto &c = llvm::cast<ConstantExpr>(e);
     switch (c.valueKind) {
     case ConstantExpr::ValueKind::Int: {
+      if (c.isTooLarge)
+        fail(e.loc, "integer literal '" + c.stringValue +
+                        "' is too large (it does not fit in 64 bits)");
       Val v = Val::integer(c.intValue);
       v.b = c.isUnsigned64;
       return v;
