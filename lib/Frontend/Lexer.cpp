@@ -192,6 +192,13 @@ public:
       : diag(file), src(translateNewlines(file.getText())) {}
 
   std::vector<Token> run();
+  /// After run() threw: the tokens made so far, then EndOfFile at `loc`.
+  std::vector<Token> takeTokensBeforeError(SourceLoc loc) {
+    Token eof;
+    eof.loc = loc;
+    toks.push_back(eof);
+    return std::move(toks);
+  }
 
 private:
   // Position helpers.
@@ -951,6 +958,17 @@ void Lexer::badCharacter() {
 
 std::vector<Token> tokenize(const SourceFile &file) {
   return Lexer(file).run();
+}
+
+std::vector<Token> tokenizeUntilError(const SourceFile &file,
+                                      std::unique_ptr<CompileError> &error) {
+  Lexer lexer(file);
+  try {
+    return lexer.run();
+  } catch (const CompileError &e) {
+    error = std::make_unique<CompileError>(e);
+    return lexer.takeTokensBeforeError(e.getLoc());
+  }
 }
 
 } // namespace txl

@@ -43,15 +43,22 @@ constexpr int kMaxStaticBlocks = 20;
 
 class Parser {
 public:
-  Parser(const SourceFile &file, std::vector<Token> tokens)
-      : file(file), diag(file), toks(std::move(tokens)) {}
+  Parser(const SourceFile &file, std::vector<Token> tokens,
+         std::unique_ptr<CompileError> lexError)
+      : file(file), diag(file), toks(std::move(tokens)),
+        lexError(std::move(lexError)) {}
 
   std::unique_ptr<Module> parseFile();
 
 private:
   // Token access. The token vector always ends with EndOfFile, and
-  // advance() never moves past it.
-  const Token &tok() const { return toks[idx]; }
+  // advance() never moves past it. Reaching the end of a token stream cut
+  // short by a lexical error reports that error.
+  const Token &tok() const {
+    if (lexError && idx + 1 == toks.size())
+      throw *lexError;
+    return toks[idx];
+  }
   const Token &peekTok(size_t n = 1) const {
     return toks[std::min(idx + n, toks.size() - 1)];
   }
@@ -233,6 +240,7 @@ private:
   const SourceFile &file;
   DiagnosticEngine diag;
   std::vector<Token> toks;
+  std::unique_ptr<CompileError> lexError;
   size_t idx = 0;
   int depth = 0;
   int treeDepth = 0; // depth plus the links of the chains being read
@@ -2062,7 +2070,9 @@ ExprPtr Parser::parseSubscriptItem() {
 } // namespace
 
 std::unique_ptr<Module> parseModuleOrThrow(const SourceFile &file) {
-  Parser parser(file, tokenize(file));
+  std::unique_ptr<CompileError> lexError;
+  std::vector<Token> tokens = tokenizeUntilError(file, lexError);
+  Parser parser(file, std::move(tokens), std::move(lexError));
   return parser.parseFile();
 }
 

@@ -17,6 +17,7 @@
 #include "txl/Frontend/Diagnostics.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,14 @@ constexpr int kMaxIndentLevels = 99;
 /// Newline (if any token precedes it) and by the Dedents that close all open
 /// blocks. Throws CompileError on a lexical error.
 std::vector<Token> tokenize(const SourceFile &file);
+
+/// Like tokenize, but a lexical error does not throw: the tokens before it
+/// come back, ending with an EndOfFile at the error, and the error goes to
+/// `error`. The parser reports it only when it reaches that token, so that
+/// an earlier syntax error is reported first, as with CPython's streaming
+/// tokenizer.
+std::vector<Token> tokenizeUntilError(const SourceFile &file,
+                                      std::unique_ptr<CompileError> &error);
 
 } // namespace txl
 
