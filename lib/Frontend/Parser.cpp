@@ -1799,8 +1799,12 @@ void Parser::parseReplacementField(ExprList &values, std::string &pending,
     advance();
     debug = true;
   }
-  if (acceptOp("!")) {
+  if (isOp("!")) {
+    SourceLoc bang = advance().loc;
     SourceLoc convLoc = tok().loc;
+    if (convLoc.line != bang.line || convLoc.col != bang.col + 1)
+      fail(convLoc, "f-string: conversion type must come right after the "
+                    "exclamation mark");
     std::string conv = tok().kind == TK::Name ? advance().text : "";
     if (conv != "s" && conv != "r" && conv != "a")
       fail(convLoc, "f-string: invalid conversion character" +

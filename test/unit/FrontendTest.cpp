@@ -849,6 +849,7 @@ static const std::vector<BadCase> kBadCases = {
     {"x = f'{}'\n", 1, 8, "f-string: valid expression required"},
     {"x = f'{a!x}'\n", 1, 10, "f-string: invalid conversion character 'x'"},
     {"x = f'a}'\n", 1, 8, "f-string: single '}' is not allowed"},
+    {"x = f'{a! r}'\n", 1, 11, "conversion type must come right after"},
     {"x = f'{a\n", 1, 5, "unterminated f-string literal"},
     {"x = f'abc\n", 1, 5, "unterminated f-string literal"},
     {"match x:\n  case 1 + 2:\n    pass\n", 2, 12,
