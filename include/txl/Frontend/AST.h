@@ -1,4 +1,4 @@
-//===- AST.h - Syntax tree of the Python kernel subset ---------*- C++ -*-===//
+//===- AST.h - Syntax tree of a Python 3.12 module -------------*- C++ -*-===//
 //
 // Design
 // ------
@@ -7,6 +7,16 @@
 // `If` whose `orelse` holds a single `If`; `x[:, None]` is a Subscript whose
 // index is a Tuple(Slice, Constant None); `-1` is UnaryOp(Neg, Constant 1);
 // a docstring is an ExprStmt holding a string Constant.
+//
+// Every construct of the language has a node, because a kernel file is a
+// whole Python module: the host code around the kernels (try/except,
+// classes, lambdas, match, async, ...) must parse even though only the
+// kernels are built. Python's node kinds are merged where the kernel builder
+// never needs the difference: list/set/dict comprehensions and generator
+// expressions are one ListCompExpr, AsyncFunctionDef/AsyncFor/AsyncWith are
+// flags, TryStar is a flag of Try, and `await`/`yield`/`yield from` (never
+// kernel code) are one light HostOnlyExpr. The kernel builder rejects each
+// host-only construct by the name `constructName` gives it.
 //
 // RTTI is LLVM style: every node has a `Kind` tag and a static `classof`, so
 // `llvm::isa<BinOpExpr>(e)`, `llvm::dyn_cast<CallExpr>(e)` and
