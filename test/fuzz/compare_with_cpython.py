@@ -14,6 +14,7 @@ import ast
 import re
 import subprocess
 import sys
+import warnings
 
 BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
           ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
@@ -315,7 +316,9 @@ def st(s, ind):
 
 
 def cpython_dump(src):
-    tree = ast.parse(src)
+    with warnings.catch_warnings():  # "1if x else 2" warns, and is valid
+        warnings.simplefilter("ignore")
+        tree = ast.parse(src)
     return "(Module\n" + "".join(st(s, 2) for s in tree.body) + ")\n"
 
 
