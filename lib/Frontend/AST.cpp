@@ -62,11 +62,92 @@ const ConstantExpr *FunctionDefStmt::getDocstring() const {
   return c && c->isString() ? c : nullptr;
 }
 
-const Arg *FunctionDefStmt::findArg(const std::string &argName) const {
-  for (const Arg &a : args)
-    if (a.name == argName)
-      return &a;
+const Arg *Parameters::findArg(const std::string &argName) const {
+  for (const std::vector<Arg> *list : {&args, &kwOnlyArgs})
+    for (const Arg &a : *list)
+      if (a.name == argName)
+        return &a;
+  for (const Arg *a : {vararg.get(), kwarg.get()})
+    if (a && a->name == argName)
+      return a;
   return nullptr;
+}
+
+const char *ListCompExpr::describe() const {
+  switch (compKind) {
+  case CompKind::List:
+    return "list comprehension";
+  case CompKind::Set:
+    return "set comprehension";
+  case CompKind::Dict:
+    return "dict comprehension";
+  case CompKind::Generator:
+    return "generator expression";
+  }
+  return "comprehension";
+}
+
+std::string constructName(const Stmt &s) {
+  switch (s.getKind()) {
+  case Stmt::Kind::FunctionDef:
+    return llvm::cast<FunctionDefStmt>(s).isAsync ? "async function definition"
+                                                  : "function definition";
+  case Stmt::Kind::ClassDef:
+    return "class definition";
+  case Stmt::Kind::Try:
+    return llvm::cast<TryStmt>(s).isStar ? "try statement with except*"
+                                         : "try statement";
+  case Stmt::Kind::Raise:
+    return "raise statement";
+  case Stmt::Kind::Delete:
+    return "del statement";
+  case Stmt::Kind::Match:
+    return "match statement";
+  case Stmt::Kind::TypeAlias:
+    return "type alias";
+  case Stmt::Kind::Global:
+    return llvm::cast<GlobalStmt>(s).isNonlocal ? "nonlocal statement"
+                                                : "global statement";
+  case Stmt::Kind::With:
+    return llvm::cast<WithStmt>(s).isAsync ? "async with statement"
+                                           : "with statement";
+  case Stmt::Kind::For:
+    return llvm::cast<ForStmt>(s).isAsync ? "async for statement"
+                                          : "for statement";
+  case Stmt::Kind::Import:
+  case Stmt::Kind::ImportFrom:
+    return "import statement";
+  default:
+    return "statement";
+  }
+}
+
+std::string constructName(const Expr &e) {
+  switch (e.getKind()) {
+  case Expr::Kind::Set:
+    return "set display";
+  case Expr::Kind::Dict:
+    return "dict display";
+  case Expr::Kind::Lambda:
+    return "lambda";
+  case Expr::Kind::NamedExpr:
+    return "assignment expression (:=)";
+  case Expr::Kind::ListComp:
+    return llvm::cast<ListCompExpr>(e).describe();
+  case Expr::Kind::HostOnly:
+    return llvm::cast<HostOnlyExpr>(e).construct;
+  case Expr::Kind::JoinedStr:
+    return "f-string";
+  case Expr::Kind::Constant:
+    if (llvm::cast<ConstantExpr>(e).valueKind ==
+        ConstantExpr::ValueKind::Complex)
+      return "complex number";
+    if (llvm::cast<ConstantExpr>(e).isBytes())
+      return "bytes literal";
+    return "constant";
+  default:
+    return "expression";
+  }
 }
 
 const FunctionDefStmt *Module::findFunction(const std::string &name) const {
@@ -168,7 +249,9 @@ static void dumpList(const ExprList &list, std::ostream &os) {
 static void dumpConstant(const ConstantExpr &c, std::ostream &os) {
   switch (c.valueKind) {
   case ConstantExpr::ValueKind::Int:
-    if (c.isUnsigned64)
+    if (c.isTooLarge)
+      os << "(Int " << c.stringValue << " big)";
+    else if (c.isUnsigned64)
       os << "(Int " << static_cast<uint64_t>(c.intValue) << " u64)";
     else
       os << "(Int " << c.intValue << ")";
@@ -188,14 +271,23 @@ static void dumpConstant(const ConstantExpr &c, std::ostream &os) {
   case ConstantExpr::ValueKind::Ellipsis:
     os << "(Ellipsis)";
     return;
+  case ConstantExpr::ValueKind::Complex:
+    os << "(Complex " << formatDouble(c.floatValue) << "j)";
+    return;
   }
 }
 
 static void dumpComprehension(const ListCompExpr &lc, std::ostream &os) {
-  os << (lc.isGenerator ? "(GenExp " : "(ListComp ");
+  static const char *const names[] = {"(ListComp ", "(SetComp ", "(DictComp ",
+                                      "(GenExp "};
+  os << names[static_cast<int>(lc.compKind)];
+  if (lc.key) {
+    lc.key->dump(os);
+    os << ' ';
+  }
   lc.elt->dump(os);
   for (const Comprehension &g : lc.generators) {
-    os << " (for ";
+    os << (g.isAsync ? " (async-for " : " (for ");
     g.target->dump(os);
     os << ' ';
     g.iter->dump(os);
@@ -209,14 +301,71 @@ static void dumpComprehension(const ListCompExpr &lc, std::ostream &os) {
   os << ')';
 }
 
+static void dumpKeywords(const std::vector<Keyword> &keywords,
+                         std::ostream &os) {
+  for (const Keyword &k : keywords) {
+    os << " (kw " << (k.name.empty() ? "**" : k.name) << ' ';
+    k.value->dump(os);
+    os << ')';
+  }
+}
+
 static void dumpCall(const CallExpr &c, std::ostream &os) {
   os << "(Call ";
   c.func->dump(os);
   dumpList(c.args, os);
-  for (const Keyword &k : c.keywords) {
-    os << " (kw " << (k.name.empty() ? "**" : k.name) << ' ';
-    k.value->dump(os);
-    os << ')';
+  dumpKeywords(c.keywords, os);
+  os << ')';
+}
+
+static void dumpArg(const char *label, const Arg &a, std::ostream &os) {
+  os << '(' << label << ' ' << a.name << ' ';
+  dumpOpt(a.annotation.get(), os);
+  os << ' ';
+  dumpOpt(a.defaultValue.get(), os);
+  os << ')';
+}
+
+// One `(arg ...)` per parameter, with the `/` and bare `*` markers where
+// they stand in the source; `sep` goes before each.
+static void dumpParameters(const Parameters &p, const std::string &sep,
+                           std::ostream &os) {
+  for (size_t i = 0; i < p.args.size(); ++i) {
+    os << sep;
+    dumpArg("arg", p.args[i], os);
+    if (i + 1 == p.posOnlyCount)
+      os << sep << "(/)";
+  }
+  if (p.vararg) {
+    os << sep;
+    dumpArg("*arg", *p.vararg, os);
+  } else if (!p.kwOnlyArgs.empty()) {
+    os << sep << "(*)";
+  }
+  for (const Arg &a : p.kwOnlyArgs) {
+    os << sep;
+    dumpArg("kwonly", a, os);
+  }
+  if (p.kwarg) {
+    os << sep;
+    dumpArg("**arg", *p.kwarg, os);
+  }
+}
+
+static void dumpJoinedStr(const JoinedStrExpr &j, std::ostream &os) {
+  os << "(JoinedStr";
+  dumpList(j.values, os);
+  os << ')';
+}
+
+static void dumpFormattedValue(const FormattedValueExpr &f, std::ostream &os) {
+  os << "(FormattedValue ";
+  f.value->dump(os);
+  if (f.conversion)
+    os << " !" << f.conversion;
+  if (f.formatSpec) {
+    os << " :";
+    f.formatSpec->dump(os);
   }
   os << ')';
 }
@@ -337,6 +486,42 @@ void Expr::dump(std::ostream &os) const {
   case Kind::ListComp:
     dumpComprehension(*cast<ListCompExpr>(this), os);
     return;
+  case Kind::Set:
+    os << "(Set";
+    dumpList(cast<SetExpr>(this)->elts, os);
+    os << ')';
+    return;
+  case Kind::Lambda: {
+    auto *l = cast<LambdaExpr>(this);
+    os << "(Lambda";
+    dumpParameters(l->params, " ", os);
+    os << ' ';
+    l->body->dump(os);
+    os << ')';
+    return;
+  }
+  case Kind::NamedExpr: {
+    auto *n = cast<NamedExpr>(this);
+    os << "(NamedExpr ";
+    n->target->dump(os);
+    os << ' ';
+    n->value->dump(os);
+    os << ')';
+    return;
+  }
+  case Kind::JoinedStr:
+    dumpJoinedStr(*cast<JoinedStrExpr>(this), os);
+    return;
+  case Kind::FormattedValue:
+    dumpFormattedValue(*cast<FormattedValueExpr>(this), os);
+    return;
+  case Kind::HostOnly: {
+    auto *h = cast<HostOnlyExpr>(this);
+    os << "(HostOnly \"" << h->construct << '"';
+    dumpList(h->operands, os);
+    os << ')';
+    return;
+  }
   }
 }
 
@@ -353,28 +538,109 @@ static void dumpBlock(const char *label, const StmtList &body, std::ostream &os,
     s->dump(os, indent + 2);
 }
 
-static void dumpFunction(const FunctionDefStmt &f, std::ostream &os,
-                         int indent) {
-  std::string pad(indent + 2, ' ');
-  os << "(FunctionDef " << f.name << '\n';
-  for (const ExprPtr &d : f.decorators) {
+static void dumpDecorators(const ExprList &decorators, const std::string &pad,
+                           std::ostream &os) {
+  for (const ExprPtr &d : decorators) {
     os << pad << "(decorator ";
     d->dump(os);
     os << ")\n";
   }
-  for (const Arg &a : f.args) {
-    os << pad << "(arg " << a.name << ' ';
-    dumpOpt(a.annotation.get(), os);
-    os << ' ';
-    dumpOpt(a.defaultValue.get(), os);
-    os << ")\n";
+}
+
+static void dumpTypeParams(const std::vector<TypeParam> &params,
+                           std::ostream &os) {
+  static const char *const marks[] = {"", "*", "**"};
+  for (const TypeParam &p : params) {
+    os << " (typeparam " << marks[static_cast<int>(p.kind)] << p.name;
+    if (p.bound) {
+      os << ' ';
+      p.bound->dump(os);
+    }
+    os << ')';
   }
+}
+
+static void dumpFunction(const FunctionDefStmt &f, std::ostream &os,
+                         int indent) {
+  std::string pad(indent + 2, ' ');
+  os << (f.isAsync ? "(AsyncFunctionDef " : "(FunctionDef ") << f.name;
+  dumpTypeParams(f.typeParams, os);
+  os << '\n';
+  dumpDecorators(f.decorators, pad, os);
+  std::string sep = "\n" + pad;
+  std::ostringstream params;
+  dumpParameters(f, sep, params);
+  // dumpParameters puts the separator first; one parameter per line.
+  if (!params.str().empty())
+    os << params.str().substr(1) << '\n';
   if (f.returns) {
     os << pad << "(returns ";
     f.returns->dump(os);
     os << ")\n";
   }
   dumpBlock("body", f.body, os, indent + 2);
+}
+
+static void dumpPattern(const Pattern &p, std::ostream &os) {
+  switch (p.kind) {
+  case Pattern::Kind::Value:
+  case Pattern::Kind::Singleton:
+    os << (p.kind == Pattern::Kind::Value ? "(PValue " : "(PSingleton ");
+    p.value->dump(os);
+    os << ')';
+    return;
+  case Pattern::Kind::Capture:
+    os << "(PCapture " << p.name << ')';
+    return;
+  case Pattern::Kind::Wildcard:
+    os << "(PWildcard)";
+    return;
+  case Pattern::Kind::Star:
+    os << "(PStar " << (p.name.empty() ? "_" : p.name) << ')';
+    return;
+  case Pattern::Kind::Sequence:
+  case Pattern::Kind::Or:
+    os << (p.kind == Pattern::Kind::Or ? "(POr" : "(PSequence");
+    for (const Pattern &sub : p.patterns) {
+      os << ' ';
+      dumpPattern(sub, os);
+    }
+    os << ')';
+    return;
+  case Pattern::Kind::Mapping:
+    os << "(PMapping";
+    for (size_t i = 0; i < p.keys.size() && i < p.patterns.size(); ++i) {
+      os << " (: ";
+      p.keys[i]->dump(os);
+      os << ' ';
+      dumpPattern(p.patterns[i], os);
+      os << ')';
+    }
+    if (!p.name.empty())
+      os << " (** " << p.name << ')';
+    os << ')';
+    return;
+  case Pattern::Kind::Class:
+    os << "(PClass ";
+    p.value->dump(os);
+    for (const Pattern &sub : p.patterns) {
+      os << ' ';
+      dumpPattern(sub, os);
+    }
+    for (size_t i = 0; i < p.kwdNames.size(); ++i) {
+      os << " (kw " << p.kwdNames[i] << ' ';
+      dumpPattern(p.kwdPatterns[i], os);
+      os << ')';
+    }
+    os << ')';
+    return;
+  case Pattern::Kind::As:
+    os << "(PAs ";
+    if (!p.patterns.empty())
+      dumpPattern(p.patterns[0], os);
+    os << ' ' << p.name << ')';
+    return;
+  }
 }
 
 static void dumpImportNames(const std::vector<ImportAlias> &names,
@@ -466,8 +732,78 @@ static bool dumpSimpleStmt(const Stmt &s, std::ostream &os) {
     os << ')';
     return true;
   }
+  case Stmt::Kind::Raise: {
+    auto &r = cast<RaiseStmt>(s);
+    os << "(Raise ";
+    dumpOpt(r.exc.get(), os);
+    os << ' ';
+    dumpOpt(r.cause.get(), os);
+    os << ')';
+    return true;
+  }
+  case Stmt::Kind::Delete:
+    os << "(Delete";
+    dumpList(cast<DeleteStmt>(s).targets, os);
+    os << ')';
+    return true;
+  case Stmt::Kind::TypeAlias: {
+    auto &t = cast<TypeAliasStmt>(s);
+    os << "(TypeAlias " << t.name;
+    dumpTypeParams(t.typeParams, os);
+    os << ' ';
+    t.value->dump(os);
+    os << ')';
+    return true;
+  }
   default:
     return false;
+  }
+}
+
+static void dumpClass(const ClassDefStmt &c, std::ostream &os, int indent) {
+  std::string pad(indent + 2, ' ');
+  os << "(ClassDef " << c.name;
+  dumpTypeParams(c.typeParams, os);
+  dumpList(c.bases, os);
+  dumpKeywords(c.keywords, os);
+  os << '\n';
+  dumpDecorators(c.decorators, pad, os);
+  dumpBlock("body", c.body, os, indent + 2);
+}
+
+static void dumpTry(const TryStmt &t, std::ostream &os, int indent) {
+  std::string pad(indent + 2, ' ');
+  os << (t.isStar ? "(TryStar\n" : "(Try\n");
+  dumpBlock("body", t.body, os, indent + 2);
+  for (const ExceptHandler &h : t.handlers) {
+    os << pad << "(except ";
+    dumpOpt(h.type.get(), os);
+    os << ' ' << (h.name.empty() ? "_" : h.name) << '\n';
+    dumpBlock("body", h.body, os, indent + 4);
+    os << pad << ")\n";
+  }
+  if (!t.orelse.empty())
+    dumpBlock("orelse", t.orelse, os, indent + 2);
+  if (!t.finalbody.empty())
+    dumpBlock("finally", t.finalbody, os, indent + 2);
+}
+
+static void dumpMatch(const MatchStmt &m, std::ostream &os, int indent) {
+  std::string pad(indent + 2, ' ');
+  os << "(Match ";
+  m.subject->dump(os);
+  os << '\n';
+  for (const MatchCase &c : m.cases) {
+    os << pad << "(case ";
+    dumpPattern(c.pattern, os);
+    if (c.guard) {
+      os << " (if ";
+      c.guard->dump(os);
+      os << ')';
+    }
+    os << '\n';
+    dumpBlock("body", c.body, os, indent + 4);
+    os << pad << ")\n";
   }
 }
 
@@ -494,7 +830,7 @@ void Stmt::dump(std::ostream &os, int indent) const {
   }
   case Kind::For: {
     auto *s = cast<ForStmt>(this);
-    os << "(For ";
+    os << (s->isAsync ? "(AsyncFor " : "(For ");
     s->target->dump(os);
     os << ' ';
     s->iter->dump(os);
@@ -516,7 +852,7 @@ void Stmt::dump(std::ostream &os, int indent) const {
   }
   case Kind::With: {
     auto *s = cast<WithStmt>(this);
-    os << "(With";
+    os << (s->isAsync ? "(AsyncWith" : "(With");
     for (const WithItem &item : s->items) {
       os << " (item ";
       item.contextExpr->dump(os);
@@ -528,6 +864,15 @@ void Stmt::dump(std::ostream &os, int indent) const {
     dumpBlock("body", s->body, os, indent + 2);
     break;
   }
+  case Kind::ClassDef:
+    dumpClass(*cast<ClassDefStmt>(this), os, indent);
+    break;
+  case Kind::Try:
+    dumpTry(*cast<TryStmt>(this), os, indent);
+    break;
+  case Kind::Match:
+    dumpMatch(*cast<MatchStmt>(this), os, indent);
+    break;
   default:
     break;
   }

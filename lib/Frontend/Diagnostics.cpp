@@ -4,25 +4,29 @@
 
 namespace txl {
 
+// Lines end as CPython reads them: at "\n", "\r\n" or a lone "\r" (the
+// lexer translates the same way, so its line numbers match these).
 SourceFile::SourceFile(std::string name, std::string text)
     : name(std::move(name)), text(std::move(text)) {
-  if (this->text.empty())
+  const std::string &t = this->text;
+  if (t.empty())
     return;
   lineStarts.push_back(0);
-  for (size_t i = 0; i < this->text.size(); ++i)
-    if (this->text[i] == '\n' && i + 1 < this->text.size())
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] == '\r' && i + 1 < t.size() && t[i + 1] == '\n')
+      ++i;
+    if ((t[i] == '\n' || t[i] == '\r') && i + 1 < t.size())
       lineStarts.push_back(i + 1);
+  }
 }
 
 std::string_view SourceFile::getLine(int n) const {
   if (n < 1 || n > getNumLines())
     return {};
   size_t begin = lineStarts[n - 1];
-  size_t end = text.find('\n', begin);
+  size_t end = text.find_first_of("\r\n", begin);
   if (end == std::string::npos)
     end = text.size();
-  if (end > begin && text[end - 1] == '\r')
-    --end;
   return std::string_view(text).substr(begin, end - begin);
 }
 

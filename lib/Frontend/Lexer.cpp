@@ -3,7 +3,18 @@
 // One forward pass over the bytes. Indentation follows Python's tokenizer:
 // a tab advances to the next multiple of 8, and the indentation is also
 // measured with tab = 1 column; the two measures must order lines the same
-// way, otherwise tabs and spaces are mixed inconsistently.
+// way, otherwise tabs and spaces are mixed inconsistently (a TabError).
+//
+// Line endings are translated first, as CPython reads source: `\r\n` and a
+// lone `\r` become `\n`. So a `\r` inside a comment ends the comment and
+// what follows it is code, exactly as Python runs the file; columns do not
+// move (only the `\r` of a `\r\n`, at a line end, is dropped).
+//
+// f-strings are tokenized the Python 3.12 way (PEP 701): the lexer keeps a
+// stack of open f-strings, and for each one a stack of open replacement
+// fields; inside a field the ordinary tokens are produced (so quotes can be
+// reused and fields can nest), and the literal text between fields becomes
+// FStringMiddle tokens.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,8 +57,16 @@ std::string Token::describe() const {
   case Kind::Int:
   case Kind::Float:
     return "number '" + spelling + "'";
+  case Kind::Imaginary:
+    return "number '" + spelling + "'";
   case Kind::String:
     return "string literal";
+  case Kind::FStringStart:
+    return "f-string";
+  case Kind::FStringMiddle:
+    return "f-string text";
+  case Kind::FStringEnd:
+    return "end of f-string";
   case Kind::Op:
     return "'" + text + "'";
   case Kind::Newline:
@@ -120,6 +139,41 @@ static bool isIdentStart(char c) {
 static bool isDigit(char c) { return c >= '0' && c <= '9'; }
 static bool isIdentChar(char c) { return isIdentStart(c) || isDigit(c); }
 
+// Non-ASCII letters Python accepts in identifiers (XID_Start/XID_Continue),
+// approximated by the letter blocks of the scripts people write names in:
+// Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, Indic, CJK, kana,
+// Hangul. Punctuation and symbols (smart quotes, math signs, NBSP) stay
+// "invalid character", as in Python.
+static bool isUnicodeIdentChar(uint32_t cp) {
+  static const uint32_t ranges[][2] = {
+      {0x00AA, 0x00AA}, {0x00B5, 0x00B5}, {0x00BA, 0x00BA}, {0x00C0, 0x00D6},
+      {0x00D8, 0x00F6}, {0x00F8, 0x02AF}, {0x0370, 0x0373}, {0x0376, 0x037D},
+      {0x0386, 0x0386}, {0x0388, 0x03FF}, {0x0400, 0x0481}, {0x048A, 0x052F},
+      {0x0531, 0x0587}, {0x05D0, 0x05EA}, {0x0620, 0x064A}, {0x0900, 0x0DFF},
+      {0x0E00, 0x0E7F}, {0x1E00, 0x1FFF}, {0x3041, 0x30FF}, {0x3400, 0x4DBF},
+      {0x4E00, 0x9FFF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}};
+  for (const auto &r : ranges)
+    if (cp >= r[0] && cp <= r[1])
+      return true;
+  return false;
+}
+
+// CPython's universal newlines: `\r\n` and a lone `\r` read as `\n`.
+static std::string translateNewlines(const std::string &text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\r') {
+      out += text[i];
+      continue;
+    }
+    out += '\n';
+    if (i + 1 < text.size() && text[i + 1] == '\n')
+      ++i;
+  }
+  return out;
+}
+
 static int digitValue(char c) {
   if (c >= '0' && c <= '9')
     return c - '0';
@@ -134,9 +188,17 @@ namespace {
 
 class Lexer {
 public:
-  explicit Lexer(const SourceFile &file) : diag(file), src(file.getText()) {}
+  explicit Lexer(const SourceFile &file)
+      : diag(file), src(translateNewlines(file.getText())) {}
 
   std::vector<Token> run();
+  /// After run() threw: the tokens made so far, then EndOfFile at `loc`.
+  std::vector<Token> takeTokensBeforeError(SourceLoc loc) {
+    Token eof;
+    eof.loc = loc;
+    toks.push_back(eof);
+    return std::move(toks);
+  }
 
 private:
   // Position helpers.
@@ -161,15 +223,21 @@ private:
   void lexToken();
   void lexNewline();
   void lexName();
+  size_t identifierLength(size_t at) const;
   void lexNumber();
+  bool keywordFollows() const;
   void lexString(size_t prefixLen);
+  void lexFStringStart(size_t prefixLen);
+  void lexFStringText();
+  bool lexFStringFieldToken();
+  void closeFStringField();
   void decodeEscape(std::string &out, bool isBytes);
   void lexOperator();
   [[noreturn]] void badCharacter();
   Token &emit(Token::Kind kind, SourceLoc loc, std::string text = "");
 
   DiagnosticEngine diag;
-  const std::string &src;
+  const std::string src; // newlines translated
   size_t pos = 0;
   int line = 1;
   size_t lineStart = 0;
@@ -182,6 +250,28 @@ private:
     SourceLoc loc;
   };
   std::vector<OpenBracket> brackets;
+  // An open replacement field `{...}` of an f-string: the bracket depth
+  // its `{` opened, whether its format spec (after `:`) is being read, and
+  // where its expression starts (for `{expr=}`).
+  struct FStringField {
+    size_t bracketLevel;
+    bool inSpec;
+    size_t exprStart;
+  };
+  struct OpenFString {
+    char quote;
+    bool triple;
+    bool raw;
+    SourceLoc loc;
+    std::vector<FStringField> fields;
+  };
+  std::vector<OpenFString> fstrings;
+  // True while the innermost f-string is in literal text (not inside a
+  // replacement field's expression).
+  bool inFStringText() const {
+    return !fstrings.empty() && (fstrings.back().fields.empty() ||
+                                 fstrings.back().fields.back().inSpec);
+  }
 };
 
 Token &Lexer::emit(Token::Kind kind, SourceLoc loc, std::string text) {
@@ -228,6 +318,10 @@ std::vector<Token> Lexer::run() {
   if (src.compare(0, 3, "\xEF\xBB\xBF") == 0)
     pos = 3;
   while (true) {
+    if (inFStringText()) {
+      lexFStringText();
+      continue;
+    }
     if (atLineStart && brackets.empty()) {
       if (!handleIndentation())
         continue; // blank or comment-only line consumed
@@ -270,8 +364,6 @@ bool Lexer::handleIndentation() {
       ++pos;
     c = peek();
   }
-  if (c == '\r' && peek(1) == '\n')
-    c = src[++pos];
   if (c == '\n') {
     ++pos;
     startNewLine();
@@ -294,6 +386,8 @@ void Lexer::emitIndentChange(int col8, int col1, SourceLoc loc) {
   if (col8 > indents8.back()) {
     if (col1 <= indents1.back())
       fail(loc, inconsistent);
+    if (int(indents8.size()) > kMaxIndentLevels)
+      fail({loc.line, 1}, "too many levels of indentation");
     indents8.push_back(col8);
     indents1.push_back(col1);
     emit(Token::Kind::Indent, loc);
@@ -311,6 +405,11 @@ void Lexer::emitIndentChange(int col8, int col1, SourceLoc loc) {
 }
 
 void Lexer::finish() {
+  if (!fstrings.empty())
+    fail(fstrings.back().loc, fstrings.back().triple
+                                  ? "unterminated triple-quoted f-string "
+                                    "literal"
+                                  : "unterminated f-string literal");
   if (!brackets.empty()) {
     const OpenBracket &b = brackets.back();
     fail(b.loc, std::string("'") + b.c + "' was never closed");
@@ -325,8 +424,6 @@ void Lexer::finish() {
       size_t nl = src.rfind('\n', end - 1);
       begin = nl == std::string::npos ? 0 : nl + 1;
     }
-    if (end > begin && src[end - 1] == '\r')
-      --end;
     eof = {eof.line - 1, int(end - begin) + 1};
   }
   if (pendingLine)
@@ -345,18 +442,15 @@ void Lexer::lexToken() {
       ++pos;
     return;
   }
-  if (c == '\n' || (c == '\r' && peek(1) == '\n')) {
+  if (c == '\n') {
     lexNewline();
     return;
   }
-  if (c == '\r') { // a lone CR is treated as a space
-    ++pos;
+  if (lexFStringFieldToken())
     return;
-  }
   if (c == '\\') {
-    size_t nl = (peek(1) == '\r' && peek(2) == '\n') ? 2 : 1;
-    if (peek(nl) == '\n') {
-      pos += nl + 1;
+    if (peek(1) == '\n') {
+      pos += 2;
       startNewLine();
       if (atEnd())
         fail(here(), "unexpected end of file after line continuation");
@@ -364,7 +458,7 @@ void Lexer::lexToken() {
     }
     fail(here(), "unexpected character after line continuation character");
   }
-  if (isIdentStart(c)) {
+  if (isIdentStart(c) || static_cast<unsigned char>(c) >= 0x80) {
     lexName();
     return;
   }
@@ -385,8 +479,6 @@ void Lexer::lexNewline() {
     emit(Token::Kind::Newline, loc);
     pendingLine = false;
   }
-  if (peek() == '\r')
-    ++pos;
   ++pos;
   startNewLine();
   atLineStart = brackets.empty();
@@ -400,21 +492,45 @@ static bool isStringPrefix(const std::string &p) {
          l == "rb" || l == "fr" || l == "rf";
 }
 
+// Bytes of the identifier starting at `at` (ASCII and the letters of
+// isUnicodeIdentChar); 0 if none starts there.
+size_t Lexer::identifierLength(size_t at) const {
+  size_t i = at;
+  while (i < src.size()) {
+    unsigned char c = src[i];
+    if (c < 0x80) {
+      if (!isIdentChar(char(c)) || (i == at && isDigit(char(c))))
+        break;
+      ++i;
+      continue;
+    }
+    uint32_t cp = 0;
+    int len = utf8SequenceLength(src, i, &cp);
+    if (len == 0 || !isUnicodeIdentChar(cp))
+      break;
+    i += len;
+  }
+  return i - at;
+}
+
 void Lexer::lexName() {
   size_t start = pos;
   SourceLoc loc = here();
-  while (isIdentChar(peek()))
-    ++pos;
-  std::string word = src.substr(start, pos - start);
+  size_t len = identifierLength(pos);
+  if (len == 0)
+    badCharacter();
+  pos += len;
+  std::string word = src.substr(start, len);
   if ((peek() == '"' || peek() == '\'') && isStringPrefix(word)) {
     pos = start;
-    lexString(word.size());
+    if (word.find_first_of("fF") != std::string::npos)
+      lexFStringStart(word.size());
+    else
+      lexString(word.size());
     return;
   }
-  if (static_cast<unsigned char>(peek()) >= 0x80) {
-    pos = start + word.size();
+  if (static_cast<unsigned char>(peek()) >= 0x80)
     badCharacter();
-  }
   Token::Kind kind =
       isPythonKeyword(word) ? Token::Kind::Keyword : Token::Kind::Name;
   emit(kind, loc, std::move(word));
@@ -423,7 +539,7 @@ void Lexer::lexName() {
 void Lexer::lexNumber() {
   size_t start = pos;
   SourceLoc loc = here();
-  bool valid = true, isFloat = false, tooLarge = false;
+  bool valid = true, isFloat = false, isImaginary = false, tooLarge = false;
   uint64_t value = 0;
   int base = 10;
   // Digits of `base` with single underscores between them; accumulates the
@@ -464,7 +580,7 @@ void Lexer::lexNumber() {
         valid = false;
     }
     char e = peek() | 0x20;
-    if (e == 'e') {
+    if (e == 'e' && !keywordFollows()) {
       size_t sign = (peek(1) == '+' || peek(1) == '-') ? 1 : 0;
       if (isDigit(peek(1 + sign))) {
         isFloat = true;
@@ -474,15 +590,21 @@ void Lexer::lexNumber() {
         valid = false;
       }
     }
-    if ((peek() | 0x20) == 'j')
-      fail(loc, "complex number literals are not supported");
-    // "007" is an error in Python 3 (but "000" and "007.5" are fine).
-    if (!isFloat && intDigits > 1 && src[start] == '0' && value != 0)
+    if ((peek() | 0x20) == 'j') {
+      ++pos;
+      isImaginary = true;
+    }
+    // "007" is an error in Python 3 (but "000", "007.5" and "007j" are
+    // fine).
+    if (!isFloat && !isImaginary && intDigits > 1 && src[start] == '0' &&
+        value != 0)
       fail(loc, "leading zeros in decimal integer literals are not "
                 "permitted; use an 0o prefix for octal integers");
   }
-  // A number must not run into a name or another '.': "1.2.3", "12abc".
-  if (isIdentChar(peek()) || peek() == '.')
+  // A number must not run into a name or another '.': "1.2.3", "12abc";
+  // Python 3.12 still reads "1if x else 2" (with a warning).
+  if ((isIdentChar(peek()) && !keywordFollows()) || peek() == '.' ||
+      static_cast<unsigned char>(peek()) >= 0x80)
     valid = false;
   if (!valid) {
     while (isIdentChar(peek()) || peek() == '.')
@@ -491,17 +613,17 @@ void Lexer::lexNumber() {
          "invalid number literal '" + src.substr(start, pos - start) + "'");
   }
   std::string spelling = src.substr(start, pos - start);
-  if (!isFloat && tooLarge)
-    fail(loc, "integer literal '" + spelling +
-                  "' is too large (it does not fit in 64 bits)");
-  Token &t =
-      emit(isFloat ? Token::Kind::Float : Token::Kind::Int, loc, spelling);
+  Token &t = emit(isImaginary ? Token::Kind::Imaginary
+                  : isFloat   ? Token::Kind::Float
+                              : Token::Kind::Int,
+                  loc, spelling);
+  t.tooLarge = !isFloat && !isImaginary && tooLarge;
   t.spelling = spelling;
   t.intValue = value;
-  if (isFloat) {
+  if (isFloat || isImaginary) {
     std::string clean;
     for (char c : spelling)
-      if (c != '_')
+      if (c != '_' && (c | 0x20) != 'j')
         clean += c;
     double d = 0;
     auto result = std::from_chars(clean.data(), clean.data() + clean.size(), d);
@@ -510,6 +632,17 @@ void Lexer::lexNumber() {
       d = clean.find('-') == std::string::npos ? HUGE_VAL : 0.0;
     t.floatValue = d;
   }
+}
+
+// After a number: does one of the keywords Python 3.12 lets run into a
+// number ("1if", "0x1for", "1else") start here?
+bool Lexer::keywordFollows() const {
+  static const char *const words[] = {"and", "else", "for", "if",
+                                      "in",  "is",   "not", "or"};
+  for (const char *w : words)
+    if (src.compare(pos, std::strlen(w), w) == 0)
+      return true;
+  return false;
 }
 
 void Lexer::decodeEscape(std::string &out, bool isBytes) {
@@ -531,12 +664,6 @@ void Lexer::decodeEscape(std::string &out, bool isBytes) {
   switch (c) {
   case '\n':
     startNewLine();
-    return;
-  case '\r':
-    if (peek() == '\n') {
-      ++pos;
-      startNewLine();
-    }
     return;
   case '\\':
     out += '\\';
@@ -568,9 +695,15 @@ void Lexer::decodeEscape(std::string &out, bool isBytes) {
   case 'v':
     out += '\v';
     return;
-  case 'x':
-    out += char(hexValue(2, "\\xXX"));
+  case 'x': {
+    // A byte in bytes, the code point U+00XX in str.
+    uint32_t v = hexValue(2, "\\xXX");
+    if (isBytes)
+      out += char(v);
+    else
+      appendUtf8(out, v);
     return;
+  }
   default:
     break;
   }
@@ -578,7 +711,10 @@ void Lexer::decodeEscape(std::string &out, bool isBytes) {
     uint32_t v = c - '0';
     for (int i = 0; i < 2 && peek() >= '0' && peek() <= '7'; ++i)
       v = v * 8 + (src[pos++] - '0');
-    out += char(v & 0xFF);
+    if (isBytes)
+      out += char(v & 0xFF);
+    else
+      appendUtf8(out, v);
     return;
   }
   if (!isBytes && (c == 'u' || c == 'U')) {
@@ -639,6 +775,147 @@ void Lexer::lexString(size_t prefixLen) {
   t.stringPrefix = prefix;
 }
 
+void Lexer::lexFStringStart(size_t prefixLen) {
+  SourceLoc loc = here();
+  std::string prefix;
+  for (size_t i = 0; i < prefixLen; ++i)
+    prefix += char(src[pos + i] | 0x20);
+  pos += prefixLen;
+  OpenFString fs;
+  fs.quote = peek();
+  fs.triple = peek(1) == fs.quote && peek(2) == fs.quote;
+  fs.raw = prefix.find('r') != std::string::npos;
+  fs.loc = loc;
+  pos += fs.triple ? 3 : 1;
+  Token &t = emit(Token::Kind::FStringStart, loc, prefix);
+  t.stringPrefix = prefix;
+  fstrings.push_back(std::move(fs));
+}
+
+// Literal text of the innermost f-string (or of a field's format spec) up
+// to the next `{`, `}` or the closing quote. `{{` and `}}` are braces.
+void Lexer::lexFStringText() {
+  OpenFString &fs = fstrings.back();
+  bool inSpec = !fs.fields.empty();
+  SourceLoc textLoc = here();
+  std::string value;
+  auto flush = [&] {
+    if (!value.empty())
+      emit(Token::Kind::FStringMiddle, textLoc, std::move(value));
+    value.clear();
+  };
+  auto atClosingQuote = [&] {
+    return peek() == fs.quote &&
+           (!fs.triple || (peek(1) == fs.quote && peek(2) == fs.quote));
+  };
+  while (true) {
+    if (atEnd())
+      finish(); // reports the unterminated f-string
+    char c = peek();
+    if (atClosingQuote()) {
+      if (inSpec)
+        fail(here(), "f-string: expecting '}'");
+      flush();
+      emit(Token::Kind::FStringEnd, here());
+      pos += fs.triple ? 3 : 1;
+      fstrings.pop_back();
+      return;
+    }
+    if (c == '\n' && !fs.triple)
+      fail(fs.loc, inSpec ? "f-string: expecting '}'"
+                          : "unterminated f-string literal");
+    if (c == '{' && !(peek(1) == '{' && !inSpec)) {
+      flush();
+      SourceLoc loc = here();
+      brackets.push_back({'{', loc});
+      emit(Token::Kind::Op, loc, "{");
+      ++pos;
+      fs.fields.push_back({brackets.size(), false, pos});
+      return;
+    }
+    if (c == '}' && inSpec) {
+      flush();
+      closeFStringField();
+      return;
+    }
+    if (c == '{' || c == '}') {
+      if (peek(1) != c)
+        fail(here(), "f-string: single '}' is not allowed");
+      value += c;
+      pos += 2;
+      continue;
+    }
+    if (c == '\\' && !fs.raw && peek(1) == 'N' && peek(2) == '{') {
+      // `\N{NAME}`: its braces are not a replacement field (the escape is
+      // kept verbatim, as in plain strings).
+      size_t close = src.find('}', pos);
+      size_t end = close == std::string::npos ? src.size() : close + 1;
+      value += src.substr(pos, end - pos);
+      pos = end;
+      continue;
+    }
+    if (c == '\\' && pos + 1 < src.size() && !fs.raw && peek(1) != '{' &&
+        peek(1) != '}') {
+      decodeEscape(value, /*isBytes=*/false);
+      continue;
+    }
+    if (c == '\\' && pos + 1 < src.size() && fs.raw &&
+        (peek(1) == fs.quote || peek(1) == '\\')) {
+      value += c; // a raw backslash still protects a quote
+      c = src[++pos];
+    }
+    value += c;
+    ++pos;
+    if (c == '\n')
+      startNewLine();
+  }
+}
+
+// Tokens of a replacement field that mean something only at its top level:
+// the `}` that closes it, the `:` that starts its format spec, the `!` of a
+// conversion and the `=` of `{expr=}`. Returns false for ordinary tokens.
+bool Lexer::lexFStringFieldToken() {
+  if (fstrings.empty() || fstrings.back().fields.empty())
+    return false;
+  FStringField &field = fstrings.back().fields.back();
+  if (field.inSpec || brackets.size() != field.bracketLevel)
+    return false;
+  char c = peek();
+  SourceLoc loc = here();
+  if (c == '}') {
+    closeFStringField();
+    return true;
+  }
+  if (c == ':') {
+    ++pos;
+    emit(Token::Kind::Op, loc, ":");
+    field.inSpec = true;
+    return true;
+  }
+  if (c == '!' && peek(1) != '=') {
+    ++pos;
+    emit(Token::Kind::Op, loc, "!");
+    return true;
+  }
+  if (c == '=' && peek(1) != '=') {
+    size_t end = pos + 1;
+    while (end < src.size() && (src[end] == ' ' || src[end] == '\t'))
+      ++end;
+    Token &t = emit(Token::Kind::Op, loc, "=");
+    t.spelling = src.substr(field.exprStart, end - field.exprStart);
+    pos = end;
+    return true;
+  }
+  return false;
+}
+
+void Lexer::closeFStringField() {
+  emit(Token::Kind::Op, here(), "}");
+  ++pos;
+  brackets.pop_back();
+  fstrings.back().fields.pop_back();
+}
+
 void Lexer::lexOperator() {
   SourceLoc loc = here();
   for (const char *op : kOperators) {
@@ -681,6 +958,17 @@ void Lexer::badCharacter() {
 
 std::vector<Token> tokenize(const SourceFile &file) {
   return Lexer(file).run();
+}
+
+std::vector<Token> tokenizeUntilError(const SourceFile &file,
+                                      std::unique_ptr<CompileError> &error) {
+  Lexer lexer(file);
+  try {
+    return lexer.run();
+  } catch (const CompileError &e) {
+    error = std::make_unique<CompileError>(e);
+    return lexer.takeTokensBeforeError(e.getLoc());
+  }
 }
 
 } // namespace txl

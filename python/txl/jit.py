@@ -93,7 +93,10 @@ def kernel_source(text):
         tree = ast.parse(text)
     except SyntaxError:
         return text  # the compiler reports it with its own location
-    lines = text.splitlines(keepends=True)
+    # Lines as Python's tokenizer counts them (ast's line numbers):
+    # str.splitlines would also split at \f, \v, \x1c and friends.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
     keep = set()
     for stmt in tree.body:
         first = min([stmt.lineno] + [d.lineno for d in
@@ -106,8 +109,8 @@ def kernel_source(text):
         if not _compiler_needs(stmt):
             for line in range(first, stmt.end_lineno + 1):
                 if line not in keep:
-                    lines[line - 1] = "\n"
-    return "".join(lines)
+                    lines[line - 1] = ""
+    return "\n".join(lines)
 
 
 def _module_source(fn):

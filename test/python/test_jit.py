@@ -290,6 +290,14 @@ def test_kernel_source_blanks_host_code_and_keeps_lines():
         assert a == "" or a == b
 
 
+def test_kernel_source_counts_lines_as_python_does():
+    # A form feed is no line break for Python (str.splitlines says it is).
+    from txl.jit import kernel_source
+    text = "x = {1: 2}  # host\x0c code\nimport triton\r\nY = 3\n"
+    out = kernel_source(text)
+    assert out.split("\n") == ["", "import triton", "Y = 3", ""]
+
+
 def test_kernel_source_of_host_code_module_compiles(tmp_path):
     import subprocess
     from txl.jit import kernel_source

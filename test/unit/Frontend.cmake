@@ -3,4 +3,5 @@ txl_unit_test(frontend-tests
   LIBS TXLFrontend)
 # The bad-input corpus lives next to the tests; the tests read it from here.
 target_compile_definitions(frontend-tests PRIVATE
-  TXL_BAD_SYNTAX_DIR="${PROJECT_SOURCE_DIR}/test/bad/syntax")
+  TXL_BAD_SYNTAX_DIR="${PROJECT_SOURCE_DIR}/test/bad/syntax"
+  TXL_GOOD_DIR="${PROJECT_SOURCE_DIR}/test/good")

@@ -775,3 +775,69 @@ TEST(IRGenBadInputs, Corpus) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Host code around kernels
+//===----------------------------------------------------------------------===//
+
+// A kernel file full of host-only Python: every construct parses, none of
+// it is evaluated except what the kernel reads (the constant BLOCK).
+TEST(IRGenHostCode, KernelAmongHostCode) {
+  const char *src = R"PY(
+import triton
+import triton.language as tl
+try:
+    import torch
+except ImportError as e:
+    raise RuntimeError("no torch") from e
+finally:
+    pass
+BLOCK = 128
+scale = lambda x, *a, k=1, **kw: x * k
+configs = {(m, n): {"BLOCK": m} for m in (64, 128) for n in {1, 2}}
+class Runner[T](object, metaclass=type):
+    def __init__(self, *args, key: str | None = None, **kwargs) -> None:
+        self.args = [*args, *kwargs]
+    async def go(self):
+        async with self.lock as l:
+            await l
+        return [x async for x in self.stream() if (y := x)]
+    def gen(self):
+        yield from range(3)
+type Grid = tuple[int, int]
+
+@triton.jit
+def kernel(p, n):
+    offs = tl.arange(0, BLOCK)
+    tl.static_assert(BLOCK >= 16, f"{BLOCK=} too small")
+    tl.store(p + offs, 1.0, mask=offs < n)
+
+def launch(x):
+    match x.shape:
+        case (m, n) if m > 0:
+            kernel[(1,)](x, n)
+        case _:
+            del x
+
+if __name__ == "__main__":
+    launch(torch.empty(16, device="cuda"))
+)PY";
+  Result r = build(src, "kernel", "*fp32:16, i32");
+  ASSERT_BUILDS(r);
+  EXPECT_HAS(r.ir, "txl.make_range {end = 128 : i32, start = 0 : i32}");
+}
+
+TEST(IRGenHostCode, FStringOfConstants) {
+  Result r = build(R"PY(
+import triton
+import triton.language as tl
+@triton.jit
+def kernel(p, BLOCK: tl.constexpr):
+    tl.static_assert(BLOCK == 64, f"{BLOCK!r}: {'s'!r} {'s'} {BLOCK=}")
+    tl.static_assert(BLOCK == 32, f"BLOCK is {BLOCK}, {tl.float16}")
+)PY",
+                   "kernel", "*fp32:16, 64");
+  EXPECT_NE(r.diag.find("static_assert failed: BLOCK is 64, fp16"),
+            std::string::npos)
+      << r.diag;
+}

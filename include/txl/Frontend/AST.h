@@ -1,4 +1,4 @@
-//===- AST.h - Syntax tree of the Python kernel subset ---------*- C++ -*-===//
+//===- AST.h - Syntax tree of a Python 3.12 module -------------*- C++ -*-===//
 //
 // Design
 // ------
@@ -7,6 +7,16 @@
 // `If` whose `orelse` holds a single `If`; `x[:, None]` is a Subscript whose
 // index is a Tuple(Slice, Constant None); `-1` is UnaryOp(Neg, Constant 1);
 // a docstring is an ExprStmt holding a string Constant.
+//
+// Every construct of the language has a node, because a kernel file is a
+// whole Python module: the host code around the kernels (try/except,
+// classes, lambdas, match, async, ...) must parse even though only the
+// kernels are built. Python's node kinds are merged where the kernel builder
+// never needs the difference: list/set/dict comprehensions and generator
+// expressions are one ListCompExpr, AsyncFunctionDef/AsyncFor/AsyncWith are
+// flags, TryStar is a flag of Try, and `await`/`yield`/`yield from` (never
+// kernel code) are one light HostOnlyExpr. The kernel builder rejects each
+// host-only construct by the name `constructName` gives it.
 //
 // RTTI is LLVM style: every node has a `Kind` tag and a static `classof`, so
 // `llvm::isa<BinOpExpr>(e)`, `llvm::dyn_cast<CallExpr>(e)` and
@@ -61,6 +71,12 @@ public:
     IfExp,
     Starred,
     ListComp,
+    Set,
+    Lambda,
+    NamedExpr,
+    JoinedStr,
+    FormattedValue,
+    HostOnly,
   };
 
   virtual ~Expr();
@@ -96,12 +112,14 @@ public:
 
 /// A literal. Integers are int64. A decimal/hex literal in [2^63, 2^64) is
 /// stored with its two's-complement bits in `intValue` and `isUnsigned64`
-/// set (Triton types those as uint64); larger literals are a parse error
-/// ("integer literal is too large"). String prefixes r/b/f/u are accepted and
+/// set (Triton types those as uint64); larger literals (valid in host code)
+/// have `isTooLarge` set and their spelling in `stringValue`, and the kernel
+/// builder rejects them. String prefixes r/b/f/u are accepted and
 /// the text is kept verbatim (escape sequences are decoded unless `r`).
 class ConstantExpr : public Expr {
 public:
-  enum class ValueKind { Int, Float, Bool, None, String, Ellipsis };
+  /// `Complex` is an imaginary literal (`2j`); its value is `floatValue`.
+  enum class ValueKind { Int, Float, Bool, None, String, Ellipsis, Complex };
 
   ConstantExpr(SourceLoc loc, ValueKind valueKind)
       : Expr(Kind::Constant, loc), valueKind(valueKind) {}
@@ -118,10 +136,14 @@ public:
   bool isBool() const { return valueKind == ValueKind::Bool; }
   bool isNone() const { return valueKind == ValueKind::None; }
   bool isString() const { return valueKind == ValueKind::String; }
+  bool isBytes() const {
+    return isString() && stringPrefix.find('b') != std::string::npos;
+  }
 
   ValueKind valueKind;
   int64_t intValue = 0;
   bool isUnsigned64 = false;
+  bool isTooLarge = false;
   double floatValue = 0.0;
   bool boolValue = false;
   std::string stringValue;
@@ -324,27 +346,135 @@ public:
   ExprPtr value;
 };
 
-/// `for target in iter if cond...` inside a comprehension.
+/// `[async] for target in iter if cond...` inside a comprehension.
 struct Comprehension {
   SourceLoc loc;
   ExprPtr target;
   ExprPtr iter;
   ExprList ifs;
+  bool isAsync = false;
 };
 
-/// `[elt for ...]`, or a generator `(elt for ...)` when `isGenerator`.
+/// Every comprehension: `[elt for ...]`, `{elt for ...}`, `{key: elt for
+/// ...}` and the generator `(elt for ...)` (then `isGenerator` is set too).
 /// Shows up in host-side autotune config lists; kernels rarely use it.
 class ListCompExpr : public Expr {
 public:
+  enum class CompKind { List, Set, Dict, Generator };
+
   ListCompExpr(SourceLoc loc, ExprPtr elt,
                std::vector<Comprehension> generators, bool isGenerator)
       : Expr(Kind::ListComp, loc), elt(std::move(elt)),
-        generators(std::move(generators)), isGenerator(isGenerator) {}
+        generators(std::move(generators)), isGenerator(isGenerator),
+        compKind(isGenerator ? CompKind::Generator : CompKind::List) {}
   static bool classof(const Expr *e) { return e->getKind() == Kind::ListComp; }
 
-  ExprPtr elt;
+  /// "list comprehension", "generator expression", ... for messages.
+  const char *describe() const;
+
+  ExprPtr elt; ///< the value of a dict comprehension
   std::vector<Comprehension> generators;
   bool isGenerator;
+  CompKind compKind;
+  ExprPtr key; ///< dict comprehensions only
+};
+
+/// `{a, b}` (a set display; `{}` is an empty Dict).
+class SetExpr : public Expr {
+public:
+  SetExpr(SourceLoc loc, ExprList elts)
+      : Expr(Kind::Set, loc), elts(std::move(elts)) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Set; }
+
+  ExprList elts;
+};
+
+/// One parameter of a `def` or `lambda`: `name: annotation = default`.
+struct Arg {
+  SourceLoc loc;
+  std::string name;
+  ExprPtr annotation;   ///< may be null (always null in a lambda)
+  ExprPtr defaultValue; ///< may be null
+};
+
+/// A parameter list as Python's `ast.arguments`: `args` are the positional
+/// parameters (the first `posOnlyCount` of them before a `/`), then
+/// `*vararg`, the keyword-only parameters and `**kwarg`.
+struct Parameters {
+  std::vector<Arg> args;
+  size_t posOnlyCount = 0;
+  std::unique_ptr<Arg> vararg; ///< `*args`; null if none
+  std::vector<Arg> kwOnlyArgs;
+  std::unique_ptr<Arg> kwarg; ///< `**kwargs`; null if none
+
+  /// The parameter called `name` (of any kind), or null.
+  const Arg *findArg(const std::string &name) const;
+  /// True if there is anything beyond plain positional parameters.
+  bool hasStarParams() const { return vararg || kwarg || !kwOnlyArgs.empty(); }
+};
+
+/// `lambda params: body`.
+class LambdaExpr : public Expr {
+public:
+  LambdaExpr(SourceLoc loc) : Expr(Kind::Lambda, loc) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Lambda; }
+
+  Parameters params;
+  ExprPtr body;
+};
+
+/// `target := value` (the walrus); `opLoc` is the `:=`.
+class NamedExpr : public Expr {
+public:
+  NamedExpr(SourceLoc loc, ExprPtr target, ExprPtr value, SourceLoc opLoc)
+      : Expr(Kind::NamedExpr, loc), target(std::move(target)),
+        value(std::move(value)), opLoc(opLoc) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::NamedExpr; }
+
+  ExprPtr target; ///< a Name
+  ExprPtr value;
+  SourceLoc opLoc;
+};
+
+/// An f-string (implicitly concatenated with its neighbours): string
+/// Constants and FormattedValues in order, as Python's `ast.JoinedStr`.
+class JoinedStrExpr : public Expr {
+public:
+  JoinedStrExpr(SourceLoc loc) : Expr(Kind::JoinedStr, loc) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::JoinedStr; }
+
+  ExprList values;
+};
+
+/// `{value!conversion:formatSpec}` inside an f-string. `{x=}` becomes the
+/// Constant "x=" followed by a FormattedValue (conversion 'r' unless a
+/// conversion or format spec was given), as in Python.
+class FormattedValueExpr : public Expr {
+public:
+  FormattedValueExpr(SourceLoc loc, ExprPtr value)
+      : Expr(Kind::FormattedValue, loc), value(std::move(value)) {}
+  static bool classof(const Expr *e) {
+    return e->getKind() == Kind::FormattedValue;
+  }
+
+  ExprPtr value;
+  char conversion = 0; ///< 0, 's', 'r' or 'a'
+  ExprPtr formatSpec;  ///< a JoinedStr, or null
+};
+
+/// A host-only expression kept as a light node: `await x`, `yield x`,
+/// `yield from x`. `construct` names it ("await expression", "yield
+/// expression", "yield from expression"); `operands` are its parsed
+/// subexpressions (a null value for a bare `yield`).
+class HostOnlyExpr : public Expr {
+public:
+  HostOnlyExpr(SourceLoc loc, std::string construct, ExprList operands)
+      : Expr(Kind::HostOnly, loc), construct(std::move(construct)),
+        operands(std::move(operands)) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::HostOnly; }
+
+  std::string construct;
+  ExprList operands;
 };
 
 //===----------------------------------------------------------------------===//
@@ -371,6 +501,12 @@ public:
     Import,
     ImportFrom,
     Global, ///< `global`/`nonlocal`: parsed, the builder rejects them
+    ClassDef,
+    Try,
+    Raise,
+    Delete,
+    Match,
+    TypeAlias,
   };
 
   virtual ~Stmt();
@@ -394,18 +530,20 @@ private:
 using StmtPtr = std::unique_ptr<Stmt>;
 using StmtList = std::vector<StmtPtr>;
 
-/// One parameter of a `def`: `name: annotation = default`.
-struct Arg {
+/// One PEP 695 type parameter: `T`, `T: bound`, `*Ts` or `**P`.
+struct TypeParam {
+  enum class Kind { TypeVar, TypeVarTuple, ParamSpec };
   SourceLoc loc;
+  Kind kind = Kind::TypeVar;
   std::string name;
-  ExprPtr annotation;   ///< may be null
-  ExprPtr defaultValue; ///< may be null
+  ExprPtr bound; ///< may be null
 };
 
-/// `@dec... def name(args) -> returns: body`. `*args`, `**kwargs` and
-/// keyword-only markers are rejected by the parser (kernels never use them).
-/// `loc` is the `def` keyword (decorators have their own locations).
-class FunctionDefStmt : public Stmt {
+/// `@dec... [async] def name[T](params) -> returns: body`. The parameters
+/// (`args`, `vararg`, `kwOnlyArgs`, ...) come from `Parameters`; the kernel
+/// builder accepts only plain positional ones. `loc` is the `def` keyword,
+/// or the `async` before it (decorators have their own locations).
+class FunctionDefStmt : public Stmt, public Parameters {
 public:
   FunctionDefStmt(SourceLoc loc) : Stmt(Kind::FunctionDef, loc) {}
   static bool classof(const Stmt *s) {
@@ -414,15 +552,14 @@ public:
 
   /// The docstring (first statement a string constant), or null.
   const ConstantExpr *getDocstring() const;
-  /// The parameter called `name`, or null.
-  const Arg *findArg(const std::string &name) const;
 
   std::string name;
   SourceLoc nameLoc;
   ExprList decorators; ///< full expressions: `triton.jit`, `txl.jit(...)`
-  std::vector<Arg> args;
+  std::vector<TypeParam> typeParams;
   ExprPtr returns; ///< may be null
   StmtList body;
+  bool isAsync = false;
 };
 
 /// `t1 = t2 = value`; a target may be a Tuple/List (unpacking), Name,
@@ -481,7 +618,8 @@ public:
   bool isElif = false;
 };
 
-/// `for target in iter: body [else: orelse]` (the builder rejects `else`).
+/// `[async] for target in iter: body [else: orelse]` (the builder rejects
+/// `else`).
 class ForStmt : public Stmt {
 public:
   ForStmt(SourceLoc loc, ExprPtr target, ExprPtr iter)
@@ -494,6 +632,7 @@ public:
   StmtList body;
   StmtList orelse;
   SourceLoc elseLoc; ///< the `else` keyword, if any
+  bool isAsync = false;
 };
 
 /// `while test: body [else: orelse]`.
@@ -563,6 +702,7 @@ struct WithItem {
   ExprPtr optionalVars; ///< may be null
 };
 
+/// `[async] with a as b, c: body` (also the parenthesised item list).
 class WithStmt : public Stmt {
 public:
   explicit WithStmt(SourceLoc loc) : Stmt(Kind::With, loc) {}
@@ -570,6 +710,7 @@ public:
 
   std::vector<WithItem> items;
   StmtList body;
+  bool isAsync = false;
 };
 
 /// `a.b.c as d` in an import; `name` is the dotted path ("*" for
@@ -614,6 +755,129 @@ public:
   bool isNonlocal;
 };
 
+/// `@dec... class Name[T](bases, keywords): body`.
+class ClassDefStmt : public Stmt {
+public:
+  ClassDefStmt(SourceLoc loc) : Stmt(Kind::ClassDef, loc) {}
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::ClassDef; }
+
+  std::string name;
+  SourceLoc nameLoc;
+  ExprList decorators;
+  std::vector<TypeParam> typeParams;
+  ExprList bases; ///< may hold StarredExprs
+  std::vector<Keyword> keywords;
+  StmtList body;
+};
+
+/// `except [type [as name]]: body` (or `except*`).
+struct ExceptHandler {
+  SourceLoc loc;
+  ExprPtr type; ///< null for a bare `except:`
+  std::string name;
+  StmtList body;
+};
+
+/// `try: body` with handlers, `else:` and `finally:`; `isStar` for
+/// `except*` handlers (PEP 654).
+class TryStmt : public Stmt {
+public:
+  explicit TryStmt(SourceLoc loc) : Stmt(Kind::Try, loc) {}
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Try; }
+
+  StmtList body;
+  std::vector<ExceptHandler> handlers;
+  StmtList orelse;
+  StmtList finalbody;
+  bool isStar = false;
+};
+
+/// `raise [exc [from cause]]`.
+class RaiseStmt : public Stmt {
+public:
+  RaiseStmt(SourceLoc loc, ExprPtr exc, ExprPtr cause)
+      : Stmt(Kind::Raise, loc), exc(std::move(exc)), cause(std::move(cause)) {}
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Raise; }
+
+  ExprPtr exc;   ///< may be null
+  ExprPtr cause; ///< may be null
+};
+
+/// `del a, b[i], c.d`.
+class DeleteStmt : public Stmt {
+public:
+  DeleteStmt(SourceLoc loc, ExprList targets)
+      : Stmt(Kind::Delete, loc), targets(std::move(targets)) {}
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Delete; }
+
+  ExprList targets;
+};
+
+/// A `case` pattern of a match statement, one struct for every kind (as
+/// Python's `ast.pattern` subclasses):
+///   Value        `value` (a dotted name, number, string, `-1`, `1+2j`)
+///   Singleton    `value` (the Constant None/True/False)
+///   Capture      `name`
+///   Wildcard     `_`
+///   Star         `*name` (`name` empty for `*_`)
+///   Sequence     `[p, ...]` / `(p, ...)`: `patterns`
+///   Mapping      `{key: p, ..., **rest}`: `keys`, `patterns`, `name`=rest
+///   Class        `value(p, ..., kw=p)`: `patterns`, `kwdNames`, `kwdPatterns`
+///   As           `patterns[0] as name`
+///   Or           `p | p | ...`: `patterns`
+struct Pattern {
+  enum class Kind {
+    Value,
+    Singleton,
+    Capture,
+    Wildcard,
+    Star,
+    Sequence,
+    Mapping,
+    Class,
+    As,
+    Or
+  };
+  Kind kind = Kind::Wildcard;
+  SourceLoc loc;
+  ExprPtr value;
+  std::string name;
+  std::vector<Pattern> patterns;
+  ExprList keys;
+  std::vector<std::string> kwdNames;
+  std::vector<Pattern> kwdPatterns;
+};
+
+/// `case pattern [if guard]: body`.
+struct MatchCase {
+  SourceLoc loc;
+  Pattern pattern;
+  ExprPtr guard; ///< may be null
+  StmtList body;
+};
+
+/// `match subject: case ...` (PEP 634).
+class MatchStmt : public Stmt {
+public:
+  MatchStmt(SourceLoc loc, ExprPtr subject)
+      : Stmt(Kind::Match, loc), subject(std::move(subject)) {}
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Match; }
+
+  ExprPtr subject;
+  std::vector<MatchCase> cases;
+};
+
+/// `type Name[T] = value` (PEP 695).
+class TypeAliasStmt : public Stmt {
+public:
+  TypeAliasStmt(SourceLoc loc) : Stmt(Kind::TypeAlias, loc) {}
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::TypeAlias; }
+
+  std::string name;
+  std::vector<TypeParam> typeParams;
+  ExprPtr value;
+};
+
 //===----------------------------------------------------------------------===//
 // Module
 //===----------------------------------------------------------------------===//
@@ -633,6 +897,11 @@ public:
   std::string fileName;
   StmtList body;
 };
+
+/// What a construct is called in "'<construct>' is not supported in a
+/// kernel": "try statement", "lambda", "set display", ...
+std::string constructName(const Stmt &s);
+std::string constructName(const Expr &e);
 
 /// Spellings used by dump and for messages: "+", "//", "not in", "not", ...
 const char *spelling(UnaryOpKind op);

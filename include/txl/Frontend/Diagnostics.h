@@ -51,7 +51,8 @@ public:
   const std::string &getText() const { return text; }
   /// Number of lines (a final line without '\n' counts; empty text has 0).
   int getNumLines() const { return static_cast<int>(lineStarts.size()); }
-  /// Line `n` (1-based) without its line terminator ("\n" or "\r\n");
+  /// Line `n` (1-based) without its line terminator ("\n", "\r\n" or a
+  /// lone "\r", as in CPython);
   /// empty for out-of-range `n`.
   std::string_view getLine(int n) const;
 

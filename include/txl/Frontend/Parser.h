@@ -21,6 +21,14 @@ namespace txl {
 /// input is the error "nesting too deep" (never a stack overflow).
 constexpr int kMaxNestingDepth = 200;
 
+/// Deepest syntax tree the parser builds. Chains the parser reads in a loop
+/// (`a + b + ...`, `a.b.c`, `f()()`, `elif` ladders) still make trees as
+/// deep as they are long, and everything that walks the tree (the IR
+/// builder, the dump, the destructors) recurses; past this depth the chain
+/// is the error "nesting too deep" too. CPython gives up on such chains as
+/// well (RecursionError during compilation).
+constexpr int kMaxTreeDepth = 2500;
+
 /// Parses a whole file. On success returns the module (an empty file is a
 /// valid empty module) and leaves `diagnostics` untouched; on error returns
 /// null and appends the formatted error to `diagnostics`.

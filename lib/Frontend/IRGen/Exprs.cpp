@@ -28,6 +28,9 @@ Val Gen::eval(const Expr &e) {
     const auto &c = llvm::cast<ConstantExpr>(e);
     switch (c.valueKind) {
     case ConstantExpr::ValueKind::Int: {
+      if (c.isTooLarge)
+        fail(e.loc, "integer literal '" + c.stringValue +
+                        "' is too large (it does not fit in 64 bits)");
       Val v = Val::integer(c.intValue);
       v.b = c.isUnsigned64;
       return v;
@@ -45,6 +48,8 @@ Val Gen::eval(const Expr &e) {
       v.kind = Val::Kind::Ellipsis;
       return v;
     }
+    case ConstantExpr::ValueKind::Complex:
+      failNotInKernel(e.loc, constructName(e));
     }
     fail(e.loc, "unsupported constant");
   }
@@ -106,8 +111,40 @@ Val Gen::eval(const Expr &e) {
     fail(e.loc, "starred expression is not allowed here");
   case Expr::Kind::ListComp:
     fail(e.loc, "comprehensions are not supported in kernels");
+  case Expr::Kind::JoinedStr:
+    return evalJoinedStr(llvm::cast<JoinedStrExpr>(e));
+  case Expr::Kind::Set:
+  case Expr::Kind::Lambda:
+  case Expr::Kind::NamedExpr:
+  case Expr::Kind::HostOnly:
+    failNotInKernel(e.loc, constructName(e));
+  case Expr::Kind::FormattedValue: // only inside a JoinedStr
+    break;
   }
   fail(e.loc, "unsupported expression");
+}
+
+/// An f-string of compile-time values (messages of tl.static_assert and
+/// tl.static_print). As in Triton, a format spec is accepted and not
+/// applied: `{x:>10}` formats as `{x}`.
+Val Gen::evalJoinedStr(const JoinedStrExpr &e) {
+  std::string text;
+  for (const ExprPtr &part : e.values) {
+    if (auto *c = dyn_cast<ConstantExpr>(part.get())) {
+      text += c->stringValue;
+      continue;
+    }
+    const auto &fv = llvm::cast<FormattedValueExpr>(*part);
+    Val v = eval(*fv.value);
+    if (!v.isConstant())
+      fail(fv.loc, "an f-string in a kernel can only format compile-time "
+                   "values, got a " +
+                       v.kindName());
+    bool quote = (fv.conversion == 'r' || fv.conversion == 'a') &&
+                 v.kind == Val::Kind::Str;
+    text += quote ? "'" + v.repr() + "'" : v.repr();
+  }
+  return Val::str(text);
 }
 
 //===----------------------------------------------------------------------===//

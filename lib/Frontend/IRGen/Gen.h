@@ -58,6 +58,14 @@ public:
 
   //===--- diagnostics and locations (IRGen.cpp) ---------------------------//
   [[noreturn]] void fail(SourceLoc loc, const std::string &msg) const;
+  /// "'<construct>' is not supported in a kernel" for valid Python that
+  /// kernel code cannot hold (a try statement, a lambda, ...).
+  [[noreturn]] void failNotInKernel(SourceLoc loc,
+                                    const std::string &construct) const;
+  /// Rejects what a kernel or @jit helper's `def` line cannot have:
+  /// `async def`, type parameters, `*args`, keyword-only parameters,
+  /// `**kwargs`.
+  void checkKernelSignature(const FunctionDefStmt &fn) const;
   mlir::Location locOf(SourceLoc loc);
   /// Sets the location used for ops built until the guard dies.
   struct LocGuard {
@@ -109,6 +117,7 @@ public:
   Val evalBoolOp(const BoolOpExpr &e);
   Val evalCompare(const CompareExpr &e);
   Val evalIfExp(const IfExpExpr &e);
+  Val evalJoinedStr(const JoinedStrExpr &e);
   Val call(const Val &callee, CallArgs &args, SourceLoc loc);
   std::optional<Val> foldBinary(BinOpKind op, const Val &a, const Val &b,
                                 SourceLoc loc);

@@ -31,6 +31,23 @@ void Gen::fail(SourceLoc loc, const std::string &msg) const {
   diag.fail(loc, msg);
 }
 
+void Gen::failNotInKernel(SourceLoc loc, const std::string &construct) const {
+  diag.fail(loc, "'" + construct + "' is not supported in a kernel");
+}
+
+void Gen::checkKernelSignature(const FunctionDefStmt &fn) const {
+  if (fn.isAsync)
+    failNotInKernel(fn.loc, "async function definition");
+  if (!fn.typeParams.empty())
+    failNotInKernel(fn.typeParams.front().loc, "type parameter");
+  if (fn.vararg)
+    failNotInKernel(fn.vararg->loc, "*args parameter");
+  if (!fn.kwOnlyArgs.empty())
+    failNotInKernel(fn.kwOnlyArgs.front().loc, "keyword-only parameter");
+  if (fn.kwarg)
+    failNotInKernel(fn.kwarg->loc, "**kwargs parameter");
+}
+
 Location Gen::locOf(SourceLoc loc) {
   if (!loc.isValid())
     return cur;
@@ -268,6 +285,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   if (!kernel)
     fail(SourceLoc{1, 1}, "kernel '" + opts.kernelName + "' not found in " +
                               file.getName());
+  checkKernelSignature(*kernel);
   // Trailing parameters with default values may be left out, as in a
   // Python call: they take their defaults (as constexprs).
   std::vector<ArgSpec> sig = opts.signature;

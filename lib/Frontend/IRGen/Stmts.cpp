@@ -210,6 +210,8 @@ void Gen::exec(const Stmt &s) {
   case Stmt::Kind::If:
     return execIf(llvm::cast<IfStmt>(s));
   case Stmt::Kind::For:
+    if (llvm::cast<ForStmt>(s).isAsync)
+      failNotInKernel(s.loc, constructName(s));
     return execFor(llvm::cast<ForStmt>(s));
   case Stmt::Kind::While:
     return execWhile(llvm::cast<WhileStmt>(s));
@@ -251,6 +253,8 @@ void Gen::exec(const Stmt &s) {
     return;
   }
   case Stmt::Kind::With:
+    if (llvm::cast<WithStmt>(s).isAsync)
+      failNotInKernel(s.loc, constructName(s));
     fail(s.loc, "'with' statements are not supported in kernels");
   case Stmt::Kind::Import:
   case Stmt::Kind::ImportFrom:
@@ -259,6 +263,13 @@ void Gen::exec(const Stmt &s) {
     fail(s.loc, "'global'/'nonlocal' are not supported in kernels");
   case Stmt::Kind::FunctionDef:
     fail(s.loc, "nested functions are not supported in kernels");
+  case Stmt::Kind::ClassDef:
+  case Stmt::Kind::Try:
+  case Stmt::Kind::Raise:
+  case Stmt::Kind::Delete:
+  case Stmt::Kind::Match:
+  case Stmt::Kind::TypeAlias:
+    failNotInKernel(s.loc, constructName(s));
   }
 }
 
@@ -642,6 +653,7 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
                       std::to_string(kMaxCallDepth) + " nested calls");
   if (!isJitFunction(fn))
     fail(callLoc, "'" + fn.name + "' is not a @jit function");
+  checkKernelSignature(fn);
   if (args.pos.size() > fn.args.size())
     fail(callLoc, fn.name + "() takes " + std::to_string(fn.args.size()) +
                       " positional arguments but " +

@@ -1,0 +1,10 @@
+# expect: 8:5: error: 'class definition' is not supported in a kernel
+# kernel: kernel
+# signature: *fp32, i32
+import triton
+import triton.language as tl
+@triton.jit
+def kernel(p, n):
+    class A:
+        pass
+    tl.store(p, 1.0)

@@ -1,0 +1,11 @@
+# expect: 8:5: error: 'try statement' is not supported in a kernel
+# kernel: kernel
+# signature: *fp32, i32
+import triton
+import triton.language as tl
+@triton.jit
+def kernel(p, n):
+    try:
+        tl.store(p, 1.0)
+    except Exception:
+        pass

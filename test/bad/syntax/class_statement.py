@@ -1,3 +1,0 @@
-# expect: 2:1: error: 'class' is not supported
-class A:
-    pass

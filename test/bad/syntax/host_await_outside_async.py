@@ -1,0 +1,3 @@
+# expect: 3:5: error: 'await' outside async function
+def main():
+    await run()

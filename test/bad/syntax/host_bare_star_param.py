@@ -1,0 +1,3 @@
+# expect: 2:15: error: named arguments must follow bare *
+def launch(x, *):
+    pass

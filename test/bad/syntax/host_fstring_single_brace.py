@@ -1,0 +1,2 @@
+# expect: 2:13: error: f-string: single '}' is not allowed
+print(f"done}")

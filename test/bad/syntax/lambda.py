@@ -1,2 +1,0 @@
-# expect: 2:5: error: lambda expressions are not supported
-f = lambda x: x + 1

@@ -1,3 +1,0 @@
-# expect: 2:7: error: '*', '**' and '/' parameters are not supported
-def f(*args):
-    pass
