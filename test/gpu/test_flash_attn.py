@@ -36,7 +36,8 @@ def reference(q, k, v, scale, causal):
     return (p @ vf).transpose(1, 2), lse
 
 
-def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, seed=0):
+def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=False, pingpong=False,
+        seed=0):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq * 7 + Sk)
     q = torch.randn((B, Sq, H, D), device="cuda", generator=gen).to(dtype)
     k = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
@@ -47,7 +48,7 @@ def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, seed=0):
     out = big[:n].view(B, Sq, H, D)
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal,
-                                    overlap=overlap)
+                                    overlap=overlap, pingpong=pingpong)
     torch.cuda.synchronize()
     want, want_lse = reference(q, k, v, scale, causal)
     tol = 1e-2 if dtype == torch.float16 else 2e-2
@@ -89,12 +90,20 @@ def test_gqa(H, Hkv, D, causal):
     run(2, 1000, 777, H, Hkv, D, torch.bfloat16, causal)
 
 
+SCHEDULES = {"overlap": (True, False), "pingpong": (False, True),
+             "both": (True, True)}
+
+
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("S", [17, 1000, 4133])
 @pytest.mark.parametrize("D", [64, 128])
-def test_no_overlap(S, D, causal):
-    """The plain schedule (one wgmma group in flight)."""
-    run(1, S, S, 2, 1, D, torch.float16, causal, overlap=False)
+@pytest.mark.parametrize("schedule", list(SCHEDULES))
+def test_schedules(schedule, S, D, causal):
+    """The other schedules (the default, one wgmma group at a time, is
+    tested above): intra-warpgroup overlap, ping-pong, and both."""
+    overlap, pingpong = SCHEDULES[schedule]
+    run(1, S, S, 2, 1, D, torch.float16, causal, overlap=overlap,
+        pingpong=pingpong)
 
 
 def test_api():

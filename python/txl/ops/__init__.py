@@ -60,9 +60,10 @@ def _check(q, k, v):
 
 
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                            overlap=True):
+                            overlap=False, pingpong=False):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
-    and `lse` ([batch, heads, seqlen_q] fp32, contiguous)."""
+    and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
+    `pingpong` choose the schedule (see flash_attn.py)."""
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
@@ -83,7 +84,7 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
         qd, kd, vd, out, lse, Sq, Sk, H, H // Hkv, m_blocks, H * D,
         softmax_scale * _kernels.LOG2E, D=D, BN=_BLOCK_N,
         STAGES=_STAGES[D], CAUSAL=bool(causal), OVERLAP=bool(overlap),
-        num_warps=4, num_warpgroups=3)
+        PINGPONG=bool(pingpong), num_warps=4, num_warpgroups=3)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),

@@ -56,11 +56,12 @@ LOG2E = 1.4426950408889634
 
 
 @txl.jit
-def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, empty, q_desc,
-            k_desc, v_desc, q_row, k_row, q_col, kv_col, n_blocks,
+def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty, v_empty,
+            q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col, n_blocks,
             HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
             STAGES: tl.constexpr):
-    """Both Q tiles once, then K and V of blocks 0 .. n_blocks-1."""
+    """Both Q tiles once, then K and V of blocks 0 .. n_blocks-1, each into
+    its stage as soon as the consumers have freed it."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     txl.mbar_expect(q_full, 2 * HM * D * ELEM)
     txl.tma_load(txl.get_buffer(q_bufs, 0), q_desc, [q_row, q_col], q_full)
@@ -68,15 +69,17 @@ def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, empty, q_desc,
                  q_full)
     for j in range(n_blocks):
         s = j % STAGES
-        txl.mbar_wait(txl.get_buffer(empty, s), ((j // STAGES) & 1) ^ 1)
+        free_phase = ((j // STAGES) & 1) ^ 1
+        txl.mbar_wait(txl.get_buffer(k_empty, s), free_phase)
         kb = txl.get_buffer(k_full, s)
         txl.mbar_expect(kb, BN * D * ELEM)
-        txl.tma_load(txl.get_buffer(k_bufs, s), k_desc, [k_row + j * BN, kv_col],
-                     kb)
+        txl.tma_load(txl.get_buffer(k_bufs, s), k_desc,
+                     [k_row + j * BN, kv_col], kb)
+        txl.mbar_wait(txl.get_buffer(v_empty, s), free_phase)
         vb = txl.get_buffer(v_full, s)
         txl.mbar_expect(vb, BN * D * ELEM)
-        txl.tma_load(txl.get_buffer(v_bufs, s), v_desc, [k_row + j * BN, kv_col],
-                     vb)
+        txl.tma_load(txl.get_buffer(v_bufs, s), v_desc,
+                     [k_row + j * BN, kv_col], vb)
 
 
 @txl.jit
@@ -102,13 +105,14 @@ def mask_scores(S, j, rows, seqlen_k, causal_shift, BN: tl.constexpr,
 @txl.jit
 def softmax_step(S, m_i, l_i, qk_scale):
     """The online-softmax update for one block of scores: the new running
-    max m (in exp2 units), P = exp2(S * c - m), the factor alpha the old O
-    and l are scaled by, and the new l."""
+    max m (in exp2 units), P = exp2(S * c - m) (one FMA and one ex2 per
+    score), the factor alpha the old O and l are scaled by, and the new
+    l."""
     m_new = tl.maximum(m_i, txl.warp_max(S, 1) * qk_scale)
     # A row that has seen only masked keys keeps m = -inf; subtracting 0
     # instead leaves its P at exp2(-inf) = 0 rather than NaN.
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.exp2(S * qk_scale - m_use[:, None])
+    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
     alpha = tl.exp2(m_i - m_use)
     l_new = l_i * alpha + txl.warp_sum(p, 1)
     return p, alpha, m_new, l_new
@@ -121,34 +125,81 @@ def softmax_first(S, qk_scale):
     start, so the loop carries them without moving them."""
     m_new = txl.warp_max(S, 1) * qk_scale
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.exp2(S * qk_scale - m_use[:, None])
+    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
     return p, m_new, txl.warp_sum(p, 1)
 
 
 @txl.jit
-def masked(S, j, n_full, rows, seqlen_k, causal_shift, BN: tl.constexpr,
-           CAUSAL: tl.constexpr):
-    """S, masked only when block j needs it (j >= n_full)."""
-    if j >= n_full:
-        S = mask_scores(S, j, rows, seqlen_k, causal_shift, BN, CAUSAL)
-    return S
-
-
-@txl.jit
-def pv(acc, p, v_bufs, v_full, j, dt, STAGES: tl.constexpr):
-    """O += P_j V_j (P from registers), issued once V_j has landed."""
+def pv(acc, p, v_bufs, v_full, j, STAGES: tl.constexpr):
+    """O += P_j V_j (P from registers, rounded to V's type: packed pairs
+    straight into wgmma's A fragment), issued once V_j has landed."""
     s = j % STAGES
+    v = txl.get_buffer(v_bufs, s)
     txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
-    return tl.dot(p.to(dt), txl.get_buffer(v_bufs, s), acc)
+    return tl.dot(p.to(v.dtype), v, acc)
 
 
 @txl.jit
-def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, empty, o_ptr,
-            lse_ptr, q_start, row0, o_row_stride, o_col, lse_base, seqlen_q,
-            seqlen_k, causal_shift, n_full, n_blocks, qk_scale,
+def release(bars, j, leader, STAGES: tl.constexpr):
+    txl.mbar_arrive(txl.get_buffer(bars, j % STAGES), pred=leader)
+
+
+@txl.jit
+def turn_begin(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
+    """Ping-pong: wait until the other consumer has issued its wgmmas
+    (named barrier 8 + ROLE counts its 128 arrivals and our 128)."""
+    if PINGPONG:
+        txl.bar_wait(8 + ROLE, 256)
+
+
+@txl.jit
+def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
+    """Ping-pong: our wgmmas are issued; the other consumer's turn."""
+    if PINGPONG:
+        txl.bar_arrive(9 - ROLE, 256)
+
+
+@txl.jit
+def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
+           alpha, m_i, l_i, lo, hi, rows, seqlen_k, causal_shift, qk_scale,
+           leader, dt, BN: tl.constexpr, STAGES: tl.constexpr,
+           CAUSAL: tl.constexpr, MASK: tl.constexpr,
+           OVERLAP: tl.constexpr, ROLE: tl.constexpr,
+           PINGPONG: tl.constexpr):
+    """Blocks lo .. hi-1 (lo >= 1): the softmax of block j and O += P V of
+    block j-1; masks applied only with MASK."""
+    for j in range(lo, hi):
+        turn_begin(ROLE, PINGPONG)
+        if OVERLAP:
+            S = scores(q, k_bufs, k_full, j, STAGES)
+            # O is rescaled under S_j's wgmma, then O += P_{j-1} V_{j-1}.
+            acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1,
+                     STAGES)
+            turn_end(ROLE, PINGPONG)
+            txl.dot_wait(1)  # S_j is ready; P_{j-1} V_{j-1} runs on
+        else:
+            acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1,
+                     STAGES)
+            S = scores(q, k_bufs, k_full, j, STAGES)
+            turn_end(ROLE, PINGPONG)
+            txl.dot_wait(0)
+        release(k_empty, j, leader, STAGES)
+        if MASK:
+            S = mask_scores(S, j, rows, seqlen_k, causal_shift, BN, CAUSAL)
+        p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+        txl.dot_wait(0)
+        release(v_empty, j - 1, leader, STAGES)
+    return acc, p, alpha, m_i, l_i
+
+
+@txl.jit
+def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
+            o_ptr, lse_ptr, q_start, row0, o_row_stride, o_col, lse_base,
+            seqlen_q, seqlen_k, causal_shift, n_full, n_blocks, qk_scale,
             HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
             STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-            OVERLAP: tl.constexpr):
+            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
+            PINGPONG: tl.constexpr):
     """One consumer warpgroup: its HM query rows against every block."""
     dt = q_desc.dtype
     leader = txl.tid(0) % 128 == 0
@@ -156,40 +207,45 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, empty, o_ptr,
     m_i = tl.full([HM], float("-inf"), tl.float32)
     l_i = tl.zeros([HM], dtype=tl.float32)
     acc = tl.zeros([HM, D], dtype=tl.float32)
+    if PINGPONG and ROLE == 1:
+        turn_end(ROLE, PINGPONG)  # consumer 0 goes first
     if n_blocks > 0:
+        turn_begin(ROLE, PINGPONG)
         S = scores(q, k_bufs, k_full, 0, STAGES)
+        turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
-        S = masked(S, 0, n_full, rows, seqlen_k, causal_shift, BN, CAUSAL)
+        release(k_empty, 0, leader, STAGES)
+        if n_full < 1:
+            S = mask_scores(S, 0, rows, seqlen_k, causal_shift, BN, CAUSAL)
         p, m_i, l_i = softmax_first(S, qk_scale)
         # O is zero, so the first rescale may use any finite factor (one
         # computed from l keeps the layout of S's rows).
         alpha = l_i * 0.0 + 1.0
-        for j in range(1, n_blocks):
-            if OVERLAP:
-                S = scores(q, k_bufs, k_full, j, STAGES)
-                # O is rescaled under S_j's wgmma, then O += P_{j-1} V_{j-1}.
-                acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1, dt,
-                         STAGES)
-                txl.dot_wait(1)  # S_j is ready; P_{j-1} V_{j-1} runs on
-            else:
-                acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1, dt,
-                         STAGES)
-                txl.dot_wait(0)
-                S = scores(q, k_bufs, k_full, j, STAGES)
-                txl.dot_wait(0)
-            S = masked(S, j, n_full, rows, seqlen_k, causal_shift, BN, CAUSAL)
-            p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
-            txl.dot_wait(0)
-            txl.mbar_arrive(txl.get_buffer(empty, (j - 1) % STAGES),
-                            pred=leader)
-        acc = pv(acc * alpha[:, None], p, v_bufs, v_full, n_blocks - 1, dt,
+        # Blocks 1 .. n_full-1 need no mask; the rest (the diagonal, the
+        # ragged end) do.
+        mid = tl.maximum(n_full, 1)
+        acc, p, alpha, m_i, l_i = attend(
+            q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
+            alpha, m_i, l_i, 1, mid, rows, seqlen_k, causal_shift, qk_scale,
+            leader, dt, BN, STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG)
+        acc, p, alpha, m_i, l_i = attend(
+            q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
+            alpha, m_i, l_i, mid, n_blocks, rows, seqlen_k, causal_shift,
+            qk_scale, leader, dt, BN, STAGES, CAUSAL, True, OVERLAP, ROLE,
+            PINGPONG)
+        turn_begin(ROLE, PINGPONG)
+        acc = pv(acc * alpha[:, None], p, v_bufs, v_full, n_blocks - 1,
                  STAGES)
+        turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
-        txl.mbar_arrive(txl.get_buffer(empty, (n_blocks - 1) % STAGES),
-                        pred=leader)
+        release(v_empty, n_blocks - 1, leader, STAGES)
+    if PINGPONG and ROLE == 0:
+        turn_begin(ROLE, PINGPONG)  # consumer 1's last arrival
     # Epilogue: rows that saw no key (l = 0) get O = 0 and LSE = -inf.
     seen = l_i > 0.0
-    inv_l = tl.where(seen, 1.0 / l_i, 0.0)
+    # Approximate division: an IEEE one calls a slow path, and a call
+    # serializes the wgmmas under nvJitLink (C7509).
+    inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
     out = (acc * inv_l[:, None]).to(dt)
     cols = tl.arange(0, D)
     live = rows < seqlen_q
@@ -204,7 +260,8 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, empty, o_ptr,
 def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               num_heads, group, num_m_blocks, o_row_stride, qk_scale,
               D: tl.constexpr, BN: tl.constexpr, STAGES: tl.constexpr,
-              CAUSAL: tl.constexpr, OVERLAP: tl.constexpr = True):
+              CAUSAL: tl.constexpr, OVERLAP: tl.constexpr = True,
+              PINGPONG: tl.constexpr = False):
     """Grid: (ceil(seqlen_q / 128), batch * num_heads). q/o rows are
     [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
     (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32."""
@@ -233,24 +290,30 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     v_full = txl.mbar_alloc(1, num_stages=STAGES)
-    empty = txl.mbar_alloc(2, num_stages=STAGES)  # one per consumer
+    # One arrival per consumer warpgroup: K_j is free once S_j has retired,
+    # V_j once P_j V_j has.
+    k_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    v_empty = txl.mbar_alloc(2, num_stages=STAGES)
     lse_base = bh * seqlen_q
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, empty, q_desc,
-                k_desc, v_desc, b * seqlen_q + m0, b * seqlen_k, h * D,
-                (h // group) * D, n_blocks, HM, BN, D, STAGES)
+        produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty,
+                v_empty, q_desc, k_desc, v_desc, b * seqlen_q + m0,
+                b * seqlen_k, h * D, (h // group) * D, n_blocks, HM, BN, D,
+                STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
-        consume(q_desc, txl.get_buffer(q_bufs, 0), k_bufs, v_bufs, k_full, v_full,
-                empty, o_ptr, lse_ptr, m0, b * seqlen_q, o_row_stride, h * D,
-                lse_base, seqlen_q, seqlen_k, causal_shift, n_full, n_blocks,
-                qk_scale, HM, BN, D, STAGES, CAUSAL, OVERLAP)
+        consume(q_desc, txl.get_buffer(q_bufs, 0), k_bufs, v_bufs, k_full,
+                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0, b * seqlen_q,
+                o_row_stride, h * D, lse_base, seqlen_q, seqlen_k,
+                causal_shift, n_full, n_blocks, qk_scale, HM, BN, D, STAGES,
+                CAUSAL, OVERLAP, 0, PINGPONG)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
-        consume(q_desc, txl.get_buffer(q_bufs, 1), k_bufs, v_bufs, k_full, v_full,
-                empty, o_ptr, lse_ptr, m0 + HM, b * seqlen_q, o_row_stride,
-                h * D, lse_base, seqlen_q, seqlen_k, causal_shift, n_full,
-                n_blocks, qk_scale, HM, BN, D, STAGES, CAUSAL, OVERLAP)
+        consume(q_desc, txl.get_buffer(q_bufs, 1), k_bufs, v_bufs, k_full,
+                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0 + HM,
+                b * seqlen_q, o_row_stride, h * D, lse_base, seqlen_q,
+                seqlen_k, causal_shift, n_full, n_blocks, qk_scale, HM, BN, D,
+                STAGES, CAUSAL, OVERLAP, 1, PINGPONG)
