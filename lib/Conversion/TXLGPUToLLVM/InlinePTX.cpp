@@ -206,9 +206,8 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
   SmallVector<Value> operands(acc.begin(), acc.end());
   operands.append(a.begin(), a.end());
   operands.push_back(descB);
-  operands.push_back(
-      LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                               b.getI32IntegerAttr(accumulate ? 1 : 0)));
+  operands.push_back(LLVM::ConstantOp::create(
+      b, loc, b.getI32Type(), b.getI32IntegerAttr(accumulate ? 1 : 0)));
   SmallVector<Type> types(n, b.getF32Type());
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types), operands,

@@ -310,8 +310,8 @@ struct WarpGroupDotOpToLLVM
         Value frag = LLVM::UndefOp::create(rewriter, loc, fragTy);
         if (!fromZero)
           for (auto [i, slot] : llvm::enumerate(slots))
-            frag = LLVM::InsertValueOp::create(rewriter, loc, frag,
-                                               cRegs[slot], i);
+            frag = LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot],
+                                               i);
         auto bDescAt = [&](int64_t k0) {
           return stepped(bDesc, b->byteOffset(col0, k0));
         };

@@ -60,7 +60,7 @@ def _check(q, k, v):
 
 
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                            overlap=False, pingpong=False):
+                            overlap=True, pingpong=True):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
     `pingpong` choose the schedule (see flash_attn.py)."""

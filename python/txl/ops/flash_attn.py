@@ -12,9 +12,12 @@ num_warps=4, num_warpgroups=3):
 - warpgroup 0, the producer, gives up registers (reg_dealloc) and only
   issues TMA: both 64-row Q tiles once (on `q_full`), then every K/V block
   of the CTA into a STAGES-deep ring. K and V of block j share stage
-  j % STAGES but have their own `full` barriers, so the consumers can
-  start Q K_j^T before V_j has landed. `empty[s]` hears one arrival per
-  consumer warpgroup when both are done with the stage.
+  j % STAGES but have their own `full` and `empty` barriers: the consumers
+  start Q K_j^T before V_j has landed, and free K_j as soon as S_j has
+  retired, a whole P V earlier than V_j. (With one `empty` per stage, two
+  stages left the producer refilling a stage just when it was due: 357
+  TFLOP/s against 508 with the split, bench/RESULTS.md.) Each `empty`
+  hears one arrival per consumer warpgroup.
 - warpgroups 1 and 2, the consumers, take registers (reg_alloc) and each
   owns 64 query rows: S = Q K_j^T (wgmma, both operands in shared memory),
   the online softmax in registers, then O += P V_j with P straight from
@@ -35,6 +38,16 @@ sums) runs on the CUDA cores under the tensor core's P_{j-1} V_{j-1}.
 dot_wait(0) then retires O, and the stage of block j-1 is released. The
 first block's softmax is peeled off the loop; the last P V after it.
 (OVERLAP=False issues the same work one group at a time.)
+
+Ping-pong (PINGPONG=True, named barriers 8 and 9 over both consumers'
+256 threads): a consumer issues its wgmmas of an iteration only after the
+other has issued its own (bar_wait on its barrier, then bar_arrive on the
+other's), so the tensor core alternates between the two warpgroups and
+one's softmax runs under the other's GEMMs. Consumer 1 starts by arriving
+once (consumer 0 goes first) and consumer 0 ends by waiting once, so both
+barriers end balanced. The default is both (the launcher in
+txl/ops/__init__.py); at the benchmark's sizes the four schedules are
+within a few percent of each other (bench/RESULTS.md).
 
 Masks cost only where needed: blocks wholly inside the causal triangle and
 inside seqlen_k take the unmasked path; only the diagonal blocks and the

@@ -248,8 +248,9 @@ private:
       if (operand.getType() != v.getType())
         continue;
       Operation *opDef = operand.getDefiningOp();
-      if (opDef && isa<mlir::txl::BroadcastOp, mlir::txl::SplatOp,
-                       arith::ConstantOp>(opDef))
+      if (opDef &&
+          isa<mlir::txl::BroadcastOp, mlir::txl::SplatOp, arith::ConstantOp>(
+              opDef))
         continue;
       if (source)
         return {}; // two candidates: not a rescale
@@ -571,8 +572,8 @@ private:
                           : defaultFor(expand.getType().getRank());
       // A row of an accumulator (alpha[:, None] in an online softmax)
       // expands back into the accumulator's layout, in registers.
-      auto slice = dyn_cast_or_null<SliceEncodingAttr>(
-          encodingOf(expand.getSrc()));
+      auto slice =
+          dyn_cast_or_null<SliceEncodingAttr>(encodingOf(expand.getSrc()));
       if (it == preferred.end() && slice &&
           slice.getDim() == expand.getAxis() &&
           isAccumulatorLayout(slice.getParent()))

@@ -30,8 +30,8 @@ bool isRecomputable(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
   if (isa<mlir::txl::MakeRangeOp, mlir::txl::SplatOp, mlir::txl::AddPtrOp,
-          mlir::txl::HintOp, mlir::txl::BroadcastOp,
-          mlir::txl::ExpandDimsOp>(op))
+          mlir::txl::HintOp, mlir::txl::BroadcastOp, mlir::txl::ExpandDimsOp>(
+          op))
     return true;
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<SplatElementsAttr>(constant.getValue()) ||
