@@ -5,6 +5,15 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: txlc %S/../Inputs/async_dot_reads.py --kernel-name overlap --signature "*fp16:16, *fp16:16, *fp32:16, i32" --target sm_90a --out-dir %t/ok
 // RUN: FileCheck %s --check-prefix=OVERLAP < %t/ok/overlap.ptx
+// S = Q K^T starts from zero: its first wgmma runs with scale-d = 0 on
+// undefined registers (no zeros moved into them inside the pipeline), the
+// next ones accumulate.
+// OVERLAP: wgmma.fence.sync.aligned;
+// OVERLAP-NOT: mov.b32 %r{{[0-9]+}}, 0;
+// OVERLAP: setp.ne.b32 p, 0, 0;
+// OVERLAP-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// OVERLAP: setp.ne.b32 p, 1, 0;
+// OVERLAP-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // OVERLAP: wgmma.wait_group.sync.aligned 0;
 // OVERLAP: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // OVERLAP: wgmma.commit_group.sync.aligned;
