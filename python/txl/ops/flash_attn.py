@@ -175,7 +175,7 @@ def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
 @txl.jit
 def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
            alpha, m_i, l_i, lo, hi, rows, seqlen_k, causal_shift, qk_scale,
-           leader, dt, BN: tl.constexpr, STAGES: tl.constexpr,
+           leader, BN: tl.constexpr, STAGES: tl.constexpr,
            CAUSAL: tl.constexpr, MASK: tl.constexpr,
            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
            PINGPONG: tl.constexpr):
@@ -240,11 +240,11 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
         acc, p, alpha, m_i, l_i = attend(
             q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
             alpha, m_i, l_i, 1, mid, rows, seqlen_k, causal_shift, qk_scale,
-            leader, dt, BN, STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG)
+            leader, BN, STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG)
         acc, p, alpha, m_i, l_i = attend(
             q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
             alpha, m_i, l_i, mid, n_blocks, rows, seqlen_k, causal_shift,
-            qk_scale, leader, dt, BN, STAGES, CAUSAL, True, OVERLAP, ROLE,
+            qk_scale, leader, BN, STAGES, CAUSAL, True, OVERLAP, ROLE,
             PINGPONG)
         turn_begin(ROLE, PINGPONG)
         acc = pv(acc * alpha[:, None], p, v_bufs, v_full, n_blocks - 1,
