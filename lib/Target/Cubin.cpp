@@ -268,6 +268,17 @@ bool assembleCubin(const std::string &ptx, const std::string &target,
                    std::string &log) {
   bool haveNvJitLink = nvJitLinkAvailable();
   bool havePtxas = !findPtxas().empty();
+  // nvJitLink compiles PTX as a relocatable unit, where ptxas ignores
+  // setmaxnreg (its C7504 note): a warp-specialized kernel's consumers then
+  // keep the launch's register budget, and wgmma is serialized when its
+  // accumulators do not fit (C7512). ptxas compiles the whole program.
+  if (havePtxas && ptx.find("setmaxnreg") != std::string::npos) {
+    producer = "ptxas";
+    if (assembleWithPtxas(ptx, target, cubin, log))
+      return true;
+    if (!haveNvJitLink)
+      return false;
+  }
   if (haveNvJitLink) {
     producer = "nvjitlink";
     if (assembleWithNvJitLink(ptx, target, cubin, log))

@@ -185,11 +185,11 @@ Value mlir::txl::emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
 
 SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
     OpBuilder &b, Location loc, ArrayRef<Value> acc, ArrayRef<Value> a,
-    Value descB, StringRef type, bool transposeB) {
+    Value descB, StringRef type, bool transposeB, bool accumulate) {
   size_t n = acc.size();
   // Outputs $0..$n-1 tied to inputs $n..$2n-1 (the accumulators), then
-  // A's registers $2n..$2n+3, B's descriptor $2n+4, and scale-d (1) as
-  // $2n+5 for the predicate.
+  // A's registers $2n..$2n+3, B's descriptor $2n+4, and scale-d (1, or 0
+  // without `accumulate`) as $2n+5 for the predicate.
   std::string asmText =
       llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, ${0}, 0; "
                     "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} "
@@ -206,8 +206,8 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
   SmallVector<Value> operands(acc.begin(), acc.end());
   operands.append(a.begin(), a.end());
   operands.push_back(descB);
-  operands.push_back(
-      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1)));
+  operands.push_back(LLVM::ConstantOp::create(
+      b, loc, b.getI32Type(), b.getI32IntegerAttr(accumulate ? 1 : 0)));
   SmallVector<Type> types(n, b.getF32Type());
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types), operands,

@@ -39,11 +39,14 @@ SmallVector<Value> emitWarpGroupDotWait(OpBuilder &b, Location loc,
 /// a descriptor only): `acc` are the N/2 f32 accumulator registers,
 /// `a` the four 32-bit registers of A's fragment (two 16-bit elements
 /// each), `descB` B's shared-memory descriptor. `type` is "f16" or "bf16";
-/// `transposeB` selects an MN-major B. Returns the new accumulators.
+/// `transposeB` selects an MN-major B. Without `accumulate` (wgmma's
+/// scale-d = 0) the result is A*B and `acc` is not read (pass undefs).
+/// Returns the new accumulators.
 SmallVector<Value> emitWarpGroupDotRegisterA(OpBuilder &b, Location loc,
                                              ArrayRef<Value> acc,
                                              ArrayRef<Value> a, Value descB,
-                                             StringRef type, bool transposeB);
+                                             StringRef type, bool transposeB,
+                                             bool accumulate = true);
 
 /// Passes 32-bit registers through an empty asm statement with side
 /// effects, so the instructions computing them stay above it (and above

@@ -12,6 +12,8 @@
 #include "InlinePTX.h"
 
 #include "Utility.h"
+
+#include "mlir/IR/Matchers.h"
 #include <map>
 
 using namespace mlir;
@@ -260,6 +262,12 @@ struct WarpGroupDotOpToLLVM
                                  i64Const(rewriter, loc, byteOffset / 16));
     };
 
+    // A zero accumulator is not materialized: the first wgmma of each
+    // fragment runs with scale-d = 0 (D = A*B) on undefined registers.
+    // Zeros moved into the accumulator registers right before the wgmma
+    // would be non-wgmma definitions inside the wgmma pipeline, which make
+    // ptxas serialize every wgmma of the kernel (its C7515 note).
+    bool fromZero = matchPattern(op.getC(), m_AnyZeroFloat());
     SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
     auto regOf = registerIndex(*cMap);
     Type f32 = rewriter.getF32Type();
@@ -300,9 +308,10 @@ struct WarpGroupDotOpToLLVM
           slots.push_back(it->second);
         }
         Value frag = LLVM::UndefOp::create(rewriter, loc, fragTy);
-        for (auto [i, slot] : llvm::enumerate(slots))
-          frag =
-              LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot], i);
+        if (!fromZero)
+          for (auto [i, slot] : llvm::enumerate(slots))
+            frag = LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot],
+                                               i);
         auto bDescAt = [&](int64_t k0) {
           return stepped(bDesc, b->byteOffset(col0, k0));
         };
@@ -314,7 +323,8 @@ struct WarpGroupDotOpToLLVM
                   LLVM::ExtractValueOp::create(rewriter, loc, frag, i));
             accs = emitWarpGroupDotRegisterA(
                 rewriter, loc, accs, aWords[{row0, k0}], bDescAt(k0),
-                elem.isBF16() ? "bf16" : "f16", !b->kMajor);
+                elem.isBF16() ? "bf16" : "f16", !b->kMajor,
+                /*accumulate=*/!fromZero || k0 > 0);
             for (auto [i, v] : llvm::enumerate(accs))
               frag = LLVM::InsertValueOp::create(rewriter, loc, frag, v, i);
             continue;
@@ -323,7 +333,9 @@ struct WarpGroupDotOpToLLVM
               rewriter, loc, fragTy, frag,
               stepped(aDesc, a->byteOffset(row0, k0)), bDescAt(k0),
               NVVM::MMAShapeAttr::get(getContext(), 64, instrN, kInstr), *type,
-              *type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+              *type, NVVM::WGMMATypes::f32,
+              fromZero && k0 == 0 ? NVVM::WGMMAScaleOut::zero
+                                  : NVVM::WGMMAScaleOut::one,
               NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, a->layout(),
               b->layout(),
               /*satfinite=*/nullptr);

@@ -236,7 +236,8 @@ public:
   static bool mayBeInFlight(mlir::Value v, int depth = 0);
   /// Fails at the first read of an accumulator an asynchronous dot may
   /// still be writing (anything but the next dot, a wait, or carrying it
-  /// through control flow).
+  /// through control flow): a dot's result is readable once a dot_wait(n)
+  /// follows at least n younger groups on every path (AsyncDotReads.cpp).
   void checkAccumulatorReads(mlir::func::FuncOp func);
   /// The target's SM number (80 for "sm_80", 90 for "sm_90a").
   int smVersion() const;

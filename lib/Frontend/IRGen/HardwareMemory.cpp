@@ -803,57 +803,6 @@ bool Gen::mayBeInFlight(Value v, int depth) {
   return false;
 }
 
-void Gen::checkAccumulatorReads(func::FuncOp func) {
-  SmallVector<Value> work;
-  llvm::DenseSet<Value> seen;
-  auto push = [&](Value v) {
-    if (seen.insert(v).second)
-      work.push_back(v);
-  };
-  func.walk([&](Operation *op) {
-    if (isa<tg::WarpGroupDotOp>(op))
-      push(op->getResult(0));
-    else if (auto wait = dyn_cast<tg::WarpGroupDotWaitOp>(op))
-      if (wait.getPendings() > 0)
-        for (Value r : wait.getResults())
-          push(r);
-  });
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto dot = dyn_cast<tg::WarpGroupDotOp>(user);
-          dot && use.get() == dot.getC())
-        continue; // accumulating into it again is what wgmma chains do
-      if (isa<tg::WarpGroupDotWaitOp>(user))
-        continue;
-      auto loop = dyn_cast<scf::ForOp>(user);
-      if (loop && use.getOperandNumber() >= loop.getNumControlOperands()) {
-        // Carried into a loop: the iteration argument and the result.
-        unsigned i = use.getOperandNumber() - loop.getNumControlOperands();
-        push(loop.getRegionIterArgs()[i]);
-        push(loop.getResult(i));
-        continue;
-      }
-      if (isa<scf::YieldOp>(user)) {
-        Operation *parent = user->getParentOp();
-        unsigned i = use.getOperandNumber();
-        if (i < parent->getNumResults())
-          push(parent->getResult(i));
-        if (auto loop = dyn_cast<scf::ForOp>(parent))
-          push(loop.getRegionIterArgs()[i]);
-        continue;
-      }
-      SourceLoc at = SourceLoc{1, 1};
-      if (auto fileLoc = dyn_cast<FileLineColLoc>(user->getLoc()))
-        at = SourceLoc{int(fileLoc.getLine()), int(fileLoc.getColumn())};
-      fail(at, "this reads an accumulator that an asynchronous tl.dot on "
-               "shared buffers may still be writing; call txl.dot_wait(0) "
-               "before using it");
-    }
-  }
-}
-
 Val Gen::asyncDot(const TValue &a, const TValue &bm,
                   const std::optional<Val> &acc, SourceLoc loc) {
   if (!a.isReg() && a.space != Space::Smem)

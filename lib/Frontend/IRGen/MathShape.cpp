@@ -103,8 +103,16 @@ Val Gen::callMathBuiltin(const std::string &name, CallArgs &args,
                               "fdiv");
     if (!x.dtype.isFloat())
       fail(loc, name + " expects floating-point operands");
-    return Val::tensor(
-        {arith::DivFOp::create(b, cur, x.value, y.value), x.dtype, x.shape});
+    auto div = arith::DivFOp::create(b, cur, x.value, y.value);
+    // tl.fdiv rounds approximately unless ieee_rounding=True (Triton's
+    // default): no IEEE slow path, which ptxas would reach by a call --
+    // and a call in a kernel serializes its wgmmas when nvJitLink
+    // assembles it (C7509). tl.div_rn and `/` stay IEEE.
+    bool ieee = name == "tl.div_rn" ||
+                (p[2] && constInt(p[2], "ieee_rounding", loc) != 0);
+    if (!ieee)
+      div.setFastmath(arith::FastMathFlags::afn);
+    return Val::tensor({div, x.dtype, x.shape});
   }
   if (name == "tl.umulhi") {
     auto p = bind(args, {"x", "y"}, 2, name, loc);

@@ -245,3 +245,65 @@ func.func @dot_loop(%a_ptr: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %b_ptr:
   txl.store %11, %2 : tensor<64x64x!txl.ptr<f32>>, tensor<64x64xf32>
   return
 }
+
+// -----
+
+// An online-softmax accumulator, rescaled before each dot
+// (`acc = tl.dot(a, b, acc * alpha[:, None])`): the rescale is walked
+// through like the loop, so the iter_arg, its init and the product live in
+// the accumulator layout and the loop converts no accumulator.
+// CHECK-LABEL: func.func @rescaled_dot_loop
+// SM80: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #txlgpu.nvmma<{version = 2
+// SM80: arith.mulf %[[ACC]], %{{.*}} : tensor<64x64xf32, #txlgpu.nvmma<{version = 2
+// SM90: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #txlgpu.nvmma<{version = 3
+// SM90: arith.mulf %[[ACC]], %{{.*}} : tensor<64x64xf32, #txlgpu.nvmma<{version = 3
+// CHECK-NOT: txlgpu.convert_layout %[[ACC]]
+// CHECK: scf.yield
+func.func @rescaled_dot_loop(%a_ptr: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %b_ptr: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %c_ptr: !txl.ptr<f32> {txl.divisibility = 16 : i32}, %n: i32, %x: f32) attributes {txl.kernel} {
+  %c64_i32 = arith.constant 64 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c0_i32 = arith.constant 0 : i32
+  %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+  %0 = txl.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %1 = txl.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %2 = scf.for %i = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst) -> (tensor<64x64xf32>)  : i32 {
+    %12 = txl.expand_dims %0 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %13 = txl.splat %c32_i32 : i32 -> tensor<64x1xi32>
+    %14 = arith.muli %12, %13 : tensor<64x1xi32>
+    %15 = txl.splat %a_ptr : !txl.ptr<f16> -> tensor<64x1x!txl.ptr<f16>>
+    %16 = txl.addptr %15, %14 : tensor<64x1x!txl.ptr<f16>>, tensor<64x1xi32>
+    %17 = txl.expand_dims %1 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+    %18 = txl.broadcast %16 : tensor<64x1x!txl.ptr<f16>> -> tensor<64x32x!txl.ptr<f16>>
+    %19 = txl.broadcast %17 : tensor<1x32xi32> -> tensor<64x32xi32>
+    %20 = txl.addptr %18, %19 : tensor<64x32x!txl.ptr<f16>>, tensor<64x32xi32>
+    %21 = txl.load %20 : tensor<64x32x!txl.ptr<f16>> -> tensor<64x32xf16>
+    %22 = txl.expand_dims %1 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %23 = txl.splat %c64_i32 : i32 -> tensor<32x1xi32>
+    %24 = arith.muli %22, %23 : tensor<32x1xi32>
+    %25 = txl.splat %b_ptr : !txl.ptr<f16> -> tensor<32x1x!txl.ptr<f16>>
+    %26 = txl.addptr %25, %24 : tensor<32x1x!txl.ptr<f16>>, tensor<32x1xi32>
+    %27 = txl.expand_dims %0 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %28 = txl.broadcast %26 : tensor<32x1x!txl.ptr<f16>> -> tensor<32x64x!txl.ptr<f16>>
+    %29 = txl.broadcast %27 : tensor<1x64xi32> -> tensor<32x64xi32>
+    %30 = txl.addptr %28, %29 : tensor<32x64x!txl.ptr<f16>>, tensor<32x64xi32>
+    %31 = txl.load %30 : tensor<32x64x!txl.ptr<f16>> -> tensor<32x64xf16>
+    %al = txl.splat %x : f32 -> tensor<64xf32>
+    %ale = txl.expand_dims %al {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+    %alb = txl.broadcast %ale : tensor<64x1xf32> -> tensor<64x64xf32>
+    %sc = arith.mulf %acc, %alb : tensor<64x64xf32>
+    %33 = txl.dot %21, %31, %sc : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+    scf.yield %33 : tensor<64x64xf32>
+  }
+  %3 = txl.expand_dims %0 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %4 = txl.splat %c64_i32 : i32 -> tensor<64x1xi32>
+  %5 = arith.muli %3, %4 : tensor<64x1xi32>
+  %6 = txl.splat %c_ptr : !txl.ptr<f32> -> tensor<64x1x!txl.ptr<f32>>
+  %7 = txl.addptr %6, %5 : tensor<64x1x!txl.ptr<f32>>, tensor<64x1xi32>
+  %8 = txl.expand_dims %0 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %9 = txl.broadcast %7 : tensor<64x1x!txl.ptr<f32>> -> tensor<64x64x!txl.ptr<f32>>
+  %10 = txl.broadcast %8 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %11 = txl.addptr %9, %10 : tensor<64x64x!txl.ptr<f32>>, tensor<64x64xi32>
+  txl.store %11, %2 : tensor<64x64x!txl.ptr<f32>>, tensor<64x64xf32>
+  return
+}

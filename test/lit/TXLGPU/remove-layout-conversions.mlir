@@ -122,11 +122,11 @@ func.func @round_trip_data(%x: tensor<1024xf32, #v4>) -> tensor<1024xf32, #v4> {
 #v4 = #txlgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #v1 = #txlgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
-// Past a dozen recomputed ops moving the data is cheaper: a chain of 16
+// Past two dozen recomputed ops moving the data is cheaper: a chain of 28
 // adds keeps its conversion, and the clones made before giving up are
-// dropped again (still exactly 16 adds, all in the source layout).
+// dropped again (still exactly 28 adds, all in the source layout).
 // CHECK-LABEL: func.func @long_chain
-// CHECK-COUNT-16: arith.addi {{.*}} : tensor<1024xi32, #txlgpu.blocked<{sizePerThread = [4], {{.*}}>>
+// CHECK-COUNT-28: arith.addi {{.*}} : tensor<1024xi32, #txlgpu.blocked<{sizePerThread = [4], {{.*}}>>
 // CHECK-NOT: arith.addi
 // CHECK: txlgpu.convert_layout %{{.*}} : tensor<1024xi32, #txlgpu.blocked<{sizePerThread = [4], {{.*}}>> -> tensor<1024xi32, #txlgpu.blocked<{sizePerThread = [1], {{.*}}>>
 // CHECK-NOT: arith.addi
@@ -150,6 +150,47 @@ func.func @long_chain() -> tensor<1024xi32, #v1> {
   %a14 = arith.addi %a13, %c : tensor<1024xi32, #v4>
   %a15 = arith.addi %a14, %c : tensor<1024xi32, #v4>
   %a16 = arith.addi %a15, %c : tensor<1024xi32, #v4>
-  %cv = txlgpu.convert_layout %a16 : tensor<1024xi32, #v4> -> tensor<1024xi32, #v1>
+  %a17 = arith.addi %a16, %c : tensor<1024xi32, #v4>
+  %a18 = arith.addi %a17, %c : tensor<1024xi32, #v4>
+  %a19 = arith.addi %a18, %c : tensor<1024xi32, #v4>
+  %a20 = arith.addi %a19, %c : tensor<1024xi32, #v4>
+  %a21 = arith.addi %a20, %c : tensor<1024xi32, #v4>
+  %a22 = arith.addi %a21, %c : tensor<1024xi32, #v4>
+  %a23 = arith.addi %a22, %c : tensor<1024xi32, #v4>
+  %a24 = arith.addi %a23, %c : tensor<1024xi32, #v4>
+  %a25 = arith.addi %a24, %c : tensor<1024xi32, #v4>
+  %a26 = arith.addi %a25, %c : tensor<1024xi32, #v4>
+  %a27 = arith.addi %a26, %c : tensor<1024xi32, #v4>
+  %a28 = arith.addi %a27, %c : tensor<1024xi32, #v4>
+  %cv = txlgpu.convert_layout %a28 : tensor<1024xi32, #v4> -> tensor<1024xi32, #v1>
   return %cv : tensor<1024xi32, #v1>
+}
+
+// -----
+
+#b2 = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+
+// A causal mask (rows[:, None] >= cols[None, :]) built in a blocked layout
+// and needed in a wgmma accumulator's layout: expand_dims and broadcast
+// are recomputed too (each range in the slice of the accumulator layout),
+// so the mask never goes through shared memory.
+// CHECK-LABEL: func.func @mask_in_accumulator_layout
+// CHECK-NOT: txlgpu.convert_layout
+// CHECK-DAG: txl.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #txlgpu.slice<{dim = 1, parent = #txlgpu.nvmma
+// CHECK-DAG: txl.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #txlgpu.slice<{dim = 0, parent = #txlgpu.nvmma
+// CHECK: arith.cmpi sge, {{.*}} : tensor<64x128xi32, #txlgpu.nvmma
+// CHECK: arith.select {{.*}} : tensor<64x128xi1, #txlgpu.nvmma
+func.func @mask_in_accumulator_layout(%s: tensor<64x128xf32, #acc>) -> tensor<64x128xf32, #acc> {
+  %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #acc>
+  %r = txl.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #txlgpu.slice<{dim = 1, parent = #b2}>>
+  %c = txl.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #txlgpu.slice<{dim = 0, parent = #b2}>>
+  %re = txl.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #txlgpu.slice<{dim = 1, parent = #b2}>> -> tensor<64x1xi32, #b2>
+  %ce = txl.expand_dims %c {axis = 0 : i32} : tensor<128xi32, #txlgpu.slice<{dim = 0, parent = #b2}>> -> tensor<1x128xi32, #b2>
+  %rb = txl.broadcast %re : tensor<64x1xi32, #b2> -> tensor<64x128xi32, #b2>
+  %cb = txl.broadcast %ce : tensor<1x128xi32, #b2> -> tensor<64x128xi32, #b2>
+  %keep = arith.cmpi sge, %rb, %cb : tensor<64x128xi32, #b2>
+  %k = txlgpu.convert_layout %keep : tensor<64x128xi1, #b2> -> tensor<64x128xi1, #acc>
+  %m = arith.select %k, %s, %ninf : tensor<64x128xi1, #acc>, tensor<64x128xf32, #acc>
+  return %m : tensor<64x128xf32, #acc>
 }

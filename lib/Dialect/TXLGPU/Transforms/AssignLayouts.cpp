@@ -219,6 +219,10 @@ private:
       }
       while (v && !preferred.count(v)) {
         preferred[v] = enc;
+        if (Value scaled = rescaledAccumulator(v)) {
+          v = scaled;
+          continue;
+        }
         auto arg = dyn_cast<BlockArgument>(v);
         auto forOp =
             arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : nullptr;
@@ -227,6 +231,32 @@ private:
         v = forOp.getInitArgs()[arg.getArgNumber() - 1];
       }
     });
+  }
+
+  /// The accumulator `v` is computed from, when `v` is an elementwise
+  /// rescale of it (`acc * alpha[:, None]` in an online softmax): the one
+  /// operand of `v`'s type that is not a broadcast, splat or constant. The
+  /// rescaled accumulator is then born in the dot's layout too.
+  static Value rescaledAccumulator(Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || !def->getDialect() ||
+        def->getDialect()->getNamespace() != "arith" || !isPure(def) ||
+        def->getNumResults() != 1)
+      return {};
+    Value source;
+    for (Value operand : def->getOperands()) {
+      if (operand.getType() != v.getType())
+        continue;
+      Operation *opDef = operand.getDefiningOp();
+      if (opDef &&
+          isa<mlir::txl::BroadcastOp, mlir::txl::SplatOp, arith::ConstantOp>(
+              opDef))
+        continue;
+      if (source)
+        return {}; // two candidates: not a rescale
+      source = operand;
+    }
+    return source;
   }
 
   /// Pointer and mask computations are born in the layout of the access
@@ -540,6 +570,14 @@ private:
                               isa<BlockedEncodingAttr>(it->second)
                           ? it->second
                           : defaultFor(expand.getType().getRank());
+      // A row of an accumulator (alpha[:, None] in an online softmax)
+      // expands back into the accumulator's layout, in registers.
+      auto slice =
+          dyn_cast_or_null<SliceEncodingAttr>(encodingOf(expand.getSrc()));
+      if (it == preferred.end() && slice &&
+          slice.getDim() == expand.getAxis() &&
+          isAccumulatorLayout(slice.getParent()))
+        enc = slice.getParent();
       require(op, op->getOpOperand(0),
               SliceEncodingAttr::get(ctx, expand.getAxis(), enc));
       return setResultEncodings(op, enc);
@@ -644,6 +682,13 @@ private:
               encodingOf(broadcast.getSrc())))
         return enc;
     }
+    // A tensor-core accumulator (or a row of one) is the costliest operand
+    // to move (through shared memory), while masks and indices built from
+    // ranges are recomputed in any layout: `tl.where(mask, acc, x)` keeps
+    // acc's layout.
+    for (Value v : op->getOperands())
+      if (isAccumulatorLayout(encodingOf(v)) && !isCheapIndexValue(v))
+        return encodingOf(v);
     Attribute fallback;
     for (Value v : op->getOperands()) {
       Attribute enc = encodingOf(v);
@@ -660,6 +705,12 @@ private:
       if (auto tensor = dyn_cast<RankedTensorType>(t))
         return defaultFor(tensor.getRank());
     return fallback;
+  }
+
+  static bool isAccumulatorLayout(Attribute enc) {
+    if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(enc))
+      enc = slice.getParent();
+    return isa_and_nonnull<NvidiaMmaEncodingAttr>(enc);
   }
 
   void visitConstant(arith::ConstantOp op) {

@@ -16,7 +16,7 @@ namespace {
 
 /// Most ops recomputed for one conversion: beyond this, moving the data is
 /// cheaper than recomputing it.
-constexpr int kMaxClonedOps = 12;
+constexpr int kMaxClonedOps = 24;
 
 Type withEncoding(Type type, Attribute encoding) {
   auto tensor = cast<RankedTensorType>(type);
@@ -24,12 +24,14 @@ Type withEncoding(Type type, Attribute encoding) {
                                encoding);
 }
 
-/// Ops whose every tensor operand and result share one layout, and that are
-/// cheap enough to recompute.
+/// Ops cheap enough to recompute whose tensor operands and result share one
+/// layout (expand_dims: its operand has the slice of its result's).
 bool isRecomputable(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
-  if (isa<mlir::txl::MakeRangeOp, mlir::txl::SplatOp, mlir::txl::AddPtrOp, mlir::txl::HintOp>(op))
+  if (isa<mlir::txl::MakeRangeOp, mlir::txl::SplatOp, mlir::txl::AddPtrOp,
+          mlir::txl::HintOp, mlir::txl::BroadcastOp, mlir::txl::ExpandDimsOp>(
+          op))
     return true;
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<SplatElementsAttr>(constant.getValue()) ||
@@ -55,9 +57,16 @@ public:
     Operation *def = v.getDefiningOp();
     if (!def || !isRecomputable(def) || ++cloned > kMaxClonedOps)
       return {};
+    // expand_dims reads its operand in the slice of its result's layout
+    // (a mask built from `rows[:, None]` follows a wgmma accumulator's
+    // layout as well as a blocked one's).
+    Attribute operandEncoding = encoding;
+    if (auto expand = dyn_cast<mlir::txl::ExpandDimsOp>(def))
+      operandEncoding =
+          SliceEncodingAttr::get(b.getContext(), expand.getAxis(), encoding);
     IRMapping mapping;
     for (Value operand : def->getOperands()) {
-      Value moved = get(operand, encoding);
+      Value moved = get(operand, operandEncoding);
       if (!moved)
         return {};
       mapping.map(operand, moved);

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""FlashAttention forward: txl.ops.flash_attn_func vs torch SDPA (cuDNN and
+FLASH, i.e. FlashAttention-2) in one process.
+
+    TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python \\
+        python3 bench/bench_attention.py [--quick] [--json F]
+
+For each shape ([batch, heads, seqlen, head_dim], dtype, causal) every
+output is computed once and checked against cuDNN's (and txl's LSE against
+an fp32 log-sum-exp on a slice of rows) before anything is timed
+(triton.testing.do_bench, L2 flushed, median). TFLOP/s = 4 B H S^2 D / t
+(halved for causal). The issue's goals: >= 1.25x cuDNN at B16 H32 S16384
+D128 fp16 non-causal, >= 1.05x elsewhere; the table says PASS or MISS.
+Triton's tutorial kernel is not included (its source is not vendored and
+this machine is offline).
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from _common import bench_ms, header  # noqa: E402
+
+import torch  # noqa: E402
+import triton  # noqa: E402
+from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+
+import txl  # noqa: E402
+import txl.ops  # noqa: E402
+
+# (B, H, S, D, dtype, causal, goal vs cuDNN)
+SHAPES = [(16, 32, 16384, 128, "fp16", False, 1.25),
+          (16, 32, 16384, 128, "fp16", True, 1.05),
+          (4, 32, 8192, 128, "bf16", False, 1.05),
+          (4, 32, 8192, 128, "bf16", True, 1.05),
+          (8, 16, 8192, 64, "fp16", False, 1.05),
+          (8, 16, 8192, 64, "fp16", True, 1.05)]
+QUICK = [(4, 32, 4096, 128, "fp16", False, 1.25),
+         (4, 32, 4096, 128, "fp16", True, 1.05)]
+DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
+
+
+def sdpa(backend, q, k, v, causal):
+    qt, kt, vt = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+
+    def fn():
+        with sdpa_kernel(backend):
+            return F.scaled_dot_product_attention(qt, kt, vt,
+                                                  is_causal=causal)
+    return fn
+
+
+def check_lse(q, k, lse, causal, rows=256):
+    """txl's LSE on the last `rows` queries of batch 0, head 0, in fp32."""
+    S, D = q.shape[1], q.shape[3]
+    qs = q[0, S - rows:, 0].float()
+    s = qs @ k[0, :, 0].float().t() / math.sqrt(D)
+    if causal:
+        i = torch.arange(S - rows, S, device=q.device)[:, None]
+        j = torch.arange(S, device=q.device)[None, :]
+        s = s.masked_fill(j > i, float("-inf"))
+    torch.testing.assert_close(lse[0, 0, S - rows:], torch.logsumexp(s, -1),
+                               atol=2e-3, rtol=1e-3)
+
+
+VARIANTS = {"plain": (False, False), "overlap": (True, False),
+            "pingpong": (False, True)}
+
+
+def one_shape(B, H, S, D, dt, causal, quick, variants):
+    dtype = DTYPES[dt]
+    gen = torch.Generator(device="cuda").manual_seed(S + D)
+    q, k, v = (torch.randn((B, S, H, D), device="cuda", generator=gen,
+                           dtype=dtype) for _ in range(3))
+    flops = 4 * B * H * S * S * D / (2 if causal else 1)
+    ref = sdpa(SDPBackend.CUDNN_ATTENTION, q, k, v, causal)().transpose(1, 2)
+    row = {"shape": f"B{B} H{H} S{S} D{D} {dt}" + (" causal" if causal
+                                                    else "")}
+    runs = {"cudnn": sdpa(SDPBackend.CUDNN_ATTENTION, q, k, v, causal),
+            "fa2": sdpa(SDPBackend.FLASH_ATTENTION, q, k, v, causal)}
+
+    def txl_fn():
+        return txl.ops.flash_attn_func(q, k, v, causal=causal)
+    runs["txl"] = txl_fn
+    if variants:
+        # The schedule variants, through the same launcher (outputs into
+        # preallocated tensors).
+        o = torch.empty_like(q)
+        lse = torch.empty((B, H, S), device="cuda")
+        for name, (ov, pp) in VARIANTS.items():
+            def fn(ov=ov, pp=pp):
+                txl.ops.flash_attn_forward_into(q, k, v, o, lse,
+                                                1 / math.sqrt(D), causal,
+                                                overlap=ov, pingpong=pp)
+                return o
+            runs[name] = fn
+    out, lse = txl.ops.flash_attn_func(q, k, v, causal=causal,
+                                       return_lse=True)
+    check_lse(q, k, lse, causal)
+    for name, fn in runs.items():
+        got = fn()
+        if name in ("cudnn", "fa2"):
+            got = got.transpose(1, 2)
+        torch.testing.assert_close(got, ref, atol=2e-2, rtol=2e-2)
+        del got
+        ms = bench_ms(fn, quick)
+        row[name] = flops / ms / 1e9
+    return row
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--json")
+    ap.add_argument("--variants", action="store_true",
+                    help="also time the other txl schedules")
+    args = ap.parse_args()
+    info = header(torch, triton, txl)
+    print(json.dumps(info))
+    rows = []
+    print(f"{'shape':34} {'cuDNN':>7} {'FA2':>7} {'txl':>7} "
+          f"{'txl/cuDNN':>9} {'txl/FA2':>8}  goal")
+    for B, H, S, D, dt, causal, goal in (QUICK if args.quick else SHAPES):
+        r = one_shape(B, H, S, D, dt, causal, args.quick, args.variants)
+        r["goal"] = goal
+        ratio = r["txl"] / r["cudnn"]
+        print(f"{r['shape']:34} {r['cudnn']:7.1f} {r['fa2']:7.1f} "
+              f"{r['txl']:7.1f} {ratio:9.3f} {r['txl'] / r['fa2']:8.3f}  "
+              f"{'PASS' if ratio >= goal else 'MISS'} (>= {goal}x)" +
+              "".join(f"  {n} {r[n]:.1f}" for n in VARIANTS if n in r),
+              flush=True)
+        rows.append(r)
+        torch.cuda.empty_cache()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"info": info, "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+//===- AsyncDotReads.cpp - reads of accumulators async wgmma may write ----===//
+//
+// A tl.dot on shared buffers issues one wgmma group and returns at once;
+// txl.dot_wait(n) returns once at most the n most recently committed groups
+// are still running. So the result of a dot is safe to read after a
+// dot_wait(n) when at least n groups were committed after its own on every
+// path to that wait -- and not before any such wait.
+//
+// The check follows every value a dot may still be writing with its *age*:
+// the fewest groups committed after the one writing it, over all paths to
+// the current point (capped at kAgeCap: the pending count of a wait is at
+// most 7, so any wait retires an older group). A dot ages every tracked
+// value by one; dot_wait(n) retires (forgets) the values of age >= n.
+// Anything but the next dot's accumulator operand, a wait, or carrying the
+// value through control flow is a read, and reading a tracked value fails.
+// Control flow merges by taking the younger age; loops iterate to a fixed
+// point (ages only decrease, so it terminates).
+//
+// This accepts FA3's intra-warpgroup overlap: S_{j+1} = Q K_{j+1}^T is
+// issued, then O += P_j V_j, then dot_wait(1) retires S_{j+1} (one group,
+// P_j V_j, is younger) while O stays in flight.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Gen.h"
+
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+namespace tg = mlir::txlgpu;
+
+namespace txl::irgen {
+namespace {
+
+constexpr int kAgeCap = 8;
+
+/// Values an async dot may still be writing -> their age. Absent: retired
+/// (or never written by a dot).
+using Ages = llvm::DenseMap<Value, int>;
+
+/// `into` becomes what holds on either path: a value tracked on one is
+/// tracked, with the younger age.
+bool mergeInto(Ages &into, const Ages &from) {
+  bool changed = false;
+  for (auto [v, age] : from) {
+    auto [it, inserted] = into.try_emplace(v, age);
+    if (!inserted && age < it->second) {
+      it->second = age;
+      changed = true;
+    }
+    changed |= inserted;
+  }
+  return changed;
+}
+
+/// Keeps the values defined outside `op` (those of its regions' previous
+/// iterations are other SSA instances, dead at the next one).
+Ages outside(const Ages &ages, Operation *op) {
+  Ages out;
+  for (auto [v, age] : ages) {
+    Operation *def = v.getDefiningOp();
+    Region *home = def ? def->getParentRegion()
+                       : llvm::cast<BlockArgument>(v).getOwner()->getParent();
+    if (!op->isAncestor(home->getParentOp()))
+      out[v] = age;
+  }
+  return out;
+}
+
+class ReadCheck {
+public:
+  explicit ReadCheck(const Gen &g) : g(g) {}
+
+  void region(Region &r, Ages &ages) {
+    for (Block &b : r)
+      for (Operation &op : b)
+        visit(&op, ages);
+  }
+
+private:
+  const Gen &g;
+
+  /// Ages of `vals` (-1 where not tracked).
+  static SmallVector<int> agesOf(ValueRange vals, const Ages &ages) {
+    SmallVector<int> out;
+    for (Value v : vals) {
+      auto it = ages.find(v);
+      out.push_back(it == ages.end() ? -1 : it->second);
+    }
+    return out;
+  }
+  static void track(ValueRange vals, ArrayRef<int> a, Ages &ages) {
+    for (auto [v, age] : llvm::zip(vals, a))
+      if (age >= 0)
+        ages[v] = age;
+  }
+  static SmallVector<int> younger(ArrayRef<int> a, ArrayRef<int> b) {
+    SmallVector<int> out;
+    for (auto [x, y] : llvm::zip(a, b))
+      out.push_back(x < 0 ? y : y < 0 ? x : std::min(x, y));
+    return out;
+  }
+  static ValueRange yielded(Region &r) {
+    return r.front().getTerminator()->getOperands();
+  }
+
+  [[noreturn]] void readError(Operation *user) const {
+    SourceLoc at = SourceLoc{1, 1};
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(user->getLoc()))
+      at = SourceLoc{int(fileLoc.getLine()), int(fileLoc.getColumn())};
+    g.fail(at, "this reads an accumulator that an asynchronous tl.dot on "
+               "shared buffers may still be writing; call txl.dot_wait(0) "
+               "before using it");
+  }
+
+  void visit(Operation *op, Ages &ages) {
+    if (auto dot = dyn_cast<tg::WarpGroupDotOp>(op)) {
+      for (OpOperand &use : op->getOpOperands())
+        if (use.get() != dot.getC() && ages.count(use.get()))
+          readError(op);
+      for (auto &[v, age] : ages)
+        age = std::min(age + 1, kAgeCap);
+      ages[dot.getResult()] = 0;
+      return;
+    }
+    if (auto wait = dyn_cast<tg::WarpGroupDotWaitOp>(op)) {
+      int pending = int(wait.getPendings());
+      Ages running;
+      for (auto [v, age] : ages)
+        if (age < pending)
+          running[v] = age;
+      ages = std::move(running);
+      track(wait.getResults(), agesOf(wait.getOperands(), ages), ages);
+      return;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      return forLoop(loop, ages);
+    if (auto branch = dyn_cast<scf::IfOp>(op))
+      return ifElse(branch, ages);
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      return whileLoop(loop, ages);
+    if (isa<scf::YieldOp>(op))
+      return; // carried on by the parent
+    if (auto cond = dyn_cast<scf::ConditionOp>(op)) {
+      if (ages.count(cond.getCondition()))
+        readError(op);
+      return;
+    }
+    for (Value v : op->getOperands())
+      if (ages.count(v))
+        readError(op);
+    for (Region &r : op->getRegions()) {
+      Ages inner = ages;
+      region(r, inner); // e.g. a reduction's combiner: reads only
+    }
+  }
+
+  void forLoop(scf::ForOp loop, Ages &ages) {
+    for (Value v : loop.getOperands().take_front(loop.getNumControlOperands()))
+      if (ages.count(v))
+        readError(loop);
+    SmallVector<int> carried = agesOf(loop.getInitArgs(), ages);
+    Ages entry = ages, end;
+    for (int round = 0;; ++round) {
+      Ages body = entry;
+      track(loop.getRegionIterArgs(), carried, body);
+      region(loop.getRegion(), body);
+      SmallVector<int> next =
+          younger(carried, agesOf(yielded(loop.getRegion()), body));
+      end = outside(body, loop);
+      bool changed = mergeInto(entry, end) || next != carried;
+      carried = next;
+      if (!changed || round > 64)
+        break;
+    }
+    mergeInto(ages, end); // zero iterations leave `ages` as it was
+    track(loop.getResults(), carried, ages);
+  }
+
+  void ifElse(scf::IfOp branch, Ages &ages) {
+    if (ages.count(branch.getCondition()))
+      readError(branch);
+    Ages thenAges = ages, elseAges = ages;
+    region(branch.getThenRegion(), thenAges);
+    SmallVector<int> results(branch.getNumResults(), -1);
+    if (branch.getNumResults())
+      results = agesOf(yielded(branch.getThenRegion()), thenAges);
+    if (!branch.getElseRegion().empty()) {
+      region(branch.getElseRegion(), elseAges);
+      if (branch.getNumResults())
+        results =
+            younger(results, agesOf(yielded(branch.getElseRegion()), elseAges));
+    }
+    ages = outside(thenAges, branch);
+    mergeInto(ages, outside(elseAges, branch));
+    track(branch.getResults(), results, ages);
+  }
+
+  void whileLoop(scf::WhileOp loop, Ages &ages) {
+    SmallVector<int> carried = agesOf(loop.getInits(), ages);
+    Ages entry = ages, afterCond;
+    SmallVector<int> passed;
+    for (int round = 0;; ++round) {
+      Ages before = entry;
+      track(loop.getBeforeArguments(), carried, before);
+      region(loop.getBefore(), before);
+      passed = agesOf(loop.getConditionOp().getArgs(), before);
+      afterCond = outside(before, loop);
+      Ages after = afterCond;
+      track(loop.getAfterArguments(), passed, after);
+      region(loop.getAfter(), after);
+      SmallVector<int> next =
+          younger(carried, agesOf(yielded(loop.getAfter()), after));
+      bool changed = mergeInto(entry, outside(after, loop)) || next != carried;
+      carried = next;
+      if (!changed || round > 64)
+        break;
+    }
+    ages = afterCond; // the loop leaves through its condition
+    track(loop.getResults(), passed, ages);
+  }
+};
+
+} // namespace
+
+void Gen::checkAccumulatorReads(func::FuncOp func) {
+  Ages ages;
+  ReadCheck(*this).region(func.getBody(), ages);
+}
+
+} // namespace txl::irgen

@@ -1,0 +1,332 @@
+"""FlashAttention forward for Hopper, written in txl.
+
+    O = softmax(Q K^T * scale [+ causal mask]) V,  LSE = log(sum(exp(...)))
+
+per (batch, query head), on [batch, seqlen, heads, head_dim] tensors (fp16
+or bf16, head_dim 64 or 128), with GQA (the query heads h*G .. h*G+G-1
+share key/value head h) and any seqlen_q, seqlen_k.
+
+The schedule (one CTA = 128 query rows of one head; three warpgroups,
+num_warps=4, num_warpgroups=3):
+
+- warpgroup 0, the producer, gives up registers (reg_dealloc) and only
+  issues TMA: both 64-row Q tiles once (on `q_full`), then every K/V block
+  of the CTA into a STAGES-deep ring. K and V of block j share stage
+  j % STAGES but have their own `full` and `empty` barriers: the consumers
+  start Q K_j^T before V_j has landed, and free K_j as soon as S_j has
+  retired, a whole P V earlier than V_j. (With one `empty` per stage, two
+  stages left the producer refilling a stage just when it was due: 357
+  TFLOP/s against 508 with the split, bench/RESULTS.md.) Each `empty`
+  hears one arrival per consumer warpgroup.
+- warpgroups 1 and 2, the consumers, take registers (reg_alloc) and each
+  owns 64 query rows: S = Q K_j^T (wgmma, both operands in shared memory),
+  the online softmax in registers, then O += P V_j with P straight from
+  registers (register-A wgmma: P is S's accumulator converted to 16 bits,
+  already in the A-fragment layout, so no shared memory is touched).
+
+The online softmax works in the exp2 domain: with c = scale * log2(e), the
+running max m is kept in units of c * S, and p = exp2(S * c - m) is one
+FMA and one ex2 per score. When the max moves, O and the running sum l are
+rescaled by alpha = exp2(m_old - m_new). At the end O / l is stored and
+LSE = (m + log2 l) * ln 2 (the natural-log LSE flash-attn returns).
+
+Intra-warpgroup overlap (OVERLAP=True, FA3's schedule): iteration j issues
+S_j = Q K_j^T, rescales O by block j-1's alpha while that runs, issues
+O += P_{j-1} V_{j-1} and waits with dot_wait(1): that retires S_j while
+the P V wgmma is still running, so the softmax of block j (max, exp2,
+sums) runs on the CUDA cores under the tensor core's P_{j-1} V_{j-1}.
+dot_wait(0) then retires O, and the stage of block j-1 is released. The
+first block's softmax is peeled off the loop; the last P V after it.
+(OVERLAP=False issues the same work one group at a time.)
+
+Ping-pong (PINGPONG=True, named barriers 8 and 9 over both consumers'
+256 threads): a consumer issues its wgmmas of an iteration only after the
+other has issued its own (bar_wait on its barrier, then bar_arrive on the
+other's), so the tensor core alternates between the two warpgroups and
+one's softmax runs under the other's GEMMs. Consumer 1 starts by arriving
+once (consumer 0 goes first) and consumer 0 ends by waiting once, so both
+barriers end balanced. The default is both (the launcher in
+txl/ops/__init__.py); at the benchmark's sizes the four schedules are
+within a few percent of each other (bench/RESULTS.md).
+
+Masks cost only where needed: blocks wholly inside the causal triangle and
+inside seqlen_k take the unmasked path; only the diagonal blocks and the
+ragged last block compare indices, and blocks wholly above the diagonal
+are never loaded. Causal masking is bottom-right aligned as in flash-attn
+(query i sees keys k <= i + seqlen_k - seqlen_q); rows that see no key
+get O = 0 and LSE = -inf. CTAs are launched longest-first for causal.
+
+Tails need no special loads: Q, K and V are seen by TMA as 2-D tensors
+[batch * seqlen, heads * head_dim], so a block that runs past a sequence
+reads the next batch's rows (or zeros past the last): their scores are
+masked to -inf (keys), or their outputs are not stored (queries; O and
+LSE are stored with masks).
+"""
+import triton.language as tl
+import txl
+
+LOG2E = 1.4426950408889634
+
+
+@txl.jit
+def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty, v_empty,
+            q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col, n_blocks,
+            HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+            STAGES: tl.constexpr):
+    """Both Q tiles once, then K and V of blocks 0 .. n_blocks-1, each into
+    its stage as soon as the consumers have freed it."""
+    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+    txl.mbar_expect(q_full, 2 * HM * D * ELEM)
+    txl.tma_load(txl.get_buffer(q_bufs, 0), q_desc, [q_row, q_col], q_full)
+    txl.tma_load(txl.get_buffer(q_bufs, 1), q_desc, [q_row + HM, q_col],
+                 q_full)
+    for j in range(n_blocks):
+        s = j % STAGES
+        free_phase = ((j // STAGES) & 1) ^ 1
+        txl.mbar_wait(txl.get_buffer(k_empty, s), free_phase)
+        kb = txl.get_buffer(k_full, s)
+        txl.mbar_expect(kb, BN * D * ELEM)
+        txl.tma_load(txl.get_buffer(k_bufs, s), k_desc,
+                     [k_row + j * BN, kv_col], kb)
+        txl.mbar_wait(txl.get_buffer(v_empty, s), free_phase)
+        vb = txl.get_buffer(v_full, s)
+        txl.mbar_expect(vb, BN * D * ELEM)
+        txl.tma_load(txl.get_buffer(v_bufs, s), v_desc,
+                     [k_row + j * BN, kv_col], vb)
+
+
+@txl.jit
+def scores(q, k_bufs, k_full, j, STAGES: tl.constexpr):
+    """S_j = Q K_j^T, issued (asynchronous) once K_j has landed."""
+    s = j % STAGES
+    txl.mbar_wait(txl.get_buffer(k_full, s), (j // STAGES) & 1)
+    return tl.dot(q, txl.get_buffer(k_bufs, s).T)
+
+
+@txl.jit
+def mask_scores(S, j, rows, seqlen_k, causal_shift, BN: tl.constexpr,
+                CAUSAL: tl.constexpr):
+    """-inf where key j*BN+c is past seqlen_k or (causal) after the query's
+    diagonal."""
+    cols = j * BN + tl.arange(0, BN)
+    keep = cols[None, :] < seqlen_k
+    if CAUSAL:
+        keep = keep & (cols[None, :] <= rows[:, None] + causal_shift)
+    return tl.where(keep, S, float("-inf"))
+
+
+@txl.jit
+def softmax_step(S, m_i, l_i, qk_scale):
+    """The online-softmax update for one block of scores: the new running
+    max m (in exp2 units), P = exp2(S * c - m) (one FMA and one ex2 per
+    score), the factor alpha the old O and l are scaled by, and the new
+    l."""
+    m_new = tl.maximum(m_i, txl.warp_max(S, 1) * qk_scale)
+    # A row that has seen only masked keys keeps m = -inf; subtracting 0
+    # instead leaves its P at exp2(-inf) = 0 rather than NaN.
+    m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    alpha = tl.exp2(m_i - m_use)
+    l_new = l_i * alpha + txl.warp_sum(p, 1)
+    return p, alpha, m_new, l_new
+
+
+@txl.jit
+def softmax_first(S, qk_scale):
+    """softmax_step for the first block (no previous max or sum). Peeling
+    it also gives the running max and sum the layout of S's rows from the
+    start, so the loop carries them without moving them."""
+    m_new = txl.warp_max(S, 1) * qk_scale
+    m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    return p, m_new, txl.warp_sum(p, 1)
+
+
+@txl.jit
+def pv(acc, p, v_bufs, v_full, j, STAGES: tl.constexpr):
+    """O += P_j V_j (P from registers, rounded to V's type: packed pairs
+    straight into wgmma's A fragment), issued once V_j has landed."""
+    s = j % STAGES
+    v = txl.get_buffer(v_bufs, s)
+    txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
+    return tl.dot(p.to(v.dtype), v, acc)
+
+
+@txl.jit
+def release(bars, j, leader, STAGES: tl.constexpr):
+    txl.mbar_arrive(txl.get_buffer(bars, j % STAGES), pred=leader)
+
+
+@txl.jit
+def turn_begin(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
+    """Ping-pong: wait until the other consumer has issued its wgmmas
+    (named barrier 8 + ROLE counts its 128 arrivals and our 128)."""
+    if PINGPONG:
+        txl.bar_wait(8 + ROLE, 256)
+
+
+@txl.jit
+def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
+    """Ping-pong: our wgmmas are issued; the other consumer's turn."""
+    if PINGPONG:
+        txl.bar_arrive(9 - ROLE, 256)
+
+
+@txl.jit
+def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
+           alpha, m_i, l_i, lo, hi, rows, seqlen_k, causal_shift, qk_scale,
+           leader, BN: tl.constexpr, STAGES: tl.constexpr,
+           CAUSAL: tl.constexpr, MASK: tl.constexpr,
+           OVERLAP: tl.constexpr, ROLE: tl.constexpr,
+           PINGPONG: tl.constexpr):
+    """Blocks lo .. hi-1 (lo >= 1): the softmax of block j and O += P V of
+    block j-1; masks applied only with MASK."""
+    for j in range(lo, hi):
+        turn_begin(ROLE, PINGPONG)
+        if OVERLAP:
+            S = scores(q, k_bufs, k_full, j, STAGES)
+            # O is rescaled under S_j's wgmma, then O += P_{j-1} V_{j-1}.
+            acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1,
+                     STAGES)
+            turn_end(ROLE, PINGPONG)
+            txl.dot_wait(1)  # S_j is ready; P_{j-1} V_{j-1} runs on
+        else:
+            acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1,
+                     STAGES)
+            S = scores(q, k_bufs, k_full, j, STAGES)
+            turn_end(ROLE, PINGPONG)
+            txl.dot_wait(0)
+        release(k_empty, j, leader, STAGES)
+        if MASK:
+            S = mask_scores(S, j, rows, seqlen_k, causal_shift, BN, CAUSAL)
+        p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+        txl.dot_wait(0)
+        release(v_empty, j - 1, leader, STAGES)
+    return acc, p, alpha, m_i, l_i
+
+
+@txl.jit
+def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
+            o_ptr, lse_ptr, q_start, row0, o_row_stride, o_col, lse_base,
+            seqlen_q, seqlen_k, causal_shift, n_full, n_blocks, qk_scale,
+            HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+            STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
+            PINGPONG: tl.constexpr):
+    """One consumer warpgroup: its HM query rows against every block."""
+    dt = q_desc.dtype
+    leader = txl.tid(0) % 128 == 0
+    rows = q_start + tl.arange(0, HM)  # query indices within the sequence
+    m_i = tl.full([HM], float("-inf"), tl.float32)
+    l_i = tl.zeros([HM], dtype=tl.float32)
+    acc = tl.zeros([HM, D], dtype=tl.float32)
+    if PINGPONG and ROLE == 1:
+        turn_end(ROLE, PINGPONG)  # consumer 0 goes first
+    if n_blocks > 0:
+        turn_begin(ROLE, PINGPONG)
+        S = scores(q, k_bufs, k_full, 0, STAGES)
+        turn_end(ROLE, PINGPONG)
+        txl.dot_wait(0)
+        release(k_empty, 0, leader, STAGES)
+        if n_full < 1:
+            S = mask_scores(S, 0, rows, seqlen_k, causal_shift, BN, CAUSAL)
+        p, m_i, l_i = softmax_first(S, qk_scale)
+        # O is zero, so the first rescale may use any finite factor (one
+        # computed from l keeps the layout of S's rows).
+        alpha = l_i * 0.0 + 1.0
+        # Blocks 1 .. n_full-1 need no mask; the rest (the diagonal, the
+        # ragged end) do.
+        mid = tl.maximum(n_full, 1)
+        acc, p, alpha, m_i, l_i = attend(
+            q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
+            alpha, m_i, l_i, 1, mid, rows, seqlen_k, causal_shift, qk_scale,
+            leader, BN, STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG)
+        acc, p, alpha, m_i, l_i = attend(
+            q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
+            alpha, m_i, l_i, mid, n_blocks, rows, seqlen_k, causal_shift,
+            qk_scale, leader, BN, STAGES, CAUSAL, True, OVERLAP, ROLE,
+            PINGPONG)
+        turn_begin(ROLE, PINGPONG)
+        acc = pv(acc * alpha[:, None], p, v_bufs, v_full, n_blocks - 1,
+                 STAGES)
+        turn_end(ROLE, PINGPONG)
+        txl.dot_wait(0)
+        release(v_empty, n_blocks - 1, leader, STAGES)
+    if PINGPONG and ROLE == 0:
+        turn_begin(ROLE, PINGPONG)  # consumer 1's last arrival
+    # Epilogue: rows that saw no key (l = 0) get O = 0 and LSE = -inf.
+    seen = l_i > 0.0
+    # Approximate division: an IEEE one calls a slow path, and a call
+    # serializes the wgmmas under nvJitLink (C7509).
+    inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
+    out = (acc * inv_l[:, None]).to(dt)
+    cols = tl.arange(0, D)
+    live = rows < seqlen_q
+    offs = (row0 + rows)[:, None] * o_row_stride + o_col + cols[None, :]
+    tl.store(o_ptr + offs, out, mask=live[:, None])
+    lse = tl.where(seen, (m_i + tl.log2(l_i)) * 0.6931471805599453,
+                   float("-inf"))
+    tl.store(lse_ptr + lse_base + rows, lse, mask=live)
+
+
+@txl.jit
+def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
+              num_heads, group, num_m_blocks, o_row_stride, qk_scale,
+              D: tl.constexpr, BN: tl.constexpr, STAGES: tl.constexpr,
+              CAUSAL: tl.constexpr, OVERLAP: tl.constexpr = True,
+              PINGPONG: tl.constexpr = False):
+    """Grid: (ceil(seqlen_q / 128), batch * num_heads). q/o rows are
+    [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
+    (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32."""
+    HM: tl.constexpr = 64  # query rows per consumer warpgroup
+    BM: tl.constexpr = 2 * HM
+    dt = q_desc.dtype
+    pid_m = tl.program_id(0)
+    if CAUSAL:
+        pid_m = num_m_blocks - 1 - pid_m  # the longest rows first
+    bh = tl.program_id(1)
+    b = bh // num_heads
+    h = bh % num_heads
+    m0 = pid_m * BM
+    causal_shift = seqlen_k - seqlen_q
+    n_blocks = tl.cdiv(seqlen_k, BN)
+    n_full = seqlen_k // BN  # blocks that need no mask
+    if CAUSAL:
+        # Keys up to m0 + BM - 1 + shift are visible to some row; the block
+        # holding key m0 + shift + 1 is the first some row must not see.
+        last_key = m0 + BM + causal_shift  # one past
+        n_blocks = tl.minimum(n_blocks, tl.cdiv(tl.maximum(last_key, 0), BN))
+        n_full = tl.minimum(n_full, tl.maximum(m0 + causal_shift + 1, 0) // BN)
+    q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=2)
+    k_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
+    v_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
+    q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
+    k_full = txl.mbar_alloc(1, num_stages=STAGES)
+    v_full = txl.mbar_alloc(1, num_stages=STAGES)
+    # One arrival per consumer warpgroup: K_j is free once S_j has retired,
+    # V_j once P_j V_j has.
+    k_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    v_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    lse_base = bh * seqlen_q
+    if txl.is_warpgroup([0]):
+        txl.reg_dealloc(24)
+        produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty,
+                v_empty, q_desc, k_desc, v_desc, b * seqlen_q + m0,
+                b * seqlen_k, h * D, (h // group) * D, n_blocks, HM, BN, D,
+                STAGES)
+    if txl.is_warpgroup([1]):
+        txl.reg_alloc(240)
+        txl.mbar_wait(q_full, 0)
+        consume(q_desc, txl.get_buffer(q_bufs, 0), k_bufs, v_bufs, k_full,
+                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0, b * seqlen_q,
+                o_row_stride, h * D, lse_base, seqlen_q, seqlen_k,
+                causal_shift, n_full, n_blocks, qk_scale, HM, BN, D, STAGES,
+                CAUSAL, OVERLAP, 0, PINGPONG)
+    if txl.is_warpgroup([2]):
+        txl.reg_alloc(240)
+        txl.mbar_wait(q_full, 0)
+        consume(q_desc, txl.get_buffer(q_bufs, 1), k_bufs, v_bufs, k_full,
+                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0 + HM,
+                b * seqlen_q, o_row_stride, h * D, lse_base, seqlen_q,
+                seqlen_k, causal_shift, n_full, n_blocks, qk_scale, HM, BN, D,
+                STAGES, CAUSAL, OVERLAP, 1, PINGPONG)

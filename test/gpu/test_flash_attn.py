@@ -1,0 +1,141 @@
+"""txl.ops.flash_attn_func (python/txl/ops/flash_attn.py) on the GPU against
+an fp32 reference: seqlens 1 .. 4133 (ragged tails), seqlen_q != seqlen_k,
+GQA 8:1 and MQA, head dims 64 and 128, fp16 and bf16, causal (bottom-right
+aligned, flash-attn's convention) and not, the intra-warpgroup overlap
+schedule and the plain one. The output sits inside a larger NaN-filled
+buffer and the LSE is NaN-filled before launch, so a missed or stray
+store shows."""
+
+import math
+
+import pytest
+import torch
+
+from conftest import real_compiler
+
+pytestmark = real_compiler
+
+import txl.ops  # noqa: E402
+
+
+def reference(q, k, v, scale, causal):
+    """O and LSE in fp32 (GQA by repeating kv heads); rows that see no key
+    give O = 0 and LSE = -inf."""
+    B, Sq, H, D = q.shape
+    Sk, Hkv = k.shape[1], k.shape[2]
+    qf = q.float().transpose(1, 2)
+    kf = k.float().repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
+    vf = v.float().repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
+    s = qf @ kf.transpose(-1, -2) * scale
+    if causal:
+        i = torch.arange(Sq, device=q.device)[:, None]
+        j = torch.arange(Sk, device=q.device)[None, :]
+        s = s.masked_fill(j > i + (Sk - Sq), float("-inf"))
+    lse = torch.logsumexp(s, dim=-1)
+    p = torch.exp(s - lse[..., None]).nan_to_num(0.0)
+    return (p @ vf).transpose(1, 2), lse
+
+
+def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
+        seed=0):
+    gen = torch.Generator(device="cuda").manual_seed(seed + Sq * 7 + Sk)
+    q = torch.randn((B, Sq, H, D), device="cuda", generator=gen).to(dtype)
+    k = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
+    v = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
+    scale = 1.0 / math.sqrt(D)
+    n = B * Sq * H * D
+    big = torch.full((n + 4096,), float("nan"), device="cuda", dtype=dtype)
+    out = big[:n].view(B, Sq, H, D)
+    lse = torch.full((B, H, Sq), float("nan"), device="cuda")
+    txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal,
+                                    overlap=overlap, pingpong=pingpong)
+    torch.cuda.synchronize()
+    want, want_lse = reference(q, k, v, scale, causal)
+    tol = 1e-2 if dtype == torch.float16 else 2e-2
+    torch.testing.assert_close(out.float(), want, atol=tol, rtol=tol)
+    torch.testing.assert_close(lse, want_lse, atol=2e-3, rtol=1e-3)
+    assert torch.isnan(big[n:]).all(), "a store past the output"
+
+
+@pytest.fixture(autouse=True)
+def hopper():
+    if torch.cuda.get_device_capability() < (9, 0):
+        pytest.skip("the attention kernel needs sm_90a")
+
+
+SEQLENS = [1, 17, 128, 1000, 4133]
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
+                         ids=["fp16", "bf16"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("S", SEQLENS)
+def test_square(S, D, dtype, causal):
+    run(2, S, S, 3, 3, D, dtype, causal)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("Sq,Sk", [(17, 1000), (1000, 17), (128, 4133),
+                                   (4133, 128), (1, 4133), (300, 301)])
+def test_seqlen_q_ne_k(Sq, Sk, causal):
+    run(2, Sq, Sk, 2, 2, 128, torch.float16, causal)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("H,Hkv", [(8, 1), (16, 2), (4, 4)],
+                         ids=["gqa8", "gqa8x2", "mha"])
+@pytest.mark.parametrize("D", [64, 128])
+def test_gqa(H, Hkv, D, causal):
+    run(2, 1000, 777, H, Hkv, D, torch.bfloat16, causal)
+
+
+SCHEDULES = {"plain": (False, False), "overlap": (True, False),
+             "pingpong": (False, True)}
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("S", [17, 1000, 4133])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("schedule", list(SCHEDULES))
+def test_schedules(schedule, S, D, causal):
+    """The other schedules (the default, intra-warpgroup overlap with
+    ping-pong, is tested above): one wgmma group at a time, and each of
+    overlap and ping-pong alone."""
+    overlap, pingpong = SCHEDULES[schedule]
+    run(1, S, S, 2, 1, D, torch.float16, causal, overlap=overlap,
+        pingpong=pingpong)
+
+
+def test_api():
+    """flash_attn_func: default scale, return_lse, the custom op under
+    torch.compile, and what it refuses."""
+    gen = torch.Generator(device="cuda").manual_seed(1)
+    q = torch.randn((2, 300, 4, 64), device="cuda", generator=gen).half()
+    k = torch.randn((2, 200, 2, 64), device="cuda", generator=gen).half()
+    v = torch.randn((2, 200, 2, 64), device="cuda", generator=gen).half()
+    out, lse = txl.ops.flash_attn_func(q, k, v, causal=True, return_lse=True)
+    want, want_lse = reference(q, k, v, 0.125, True)
+    torch.testing.assert_close(out.float(), want, atol=1e-2, rtol=1e-2)
+    torch.testing.assert_close(lse, want_lse, atol=2e-3, rtol=1e-3)
+    # Against torch's SDPA (same convention for a square causal mask).
+    qs = q[:, :200]
+    got = txl.ops.flash_attn_func(qs, k, v, causal=True)
+    sdpa = torch.nn.functional.scaled_dot_product_attention(
+        qs.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2),
+        is_causal=True, enable_gqa=True).transpose(1, 2)
+    torch.testing.assert_close(got, sdpa, atol=1e-2, rtol=1e-2)
+    compiled = torch.compile(
+        lambda a, b, c: txl.ops.flash_attn_func(a, b, c) * 2.0,
+        fullgraph=True)
+    torch.testing.assert_close(compiled(q, k, v),
+                               txl.ops.flash_attn_func(q, k, v) * 2.0)
+    with pytest.raises(NotImplementedError):
+        txl.ops.flash_attn_func(q, k, v, window_size=(8, 0))
+    with pytest.raises(NotImplementedError):
+        txl.ops.flash_attn_func(q, k, v, softcap=30.0)
+    with pytest.raises(NotImplementedError):
+        txl.ops.flash_attn_func(q.float(), k.float(), v.float())
+    qg = q.clone().requires_grad_()
+    with pytest.raises(NotImplementedError):
+        txl.ops.flash_attn_func(qg, k, v).sum().backward()
