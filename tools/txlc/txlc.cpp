@@ -4,6 +4,7 @@
 // writes every stage's artifact: NAME.txlir .txlgir .llir .ptx .cubin .json.
 //
 //===----------------------------------------------------------------------===//
+#include "txl/Frontend/IRGen.h"
 #include "txl/Pipeline/Pipeline.h"
 
 #include <cstdio>
@@ -48,6 +49,9 @@ options:
   --debug-sync           bound every mbarrier wait; a timed-out wait records
                          where it waited and traps (also TXL_DEBUG_SYNC=1)
   --dump-ir              print the IR after every pass to stderr
+  --list-builtins        print every builtin function the compiler knows, one
+                         tab-separated line each (name, aliases, support,
+                         minimum SM, parameters, doc, note), and exit
   -h, --help             this text
 
 examples:
@@ -105,6 +109,9 @@ int main(int argc, char **argv) {
     };
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
+      return 0;
+    } else if (arg == "--list-builtins") {
+      std::cout << txl::listBuiltins();
       return 0;
     } else if (arg == "--kernel-name") {
       options.kernelName = value("--kernel-name");

@@ -154,17 +154,13 @@ public:
              bool propagateNan = false);
 
   //===--- tl.* (Builtins.cpp, Reduce.cpp) ---------------------------------//
+  /// Calls the builtin `name` (canonical or alias) through the registry
+  /// (Registry.h), after checking its minimum target.
   Val callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc);
   /// tl.dot (Dot.cpp); `dot` also serves `a @ b`.
   Val callDot(CallArgs &args, SourceLoc loc);
   TValue dot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
              mlir::txl::InputPrecision precision, SourceLoc loc);
-  Val callMathBuiltin(const std::string &name, CallArgs &args, SourceLoc loc,
-                      bool &handled);
-  Val callShapeBuiltin(const std::string &name, CallArgs &args,
-                       SourceLoc loc, bool &handled);
-  Val callReduceBuiltin(const std::string &name, CallArgs &args,
-                        SourceLoc loc, bool &handled);
   /// Binds `args` to parameter names; missing optional ones are nullopt.
   std::vector<std::optional<Val>> bind(const CallArgs &args,
                                        const std::vector<const char *> &params,
@@ -275,11 +271,6 @@ public:
   };
   std::map<const void *, ExpectRecord> expects;
 };
-
-/// Names under `txl.` that the builder implements.
-const std::set<std::string> &txlHardwareFunctions();
-const std::set<std::string> &txlMemoryFunctions();
-const std::set<std::string> &txlLayoutFunctions();
 
 /// Counts expression/statement nesting across inlined calls and fails past a
 /// limit, so no user input can exhaust the stack.

@@ -1,0 +1,94 @@
+"""Kernels for the tl operations added with the builtin registry (plain
+Triton source): Philox random numbers, join/interleave, debug_barrier.
+Every kernel handles a ragged tail with a mask."""
+import triton.language as tl
+import txl
+
+
+@txl.jit
+def randint_kernel(out_ptr, seed, n, BLOCK: tl.constexpr):
+    """out[i] = randint(seed, i) as uint32 (stored into an int32 buffer)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    r = tl.randint(seed, offs)
+    tl.store(out_ptr + offs, r.to(tl.int32, bitcast=True), mask=offs < n)
+
+
+@txl.jit
+def randint4x_kernel(o0, o1, o2, o3, seed, n, N_ROUNDS: tl.constexpr,
+                     BLOCK: tl.constexpr):
+    """The four Philox words of (seed, i), `N_ROUNDS` rounds."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    a, b, c, d = tl.randint4x(seed, offs, N_ROUNDS)
+    m = offs < n
+    tl.store(o0 + offs, a.to(tl.int32, bitcast=True), mask=m)
+    tl.store(o1 + offs, b.to(tl.int32, bitcast=True), mask=m)
+    tl.store(o2 + offs, c.to(tl.int32, bitcast=True), mask=m)
+    tl.store(o3 + offs, d.to(tl.int32, bitcast=True), mask=m)
+
+
+@txl.jit
+def randint64_kernel(out_ptr, seed, n, BLOCK: tl.constexpr):
+    """64-bit offsets take Philox 4x64: out[i] = randint(seed, i:int64)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    r = tl.randint(seed, offs.to(tl.int64))
+    tl.store(out_ptr + offs, r.to(tl.int64, bitcast=True), mask=offs < n)
+
+
+@txl.jit
+def rand_kernel(u_ptr, z_ptr, seed, n, BLOCK: tl.constexpr):
+    """u = rand(seed, i), z = randn(seed, i)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(u_ptr + offs, tl.rand(seed, offs), mask=m)
+    tl.store(z_ptr + offs, tl.randn(seed, offs), mask=m)
+
+
+@txl.jit
+def rand_2d_kernel(u_ptr, seed, M, N, stride, BM: tl.constexpr,
+                   BN: tl.constexpr):
+    """A 2-D offset block (rows * stride + cols), the dropout idiom."""
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    offs = rm[:, None] * stride + rn[None, :]
+    m = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(u_ptr + offs, tl.rand(seed, offs), mask=m)
+
+
+@txl.jit
+def join_kernel(a_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """out[i, 0] = a[i], out[i, 1] = b[i] (out is [n, 2])."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(a_ptr + offs, mask=m)
+    b = tl.load(b_ptr + offs, mask=m)
+    c = tl.join(a, b)
+    r2 = tl.arange(0, 2)
+    tl.store(out_ptr + offs[:, None] * 2 + r2[None, :], c, mask=m[:, None])
+
+
+@txl.jit
+def interleave_kernel(a_ptr, b_ptr, out_ptr, M, N: tl.constexpr,
+                      BM: tl.constexpr):
+    """out[r, 2j] = a[r, j], out[r, 2j + 1] = b[r, j] (a, b [M, N])."""
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, N)
+    m = rm[:, None] < M
+    a = tl.load(a_ptr + rm[:, None] * N + rn[None, :], mask=m)
+    b = tl.load(b_ptr + rm[:, None] * N + rn[None, :], mask=m)
+    c = tl.interleave(a, b)
+    r2 = tl.arange(0, 2 * N)
+    tl.store(out_ptr + rm[:, None] * (2 * N) + r2[None, :], c, mask=m)
+
+
+@txl.jit
+def debug_barrier_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    """Reverses a block through global scratch: every thread writes, the
+    barrier orders the writes before the reads of other threads."""
+    offs = tl.arange(0, BLOCK)
+    base = tl.program_id(0) * BLOCK
+    x = tl.load(x_ptr + base + offs)
+    tl.store(out_ptr + base + offs, x * 2)
+    tl.debug_barrier()
+    y = tl.load(out_ptr + base + (BLOCK - 1 - offs), volatile=True)
+    tl.debug_barrier()
+    tl.store(out_ptr + base + offs, y + 1)
