@@ -92,3 +92,81 @@ def debug_barrier_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     y = tl.load(out_ptr + base + (BLOCK - 1 - offs), volatile=True)
     tl.debug_barrier()
     tl.store(out_ptr + base + offs, y + 1)
+
+
+@txl.jit
+def atomic_rmw_kernel(ptr, val_ptr, old_ptr, idx_ptr, n, OP: tl.constexpr,
+                      SEM: tl.constexpr, BLOCK: tl.constexpr):
+    """old[i] = atomic_OP(ptr + idx[i], val[i]) for i < n (idx may repeat:
+    several programs and elements hit one address)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    idx = tl.load(idx_ptr + offs, mask=m, other=0)
+    v = tl.load(val_ptr + offs, mask=m, other=0)
+    p = ptr + idx
+    if OP == "add":
+        old = tl.atomic_add(p, v, mask=m, sem=SEM)
+    elif OP == "max":
+        old = tl.atomic_max(p, v, mask=m, sem=SEM)
+    elif OP == "min":
+        old = tl.atomic_min(p, v, mask=m, sem=SEM)
+    elif OP == "and":
+        old = tl.atomic_and(p, v, mask=m, sem=SEM)
+    elif OP == "or":
+        old = tl.atomic_or(p, v, mask=m, sem=SEM)
+    elif OP == "xor":
+        old = tl.atomic_xor(p, v, mask=m, sem=SEM)
+    else:
+        old = tl.atomic_xchg(p, v, mask=m, sem=SEM)
+    tl.store(old_ptr + offs, old, mask=m)
+
+
+@txl.jit
+def atomic_add_noret_kernel(ptr, val_ptr, n, BLOCK: tl.constexpr):
+    """The split-K idiom: the old values are never read."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.atomic_add(ptr + offs, tl.load(val_ptr + offs, mask=m), mask=m,
+                  scope="gpu")
+
+
+@txl.jit
+def atomic_counter_kernel(counter_ptr, ticket_ptr):
+    """A scalar atomic per program; its old value (a ticket) is used."""
+    t = tl.atomic_add(counter_ptr, 1)
+    tl.store(ticket_ptr + tl.program_id(0), t)
+
+
+@txl.jit
+def atomic_small_kernel(ptr, old_ptr, BLOCK: tl.constexpr):
+    """A block smaller than the CTA (replicated lanes/warps): each element
+    is added once, and every replica sees the same old value."""
+    offs = tl.arange(0, BLOCK)
+    old = tl.atomic_add(ptr + offs, offs + 1)
+    tl.store(old_ptr + tl.program_id(0) * BLOCK + offs, old)
+
+
+@txl.jit
+def atomic_cas_lock_kernel(lock_ptr, count_ptr, N_ITER: tl.constexpr):
+    """A spin lock from atomic_cas/atomic_xchg guarding a non-atomic
+    read-modify-write: the count is exact only if the lock excludes."""
+    for _ in range(N_ITER):
+        while tl.atomic_cas(lock_ptr, 0, 1) == 1:
+            pass
+        c = tl.load(count_ptr, volatile=True)
+        tl.store(count_ptr, c + 1)
+        tl.atomic_xchg(lock_ptr, 0)
+
+
+@txl.jit
+def atomic_cas_tensor_kernel(ptr, cmp_ptr, val_ptr, old_ptr, n,
+                             BLOCK: tl.constexpr):
+    """Element-wise CAS on distinct addresses (atomic_cas has no mask: the
+    tail's lanes CAS a spare slot, ptr[n])."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    c = tl.load(cmp_ptr + offs, mask=m, other=0)
+    v = tl.load(val_ptr + offs, mask=m, other=0)
+    safe = tl.where(m, offs, n)
+    old = tl.atomic_cas(ptr + safe, c, v)
+    tl.store(old_ptr + offs, old, mask=m)
