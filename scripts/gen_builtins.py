@@ -26,6 +26,8 @@ TABLE = os.path.join(REPO, "python", "txl", "_builtins.py")
 SECTIONS = [
     ("Triton `tl` (`triton.language`)", "tl.", "tl."),
     ("Triton host helpers (`triton`)", "triton.", "triton."),
+    ("libdevice (`triton.language.extra.libdevice`)", "libdevice.",
+     "libdevice."),
     ("TXL extensions (`txl`)", "txl.", "txl."),
     ("Python's `math` module (compile-time numbers)", "math.", "math."),
 ]
@@ -65,7 +67,9 @@ def render_doc(rows):
         "Triton's semantics; **partial**: accepted, with the limits noted;",
         "**not yet**: Triton has it, txl reports \"is not supported\".",
         "`libdevice.f` means `triton.language.extra.libdevice.f`,",
-        "`tl.extra.cuda.libdevice.f` and `tl.extra.libdevice.f`. A minimum",
+        "`tl.extra.cuda.libdevice.f` and `tl.extra.libdevice.f`; the",
+        "libdevice functions txl supports are listed under their `tl` names",
+        "(column \"Also spelled\"), the libdevice section lists the rest. A minimum",
         "target of sm_90 means Hopper or later (the compiler refuses it on",
         "sm_80 with a located error).",
         "",

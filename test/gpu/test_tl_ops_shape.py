@@ -55,3 +55,39 @@ def test_debug_barrier(BLOCK, programs):
         return (blocks.flip(1) * 2 + 1).reshape(-1)
 
     check(launch, reference, inputs=[x], outputs=[out], atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64,
+                                   torch.int8])
+@pytest.mark.parametrize("N", [2, 16, 256])
+def test_flip_last(N, dtype):
+    M, BM = 37, 16
+    x = random_tensor((M, N), dtype)
+    out = torch.empty_like(x)
+
+    def launch(out_, x_):
+        flip_kernel[(cdiv(M, BM),)](x_, out_, M, N=N, BM=BM, DIM=-1)
+
+    check(launch, lambda x_: x_.flip(1), inputs=[x], outputs=[out], atol=0,
+          rtol=0)
+
+
+def test_flip_rows():
+    """dim=0 flips within each [BM, N] block."""
+    M, N, BM = 64, 32, 16
+    x = random_tensor((M, N), torch.float32)
+    out = torch.empty_like(x)
+
+    def launch(out_, x_):
+        flip_kernel[(M // BM,)](x_, out_, M, N=N, BM=BM, DIM=0)
+
+    check(launch, lambda x_: x_.view(M // BM, BM, N).flip(1).reshape(M, N),
+          inputs=[x], outputs=[out], atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("N", [1, 8, 1024])
+def test_flip_1d(N):
+    x = random_tensor((N,), torch.float32)
+    out = torch.empty_like(x)
+    check(lambda out_, x_: flip_1d_kernel[(1,)](x_, out_, N=N),
+          lambda x_: x_.flip(0), inputs=[x], outputs=[out], atol=0, rtol=0)

@@ -170,3 +170,22 @@ def atomic_cas_tensor_kernel(ptr, cmp_ptr, val_ptr, old_ptr, n,
     safe = tl.where(m, offs, n)
     old = tl.atomic_cas(ptr + safe, c, v)
     tl.store(old_ptr + offs, old, mask=m)
+
+
+@txl.jit
+def flip_kernel(x_ptr, out_ptr, M, N: tl.constexpr, BM: tl.constexpr,
+                DIM: tl.constexpr):
+    """out = flip(x, DIM) of each [BM, N] block (rows past M masked)."""
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, N)
+    offs = rm[:, None] * N + rn[None, :]
+    m = rm[:, None] < M
+    x = tl.load(x_ptr + offs, mask=m, other=0)
+    tl.store(out_ptr + offs, tl.flip(x, DIM), mask=m)
+
+
+@txl.jit
+def flip_1d_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    """out = x reversed (one block of N)."""
+    r = tl.arange(0, N)
+    tl.store(out_ptr + r, tl.flip(tl.load(x_ptr + r)))

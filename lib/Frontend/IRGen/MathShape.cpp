@@ -379,6 +379,55 @@ Val broadcast(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   return Val::tuple({Val::tensor(x), Val::tensor(y)});
 }
 
+/// tl.flip: `x` reversed along `dim` (the last by default). Reversing a
+/// power-of-two axis reverses the bits of the index: the axis is split
+/// into log2(n) axes of size 2 and each is swapped with an xor trick
+/// (y ^= xor_sum(y, axis, keep_dims)), on the bits of the elements.
+Val flip(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "dim"}, 1, name, loc);
+  TValue x = g.tensorArg(p[0], "x", loc);
+  int64_t rank = int64_t(x.shape.size());
+  if (rank == 0)
+    g.fail(loc, "tl.flip needs a tensor, got a scalar");
+  int64_t dim = p[1] && !p[1]->isNone() ? g.constInt(p[1], "dim", loc)
+                                        : rank - 1;
+  if (dim < -rank || dim >= rank)
+    g.fail(loc, "tl.flip: dim " + std::to_string(dim) +
+                    " is out of range for a tensor of rank " +
+                    std::to_string(rank));
+  if (dim < 0)
+    dim += rank;
+  int64_t n = x.shape[dim];
+  if (n == 1)
+    return Val::tensor(x);
+  int steps = 0;
+  while ((int64_t(1) << steps) < n)
+    ++steps;
+  DType bits = x.dtype.isBool() ? DType(DType::I8)
+               : x.dtype.bitWidth() == 64 ? DType(DType::I64)
+               : x.dtype.bitWidth() == 32 ? DType(DType::I32)
+               : x.dtype.bitWidth() == 16 ? DType(DType::I16)
+                                          : DType(DType::I8);
+  TValue y = x.dtype.isBool() ? g.cast(x, bits, loc)
+                              : g.cast(x, bits, loc, /*bitcast=*/true);
+  std::vector<int64_t> split(x.shape.begin(), x.shape.begin() + dim);
+  split.insert(split.end(), steps, 2);
+  split.insert(split.end(), x.shape.begin() + dim + 1, x.shape.end());
+  y = g.reshape(y, split, /*allowReorder=*/false, loc);
+  for (int i = 0; i < steps; ++i) {
+    CallArgs xs;
+    xs.pos = {Val::tensor(y), Val::integer(dim + i)};
+    xs.kw = {{"keep_dims", Val::boolean(true)}, {"dtype", Val::dtypeVal(bits)}};
+    Val pairXor = sumXorSum(g, "tl.xor_sum", xs, loc);
+    y = g.toTensor(g.binary(BinOpKind::BitXor, Val::tensor(y), pairXor, loc),
+                   loc);
+  }
+  y = g.reshape(y, x.shape, /*allowReorder=*/false, loc);
+  return Val::tensor(x.dtype.isBool()
+                         ? g.cast(y, x.dtype, loc)
+                         : g.cast(y, x.dtype, loc, /*bitcast=*/true));
+}
+
 /// tl.join: `a` and `b` (broadcast together) stacked along a new last
 /// dimension of size 2. Built from element-wise ops: both operands are
 /// broadcast along the new dimension and `where(index == 0, a, b)` picks

@@ -34,3 +34,12 @@
 // BARRIER: bar.sync 0
 // BARRIER: ld.volatile.global
 // BARRIER: bar.sync 0
+// tl.flip of a 1024-element vector: ten size-2 axes, each swapped by an
+// xor_sum over it (the elements' bits as i32) and an xor.
+// RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name flip_1d_kernel --signature "*fp32:16, *fp32:16, 1024" --out-dir %t/flip > /dev/null
+// RUN: FileCheck %s --check-prefix=FLIP < %t/flip/flip_1d_kernel.txlir
+// FLIP: txl.bitcast {{.*}} : tensor<1024xf32> -> tensor<1024xi32>
+// FLIP: txl.reshape {{.*}} : tensor<1024xi32> -> tensor<2x2x2x2x2x2x2x2x2x2xi32>
+// FLIP-COUNT-10: arith.xori
+// FLIP: txl.reshape {{.*}} -> tensor<1024xi32>
+// RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name flip_kernel --signature "*i8:16, *i8:16, i32, 256, 16, -1" --target sm_80 --out-dir %t/flip8 > /dev/null
