@@ -189,3 +189,50 @@ def flip_1d_kernel(x_ptr, out_ptr, N: tl.constexpr):
     """out = x reversed (one block of N)."""
     r = tl.arange(0, N)
     tl.store(out_ptr + r, tl.flip(tl.load(x_ptr + r)))
+
+
+@txl.jit
+def libdevice_kernel(x_ptr, y_ptr, out_ptr, n, FN: tl.constexpr,
+                     BLOCK: tl.constexpr):
+    """out = libdevice.FN(x) (atan2: of x and y), masked tail."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.5)
+    y = tl.load(y_ptr + offs, mask=m, other=0.5)
+    if FN == "asin":
+        r = tl.extra.cuda.libdevice.asin(x)
+    elif FN == "acos":
+        r = tl.extra.cuda.libdevice.acos(x)
+    elif FN == "atan":
+        r = tl.extra.cuda.libdevice.atan(x)
+    elif FN == "sinh":
+        r = tl.extra.cuda.libdevice.sinh(x)
+    elif FN == "cosh":
+        r = tl.extra.cuda.libdevice.cosh(x)
+    elif FN == "tan":
+        r = tl.extra.cuda.libdevice.tan(x)
+    elif FN == "asinh":
+        r = tl.extra.cuda.libdevice.asinh(x)
+    elif FN == "acosh":
+        r = tl.extra.cuda.libdevice.acosh(x)
+    elif FN == "atanh":
+        r = tl.extra.cuda.libdevice.atanh(x)
+    elif FN == "erfc":
+        r = tl.extra.cuda.libdevice.erfc(x)
+    elif FN == "expm1":
+        r = tl.extra.cuda.libdevice.expm1(x)
+    elif FN == "log1p":
+        r = tl.extra.cuda.libdevice.log1p(x)
+    elif FN == "log10":
+        r = tl.extra.cuda.libdevice.log10(x)
+    elif FN == "cbrt":
+        r = tl.extra.cuda.libdevice.cbrt(x)
+    elif FN == "trunc":
+        r = tl.extra.cuda.libdevice.trunc(x)
+    elif FN == "round":
+        r = tl.extra.cuda.libdevice.round(x)
+    elif FN == "rint":
+        r = tl.extra.cuda.libdevice.rint(x)
+    else:
+        r = tl.extra.cuda.libdevice.atan2(x, y)
+    tl.store(out_ptr + offs, r, mask=m)

@@ -23,62 +23,46 @@ static TValue floatOperand(Gen &g, const Val &v, const std::string &name,
 
 namespace handlers {
 
-/// The fp32/fp64 functions that map to one `math` op each.
+template <typename MathOp>
+static Value unaryOp(OpBuilder &b, Location loc, Value x) {
+  return MathOp::create(b, loc, x);
+}
+
+/// The fp32/fp64 functions that map to one `math` op each (the libdevice
+/// ones lower to their __nv_* functions, MathOpToLLVM.cpp).
 Val floatUnary(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   using Build = Value (*)(OpBuilder &, Location, Value);
   static const std::map<std::string, Build> ops = {
-      {"tl.exp",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::ExpOp::create(b, l, x);
-       }},
-      {"tl.exp2",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::Exp2Op::create(b, l, x);
-       }},
-      {"tl.log",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::LogOp::create(b, l, x);
-       }},
-      {"tl.log2",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::Log2Op::create(b, l, x);
-       }},
-      {"tl.sqrt",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::SqrtOp::create(b, l, x);
-       }},
-      {"tl.sqrt_rn",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::SqrtOp::create(b, l, x);
-       }},
-      {"tl.rsqrt",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::RsqrtOp::create(b, l, x);
-       }},
-      {"tl.sin",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::SinOp::create(b, l, x);
-       }},
-      {"tl.cos",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::CosOp::create(b, l, x);
-       }},
-      {"tl.erf",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::ErfOp::create(b, l, x);
-       }},
-      {"tl.floor",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::FloorOp::create(b, l, x);
-       }},
-      {"tl.ceil",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::CeilOp::create(b, l, x);
-       }},
-      {"tl.tanh",
-       [](OpBuilder &b, Location l, Value x) -> Value {
-         return math::TanhOp::create(b, l, x);
-       }},
+      {"tl.exp", unaryOp<math::ExpOp>},
+      {"tl.exp2", unaryOp<math::Exp2Op>},
+      {"tl.log", unaryOp<math::LogOp>},
+      {"tl.log2", unaryOp<math::Log2Op>},
+      {"tl.sqrt", unaryOp<math::SqrtOp>},
+      {"tl.sqrt_rn", unaryOp<math::SqrtOp>},
+      {"tl.rsqrt", unaryOp<math::RsqrtOp>},
+      {"tl.sin", unaryOp<math::SinOp>},
+      {"tl.cos", unaryOp<math::CosOp>},
+      {"tl.erf", unaryOp<math::ErfOp>},
+      {"tl.floor", unaryOp<math::FloorOp>},
+      {"tl.ceil", unaryOp<math::CeilOp>},
+      {"tl.tanh", unaryOp<math::TanhOp>},
+      {"libdevice.asin", unaryOp<math::AsinOp>},
+      {"libdevice.acos", unaryOp<math::AcosOp>},
+      {"libdevice.atan", unaryOp<math::AtanOp>},
+      {"libdevice.sinh", unaryOp<math::SinhOp>},
+      {"libdevice.cosh", unaryOp<math::CoshOp>},
+      {"libdevice.tan", unaryOp<math::TanOp>},
+      {"libdevice.asinh", unaryOp<math::AsinhOp>},
+      {"libdevice.acosh", unaryOp<math::AcoshOp>},
+      {"libdevice.atanh", unaryOp<math::AtanhOp>},
+      {"libdevice.erfc", unaryOp<math::ErfcOp>},
+      {"libdevice.expm1", unaryOp<math::ExpM1Op>},
+      {"libdevice.log1p", unaryOp<math::Log1pOp>},
+      {"libdevice.log10", unaryOp<math::Log10Op>},
+      {"libdevice.cbrt", unaryOp<math::CbrtOp>},
+      {"libdevice.trunc", unaryOp<math::TruncOp>},
+      {"libdevice.round", unaryOp<math::RoundOp>},
+      {"libdevice.rint", unaryOp<math::RoundEvenOp>},
   };
   auto it = ops.find(name);
   if (it == ops.end())
@@ -125,6 +109,17 @@ Val pow(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
     g.fail(loc, "pow expects floating-point operands");
   return Val::tensor(
       {math::PowFOp::create(g.b, g.cur, x.value, y.value), x.dtype, x.shape});
+}
+
+Val atan2(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "y"}, 2, name, loc);
+  auto [x, y] =
+      g.checkBinary(*p[0], *p[1], loc, false, false, true, false, "atan2");
+  if (x.dtype.kind != DType::F32 && x.dtype.kind != DType::F64)
+    g.fail(loc,
+           name + ": expected dtype ['fp32', 'fp64'] but got " + x.dtype.str());
+  return Val::tensor(
+      {math::Atan2Op::create(g.b, g.cur, x.value, y.value), x.dtype, x.shape});
 }
 
 Val sigmoid(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {

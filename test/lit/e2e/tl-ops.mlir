@@ -43,3 +43,12 @@
 // FLIP-COUNT-10: arith.xori
 // FLIP: txl.reshape {{.*}} -> tensor<1024xi32>
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name flip_kernel --signature "*i8:16, *i8:16, i32, 256, 16, -1" --target sm_80 --out-dir %t/flip8 > /dev/null
+// libdevice functions without an NVVM instruction call __nv_* (linked
+// from libdevice.10.bc at the target stage, so no extern call is left).
+// RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name libdevice_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, 'asin', 512" --out-dir %t/asin > /dev/null
+// RUN: FileCheck %s --check-prefix=LIBDEVICE < %t/asin/libdevice_kernel.ptx
+// RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name libdevice_kernel --signature "*fp64:16, *fp64:16, *fp64:16, i32, 'atan2', 512" --target sm_80 --out-dir %t/atan2 > /dev/null
+// RUN: FileCheck %s --check-prefix=LIBDEVICE < %t/atan2/libdevice_kernel.ptx
+// LIBDEVICE-NOT: .extern .func
+// LIBDEVICE: .entry libdevice_kernel
+// LIBDEVICE-NOT: call{{.*}}__nv_
