@@ -87,8 +87,8 @@ Value toBits(OpBuilder &b, Location loc, Value v) {
   Type t = v.getType();
   if (isa<IntegerType>(t))
     return v;
-  return LLVM::BitcastOp::create(b, loc,
-                                 b.getIntegerType(t.getIntOrFloatBitWidth()), v);
+  return LLVM::BitcastOp::create(
+      b, loc, b.getIntegerType(t.getIntOrFloatBitWidth()), v);
 }
 
 Value fromBits(OpBuilder &b, Location loc, Value v, Type t) {
@@ -99,16 +99,15 @@ Value fromBits(OpBuilder &b, Location loc, Value v, Type t) {
 /// operands (val, or cmp and val).
 LogicalResult
 lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
-            StringRef ptxOpName, StringRef type, StringRef sem,
-            StringRef scope,
+            StringRef ptxOpName, StringRef type, StringRef sem, StringRef scope,
             llvm::function_ref<SmallVector<Value>(int)> operandsOf,
             const TypeConverter &tc, ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   Type elemTy = convertElementType(tc, resultType);
   unsigned bits = elemTy.getIntOrFloatBitWidth();
   auto tensorTy = dyn_cast<RankedTensorType>(resultType);
-  SmallVector<Value> ptrs = tensorTy ? unpackTensor(rewriter, loc, ptrIn)
-                                     : SmallVector<Value>{ptrIn};
+  SmallVector<Value> ptrs =
+      tensorTy ? unpackTensor(rewriter, loc, ptrIn) : SmallVector<Value>{ptrIn};
   SmallVector<Value> masks;
   if (maskIn)
     masks = tensorTy ? unpackTensor(rewriter, loc, maskIn)
@@ -180,8 +179,8 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
     // repeat their original register's value.
     for (size_t r = 0; r < ptrs.size(); ++r)
       if (!olds[r])
-        olds[r] = olds[0] ? olds[0]
-                          : LLVM::UndefOp::create(rewriter, loc, elemTy);
+        olds[r] =
+            olds[0] ? olds[0] : LLVM::UndefOp::create(rewriter, loc, elemTy);
   }
   if (!tensorTy)
     rewriter.replaceOp(op, olds[0]);
@@ -227,7 +226,9 @@ struct AtomicCASToLLVM : public ConvertOpToLLVMPattern<AtomicCASOp> {
     return lowerAtomic(
         op, adaptor.getPtr(), Value(), op.getType(), "cas",
         ptxType("cas", elem), op.getSem(), op.getScope(),
-        [&](int r) { return SmallVector<Value>{cmps[r], vals[r]}; },
+        [&](int r) {
+          return SmallVector<Value>{cmps[r], vals[r]};
+        },
         *getTypeConverter(), rewriter);
   }
 };

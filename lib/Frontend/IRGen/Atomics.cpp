@@ -29,8 +29,7 @@ struct AtomicArgs {
 
 std::string choice(Gen &g, const std::optional<Val> &v, const char *what,
                    const std::string &fname, const char *dflt,
-                   std::initializer_list<const char *> allowed,
-                   SourceLoc loc) {
+                   std::initializer_list<const char *> allowed, SourceLoc loc) {
   if (!v || v->isNone())
     return dflt;
   if (v->kind == Val::Kind::Str)
@@ -53,16 +52,15 @@ AtomicArgs pointerArgs(Gen &g, const std::string &fname,
     g.fail(loc, fname + ": block pointers are not supported; use a tensor "
                         "of pointers");
   if (!ptrArg->isTensor() || !ptrArg->t.isReg() || !ptrArg->t.dtype.isPtr())
-    g.fail(loc, fname + ": expected a pointer or a tensor of pointers, got " +
-                    (ptrArg->isTensor() ? ptrArg->t.typeStr()
-                                        : ptrArg->kindName()));
+    g.fail(loc,
+           fname + ": expected a pointer or a tensor of pointers, got " +
+               (ptrArg->isTensor() ? ptrArg->t.typeStr() : ptrArg->kindName()));
   AtomicArgs a;
   a.ptr = ptrArg->t;
   a.elem = *a.ptr.dtype.pointee;
   a.sem = choice(g, sem, "sem", fname, "acq_rel",
                  {"acquire", "release", "acq_rel", "relaxed"}, loc);
-  a.scope = choice(g, scope, "scope", fname, "gpu", {"gpu", "cta", "sys"},
-                   loc);
+  a.scope = choice(g, scope, "scope", fname, "gpu", {"gpu", "cta", "sys"}, loc);
   if (g.smVersion() < 70)
     g.fail(loc, fname + " needs sm_70 or later");
   return a;
@@ -119,9 +117,9 @@ TValue floatMaxMin(Gen &g, bool isMax, const AtomicArgs &a, const TValue &val,
     return mask.value ? g.logical(true, Val::tensor(mask), sign, loc).t
                       : sign.t;
   };
-  TValue oldS = rmw(g, isMax ? "max" : "min", a, ptrS,
-                    g.cast(val, si, loc, /*bitcast=*/true),
-                    within(nonNegative));
+  TValue oldS =
+      rmw(g, isMax ? "max" : "min", a, ptrS,
+          g.cast(val, si, loc, /*bitcast=*/true), within(nonNegative));
   TValue oldU = rmw(g, isMax ? "umin" : "umax", a, ptrU,
                     g.cast(val, ui, loc, /*bitcast=*/true), within(negative));
   Val fromS = Val::tensor(g.cast(oldS, a.elem, loc, /*bitcast=*/true));
@@ -134,8 +132,7 @@ TValue floatMaxMin(Gen &g, bool isMax, const AtomicArgs &a, const TValue &val,
 void checkElement(Gen &g, const std::string &fname, const std::string &op,
                   const DType &elem, SourceLoc loc) {
   std::string base = "atomic_" + op;
-  if (elem.isBool() || elem.isFP8() || elem.bitWidth() < 16 ||
-      elem.isPtr())
+  if (elem.isBool() || elem.isFP8() || elem.bitWidth() < 16 || elem.isPtr())
     g.fail(loc, base + " does not support " + elem.str());
   if (elem.bitWidth() == 16 && !elem.isFloat())
     g.fail(loc, base + " does not support " + elem.str());
@@ -154,10 +151,9 @@ void checkElement(Gen &g, const std::string &fname, const std::string &op,
 namespace handlers {
 
 /// tl.atomic_add/max/min/and/or/xor/xchg(pointer, val, mask, sem, scope).
-Val atomicRMW(Gen &g, const std::string &name, CallArgs &args,
-              SourceLoc loc) {
-  auto p = g.bind(args, {"pointer", "val", "mask", "sem", "scope"}, 2, name,
-                  loc);
+Val atomicRMW(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p =
+      g.bind(args, {"pointer", "val", "mask", "sem", "scope"}, 2, name, loc);
   std::string op = name.substr(std::string("tl.atomic_").size());
   AtomicArgs a = pointerArgs(g, name, p[0], p[3], p[4], loc);
   checkElement(g, name, op, a.elem, loc);
@@ -174,16 +170,16 @@ Val atomicRMW(Gen &g, const std::string &name, CallArgs &args,
 }
 
 /// tl.atomic_cas(pointer, cmp, val, sem, scope).
-Val atomicCAS(Gen &g, const std::string &name, CallArgs &args,
-              SourceLoc loc) {
-  auto p = g.bind(args, {"pointer", "cmp", "val", "sem", "scope"}, 3, name,
-                  loc);
+Val atomicCAS(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p =
+      g.bind(args, {"pointer", "cmp", "val", "sem", "scope"}, 3, name, loc);
   AtomicArgs a = pointerArgs(g, name, p[0], p[3], p[4], loc);
   unsigned bits = a.elem.bitWidth();
   if (a.elem.isPtr() || a.elem.isBool() ||
       (bits != 16 && bits != 32 && bits != 64))
     g.fail(loc, "atomic_cas only supports elements with width {16, 32, 64}, "
-                "got " + a.elem.str());
+                "got " +
+                    a.elem.str());
   TValue cmp = operandFor(g, a, *p[1], "cmp", loc);
   TValue val = operandFor(g, a, *p[2], "val", loc);
   auto op = ::mlir::txl::AtomicCASOp::create(

@@ -6,8 +6,14 @@
 //   Exprs.cpp     expressions, constant folding, names and attributes
 //   Semantic.cpp  Triton's typing: to_tensor, cast, promotion, broadcast,
 //                 binary/unary/compare ops on runtime values
-//   Builtins.cpp  the tl.* surface (creation, memory, math, shape ops)
+//   Registry.cpp  the one table of builtin functions (Registry.h); the
+//                 handlers it names live next to what they build:
+//   Builtins.cpp  the tl.* surface (creation, memory, hints), Python
+//                 builtins, and Gen::callBuiltin (the registry lookup)
+//   MathShape.cpp element-wise math, libdevice, shape ops (join, flip...)
 //   Reduce.cpp    reductions (sum/max/min/argmax/argmin/reduce)
+//   Atomics.cpp   tl.atomic_*
+//   Random.cpp    tl.rand/randn/randint (Philox)
 // User errors are thrown as CompileError (via `fail`) and caught once at
 // the entry point, so no MLIR frame is ever unwound through.
 //

@@ -438,9 +438,8 @@ private:
         auto type = dyn_cast<RankedTensorType>(ptr.getType());
         if (!type)
           return;
-        layout = getBlockedLayout(ctx, type.getShape(), 1,
-                                  axis.getOrder(ptr), numWarps,
-                                  threadsPerWarp);
+        layout = getBlockedLayout(ctx, type.getShape(), 1, axis.getOrder(ptr),
+                                  numWarps, threadsPerWarp);
       } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
         layout = accessLayoutFor(op, copy.getPtr(), copy.getMask());
         rankDefault.try_emplace(
