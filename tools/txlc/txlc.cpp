@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Aot.h"
 #include "txl/Pipeline/PassDumps.h"
+#include "txl/Frontend/IRGen.h"
 #include "txl/Pipeline/Pipeline.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -71,6 +72,9 @@ options:
   --ptx-override FILE    assemble FILE (a hand-edited NAME.ptx) instead of
                          the PTX the compiler makes, for patching experiments
   --version              print the version and exit
+  --list-builtins        print every builtin function the compiler knows, one
+                         tab-separated line each (name, aliases, support,
+                         minimum SM, parameters, doc, note), and exit
   -h, --help             this text
 
 examples:
@@ -198,6 +202,8 @@ int main(int argc, char **argv) {
       return 0;
     } else if (arg == "--version") {
       std::cout << "txlc: " << txl::compilerVersion() << "\n";
+    } else if (arg == "--list-builtins") {
+      std::cout << txl::listBuiltins();
       return 0;
     } else if (arg == "--kernel-name") {
       options.kernelName = value("--kernel-name");

@@ -42,6 +42,11 @@ mlir::OwningOpRef<mlir::ModuleOp> buildKernelIR(mlir::MLIRContext &ctx,
                                                 const CompileOptions &options,
                                                 std::string &diagnostics);
 
+/// Every builtin function kernels may call, one tab-separated line each:
+/// name, aliases, support, minimum SM, parameters, doc, note (the registry
+/// in lib/Frontend/IRGen/Registry.cpp; `txlc --list-builtins`).
+std::string listBuiltins();
+
 } // namespace txl
 
 #endif // TXL_FRONTEND_IRGEN_H

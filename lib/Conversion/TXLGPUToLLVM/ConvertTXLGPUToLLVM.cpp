@@ -132,6 +132,7 @@ struct ConvertTXLGPUToLLVMPass
     populateSharedMemoryOpPatterns(typeConverter, patterns);
     populateViewOpPatterns(typeConverter, patterns);
     populateMemoryOpPatterns(typeConverter, patterns);
+    populateAtomicOpPatterns(typeConverter, patterns);
     populateReduceOpPatterns(typeConverter, patterns);
     populateConvertLayoutOpPatterns(typeConverter, patterns);
     populateSPMDOpPatterns(typeConverter, patterns);

@@ -121,6 +121,42 @@ struct ScalarMathToLLVM : public ConvertOpToLLVMPattern<MathOp> {
   }
 };
 
+/// A math op computed by its libdevice function: `__nv_<base>f` on fp32,
+/// `__nv_<base>` on fp64; fp16/bf16 through fp32 (the tl.math /
+/// libdevice functions txl lowers without an NVVM intrinsic).
+template <typename MathOp>
+struct LibdeviceMathToLLVM : public ConvertOpToLLVMPattern<MathOp> {
+  using OpAdaptor = typename MathOp::Adaptor;
+  LibdeviceMathToLLVM(TXLTypeConverter &tc, StringRef base)
+      : ConvertOpToLLVMPattern<MathOp>(tc, /*benefit=*/10), base(base) {}
+
+  LogicalResult
+  matchAndRewrite(MathOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (isa<ShapedType>(type))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> args(adaptor.getOperands());
+    Type compute = type;
+    if (type.isF16() || type.isBF16()) {
+      compute = rewriter.getF32Type();
+      for (Value &a : args)
+        a = LLVM::FPExtOp::create(rewriter, loc, compute, a);
+    } else if (!type.isF32() && !type.isF64()) {
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    }
+    std::string name = ("__nv_" + base + (compute.isF32() ? "f" : "")).str();
+    Value result = callLibdevice(rewriter, loc, op, name, compute, args);
+    if (compute != type)
+      result = LLVM::FPTruncOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  StringRef base;
+};
+
 } // namespace
 
 void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
@@ -136,4 +172,23 @@ void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
                ScalarMathToLLVM<math::CosOp, Fn::Cos>,
                ScalarMathToLLVM<math::ErfOp, Fn::Erf>,
                ScalarMathToLLVM<math::TanhOp, Fn::Tanh>>(tc, /*benefit=*/10);
+  patterns.add<LibdeviceMathToLLVM<math::AsinOp>>(tc, "asin");
+  patterns.add<LibdeviceMathToLLVM<math::AcosOp>>(tc, "acos");
+  patterns.add<LibdeviceMathToLLVM<math::AtanOp>>(tc, "atan");
+  patterns.add<LibdeviceMathToLLVM<math::Atan2Op>>(tc, "atan2");
+  patterns.add<LibdeviceMathToLLVM<math::SinhOp>>(tc, "sinh");
+  patterns.add<LibdeviceMathToLLVM<math::CoshOp>>(tc, "cosh");
+  patterns.add<LibdeviceMathToLLVM<math::TanOp>>(tc, "tan");
+  patterns.add<LibdeviceMathToLLVM<math::AsinhOp>>(tc, "asinh");
+  patterns.add<LibdeviceMathToLLVM<math::AcoshOp>>(tc, "acosh");
+  patterns.add<LibdeviceMathToLLVM<math::AtanhOp>>(tc, "atanh");
+  patterns.add<LibdeviceMathToLLVM<math::ErfcOp>>(tc, "erfc");
+  patterns.add<LibdeviceMathToLLVM<math::ExpM1Op>>(tc, "expm1");
+  patterns.add<LibdeviceMathToLLVM<math::Log1pOp>>(tc, "log1p");
+  patterns.add<LibdeviceMathToLLVM<math::Log10Op>>(tc, "log10");
+  patterns.add<LibdeviceMathToLLVM<math::CbrtOp>>(tc, "cbrt");
+  patterns.add<LibdeviceMathToLLVM<math::TruncOp>>(tc, "trunc");
+  patterns.add<LibdeviceMathToLLVM<math::RoundOp>>(tc, "round");
+  patterns.add<LibdeviceMathToLLVM<math::RoundEvenOp>>(tc, "rint");
+  patterns.add<LibdeviceMathToLLVM<math::PowFOp>>(tc, "pow");
 }

@@ -157,6 +157,8 @@ void populateMathOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateViewOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateMemoryOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
+void populateAtomicOpPatterns(TXLTypeConverter &tc,
+                              RewritePatternSet &patterns);
 void populateReduceOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
 void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,

@@ -1,10 +1,14 @@
 //===- Builtins.cpp - The tl.* surface: creation, memory, misc ------------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "txl/Dialect/TXL/IR/Dialect.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 #include <cmath>
 #include <iostream>
+#include <map>
 
 using namespace mlir;
 
@@ -341,8 +345,8 @@ static Val store(Gen &g, CallArgs &args, SourceLoc loc) {
   return Val::none();
 }
 
-static Val full(Gen &g, const std::vector<int64_t> &shape, const Val &value,
-                const DType &dtype, SourceLoc loc) {
+static Val fullOf(Gen &g, const std::vector<int64_t> &shape, const Val &value,
+                  const DType &dtype, SourceLoc loc) {
   g.validateShape(shape, loc);
   if (value.isNumber())
     return Val::tensor(g.constant(dtype, value, shape));
@@ -371,392 +375,436 @@ static Val hint(Gen &g, CallArgs &args, SourceLoc loc, bool contiguity,
   return Val::tensor({op.getResult(), x.dtype, x.shape});
 }
 
-static Val constMathFn(Gen &g, const std::string &name, CallArgs &args,
+/// The `dtype.is_*()` methods of a dtype value.
+static Val dtypeMethod(Gen &g, const std::string &name, CallArgs &args,
                        SourceLoc loc) {
-  if (name == "math.gcd") {
-    auto p = g.bind(args, {"a", "b"}, 2, name, loc);
-    int64_t a = std::llabs(g.constInt(p[0], "a", loc));
-    int64_t c = std::llabs(g.constInt(p[1], "b", loc));
-    while (c) {
-      int64_t t = a % c;
-      a = c;
-      c = t;
-    }
-    return Val::integer(a);
+  const DType &d = args.pos[0].dtype;
+  std::string m = name.substr(6);
+  if (args.pos.size() != 1 || !args.kw.empty())
+    g.fail(loc, "dtype." + m + "() takes no arguments");
+  static const std::map<std::string, bool (*)(const DType &)> predicates = {
+      {"is_floating", [](const DType &d) { return d.isFloat(); }},
+      {"is_int", [](const DType &d) { return d.isInt(); }},
+      {"is_integer_type", [](const DType &d) { return d.isInt(); }},
+      {"is_int_signed", [](const DType &d) { return d.isSigned(); }},
+      {"is_int_unsigned", [](const DType &d) { return d.isUnsigned(); }},
+      {"is_bool", [](const DType &d) { return d.isBool(); }},
+      {"is_int1", [](const DType &d) { return d.isBool(); }},
+      {"is_ptr", [](const DType &d) { return d.isPtr(); }},
+      {"is_fp16", [](const DType &d) { return d.kind == DType::F16; }},
+      {"is_bf16", [](const DType &d) { return d.kind == DType::BF16; }},
+      {"is_fp32", [](const DType &d) { return d.kind == DType::F32; }},
+      {"is_fp64", [](const DType &d) { return d.kind == DType::F64; }},
+      {"is_fp8", [](const DType &d) { return d.isFP8(); }},
+  };
+  auto it = predicates.find(m);
+  if (it == predicates.end())
+    g.fail(loc, "'dtype' object has no attribute '" + m + "'");
+  return Val::boolean(it->second(d));
+}
+
+Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
+  if (name.rfind("dtype.", 0) == 0)
+    return dtypeMethod(*this, name, args, loc);
+  const BuiltinInfo *entry = findBuiltin(name);
+  if (!entry || !entry->handler) {
+    bool library = name.rfind("tl.", 0) == 0 || name.rfind("txl.", 0) == 0 ||
+                   name.rfind("triton.", 0) == 0 || name.rfind("math.", 0) == 0;
+    fail(loc,
+         "'" + name + "' is not supported" + (library ? "" : " in kernels"));
   }
+  if (entry->minSm >= 90)
+    requireHopper(loc, entry->targetWhat ? entry->targetWhat : entry->name);
+  return entry->handler(*this, entry->name, args, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Handlers (Registry.h)
+//===----------------------------------------------------------------------===//
+
+namespace handlers {
+
+Val programId(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"axis"}, 1, name, loc);
+  int64_t axis = g.constInt(p[0], "axis", loc);
+  if (axis < 0 || axis > 2)
+    g.fail(loc, name + " axis must be 0, 1 or 2, got " + std::to_string(axis));
+  Value v = name == "tl.program_id"
+                ? Value(::mlir::txl::ProgramIdOp::create(
+                      g.b, g.cur, g.b.getI32Type(), int32_t(axis)))
+                : Value(::mlir::txl::NumProgramsOp::create(
+                      g.b, g.cur, g.b.getI32Type(), int32_t(axis)));
+  return Val::tensor({v, DType::I32, {}});
+}
+
+Val arange(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"start", "end"}, 2, name, loc);
+  return Val::tensor(g.makeRange(g.constInt(p[0], "arange start", loc),
+                                 g.constInt(p[1], "arange end", loc), loc));
+}
+
+Val full(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  bool isFull = name == "tl.full";
+  auto p = isFull ? g.bind(args, {"shape", "value", "dtype"}, 3, name, loc)
+                  : g.bind(args, {"shape", "dtype"}, 2, name, loc);
+  std::vector<int64_t> shape = g.constShape(*p[0], loc);
+  DType d = g.constDType(isFull ? p[2] : p[1], "dtype", loc);
+  return fullOf(g, shape, isFull ? *p[1] : Val::integer(0), d, loc);
+}
+
+Val fullLike(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  bool isFull = name == "tl.full_like";
+  auto p = isFull ? g.bind(args, {"input", "value", "dtype"}, 2, name, loc)
+                  : g.bind(args, {"input", "dtype"}, 1, name, loc);
+  TValue x = g.tensorArg(p[0], "input", loc);
+  std::optional<Val> dt = isFull ? p[2] : p[1];
+  DType d = dt && !dt->isNone() ? g.constDType(dt, "dtype", loc) : x.dtype;
+  return fullOf(g, x.shape, isFull ? *p[1] : Val::integer(0), d, loc);
+}
+
+Val load(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return irgen::load(g, args, loc);
+}
+
+Val store(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return irgen::store(g, args, loc);
+}
+
+Val makeBlockPtr(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return g.makeBlockPointer(args, loc);
+}
+
+Val advance(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return g.advanceBlockPointer(args, loc);
+}
+
+Val dot(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return g.callDot(args, loc);
+}
+
+Val where(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"condition", "x", "y"}, 3, name, loc);
+  return g.where(*p[0], *p[1], *p[2], loc);
+}
+
+Val minimumMaximum(Gen &g, const std::string &name, CallArgs &args,
+                   SourceLoc loc) {
+  auto p = g.bind(args, {"x", "y", "propagate_nan"}, 2, name, loc);
+  bool nan = false;
+  if (p[2] && !p[2]->isNone()) {
+    if (p[2]->kind == Val::Kind::Str)
+      nan = p[2]->s == "all" || p[2]->s == "ALL";
+    else if (p[2]->isConstant())
+      nan = g.truthy(*p[2], loc);
+  }
+  bool isMax = name == "tl.maximum";
+  if (p[0]->isNumber() && p[1]->isNumber()) {
+    bool takeA = isMax ? p[0]->asDouble() >= p[1]->asDouble()
+                       : p[0]->asDouble() <= p[1]->asDouble();
+    return takeA ? *p[0] : *p[1];
+  }
+  return g.minMax(isMax, *p[0], *p[1], loc, nan);
+}
+
+Val clamp(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "min", "max", "propagate_nan"}, 3, name, loc);
+  Val lo = g.minMax(true, *p[0], *p[1], loc);
+  return g.minMax(false, lo, *p[2], loc);
+}
+
+Val cdiv(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "div"}, 2, name, loc);
+  Val sum = g.binary(BinOpKind::Add, *p[0], *p[1], loc);
+  Val num = g.binary(BinOpKind::Sub, sum, Val::integer(1), loc);
+  return g.binary(BinOpKind::FloorDiv, num, *p[1], loc);
+}
+
+Val nextPowerOf2(Gen &g, const std::string &name, CallArgs &args,
+                 SourceLoc loc) {
+  auto p = g.bind(args, {"n"}, 1, name, loc);
+  int64_t n = g.constInt(p[0], "n", loc), r = 1;
+  while (r < n && r < (int64_t(1) << 62))
+    r <<= 1;
+  return Val::integer(r);
+}
+
+Val multipleOf(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return hint(g, args, loc, false, "tl.multiple_of");
+}
+
+Val maxContiguous(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return hint(g, args, loc, true, "tl.max_contiguous");
+}
+
+Val maxConstancy(Gen &g, const std::string &name, CallArgs &args,
+                 SourceLoc loc) {
+  auto p = g.bind(args, {"input", "values"}, 2, name, loc);
+  return *p[0];
+}
+
+/// tl.assume / tl.device_assert: accepted, no effect on the tile IR.
+Val noEffect(Gen &, const std::string &, CallArgs &, SourceLoc) {
+  return Val::none();
+}
+
+/// bar.sync 0 across the CTA, like Triton's gpu.barrier.
+Val debugBarrier(Gen &g, const std::string &name, CallArgs &args,
+                 SourceLoc loc) {
+  g.bind(args, {}, 0, name, loc);
+  NVVM::BarrierOp::create(g.b, g.cur, TypeRange{}, Value(), Value(), {}, {});
+  return Val::none();
+}
+
+Val staticAssert(Gen &g, const std::string &name, CallArgs &args,
+                 SourceLoc loc) {
+  auto p = g.bind(args, {"cond", "msg"}, 1, name, loc);
+  if (!p[0]->isConstant())
+    g.fail(loc, "tl.static_assert needs a compile-time condition");
+  if (!g.truthy(*p[0], loc)) {
+    std::string msg = "static_assert failed";
+    if (p[1] && !p[1]->isNone())
+      msg += ": " + p[1]->repr();
+    g.fail(loc, msg);
+  }
+  return Val::none();
+}
+
+Val staticPrint(Gen &, const std::string &, CallArgs &args, SourceLoc) {
+  std::string line;
+  for (size_t k = 0; k < args.pos.size(); ++k)
+    line += (k ? " " : "") + args.pos[k].repr();
+  std::cerr << line << "\n";
+  return Val::none();
+}
+
+Val devicePrint(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  if (args.pos.empty() || args.pos[0].kind != Val::Kind::Str)
+    g.fail(loc, "tl.device_print needs a string prefix first");
+  bool hex = false;
+  for (auto &[k, v] : args.kw) {
+    if (k != "hex")
+      g.fail(loc, "tl.device_print() got an unexpected keyword argument '" + k +
+                      "'");
+    hex = v.isConstant() && g.truthy(v, loc);
+  }
+  SmallVector<Value> vals;
+  for (size_t k = 1; k < args.pos.size(); ++k)
+    vals.push_back(g.toTensor(args.pos[k], loc).value);
+  ::mlir::txl::PrintOp::create(g.b, g.cur, g.b.getStringAttr(args.pos[0].s),
+                               g.b.getBoolAttr(hex), vals);
+  return Val::none();
+}
+
+Val constexprValue(Gen &g, const std::string &name, CallArgs &args,
+                   SourceLoc loc) {
+  auto p = g.bind(args, {"value"}, 1, name, loc);
+  if (!p[0]->isConstant())
+    g.fail(loc, "tl.constexpr() needs a compile-time value");
+  return *p[0];
+}
+
+Val pointerType(Gen &g, const std::string &name, CallArgs &args,
+                SourceLoc loc) {
+  auto p = g.bind(args, {"element_ty", "address_space"}, 1, name, loc);
+  DType e = g.constDType(p[0], "element_ty", loc);
+  int as = p[1] ? int(g.constInt(p[1], "address_space", loc)) : 1;
+  return Val::dtypeVal(DType::pointerTo(e, as));
+}
+
+Val cast(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"input", "dtype", "fp_downcast_rounding", "bitcast"},
+                  2, name, loc);
+  DType to = g.constDType(p[1], "dtype", loc);
+  bool bit = p[3] && p[3]->isConstant() && g.truthy(*p[3], loc);
+  if (p[2] && !p[2]->isNone() &&
+      !(p[2]->kind == Val::Kind::Str && p[2]->s == "rtne"))
+    g.fail(loc, "only fp_downcast_rounding='rtne' is supported");
+  if (p[0]->isNumber() && !bit)
+    return Val::tensor(g.constant(to, *p[0]));
+  return Val::tensor(g.cast(g.tensorArg(p[0], "input", loc), to, loc, bit));
+}
+
+Val hostOnly(Gen &g, const std::string &name, CallArgs &, SourceLoc loc) {
+  g.fail(loc, "'" + name + "' cannot be called inside a kernel");
+}
+
+Val loopIterableOnly(Gen &g, const std::string &name, CallArgs &,
+                     SourceLoc loc) {
+  g.fail(loc, name + "() can only be used as the iterable of a for loop");
+}
+
+//===--- Python builtins on compile-time values ---------------------------===//
+
+Val pyLen(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"obj"}, 1, name, loc);
+  if (p[0]->isTuple())
+    return Val::integer(int64_t(p[0]->elts.size()));
+  if (p[0]->isTensor() && p[0]->t.isTensor())
+    return Val::integer(p[0]->t.shape[0]);
+  if (p[0]->kind == Val::Kind::Str)
+    return Val::integer(int64_t(p[0]->s.size()));
+  g.fail(loc, "object of type '" + p[0]->kindName() + "' has no len()");
+}
+
+Val pyMinMax(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  std::vector<Val> items = args.pos;
+  if (items.size() == 1 && items[0].isTuple())
+    items = items[0].elts;
+  if (items.empty())
+    g.fail(loc, name + "() needs at least one argument");
+  Val best = items[0];
+  bool allNumbers =
+      llvm::all_of(items, [](const Val &v) { return v.isNumber(); });
+  if (!allNumbers) {
+    // Like Triton: min/max of runtime scalars or tensors is an element-wise
+    // minimum/maximum (the tutorial matmul's group_size_m needs it).
+    for (size_t i = 1; i < items.size(); ++i)
+      best = g.minMax(name == "max", best, items[i], loc);
+    return best;
+  }
+  for (const Val &v : items) {
+    bool less = v.asDouble() < best.asDouble();
+    if (name == "min" ? less : v.asDouble() > best.asDouble())
+      best = v;
+  }
+  return best;
+}
+
+Val pyAbs(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x"}, 1, name, loc);
+  if (p[0]->kind == Val::Kind::Float)
+    return Val::floating(std::fabs(p[0]->f));
+  if (p[0]->isIntLike())
+    return Val::integer(std::llabs(p[0]->asInt()));
+  CallArgs a2 = args;
+  return g.callBuiltin("tl.abs", a2, loc);
+}
+
+Val pyFloat(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x"}, 0, name, loc);
+  if (!p[0])
+    return Val::floating(0.0);
+  if (p[0]->kind == Val::Kind::Str) {
+    std::string s = p[0]->s;
+    for (char &ch : s)
+      ch = char(tolower(ch));
+    if (s == "inf" || s == "+inf" || s == "infinity")
+      return Val::floating(INFINITY);
+    if (s == "-inf" || s == "-infinity")
+      return Val::floating(-INFINITY);
+    if (s == "nan" || s == "+nan" || s == "-nan")
+      return Val::floating(NAN);
+    char *end = nullptr;
+    double d = std::strtod(s.c_str(), &end);
+    if (end == s.c_str() || *end)
+      g.fail(loc, "could not convert string to float: '" + p[0]->s + "'");
+    return Val::floating(d);
+  }
+  if (p[0]->isNumber())
+    return Val::floating(p[0]->asDouble());
+  g.fail(loc, "float() needs a compile-time number or string");
+}
+
+Val pyInt(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x"}, 0, name, loc);
+  if (!p[0])
+    return Val::integer(0);
+  if (p[0]->kind == Val::Kind::Float) {
+    if (!std::isfinite(p[0]->f))
+      g.fail(loc, "cannot convert " + p[0]->repr() + " to an integer");
+    return Val::integer(int64_t(p[0]->f));
+  }
+  if (p[0]->isIntLike())
+    return Val::integer(p[0]->asInt());
+  g.fail(loc, "int() needs a compile-time number");
+}
+
+Val pyBool(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x"}, 0, name, loc);
+  if (!p[0])
+    return Val::boolean(false);
+  if (!p[0]->isConstant())
+    g.fail(loc, "bool() needs a compile-time value");
+  return Val::boolean(g.truthy(*p[0], loc));
+}
+
+Val pyPrint(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  return staticPrint(g, name, args, loc);
+}
+
+Val pyIsinstance(Gen &g, const std::string &name, CallArgs &args,
+                 SourceLoc loc) {
+  auto p = g.bind(args, {"obj", "cls"}, 2, name, loc);
+  const Val &cls = *p[1];
+  if (cls.kind == Val::Kind::Builtin) {
+    const std::string &c = cls.s;
+    const Val &o = *p[0];
+    if (c == "int")
+      return Val::boolean(o.isIntLike());
+    if (c == "float")
+      return Val::boolean(o.kind == Val::Kind::Float);
+    if (c == "bool")
+      return Val::boolean(o.kind == Val::Kind::Bool);
+    if (c == "tuple")
+      return Val::boolean(o.isTuple());
+    if (c == "tl.tensor")
+      return Val::boolean(o.isTensor());
+    if (c == "tl.constexpr")
+      return Val::boolean(o.isConstant());
+    if (c == "tl.dtype")
+      return Val::boolean(o.kind == Val::Kind::DType);
+  }
+  g.fail(loc, "unsupported isinstance() check");
+}
+
+Val pyTuple(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x"}, 0, name, loc);
+  if (!p[0])
+    return Val::tuple({});
+  if (!p[0]->isTuple())
+    g.fail(loc, name + "() needs a tuple");
+  return *p[0];
+}
+
+//===--- Python's math module
+//----------------------------------------------===//
+
+Val mathGcd(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"a", "b"}, 2, name, loc);
+  int64_t a = std::llabs(g.constInt(p[0], "a", loc));
+  int64_t c = std::llabs(g.constInt(p[1], "b", loc));
+  while (c) {
+    int64_t t = a % c;
+    a = c;
+    c = t;
+  }
+  return Val::integer(a);
+}
+
+Val mathConst(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   auto p = g.bind(args, {"x"}, 1, name, loc);
   if (!p[0]->isNumber())
     g.fail(loc, name + "() needs a compile-time number");
   double x = p[0]->asDouble();
-  if (name == "math.log2")
-    return Val::floating(std::log2(x));
-  if (name == "math.log")
-    return Val::floating(std::log(x));
-  if (name == "math.log10")
-    return Val::floating(std::log10(x));
-  if (name == "math.sqrt")
-    return Val::floating(std::sqrt(x));
-  if (name == "math.exp")
-    return Val::floating(std::exp(x));
-  if (name == "math.ceil")
-    return Val::integer(int64_t(std::ceil(x)));
-  if (name == "math.floor")
-    return Val::integer(int64_t(std::floor(x)));
-  if (name == "math.isqrt")
-    return Val::integer(int64_t(std::floor(std::sqrt(x))));
-  g.fail(loc, "'" + name + "' is not supported");
+  using Fn = double (*)(double);
+  static const std::map<std::string, std::pair<Fn, bool>> fns = {
+      // name -> (function, returns an int)
+      {"math.log2", {[](double v) { return std::log2(v); }, false}},
+      {"math.log", {[](double v) { return std::log(v); }, false}},
+      {"math.log10", {[](double v) { return std::log10(v); }, false}},
+      {"math.sqrt", {[](double v) { return std::sqrt(v); }, false}},
+      {"math.exp", {[](double v) { return std::exp(v); }, false}},
+      {"math.ceil", {[](double v) { return std::ceil(v); }, true}},
+      {"math.floor", {[](double v) { return std::floor(v); }, true}},
+      {"math.isqrt", {[](double v) { return std::floor(std::sqrt(v)); }, true}},
+  };
+  auto it = fns.find(name);
+  if (it == fns.end())
+    g.fail(loc, "'" + name + "' is not supported");
+  double r = it->second.first(x);
+  return it->second.second ? Val::integer(int64_t(r)) : Val::floating(r);
 }
 
-/// Python builtins usable on compile-time values.
-static Val pythonBuiltin(Gen &g, const std::string &name, CallArgs &args,
-                         SourceLoc loc) {
-  if (name == "range")
-    g.fail(loc, "range() can only be used as the iterable of a for loop");
-  if (name == "len") {
-    auto p = g.bind(args, {"obj"}, 1, name, loc);
-    if (p[0]->isTuple())
-      return Val::integer(int64_t(p[0]->elts.size()));
-    if (p[0]->isTensor() && p[0]->t.isTensor())
-      return Val::integer(p[0]->t.shape[0]);
-    if (p[0]->kind == Val::Kind::Str)
-      return Val::integer(int64_t(p[0]->s.size()));
-    g.fail(loc, "object of type '" + p[0]->kindName() + "' has no len()");
-  }
-  if (name == "min" || name == "max") {
-    std::vector<Val> items = args.pos;
-    if (items.size() == 1 && items[0].isTuple())
-      items = items[0].elts;
-    if (items.empty())
-      g.fail(loc, name + "() needs at least one argument");
-    Val best = items[0];
-    bool allNumbers = llvm::all_of(items, [](const Val &v) {
-      return v.isNumber();
-    });
-    if (!allNumbers) {
-      // Like Triton: min/max of runtime scalars or tensors is an element-wise
-      // minimum/maximum (the tutorial matmul's group_size_m needs it).
-      for (size_t i = 1; i < items.size(); ++i)
-        best = g.minMax(name == "max", best, items[i], loc);
-      return best;
-    }
-    for (const Val &v : items) {
-      bool less = v.asDouble() < best.asDouble();
-      if (name == "min" ? less : v.asDouble() > best.asDouble())
-        best = v;
-    }
-    return best;
-  }
-  if (name == "abs") {
-    auto p = g.bind(args, {"x"}, 1, name, loc);
-    if (p[0]->kind == Val::Kind::Float)
-      return Val::floating(std::fabs(p[0]->f));
-    if (p[0]->isIntLike())
-      return Val::integer(std::llabs(p[0]->asInt()));
-    CallArgs a2 = args;
-    return g.callBuiltin("tl.abs", a2, loc);
-  }
-  if (name == "float") {
-    auto p = g.bind(args, {"x"}, 0, name, loc);
-    if (!p[0])
-      return Val::floating(0.0);
-    if (p[0]->kind == Val::Kind::Str) {
-      std::string s = p[0]->s;
-      for (char &ch : s)
-        ch = char(tolower(ch));
-      if (s == "inf" || s == "+inf" || s == "infinity")
-        return Val::floating(INFINITY);
-      if (s == "-inf" || s == "-infinity")
-        return Val::floating(-INFINITY);
-      if (s == "nan" || s == "+nan" || s == "-nan")
-        return Val::floating(NAN);
-      char *end = nullptr;
-      double d = std::strtod(s.c_str(), &end);
-      if (end == s.c_str() || *end)
-        g.fail(loc, "could not convert string to float: '" + p[0]->s + "'");
-      return Val::floating(d);
-    }
-    if (p[0]->isNumber())
-      return Val::floating(p[0]->asDouble());
-    g.fail(loc, "float() needs a compile-time number or string");
-  }
-  if (name == "int") {
-    auto p = g.bind(args, {"x"}, 0, name, loc);
-    if (!p[0])
-      return Val::integer(0);
-    if (p[0]->kind == Val::Kind::Float) {
-      if (!std::isfinite(p[0]->f))
-        g.fail(loc, "cannot convert " + p[0]->repr() + " to an integer");
-      return Val::integer(int64_t(p[0]->f));
-    }
-    if (p[0]->isIntLike())
-      return Val::integer(p[0]->asInt());
-    g.fail(loc, "int() needs a compile-time number");
-  }
-  if (name == "bool") {
-    auto p = g.bind(args, {"x"}, 0, name, loc);
-    if (!p[0])
-      return Val::boolean(false);
-    if (!p[0]->isConstant())
-      g.fail(loc, "bool() needs a compile-time value");
-    return Val::boolean(g.truthy(*p[0], loc));
-  }
-  if (name == "print") {
-    std::string line;
-    for (size_t k = 0; k < args.pos.size(); ++k)
-      line += (k ? " " : "") + args.pos[k].repr();
-    std::cerr << line << "\n";
-    return Val::none();
-  }
-  if (name == "isinstance") {
-    auto p = g.bind(args, {"obj", "cls"}, 2, name, loc);
-    const Val &cls = *p[1];
-    if (cls.kind == Val::Kind::Builtin) {
-      const std::string &c = cls.s;
-      const Val &o = *p[0];
-      if (c == "int")
-        return Val::boolean(o.isIntLike());
-      if (c == "float")
-        return Val::boolean(o.kind == Val::Kind::Float);
-      if (c == "bool")
-        return Val::boolean(o.kind == Val::Kind::Bool);
-      if (c == "tuple")
-        return Val::boolean(o.isTuple());
-      if (c == "tl.tensor")
-        return Val::boolean(o.isTensor());
-      if (c == "tl.constexpr")
-        return Val::boolean(o.isConstant());
-      if (c == "tl.dtype")
-        return Val::boolean(o.kind == Val::Kind::DType);
-    }
-    g.fail(loc, "unsupported isinstance() check");
-  }
-  if (name == "tuple" || name == "list") {
-    auto p = g.bind(args, {"x"}, 0, name, loc);
-    if (!p[0])
-      return Val::tuple({});
-    if (!p[0]->isTuple())
-      g.fail(loc, name + "() needs a tuple");
-    return *p[0];
-  }
-  g.fail(loc, "'" + name + "' is not supported in kernels");
-}
-
-Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
-  bool handled = false;
-  Val r = callMathBuiltin(name, args, loc, handled);
-  if (handled)
-    return r;
-  r = callShapeBuiltin(name, args, loc, handled);
-  if (handled)
-    return r;
-  r = callReduceBuiltin(name, args, loc, handled);
-  if (handled)
-    return r;
-
-  if (name.rfind("txl.", 0) == 0)
-    return callTxl(name, args, loc);
-  if (name.rfind("tl.", 0) != 0 && name.rfind("triton.", 0) != 0 &&
-      name.rfind("math.", 0) != 0 && name.rfind("dtype.", 0) != 0)
-    return pythonBuiltin(*this, name, args, loc);
-  if (name.rfind("math.", 0) == 0)
-    return constMathFn(*this, name, args, loc);
-
-  if (name.rfind("dtype.", 0) == 0) {
-    const DType &d = args.pos[0].dtype;
-    std::string m = name.substr(6);
-    if (args.pos.size() != 1 || !args.kw.empty())
-      fail(loc, "dtype." + m + "() takes no arguments");
-    if (m == "is_floating")
-      return Val::boolean(d.isFloat());
-    if (m == "is_int" || m == "is_integer_type")
-      return Val::boolean(d.isInt());
-    if (m == "is_int_signed")
-      return Val::boolean(d.isSigned());
-    if (m == "is_int_unsigned")
-      return Val::boolean(d.isUnsigned());
-    if (m == "is_bool" || m == "is_int1")
-      return Val::boolean(d.isBool());
-    if (m == "is_ptr")
-      return Val::boolean(d.isPtr());
-    if (m == "is_fp16")
-      return Val::boolean(d.kind == DType::F16);
-    if (m == "is_bf16")
-      return Val::boolean(d.kind == DType::BF16);
-    if (m == "is_fp32")
-      return Val::boolean(d.kind == DType::F32);
-    if (m == "is_fp64")
-      return Val::boolean(d.kind == DType::F64);
-    if (m == "is_fp8")
-      return Val::boolean(d.isFP8());
-    fail(loc, "'dtype' object has no attribute '" + m + "'");
-  }
-
-  if (name == "tl.program_id" || name == "tl.num_programs") {
-    auto p = bind(args, {"axis"}, 1, name, loc);
-    int64_t axis = constInt(p[0], "axis", loc);
-    if (axis < 0 || axis > 2)
-      fail(loc, name + " axis must be 0, 1 or 2, got " + std::to_string(axis));
-    Value v = name == "tl.program_id"
-                  ? Value(::mlir::txl::ProgramIdOp::create(b, cur, b.getI32Type(),
-                                                   int32_t(axis)))
-                  : Value(::mlir::txl::NumProgramsOp::create(b, cur, b.getI32Type(),
-                                                     int32_t(axis)));
-    return Val::tensor({v, DType::I32, {}});
-  }
-  if (name == "tl.arange") {
-    auto p = bind(args, {"start", "end"}, 2, name, loc);
-    return Val::tensor(makeRange(constInt(p[0], "arange start", loc),
-                                 constInt(p[1], "arange end", loc), loc));
-  }
-  if (name == "tl.zeros" || name == "tl.full") {
-    bool isFull = name == "tl.full";
-    auto p = isFull ? bind(args, {"shape", "value", "dtype"}, 3, name, loc)
-                    : bind(args, {"shape", "dtype"}, 2, name, loc);
-    std::vector<int64_t> shape = constShape(*p[0], loc);
-    DType d = constDType(isFull ? p[2] : p[1], "dtype", loc);
-    return full(*this, shape, isFull ? *p[1] : Val::integer(0), d, loc);
-  }
-  if (name == "tl.zeros_like" || name == "tl.full_like") {
-    bool isFull = name == "tl.full_like";
-    auto p = isFull ? bind(args, {"input", "value", "dtype"}, 2, name, loc)
-                    : bind(args, {"input", "dtype"}, 1, name, loc);
-    TValue x = tensorArg(p[0], "input", loc);
-    std::optional<Val> dt = isFull ? p[2] : p[1];
-    DType d = dt && !dt->isNone() ? constDType(dt, "dtype", loc) : x.dtype;
-    return full(*this, x.shape, isFull ? *p[1] : Val::integer(0), d, loc);
-  }
-  if (name == "tl.dot")
-    return callDot(args, loc);
-  if (name == "tl.load")
-    return load(*this, args, loc);
-  if (name == "tl.make_tensor_descriptor")
-    return callTxlMemory("txl.make_tensor_descriptor", args, loc);
-  if (name == "tl.make_block_ptr")
-    return makeBlockPointer(args, loc);
-  if (name == "tl.advance")
-    return advanceBlockPointer(args, loc);
-  if (name == "tl.store")
-    return store(*this, args, loc);
-  if (name == "tl.where") {
-    auto p = bind(args, {"condition", "x", "y"}, 3, name, loc);
-    return where(*p[0], *p[1], *p[2], loc);
-  }
-  if (name == "tl.maximum" || name == "tl.minimum") {
-    auto p = bind(args, {"x", "y", "propagate_nan"}, 2, name, loc);
-    bool nan = false;
-    if (p[2] && !p[2]->isNone()) {
-      if (p[2]->kind == Val::Kind::Str)
-        nan = p[2]->s == "all" || p[2]->s == "ALL";
-      else if (p[2]->isConstant())
-        nan = truthy(*p[2], loc);
-    }
-    if (p[0]->isNumber() && p[1]->isNumber()) {
-      bool takeA = name == "tl.maximum" ? p[0]->asDouble() >= p[1]->asDouble()
-                                        : p[0]->asDouble() <= p[1]->asDouble();
-      return takeA ? *p[0] : *p[1];
-    }
-    return minMax(name == "tl.maximum", *p[0], *p[1], loc, nan);
-  }
-  if (name == "tl.clamp") {
-    auto p = bind(args, {"x", "min", "max", "propagate_nan"}, 3, name, loc);
-    Val lo = minMax(true, *p[0], *p[1], loc);
-    return minMax(false, lo, *p[2], loc);
-  }
-  if (name == "tl.cdiv" || name == "triton.cdiv") {
-    auto p = bind(args, {"x", "div"}, 2, name, loc);
-    Val sum = binary(BinOpKind::Add, *p[0], *p[1], loc);
-    Val num = binary(BinOpKind::Sub, sum, Val::integer(1), loc);
-    return binary(BinOpKind::FloorDiv, num, *p[1], loc);
-  }
-  if (name == "triton.next_power_of_2") {
-    auto p = bind(args, {"n"}, 1, name, loc);
-    int64_t n = constInt(p[0], "n", loc), r = 1;
-    while (r < n && r < (int64_t(1) << 62))
-      r <<= 1;
-    return Val::integer(r);
-  }
-  if (name == "tl.multiple_of")
-    return hint(*this, args, loc, false, "tl.multiple_of");
-  if (name == "tl.max_contiguous")
-    return hint(*this, args, loc, true, "tl.max_contiguous");
-  if (name == "tl.max_constancy") {
-    auto p = bind(args, {"input", "values"}, 2, name, loc);
-    return *p[0];
-  }
-  if (name == "tl.assume" || name == "tl.device_assert" ||
-      name == "tl.debug_barrier") {
-    // Hints/checks with no effect on the tile IR (no device asserts here).
-    if (name == "tl.debug_barrier")
-      fail(loc, "'tl.debug_barrier' is not supported");
-    return Val::none();
-  }
-  if (name == "tl.static_assert") {
-    auto p = bind(args, {"cond", "msg"}, 1, name, loc);
-    if (!p[0]->isConstant())
-      fail(loc, "tl.static_assert needs a compile-time condition");
-    if (!truthy(*p[0], loc)) {
-      std::string msg = "static_assert failed";
-      if (p[1] && !p[1]->isNone())
-        msg += ": " + p[1]->repr();
-      fail(loc, msg);
-    }
-    return Val::none();
-  }
-  if (name == "tl.static_print") {
-    std::string line;
-    for (size_t k = 0; k < args.pos.size(); ++k)
-      line += (k ? " " : "") + args.pos[k].repr();
-    std::cerr << line << "\n";
-    return Val::none();
-  }
-  if (name == "tl.device_print") {
-    if (args.pos.empty() || args.pos[0].kind != Val::Kind::Str)
-      fail(loc, "tl.device_print needs a string prefix first");
-    bool hex = false;
-    for (auto &[k, v] : args.kw) {
-      if (k != "hex")
-        fail(loc, "tl.device_print() got an unexpected keyword argument '" +
-                      k + "'");
-      hex = v.isConstant() && truthy(v, loc);
-    }
-    SmallVector<Value> vals;
-    for (size_t k = 1; k < args.pos.size(); ++k)
-      vals.push_back(toTensor(args.pos[k], loc).value);
-    ::mlir::txl::PrintOp::create(b, cur, b.getStringAttr(args.pos[0].s),
-                         b.getBoolAttr(hex), vals);
-    return Val::none();
-  }
-  if (name == "tl.constexpr") {
-    auto p = bind(args, {"value"}, 1, name, loc);
-    if (!p[0]->isConstant())
-      fail(loc, "tl.constexpr() needs a compile-time value");
-    return *p[0];
-  }
-  if (name == "tl.pointer_type") {
-    auto p = bind(args, {"element_ty", "address_space"}, 1, name, loc);
-    DType e = constDType(p[0], "element_ty", loc);
-    int as = p[1] ? int(constInt(p[1], "address_space", loc)) : 1;
-    return Val::dtypeVal(DType::pointerTo(e, as));
-  }
-  if (name == "tl.cast" || name == "tl.to") {
-    auto p = bind(args,
-                  {"input", "dtype", "fp_downcast_rounding", "bitcast"}, 2,
-                  name, loc);
-    DType to = constDType(p[1], "dtype", loc);
-    bool bit = p[3] && p[3]->isConstant() && truthy(*p[3], loc);
-    if (p[2] && !p[2]->isNone() &&
-        !(p[2]->kind == Val::Kind::Str && p[2]->s == "rtne"))
-      fail(loc, "only fp_downcast_rounding='rtne' is supported");
-    if (p[0]->isNumber() && !bit)
-      return Val::tensor(constant(to, *p[0]));
-    return Val::tensor(cast(tensorArg(p[0], "input", loc), to, loc, bit));
-  }
-  if (name == "triton.jit" || name == "triton.autotune" ||
-      name == "triton.heuristics" || name == "triton.Config")
-    fail(loc, "'" + name + "' cannot be called inside a kernel");
-  if (name == "tl.range" || name == "tl.static_range")
-    fail(loc, name + "() can only be used as the iterable of a for loop");
-  fail(loc, "'" + name + "' is not supported");
-}
+} // namespace handlers
 
 } // namespace txl::irgen

@@ -1,5 +1,6 @@
 //===- Exprs.cpp - Expressions: folding, names, attributes, calls ---------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "llvm/Support/Casting.h"
 
@@ -151,14 +152,6 @@ Val Gen::evalJoinedStr(const JoinedStrExpr &e) {
 // Names and attributes
 //===----------------------------------------------------------------------===//
 
-static const std::set<std::string> &pythonBuiltins() {
-  static const std::set<std::string> names = {
-      "range", "len",   "min",   "max",        "abs",   "float",
-      "int",   "bool",  "print", "isinstance", "tuple", "list",
-      "str",   "round", "enumerate", "zip",    "getattr"};
-  return names;
-}
-
 Val Gen::lookup(const std::string &name, SourceLoc loc) {
   if (locals) {
     auto it = locals->find(name);
@@ -172,7 +165,8 @@ Val Gen::lookup(const std::string &name, SourceLoc loc) {
                     "' cannot be evaluated at compile time: " + it->second.s);
     return it->second;
   }
-  if (pythonBuiltins().count(name))
+  // Python's builtins: the registry entries without a module prefix.
+  if (name.find('.') == std::string::npos && findBuiltin(name))
     return Val::builtin(name);
   fail(loc, "name '" + name + "' is not defined");
 }
@@ -185,28 +179,13 @@ Val Gen::evalAttribute(const AttributeExpr &e) {
   return getAttr(obj, e.attr, e.attrLoc);
 }
 
-static const std::set<std::string> &tlFunctions() {
-  static const std::set<std::string> names = {
-      "program_id", "num_programs", "arange", "zeros", "zeros_like", "full",
-      "full_like", "load", "store", "where", "maximum", "minimum", "clamp",
-      "cdiv", "sum", "max", "min", "argmax", "argmin", "reduce", "xor_sum",
-      "exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt", "abs", "sin",
-      "cos", "erf", "floor", "ceil", "fma", "sigmoid", "softmax", "fdiv",
-      "div_rn", "cast", "multiple_of", "max_contiguous", "max_constancy",
-      "static_range", "static_assert", "static_print", "device_print",
-      "device_assert", "assume", "broadcast", "broadcast_to", "reshape",
-      "view", "expand_dims", "trans", "permute", "ravel", "split", "range",
-      "constexpr", "pointer_type", "to", "umulhi", "debug_barrier", "dot",
-      "make_block_ptr", "advance", "make_tensor_descriptor"};
-  return names;
-}
-
-static const std::set<std::string> &tlMathFunctions() {
-  static const std::set<std::string> names = {
-      "exp",  "exp2", "log",   "log2",  "sqrt", "sqrt_rn", "rsqrt",
-      "abs",  "sin",  "cos",   "erf",   "floor", "ceil",   "fma",
-      "fdiv", "div_rn", "max", "min",   "umulhi", "cdiv"};
-  return names;
+/// The builtin `qualified` names (through the registry), as a callee;
+/// nullopt when txl has no such function (yet).
+static std::optional<Val> registered(const std::string &qualified) {
+  const BuiltinInfo *e = findBuiltin(qualified);
+  if (!e || !e->handler)
+    return std::nullopt;
+  return Val::builtin(e->name);
 }
 
 Val Gen::moduleAttr(const std::string &module, const std::string &attr,
@@ -214,24 +193,15 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
   if (module == "triton") {
     if (attr == "language")
       return Val::module("tl");
-    if (attr == "jit" || attr == "autotune" || attr == "heuristics" ||
-        attr == "Config")
-      return Val::builtin("triton." + attr);
-    if (attr == "cdiv" || attr == "next_power_of_2")
-      return Val::builtin("triton." + attr);
+    if (auto f = registered("triton." + attr))
+      return *f;
     fail(loc, "'triton." + attr + "' is not supported in kernels");
   }
   if (module == "txl") {
     if (attr == "language")
       return Val::module("tl");
-    if (attr == "jit" || attr == "autotune" || attr == "heuristics" ||
-        attr == "Config")
-      return Val::builtin("triton." + attr);
-    if (attr == "cdiv")
-      return Val::builtin("triton.cdiv");
-    if (txlHardwareFunctions().count(attr) ||
-        txlMemoryFunctions().count(attr) || txlLayoutFunctions().count(attr))
-      return Val::builtin("txl." + attr);
+    if (auto f = registered("txl." + attr))
+      return *f;
     fail(loc, "'txl." + attr + "' is not supported");
   }
   if (module == "tl") {
@@ -247,22 +217,13 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::module("tl");
     if (attr == "tensor" || attr == "dtype")
       return Val::builtin("tl." + attr);
-    if (tlFunctions().count(attr))
-      return Val::builtin("tl." + attr);
+    if (auto f = registered("tl." + attr))
+      return *f;
     fail(loc, "'tl." + attr + "' is not supported");
   }
   if (module == "tl.math" || module == "libdevice") {
-    static const std::map<std::string, std::string> libdevice = {
-        {"fabs", "abs"}, {"exp", "exp"},   {"exp2", "exp2"},
-        {"log", "log"},  {"log2", "log2"}, {"sqrt", "sqrt"},
-        {"rsqrt", "rsqrt"}, {"floor", "floor"}, {"ceil", "ceil"},
-        {"sin", "sin"},  {"cos", "cos"},   {"erf", "erf"},
-        {"fma", "fma"},  {"tanh", "tanh"}, {"pow", "pow"}};
-    if (module == "tl.math" && tlMathFunctions().count(attr))
-      return Val::builtin("tl." + attr);
-    auto it = libdevice.find(attr);
-    if (module == "libdevice" && it != libdevice.end())
-      return Val::builtin("tl." + it->second);
+    if (auto f = registered(module + "." + attr))
+      return *f;
     fail(loc, "'" + module + "." + attr + "' is not supported");
   }
   if (module == "tl.extra") {
@@ -288,11 +249,8 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::floating(INFINITY);
     if (attr == "nan")
       return Val::floating(NAN);
-    static const std::set<std::string> fns = {"log2", "log", "sqrt", "ceil",
-                                              "floor", "exp", "log10",
-                                              "isqrt", "gcd"};
-    if (fns.count(attr))
-      return Val::builtin("math." + attr);
+    if (auto f = registered("math." + attr))
+      return *f;
     fail(loc, "'math." + attr + "' is not supported");
   }
   // Host-side modules (torch, numpy, os, ...): usable only as opaque values.
@@ -338,9 +296,11 @@ Val Gen::getAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     }
     if (attr == "type")
       return Val::dtypeVal(t.dtype);
-    if (tlFunctions().count(attr) && attr != "constexpr" &&
-        attr != "program_id")
-      return Val::method("tl." + attr, obj);
+    // Triton's tensor methods: x.to(...), x.sum(...), ... (every tl
+    // function but the few that take no tensor first).
+    if (attr != "constexpr" && attr != "program_id")
+      if (auto f = registered("tl." + attr))
+        return Val::method(f->s, obj);
     fail(loc, "'tensor' object has no attribute '" + attr + "'");
   }
   case Val::Kind::DType:

@@ -6,8 +6,14 @@
 //   Exprs.cpp     expressions, constant folding, names and attributes
 //   Semantic.cpp  Triton's typing: to_tensor, cast, promotion, broadcast,
 //                 binary/unary/compare ops on runtime values
-//   Builtins.cpp  the tl.* surface (creation, memory, math, shape ops)
+//   Registry.cpp  the one table of builtin functions (Registry.h); the
+//                 handlers it names live next to what they build:
+//   Builtins.cpp  the tl.* surface (creation, memory, hints), Python
+//                 builtins, and Gen::callBuiltin (the registry lookup)
+//   MathShape.cpp element-wise math, libdevice, shape ops (join, flip...)
 //   Reduce.cpp    reductions (sum/max/min/argmax/argmin/reduce)
+//   Atomics.cpp   tl.atomic_*
+//   Random.cpp    tl.rand/randn/randint (Philox)
 // User errors are thrown as CompileError (via `fail`) and caught once at
 // the entry point, so no MLIR frame is ever unwound through.
 //
@@ -163,17 +169,13 @@ public:
              bool propagateNan = false);
 
   //===--- tl.* (Builtins.cpp, Reduce.cpp) ---------------------------------//
+  /// Calls the builtin `name` (canonical or alias) through the registry
+  /// (Registry.h), after checking its minimum target.
   Val callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc);
   /// tl.dot (Dot.cpp); `dot` also serves `a @ b`.
   Val callDot(CallArgs &args, SourceLoc loc);
   TValue dot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
              mlir::txl::InputPrecision precision, SourceLoc loc);
-  Val callMathBuiltin(const std::string &name, CallArgs &args, SourceLoc loc,
-                      bool &handled);
-  Val callShapeBuiltin(const std::string &name, CallArgs &args,
-                       SourceLoc loc, bool &handled);
-  Val callReduceBuiltin(const std::string &name, CallArgs &args,
-                        SourceLoc loc, bool &handled);
   /// Binds `args` to parameter names; missing optional ones are nullopt.
   std::vector<std::optional<Val>> bind(const CallArgs &args,
                                        const std::vector<const char *> &params,
@@ -285,11 +287,6 @@ public:
   };
   std::map<const void *, ExpectRecord> expects;
 };
-
-/// Names under `txl.` that the builder implements.
-const std::set<std::string> &txlHardwareFunctions();
-const std::set<std::string> &txlMemoryFunctions();
-const std::set<std::string> &txlLayoutFunctions();
 
 /// Counts expression/statement nesting across inlined calls and fails past a
 /// limit, so no user input can exhaust the stack.

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -150,32 +151,6 @@ std::pair<Value, Value> namedBarrier(Gen &g, const std::optional<Val> &id,
 
 } // namespace
 
-const std::set<std::string> &txlHardwareFunctions() {
-  static const std::set<std::string> names = {"tid",
-                                              "bid",
-                                              "tdim",
-                                              "bdim",
-                                              "lane_id",
-                                              "warp_id",
-                                              "warpgroup_id",
-                                              "cta_rank",
-                                              "thread0",
-                                              "wg_thread0",
-                                              "is_warpgroup",
-                                              "is_warp",
-                                              "reg_alloc",
-                                              "reg_dealloc",
-                                              "bar_arrive",
-                                              "bar_wait",
-                                              "fence_proxy_async",
-                                              "warp_max",
-                                              "warp_sum",
-                                              "cluster_arrive",
-                                              "cluster_wait",
-                                              "cluster_sync"};
-  return names;
-}
-
 Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   std::string op = name.substr(4); // drop "txl."
   if (op == "tid" || op == "bid" || op == "tdim" || op == "bdim") {
@@ -205,7 +180,6 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   }
   if (op == "cluster_arrive" || op == "cluster_wait" || op == "cluster_sync") {
     bind(args, {}, 0, name, loc);
-    requireHopper(loc, name);
     // Not .aligned: the calls may sit in warp-divergent code.
     if (op != "cluster_wait")
       NVVM::ClusterArriveOp::create(b, cur, UnitAttr());
@@ -232,7 +206,6 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     return isRole(*this, roleIds(*this, *p[0], warps, op, loc), 5);
   }
   if (op == "reg_alloc" || op == "reg_dealloc") {
-    requireHopper(loc, name + " (setmaxnreg)");
     auto p = bind(args, {"count"}, 1, name, loc);
     return regRealloc(*this, op == "reg_alloc", p[0], name, loc);
   }
@@ -251,24 +224,26 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     // warpgroup role. AllocateSharedMemory rejects a layout that splits the
     // axis across warps.
     lastReduce = nullptr;
-    bool handled = false;
-    Val out = callReduceBuiltin(op == "warp_max" ? "tl.max" : "tl.sum", args,
-                                loc, handled);
+    Val out = op == "warp_max"
+                  ? handlers::maxMinArg(*this, "tl.max", args, loc)
+                  : handlers::sumXorSum(*this, "tl.sum", args, loc);
     if (lastReduce)
       lastReduce->setAttr("txl.within_warp", b.getStringAttr(name));
     return out;
   }
   if (op == "fence_proxy_async") {
     bind(args, {}, 0, name, loc);
-    requireHopper(loc, name);
     NVVM::FenceProxyOp::create(
         b, cur, NVVM::ProxyKindAttr::get(&ctx, NVVM::ProxyKind::async_shared),
         NVVM::SharedSpaceAttr::get(&ctx, NVVM::SharedSpace::shared_cta));
     return Val::none();
   }
-  if (txlLayoutFunctions().count(op))
-    return callTxlLayout(name, args, loc);
-  return callTxlMemory(name, args, loc);
+  fail(loc, "'" + name + "' is not supported");
+}
+
+Val handlers::txlHardware(Gen &g, const std::string &name, CallArgs &args,
+                          SourceLoc loc) {
+  return g.callTxl(name, args, loc);
 }
 
 int Gen::smVersion() const {

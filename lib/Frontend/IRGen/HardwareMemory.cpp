@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 
@@ -866,27 +867,11 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
   fail(loc, "a " + t.typeStr() + " has no attribute '" + attr + "'");
 }
 
-const std::set<std::string> &txlMemoryFunctions() {
-  static const std::set<std::string> names = {
-      "smem_alloc", "get_buffer", "smem_index", "smem_slice", "smem_trans",
-      "smem_load", "smem_store", "mbar_alloc", "mbar_expect", "mbar_wait",
-      "mbar_arrive", "tma_load", "tma_store", "tma_store_wait", "dot_wait",
-      "async_load", "async_load_wait", "desc_load", "desc_store",
-      "smem_reshape", "tma_gather",
-      // tl.make_tensor_descriptor (also reachable as txl.*)
-      "make_tensor_descriptor"};
-  return names;
-}
-
 Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
-  std::string op = name.substr(4);
   // mbarrier transactions and parity waits, TMA and the async proxy are
-  // Hopper features; plain shared buffers work everywhere.
-  static const std::set<std::string> hopperOnly = {
-      "mbar_alloc", "mbar_expect", "mbar_wait",      "mbar_arrive",
-      "tma_load",   "tma_store",   "tma_store_wait", "tma_gather"};
-  if (hopperOnly.count(op))
-    requireHopper(loc, name);
+  // Hopper features (the registry checks the target); plain shared buffers
+  // work everywhere.
+  std::string op = name.substr(name.find('.') + 1);
   if (op == "dot_wait")
     requireHopper(loc, name, /*wgmma=*/true);
   if (op == "smem_alloc")
@@ -926,13 +911,9 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
     return tmaLoad(*this, args, name, loc);
   if (op == "tma_store")
     return tmaStore(*this, args, name, loc);
-  if (op == "make_tensor_descriptor") {
-    requireHopper(loc, "tl.make_tensor_descriptor (TMA)");
+  if (op == "make_tensor_descriptor")
     return makeTensorDescriptor(*this, args, "tl.make_tensor_descriptor", loc);
-  }
   if (op == "desc_load" || op == "desc_store") {
-    requireHopper(loc,
-                  op == "desc_load" ? "desc.load (TMA)" : "desc.store (TMA)");
     // Users write desc.load(...) / desc.store(...): name them so.
     return op == "desc_load" ? descLoad(*this, args, "desc.load", loc)
                              : descStore(*this, args, "desc.store", loc);
@@ -952,6 +933,11 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
     return Val::none();
   }
   fail(loc, "'" + name + "' is not supported");
+}
+
+Val handlers::txlMemory(Gen &g, const std::string &name, CallArgs &args,
+                        SourceLoc loc) {
+  return g.callTxlMemory(name, args, loc);
 }
 
 } // namespace txl::irgen

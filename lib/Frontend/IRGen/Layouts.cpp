@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
@@ -63,14 +64,6 @@ SmallVector<unsigned> unsignedList(Gen &g, const std::optional<Val> &v,
 }
 
 } // namespace
-
-const std::set<std::string> &txlLayoutFunctions() {
-  static const std::set<std::string> names = {
-      "BlockedLayout",    "SliceLayout",    "NVMMADistributedLayout",
-      "DotOperandLayout", "relayout",       "print_layout",
-      "frag_smem_load",   "frag_smem_store"};
-  return names;
-}
 
 namespace {
 
@@ -379,6 +372,11 @@ Val Gen::fragmentIO(bool load, CallArgs &args, const std::string &fname,
   auto store = tg::SmemStoreOp::create(b, cur, buf.value, v.value);
   store->setAttr(tg::TXLGPUDialect::kPinnedLayoutAttr, enc);
   return Val::none();
+}
+
+Val handlers::txlLayout(Gen &g, const std::string &name, CallArgs &args,
+                        SourceLoc loc) {
+  return g.callTxlLayout(name, args, loc);
 }
 
 } // namespace txl::irgen

@@ -1,7 +1,10 @@
 //===- MathShape.cpp - tl math functions and shape manipulation -----------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "txl/Dialect/TXL/IR/Dialect.h"
+
+#include <map>
 
 using namespace mlir;
 
@@ -18,114 +21,163 @@ static TValue floatOperand(Gen &g, const Val &v, const std::string &name,
   return x;
 }
 
-Val Gen::callMathBuiltin(const std::string &name, CallArgs &args,
-                         SourceLoc loc, bool &handled) {
-  handled = true;
-  auto unaryF = [&](auto makeOp) -> Val {
-    auto p = bind(args, {"x"}, 1, name, loc);
-    TValue x = floatOperand(*this, *p[0], name, loc);
-    Value r = makeOp(x.value);
-    return Val::tensor({r, x.dtype, x.shape});
-  };
-  if (name == "tl.exp")
-    return unaryF([&](Value x) { return math::ExpOp::create(b, cur, x); });
-  if (name == "tl.exp2")
-    return unaryF([&](Value x) { return math::Exp2Op::create(b, cur, x); });
-  if (name == "tl.log")
-    return unaryF([&](Value x) { return math::LogOp::create(b, cur, x); });
-  if (name == "tl.log2")
-    return unaryF([&](Value x) { return math::Log2Op::create(b, cur, x); });
-  if (name == "tl.sqrt" || name == "tl.sqrt_rn")
-    return unaryF([&](Value x) { return math::SqrtOp::create(b, cur, x); });
-  if (name == "tl.rsqrt")
-    return unaryF([&](Value x) { return math::RsqrtOp::create(b, cur, x); });
-  if (name == "tl.sin")
-    return unaryF([&](Value x) { return math::SinOp::create(b, cur, x); });
-  if (name == "tl.cos")
-    return unaryF([&](Value x) { return math::CosOp::create(b, cur, x); });
-  if (name == "tl.erf")
-    return unaryF([&](Value x) { return math::ErfOp::create(b, cur, x); });
-  if (name == "tl.floor")
-    return unaryF([&](Value x) { return math::FloorOp::create(b, cur, x); });
-  if (name == "tl.ceil")
-    return unaryF([&](Value x) { return math::CeilOp::create(b, cur, x); });
-  if (name == "tl.tanh")
-    return unaryF([&](Value x) { return math::TanhOp::create(b, cur, x); });
-  if (name == "tl.abs") {
-    auto p = bind(args, {"x"}, 1, name, loc);
-    TValue x = toTensor(*p[0], loc);
-    if (x.dtype.isFloat())
-      return Val::tensor(
-          {math::AbsFOp::create(b, cur, x.value), x.dtype, x.shape});
-    if (x.dtype.isSigned())
-      return Val::tensor(
-          {math::AbsIOp::create(b, cur, x.value), x.dtype, x.shape});
-    if (x.dtype.isInt())
-      return Val::tensor(x); // unsigned and bool are their own abs
-    fail(loc, "tl.abs: unsupported type " + x.dtype.str());
-  }
-  if (name == "tl.fma") {
-    auto p = bind(args, {"x", "y", "z"}, 3, name, loc);
-    auto [x, y] = checkBinary(*p[0], *p[1], loc, false, false, true, false,
-                              "fma");
-    auto [x2, z] = checkBinary(Val::tensor(x), *p[2], loc, false, false, true,
-                               false, "fma");
-    std::tie(y, x2) = broadcastPair(y, x2, loc);
-    y = cast(y, x2.dtype, loc);
-    if (!x2.dtype.isFloat())
-      fail(loc, "tl.fma expects floating-point operands, got " +
-                    x2.dtype.str());
-    Value r = math::FmaOp::create(b, cur, x2.value, y.value, z.value);
-    return Val::tensor({r, x2.dtype, x2.shape});
-  }
-  if (name == "tl.pow") {
-    auto p = bind(args, {"x", "y"}, 2, name, loc);
-    auto [x, y] = checkBinary(*p[0], *p[1], loc, false, false, true, false,
-                              "pow");
-    if (!x.dtype.isFloat())
-      fail(loc, "pow expects floating-point operands");
-    return Val::tensor(
-        {math::PowFOp::create(b, cur, x.value, y.value), x.dtype, x.shape});
-  }
-  if (name == "tl.sigmoid") {
-    // 1 / (1 + exp(-x)), as Triton's standard library defines it.
-    auto p = bind(args, {"x"}, 1, name, loc);
-    Val neg = unary(UnaryOpKind::Neg, *p[0], loc);
-    TValue x = floatOperand(*this, neg, name, loc);
-    Val e = Val::tensor({math::ExpOp::create(b, cur, x.value), x.dtype,
-                         x.shape});
-    Val den = binary(BinOpKind::Add, Val::integer(1), e, loc);
-    return binary(BinOpKind::Div, Val::integer(1), den, loc);
-  }
-  if (name == "tl.fdiv" || name == "tl.div_rn") {
-    auto p = bind(args, {"x", "y", "ieee_rounding"}, 2, name, loc);
-    auto [x, y] = checkBinary(*p[0], *p[1], loc, false, false, true, true,
-                              "fdiv");
-    if (!x.dtype.isFloat())
-      fail(loc, name + " expects floating-point operands");
-    auto div = arith::DivFOp::create(b, cur, x.value, y.value);
-    // tl.fdiv rounds approximately unless ieee_rounding=True (Triton's
-    // default): no IEEE slow path, which ptxas would reach by a call --
-    // and a call in a kernel serializes its wgmmas when nvJitLink
-    // assembles it (C7509). tl.div_rn and `/` stay IEEE.
-    bool ieee = name == "tl.div_rn" ||
-                (p[2] && constInt(p[2], "ieee_rounding", loc) != 0);
-    if (!ieee)
-      div.setFastmath(arith::FastMathFlags::afn);
-    return Val::tensor({div, x.dtype, x.shape});
-  }
-  if (name == "tl.umulhi") {
-    auto p = bind(args, {"x", "y"}, 2, name, loc);
-    auto [x, y] = checkBinary(*p[0], *p[1], loc, false, false, true, false,
-                              "umulhi");
-    if (!x.dtype.isInt())
-      fail(loc, "tl.umulhi expects integer operands");
-    auto op = arith::MulUIExtendedOp::create(b, cur, x.value, y.value);
-    return Val::tensor({op.getHigh(), x.dtype, x.shape});
-  }
-  handled = false;
-  return Val();
+namespace handlers {
+
+template <typename MathOp>
+static Value unaryOp(OpBuilder &b, Location loc, Value x) {
+  return MathOp::create(b, loc, x);
 }
+
+/// The fp32/fp64 functions that map to one `math` op each (the libdevice
+/// ones lower to their __nv_* functions, MathOpToLLVM.cpp).
+Val floatUnary(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  using Build = Value (*)(OpBuilder &, Location, Value);
+  static const std::map<std::string, Build> ops = {
+      {"tl.exp", unaryOp<math::ExpOp>},
+      {"tl.exp2", unaryOp<math::Exp2Op>},
+      {"tl.log", unaryOp<math::LogOp>},
+      {"tl.log2", unaryOp<math::Log2Op>},
+      {"tl.sqrt", unaryOp<math::SqrtOp>},
+      {"tl.sqrt_rn", unaryOp<math::SqrtOp>},
+      {"tl.rsqrt", unaryOp<math::RsqrtOp>},
+      {"tl.sin", unaryOp<math::SinOp>},
+      {"tl.cos", unaryOp<math::CosOp>},
+      {"tl.erf", unaryOp<math::ErfOp>},
+      {"tl.floor", unaryOp<math::FloorOp>},
+      {"tl.ceil", unaryOp<math::CeilOp>},
+      {"tl.tanh", unaryOp<math::TanhOp>},
+      {"libdevice.asin", unaryOp<math::AsinOp>},
+      {"libdevice.acos", unaryOp<math::AcosOp>},
+      {"libdevice.atan", unaryOp<math::AtanOp>},
+      {"libdevice.sinh", unaryOp<math::SinhOp>},
+      {"libdevice.cosh", unaryOp<math::CoshOp>},
+      {"libdevice.tan", unaryOp<math::TanOp>},
+      {"libdevice.asinh", unaryOp<math::AsinhOp>},
+      {"libdevice.acosh", unaryOp<math::AcoshOp>},
+      {"libdevice.atanh", unaryOp<math::AtanhOp>},
+      {"libdevice.erfc", unaryOp<math::ErfcOp>},
+      {"libdevice.expm1", unaryOp<math::ExpM1Op>},
+      {"libdevice.log1p", unaryOp<math::Log1pOp>},
+      {"libdevice.log10", unaryOp<math::Log10Op>},
+      {"libdevice.cbrt", unaryOp<math::CbrtOp>},
+      {"libdevice.trunc", unaryOp<math::TruncOp>},
+      {"libdevice.round", unaryOp<math::RoundOp>},
+      {"libdevice.rint", unaryOp<math::RoundEvenOp>},
+  };
+  auto it = ops.find(name);
+  if (it == ops.end())
+    g.fail(loc, "'" + name + "' is not supported");
+  auto p = g.bind(args, {"x"}, 1, name, loc);
+  TValue x = floatOperand(g, *p[0], name, loc);
+  return Val::tensor({it->second(g.b, g.cur, x.value), x.dtype, x.shape});
+}
+
+Val abs(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x"}, 1, name, loc);
+  TValue x = g.toTensor(*p[0], loc);
+  if (x.dtype.isFloat())
+    return Val::tensor(
+        {math::AbsFOp::create(g.b, g.cur, x.value), x.dtype, x.shape});
+  if (x.dtype.isSigned())
+    return Val::tensor(
+        {math::AbsIOp::create(g.b, g.cur, x.value), x.dtype, x.shape});
+  if (x.dtype.isInt())
+    return Val::tensor(x); // unsigned and bool are their own abs
+  g.fail(loc, "tl.abs: unsupported type " + x.dtype.str());
+}
+
+Val fma(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "y", "z"}, 3, name, loc);
+  auto [x, y] =
+      g.checkBinary(*p[0], *p[1], loc, false, false, true, false, "fma");
+  auto [x2, z] = g.checkBinary(Val::tensor(x), *p[2], loc, false, false, true,
+                               false, "fma");
+  std::tie(y, x2) = g.broadcastPair(y, x2, loc);
+  y = g.cast(y, x2.dtype, loc);
+  if (!x2.dtype.isFloat())
+    g.fail(loc,
+           "tl.fma expects floating-point operands, got " + x2.dtype.str());
+  Value r = math::FmaOp::create(g.b, g.cur, x2.value, y.value, z.value);
+  return Val::tensor({r, x2.dtype, x2.shape});
+}
+
+Val pow(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "y"}, 2, name, loc);
+  auto [x, y] =
+      g.checkBinary(*p[0], *p[1], loc, false, false, true, false, "pow");
+  if (!x.dtype.isFloat())
+    g.fail(loc, "pow expects floating-point operands");
+  return Val::tensor(
+      {math::PowFOp::create(g.b, g.cur, x.value, y.value), x.dtype, x.shape});
+}
+
+Val atan2(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "y"}, 2, name, loc);
+  auto [x, y] =
+      g.checkBinary(*p[0], *p[1], loc, false, false, true, false, "atan2");
+  if (x.dtype.kind != DType::F32 && x.dtype.kind != DType::F64)
+    g.fail(loc,
+           name + ": expected dtype ['fp32', 'fp64'] but got " + x.dtype.str());
+  return Val::tensor(
+      {math::Atan2Op::create(g.b, g.cur, x.value, y.value), x.dtype, x.shape});
+}
+
+Val sigmoid(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  // 1 / (1 + exp(-x)), as Triton's standard library defines it.
+  auto p = g.bind(args, {"x"}, 1, name, loc);
+  Val neg = g.unary(UnaryOpKind::Neg, *p[0], loc);
+  TValue x = floatOperand(g, neg, name, loc);
+  Val e =
+      Val::tensor({math::ExpOp::create(g.b, g.cur, x.value), x.dtype, x.shape});
+  Val den = g.binary(BinOpKind::Add, Val::integer(1), e, loc);
+  return g.binary(BinOpKind::Div, Val::integer(1), den, loc);
+}
+
+Val fdiv(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "y", "ieee_rounding"}, 2, name, loc);
+  auto [x, y] =
+      g.checkBinary(*p[0], *p[1], loc, false, false, true, true, "fdiv");
+  if (!x.dtype.isFloat())
+    g.fail(loc, name + " expects floating-point operands");
+  auto div = arith::DivFOp::create(g.b, g.cur, x.value, y.value);
+  // tl.fdiv rounds approximately unless ieee_rounding=True (Triton's
+  // default): no IEEE slow path, which ptxas would reach by a call -- and a
+  // call in a kernel serializes its wgmmas when nvJitLink assembles it
+  // (C7509). tl.div_rn and `/` stay IEEE.
+  bool ieee = name == "tl.div_rn" ||
+              (p[2] && g.constInt(p[2], "ieee_rounding", loc) != 0);
+  if (!ieee)
+    div.setFastmath(arith::FastMathFlags::afn);
+  return Val::tensor({div, x.dtype, x.shape});
+}
+
+Val umulhi(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "y"}, 2, name, loc);
+  auto [x, y] =
+      g.checkBinary(*p[0], *p[1], loc, false, false, true, false, "umulhi");
+  if (!x.dtype.isInt())
+    g.fail(loc, "tl.umulhi expects integer operands");
+  // The high half of the double-width product, from single-result ops (the
+  // per-register lowering of tensor ops takes one result per op).
+  unsigned bits = x.dtype.bitWidth();
+  Type wideElem = g.b.getIntegerType(2 * bits);
+  Type wide = x.shape.empty() ? wideElem
+                              : Type(RankedTensorType::get(x.shape, wideElem));
+  Value xw = arith::ExtUIOp::create(g.b, g.cur, wide, x.value);
+  Value yw = arith::ExtUIOp::create(g.b, g.cur, wide, y.value);
+  Value prod = arith::MulIOp::create(g.b, g.cur, xw, yw);
+  Value shift = arith::ConstantOp::create(
+      g.b, g.cur, wide,
+      x.shape.empty() ? TypedAttr(g.b.getIntegerAttr(wideElem, bits))
+                      : TypedAttr(DenseElementsAttr::get(
+                            llvm::cast<ShapedType>(wide),
+                            g.b.getIntegerAttr(wideElem, bits))));
+  Value high = arith::ShRUIOp::create(g.b, g.cur, prod, shift);
+  Value r = arith::TruncIOp::create(g.b, g.cur, x.value.getType(), high);
+  return Val::tensor({r, x.dtype, x.shape});
+}
+
+} // namespace handlers
 
 static std::vector<int64_t> dimsArg(Gen &g, const CallArgs &args,
                                     size_t first, SourceLoc loc) {
@@ -241,89 +293,190 @@ static std::pair<TValue, TValue> split(Gen &g, const TValue &x,
   return {g.reshape(lo, half, false, loc), g.reshape(hi, half, false, loc)};
 }
 
-Val Gen::callShapeBuiltin(const std::string &name, CallArgs &args,
-                          SourceLoc loc, bool &handled) {
-  handled = true;
-  if (name == "tl.trans" || name == "tl.permute") {
-    for (auto &kw : args.kw)
-      if (kw.first != "dims")
-        fail(loc, name + "() got an unexpected keyword argument '" +
-                      kw.first + "'");
-    if (args.pos.empty())
-      fail(loc, name + "() missing required argument 'input'");
-    TValue x = tensorArg(args.pos[0], "input", loc);
-    std::vector<int64_t> dims = dimsArg(*this, args, 1, loc);
-    for (auto &kw : args.kw)
-      dims = constShape(kw.second, loc);
-    if (name == "tl.permute" && dims.empty())
-      fail(loc, "tl.permute needs dims");
-    return Val::tensor(trans(*this, x, dims, loc));
-  }
-  if (name == "tl.reshape" || name == "tl.view") {
-    bool reorder = false;
-    for (auto &kw : args.kw) {
-      if (kw.first != "can_reorder")
-        fail(loc, name + "() got an unexpected keyword argument '" +
-                      kw.first + "'");
-      reorder = kw.second.isConstant() && truthy(kw.second, loc);
-    }
-    if (args.pos.size() < 2)
-      fail(loc, name + "() needs an input and a shape");
-    TValue x = tensorArg(args.pos[0], "input", loc);
-    std::vector<int64_t> shape = dimsArg(*this, args, 1, loc);
-    validateShape(shape, loc);
-    return Val::tensor(reshape(x, shape, reorder || name == "tl.view", loc));
-  }
-  if (name == "tl.ravel") {
-    auto p = bind(args, {"x", "can_reorder"}, 1, name, loc);
-    TValue x = tensorArg(p[0], "x", loc);
-    bool reorder = p[1] && p[1]->isConstant() && truthy(*p[1], loc);
-    return Val::tensor(reshape(x, {x.numel()}, reorder, loc));
-  }
-  if (name == "tl.expand_dims") {
-    auto p = bind(args, {"input", "axis"}, 2, name, loc);
-    TValue x = tensorArg(p[0], "input", loc);
-    std::vector<int64_t> axes = constShape(*p[1], loc);
-    int newRank = int(x.shape.size() + axes.size());
-    for (int64_t &a : axes) {
-      if (a < 0)
-        a += newRank;
-      if (a < 0 || a >= newRank)
-        fail(loc, "expand_dims axis out of range");
-    }
-    std::sort(axes.begin(), axes.end());
-    for (int64_t a : axes)
-      x = expandDims(x, int(a), loc);
-    return Val::tensor(x);
-  }
-  if (name == "tl.broadcast_to") {
-    if (args.pos.empty())
-      fail(loc, "tl.broadcast_to needs an input");
-    TValue x = tensorArg(args.pos[0], "input", loc);
-    std::vector<int64_t> shape = dimsArg(*this, args, 1, loc);
-    for (auto &kw : args.kw) {
-      if (kw.first != "shape")
-        fail(loc, "tl.broadcast_to() got an unexpected keyword argument '" +
-                      kw.first + "'");
-      shape = constShape(kw.second, loc);
-    }
-    validateShape(shape, loc);
-    return Val::tensor(broadcastTo(x, shape, loc));
-  }
-  if (name == "tl.split") {
-    auto p = bind(args, {"a"}, 1, name, loc);
-    TValue x = tensorArg(p[0], "a", loc);
-    auto [lo, hi] = split(*this, x, loc);
-    return Val::tuple({Val::tensor(lo), Val::tensor(hi)});
-  }
-  if (name == "tl.broadcast") {
-    auto p = bind(args, {"input", "other"}, 2, name, loc);
-    auto [x, y] = broadcastPair(tensorArg(p[0], "input", loc),
-                                tensorArg(p[1], "other", loc), loc);
-    return Val::tuple({Val::tensor(x), Val::tensor(y)});
-  }
-  handled = false;
-  return Val();
+namespace handlers {
+
+Val transPermute(Gen &g, const std::string &name, CallArgs &args,
+                 SourceLoc loc) {
+  for (auto &kw : args.kw)
+    if (kw.first != "dims")
+      g.fail(loc,
+             name + "() got an unexpected keyword argument '" + kw.first + "'");
+  if (args.pos.empty())
+    g.fail(loc, name + "() missing required argument 'input'");
+  TValue x = g.tensorArg(args.pos[0], "input", loc);
+  std::vector<int64_t> dims = dimsArg(g, args, 1, loc);
+  for (auto &kw : args.kw)
+    dims = g.constShape(kw.second, loc);
+  if (name == "tl.permute" && dims.empty())
+    g.fail(loc, "tl.permute needs dims");
+  return Val::tensor(trans(g, x, dims, loc));
 }
+
+Val reshapeView(Gen &g, const std::string &name, CallArgs &args,
+                SourceLoc loc) {
+  bool reorder = false;
+  for (auto &kw : args.kw) {
+    if (kw.first != "can_reorder")
+      g.fail(loc,
+             name + "() got an unexpected keyword argument '" + kw.first + "'");
+    reorder = kw.second.isConstant() && g.truthy(kw.second, loc);
+  }
+  if (args.pos.size() < 2)
+    g.fail(loc, name + "() needs an input and a shape");
+  TValue x = g.tensorArg(args.pos[0], "input", loc);
+  std::vector<int64_t> shape = dimsArg(g, args, 1, loc);
+  g.validateShape(shape, loc);
+  return Val::tensor(g.reshape(x, shape, reorder || name == "tl.view", loc));
+}
+
+Val ravel(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "can_reorder"}, 1, name, loc);
+  TValue x = g.tensorArg(p[0], "x", loc);
+  bool reorder = p[1] && p[1]->isConstant() && g.truthy(*p[1], loc);
+  return Val::tensor(g.reshape(x, {x.numel()}, reorder, loc));
+}
+
+Val expandDims(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"input", "axis"}, 2, name, loc);
+  TValue x = g.tensorArg(p[0], "input", loc);
+  std::vector<int64_t> axes = g.constShape(*p[1], loc);
+  int newRank = int(x.shape.size() + axes.size());
+  for (int64_t &a : axes) {
+    if (a < 0)
+      a += newRank;
+    if (a < 0 || a >= newRank)
+      g.fail(loc, "expand_dims axis out of range");
+  }
+  std::sort(axes.begin(), axes.end());
+  for (int64_t a : axes)
+    x = g.expandDims(x, int(a), loc);
+  return Val::tensor(x);
+}
+
+Val broadcastTo(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  if (args.pos.empty())
+    g.fail(loc, "tl.broadcast_to needs an input");
+  TValue x = g.tensorArg(args.pos[0], "input", loc);
+  std::vector<int64_t> shape = dimsArg(g, args, 1, loc);
+  for (auto &kw : args.kw) {
+    if (kw.first != "shape")
+      g.fail(loc, "tl.broadcast_to() got an unexpected keyword argument '" +
+                      kw.first + "'");
+    shape = g.constShape(kw.second, loc);
+  }
+  g.validateShape(shape, loc);
+  return Val::tensor(g.broadcastTo(x, shape, loc));
+}
+
+Val split(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"a"}, 1, name, loc);
+  TValue x = g.tensorArg(p[0], "a", loc);
+  auto [lo, hi] = irgen::split(g, x, loc);
+  return Val::tuple({Val::tensor(lo), Val::tensor(hi)});
+}
+
+Val broadcast(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"input", "other"}, 2, name, loc);
+  auto [x, y] = g.broadcastPair(g.tensorArg(p[0], "input", loc),
+                                g.tensorArg(p[1], "other", loc), loc);
+  return Val::tuple({Val::tensor(x), Val::tensor(y)});
+}
+
+/// tl.flip: `x` reversed along `dim` (the last by default). Reversing a
+/// power-of-two axis reverses the bits of the index: the axis is split
+/// into log2(n) axes of size 2 and each is swapped with an xor trick
+/// (y ^= xor_sum(y, axis, keep_dims)), on the bits of the elements.
+Val flip(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"x", "dim"}, 1, name, loc);
+  TValue x = g.tensorArg(p[0], "x", loc);
+  int64_t rank = int64_t(x.shape.size());
+  if (rank == 0)
+    g.fail(loc, "tl.flip needs a tensor, got a scalar");
+  int64_t dim = p[1] && !p[1]->isNone() ? g.constInt(p[1], "dim", loc)
+                                        : rank - 1;
+  if (dim < -rank || dim >= rank)
+    g.fail(loc, "tl.flip: dim " + std::to_string(dim) +
+                    " is out of range for a tensor of rank " +
+                    std::to_string(rank));
+  if (dim < 0)
+    dim += rank;
+  int64_t n = x.shape[dim];
+  if (n == 1)
+    return Val::tensor(x);
+  int steps = 0;
+  while ((int64_t(1) << steps) < n)
+    ++steps;
+  DType bits = x.dtype.isBool() ? DType(DType::I8)
+               : x.dtype.bitWidth() == 64 ? DType(DType::I64)
+               : x.dtype.bitWidth() == 32 ? DType(DType::I32)
+               : x.dtype.bitWidth() == 16 ? DType(DType::I16)
+                                          : DType(DType::I8);
+  TValue y = x.dtype.isBool() ? g.cast(x, bits, loc)
+                              : g.cast(x, bits, loc, /*bitcast=*/true);
+  std::vector<int64_t> split(x.shape.begin(), x.shape.begin() + dim);
+  split.insert(split.end(), steps, 2);
+  split.insert(split.end(), x.shape.begin() + dim + 1, x.shape.end());
+  y = g.reshape(y, split, /*allowReorder=*/false, loc);
+  for (int i = 0; i < steps; ++i) {
+    CallArgs xs;
+    xs.pos = {Val::tensor(y), Val::integer(dim + i)};
+    xs.kw = {{"keep_dims", Val::boolean(true)}, {"dtype", Val::dtypeVal(bits)}};
+    Val pairXor = sumXorSum(g, "tl.xor_sum", xs, loc);
+    y = g.toTensor(g.binary(BinOpKind::BitXor, Val::tensor(y), pairXor, loc),
+                   loc);
+  }
+  y = g.reshape(y, x.shape, /*allowReorder=*/false, loc);
+  return Val::tensor(x.dtype.isBool()
+                         ? g.cast(y, x.dtype, loc)
+                         : g.cast(y, x.dtype, loc, /*bitcast=*/true));
+}
+
+/// tl.join: `a` and `b` (broadcast together) stacked along a new last
+/// dimension of size 2. Built from element-wise ops: both operands are
+/// broadcast along the new dimension and `where(index == 0, a, b)` picks
+/// one per position, so every layout the result gets is correct.
+static TValue joinValues(Gen &g, const std::string &name,
+                         const std::optional<Val> &av,
+                         const std::optional<Val> &bv, SourceLoc loc) {
+  auto [a, b] = g.broadcastPair(g.tensorArg(av, "a", loc),
+                                g.tensorArg(bv, "b", loc), loc);
+  if (a.dtype != b.dtype)
+    g.fail(loc, name + ": a and b must have the same dtype, got " +
+                    a.dtype.str() + " and " + b.dtype.str());
+  std::vector<int64_t> shape = a.shape;
+  shape.push_back(2);
+  g.validateShape(shape, loc);
+  int rank = int(a.shape.size());
+  auto widen = [&](TValue v) {
+    return v.isTensor() ? g.broadcastTo(g.expandDims(v, rank, loc), shape, loc)
+                        : g.splat(v, shape);
+  };
+  TValue index = g.makeRange(0, 2, loc);
+  for (int d = 0; d < rank; ++d)
+    index = g.expandDims(index, 0, loc);
+  index = g.broadcastTo(index, shape, loc);
+  Val first =
+      g.compare(CmpOpKind::Eq, Val::tensor(index), Val::integer(0), loc);
+  return g.where(first, Val::tensor(widen(a)), Val::tensor(widen(b)), loc).t;
+}
+
+Val join(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"a", "b"}, 2, name, loc);
+  return Val::tensor(joinValues(g, name, p[0], p[1], loc));
+}
+
+/// tl.interleave: join, then merge the new dimension into the last one
+/// (a0 b0 a1 b1 ...).
+Val interleave(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"a", "b"}, 2, name, loc);
+  TValue c = joinValues(g, name, p[0], p[1], loc);
+  if (c.shape.size() == 1)
+    return Val::tensor(c);
+  std::vector<int64_t> shape(c.shape.begin(), c.shape.end() - 1);
+  shape.back() *= 2;
+  return Val::tensor(g.reshape(c, shape, /*allowReorder=*/false, loc));
+}
+
+} // namespace handlers
 
 } // namespace txl::irgen

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "txl/Dialect/TXL/IR/Dialect.h"
 
@@ -123,143 +124,142 @@ static TValue indices(Gen &g, const std::vector<int64_t> &shape, int axis,
   return g.broadcastTo(idx, shape, loc);
 }
 
-Val Gen::callReduceBuiltin(const std::string &name, CallArgs &args,
-                           SourceLoc loc, bool &handled) {
-  handled = true;
-  if (name == "tl.sum" || name == "tl.xor_sum") {
-    auto p = bind(args, {"input", "axis", "keep_dims", "dtype"}, 1, name, loc);
-    std::optional<Val> orig = p[0];
-    ReduceArgs r = prepare(*this, p[0], p[1], p[2], true, loc);
-    DType d = r.input.dtype;
-    if (p[3] && !p[3]->isNone())
-      d = constDType(p[3], "dtype", loc);
-    else if (d.isSigned() && d.bitWidth() < 32)
-      d = DType::I32;
-    else if (d.isUnsigned() && d.bitWidth() < 32)
-      d = DType::U32;
-    bool isXor = name == "tl.xor_sum";
-    if (isXor && !d.isInt())
-      fail(loc, "xor_sum is only supported for integers");
-    r.input = cast(r.input, d, loc);
-    BinOpKind op = isXor ? BinOpKind::BitXor : BinOpKind::Add;
-    auto out = reduce({r.input}, r.axis, loc, [&](const std::vector<Val> &a) {
-      return std::vector<Val>{binary(op, a[0], a[1], loc)};
-    });
-    return Val::tensor(finish(*this, r, out[0], orig->t.shape, loc));
-  }
-  if (name == "tl.max" || name == "tl.min" || name == "tl.argmax" ||
-      name == "tl.argmin") {
-    bool isMax = name == "tl.max" || name == "tl.argmax";
-    bool isArg = name == "tl.argmax" || name == "tl.argmin";
-    std::vector<std::optional<Val>> p;
-    std::optional<Val> keep;
-    bool withIndices = isArg, tieLeft = true;
-    if (isArg) {
-      p = bind(args, {"input", "axis", "tie_break_left", "keep_dims"}, 2,
-               name, loc);
-      if (p[2])
-        tieLeft = p[2]->isConstant() && truthy(*p[2], loc);
-      keep = p[3];
-    } else {
-      p = bind(args,
+namespace handlers {
+
+Val sumXorSum(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"input", "axis", "keep_dims", "dtype"}, 1, name, loc);
+  std::optional<Val> orig = p[0];
+  ReduceArgs r = prepare(g, p[0], p[1], p[2], true, loc);
+  DType d = r.input.dtype;
+  if (p[3] && !p[3]->isNone())
+    d = g.constDType(p[3], "dtype", loc);
+  else if (d.isSigned() && d.bitWidth() < 32)
+    d = DType::I32;
+  else if (d.isUnsigned() && d.bitWidth() < 32)
+    d = DType::U32;
+  bool isXor = name == "tl.xor_sum";
+  if (isXor && !d.isInt())
+    g.fail(loc, "xor_sum is only supported for integers");
+  r.input = g.cast(r.input, d, loc);
+  BinOpKind op = isXor ? BinOpKind::BitXor : BinOpKind::Add;
+  auto out = g.reduce({r.input}, r.axis, loc, [&](const std::vector<Val> &a) {
+    return std::vector<Val>{g.binary(op, a[0], a[1], loc)};
+  });
+  return Val::tensor(finish(g, r, out[0], orig->t.shape, loc));
+}
+
+Val maxMinArg(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  bool isMax = name == "tl.max" || name == "tl.argmax";
+  bool isArg = name == "tl.argmax" || name == "tl.argmin";
+  std::vector<std::optional<Val>> p;
+  std::optional<Val> keep;
+  bool withIndices = isArg, tieLeft = true;
+  if (isArg) {
+    p = g.bind(args, {"input", "axis", "tie_break_left", "keep_dims"}, 2, name,
+               loc);
+    if (p[2])
+      tieLeft = p[2]->isConstant() && g.truthy(*p[2], loc);
+    keep = p[3];
+  } else {
+    p = g.bind(args,
                {"input", "axis", "return_indices",
                 "return_indices_tie_break_left", "keep_dims"},
                1, name, loc);
-      withIndices = p[2] && p[2]->isConstant() && truthy(*p[2], loc);
-      if (p[3])
-        tieLeft = p[3]->isConstant() && truthy(*p[3], loc);
-      keep = p[4];
-    }
-    std::vector<int64_t> origShape = tensorArg(p[0], "input", loc).shape;
-    ReduceArgs r = prepare(*this, p[0], p[1], keep, !withIndices, loc);
-    if (r.input.dtype.kind == DType::BF16)
-      r.input = cast(r.input, DType::F32, loc);
-    if (!withIndices) {
-      if (r.input.dtype.bitWidth() < 32)
-        r.input = cast(r.input, r.input.dtype.isFloat() ? DType(DType::F32)
-                                                        : DType(DType::I32),
-                       loc);
-      auto out =
-          reduce({r.input}, r.axis, loc, [&](const std::vector<Val> &a) {
-            return std::vector<Val>{minMax(isMax, a[0], a[1], loc)};
-          });
-      return Val::tensor(finish(*this, r, out[0], origShape, loc));
-    }
-    TValue idx = indices(*this, r.input.shape, r.axis, loc);
-    auto out = reduce(
-        {r.input, idx}, r.axis, loc, [&](const std::vector<Val> &a) {
-          const Val &v1 = a[0], &i1 = a[1], &v2 = a[2], &i2 = a[3];
-          Val better =
-              compare(isMax ? CmpOpKind::Gt : CmpOpKind::Lt, v1, v2, loc);
-          if (tieLeft) {
-            Val tie = logical(true, compare(CmpOpKind::Eq, v1, v2, loc),
-                              compare(CmpOpKind::Lt, i1, i2, loc), loc);
-            better = logical(false, better, tie, loc);
-          }
-          return std::vector<Val>{where(better, v1, v2, loc),
-                                  where(better, i1, i2, loc)};
-        });
-    TValue value = finish(*this, r, out[0], origShape, loc);
-    TValue index = finish(*this, r, out[1], origShape, loc);
-    if (isArg)
-      return Val::tensor(index);
-    return Val::tuple({Val::tensor(value), Val::tensor(index)});
+    withIndices = p[2] && p[2]->isConstant() && g.truthy(*p[2], loc);
+    if (p[3])
+      tieLeft = p[3]->isConstant() && g.truthy(*p[3], loc);
+    keep = p[4];
   }
-  if (name == "tl.reduce") {
-    auto p = bind(args, {"input", "axis", "combine_fn", "keep_dims"}, 3, name,
-                  loc);
-    if (p[2]->kind != Val::Kind::Function)
-      fail(loc, "tl.reduce: combine_fn must be a @jit function");
-    std::vector<Val> inputs =
-        p[0]->isTuple() ? p[0]->elts : std::vector<Val>{*p[0]};
-    if (inputs.empty())
-      fail(loc, "tl.reduce needs at least one input");
-    std::vector<TValue> srcs;
-    std::vector<int64_t> origShape;
-    ReduceArgs r;
-    for (const Val &in : inputs) {
-      ReduceArgs ri = prepare(*this, in, p[1], p[3], false, loc);
-      if (!srcs.empty() && ri.input.shape != srcs[0].shape)
-        fail(loc, "tl.reduce inputs must have the same shape");
-      if (srcs.empty())
-        origShape = in.t.shape;
-      srcs.push_back(ri.input);
-      r = ri;
-    }
-    Val fn = *p[2];
-    auto out = reduce(srcs, r.axis, loc, [&](const std::vector<Val> &a) {
-      Val res = callWithValues(fn, a, loc);
-      return res.isTuple() ? res.elts : std::vector<Val>{res};
+  std::vector<int64_t> origShape = g.tensorArg(p[0], "input", loc).shape;
+  ReduceArgs r = prepare(g, p[0], p[1], keep, !withIndices, loc);
+  if (r.input.dtype.kind == DType::BF16)
+    r.input = g.cast(r.input, DType::F32, loc);
+  if (!withIndices) {
+    if (r.input.dtype.bitWidth() < 32)
+      r.input = g.cast(
+          r.input,
+          r.input.dtype.isFloat() ? DType(DType::F32) : DType(DType::I32), loc);
+    auto out = g.reduce({r.input}, r.axis, loc, [&](const std::vector<Val> &a) {
+      return std::vector<Val>{g.minMax(isMax, a[0], a[1], loc)};
     });
-    std::vector<Val> vals;
-    for (TValue &t : out)
-      vals.push_back(Val::tensor(finish(*this, r, t, origShape, loc)));
-    if (!p[0]->isTuple())
-      return vals[0];
-    return Val::tuple(std::move(vals));
+    return Val::tensor(finish(g, r, out[0], origShape, loc));
   }
-  if (name == "tl.softmax") {
-    auto p = bind(args, {"x", "dim", "keep_dims", "ieee_rounding"}, 1, name,
-                  loc);
-    TValue x = tensorArg(p[0], "x", loc);
-    int64_t dim = p[1] && !p[1]->isNone() ? constInt(p[1], "dim", loc)
-                                          : int64_t(x.shape.size()) - 1;
-    CallArgs ma;
-    ma.pos = {Val::tensor(x), Val::integer(dim)};
-    ma.kw = {{"keep_dims", Val::boolean(true)}};
-    Val mx = callBuiltin("tl.max", ma, loc);
-    Val z = binary(BinOpKind::Sub, Val::tensor(x), mx, loc);
-    CallArgs ea;
-    ea.pos = {z};
-    Val num = callBuiltin("tl.exp", ea, loc);
-    CallArgs sa;
-    sa.pos = {num, Val::integer(dim)};
-    sa.kw = {{"keep_dims", Val::boolean(true)}};
-    Val den = callBuiltin("tl.sum", sa, loc);
-    return binary(BinOpKind::Div, num, den, loc);
-  }
-  handled = false;
-  return Val();
+  TValue idx = indices(g, r.input.shape, r.axis, loc);
+  auto out =
+      g.reduce({r.input, idx}, r.axis, loc, [&](const std::vector<Val> &a) {
+        const Val &v1 = a[0], &i1 = a[1], &v2 = a[2], &i2 = a[3];
+        Val better =
+            g.compare(isMax ? CmpOpKind::Gt : CmpOpKind::Lt, v1, v2, loc);
+        if (tieLeft) {
+          Val tie = g.logical(true, g.compare(CmpOpKind::Eq, v1, v2, loc),
+                              g.compare(CmpOpKind::Lt, i1, i2, loc), loc);
+          better = g.logical(false, better, tie, loc);
+        }
+        return std::vector<Val>{g.where(better, v1, v2, loc),
+                                g.where(better, i1, i2, loc)};
+      });
+  TValue value = finish(g, r, out[0], origShape, loc);
+  TValue index = finish(g, r, out[1], origShape, loc);
+  if (isArg)
+    return Val::tensor(index);
+  return Val::tuple({Val::tensor(value), Val::tensor(index)});
 }
+
+Val reduce(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p =
+      g.bind(args, {"input", "axis", "combine_fn", "keep_dims"}, 3, name, loc);
+  if (p[2]->kind != Val::Kind::Function)
+    g.fail(loc, "tl.reduce: combine_fn must be a @jit function");
+  std::vector<Val> inputs =
+      p[0]->isTuple() ? p[0]->elts : std::vector<Val>{*p[0]};
+  if (inputs.empty())
+    g.fail(loc, "tl.reduce needs at least one input");
+  std::vector<TValue> srcs;
+  std::vector<int64_t> origShape;
+  ReduceArgs r;
+  for (const Val &in : inputs) {
+    ReduceArgs ri = prepare(g, in, p[1], p[3], false, loc);
+    if (!srcs.empty() && ri.input.shape != srcs[0].shape)
+      g.fail(loc, "tl.reduce inputs must have the same shape");
+    if (srcs.empty())
+      origShape = in.t.shape;
+    srcs.push_back(ri.input);
+    r = ri;
+  }
+  Val fn = *p[2];
+  auto out = g.reduce(srcs, r.axis, loc, [&](const std::vector<Val> &a) {
+    Val res = g.callWithValues(fn, a, loc);
+    return res.isTuple() ? res.elts : std::vector<Val>{res};
+  });
+  std::vector<Val> vals;
+  for (TValue &t : out)
+    vals.push_back(Val::tensor(finish(g, r, t, origShape, loc)));
+  if (!p[0]->isTuple())
+    return vals[0];
+  return Val::tuple(std::move(vals));
+}
+
+Val softmax(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p =
+      g.bind(args, {"x", "dim", "keep_dims", "ieee_rounding"}, 1, name, loc);
+  TValue x = g.tensorArg(p[0], "x", loc);
+  int64_t dim = p[1] && !p[1]->isNone() ? g.constInt(p[1], "dim", loc)
+                                        : int64_t(x.shape.size()) - 1;
+  CallArgs ma;
+  ma.pos = {Val::tensor(x), Val::integer(dim)};
+  ma.kw = {{"keep_dims", Val::boolean(true)}};
+  Val mx = g.callBuiltin("tl.max", ma, loc);
+  Val z = g.binary(BinOpKind::Sub, Val::tensor(x), mx, loc);
+  CallArgs ea;
+  ea.pos = {z};
+  Val num = g.callBuiltin("tl.exp", ea, loc);
+  CallArgs sa;
+  sa.pos = {num, Val::integer(dim)};
+  sa.kw = {{"keep_dims", Val::boolean(true)}};
+  Val den = g.callBuiltin("tl.sum", sa, loc);
+  return g.binary(BinOpKind::Div, num, den, loc);
+}
+
+} // namespace handlers
 
 } // namespace txl::irgen

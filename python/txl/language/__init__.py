@@ -3,11 +3,14 @@
 Kernel bodies are compiled from source by txl's C++ front end and never run
 in Python; this module only has to make module-level code work: annotations
 such as ``BLOCK: tl.constexpr``, dtype globals such as ``DT = tl.float16``,
-and ``tl.constexpr(128)`` values. Any tile function called from Python
-raises a clear error.
+and ``tl.constexpr(128)`` values. It exports exactly the tile functions the
+compiler accepts (from its builtin registry, python/txl/_builtins.py), each
+a stub with the function's signature and doc (``help(tl.load)``) that
+raises a clear error when called from Python.
 """
 
-from . import math  # noqa: F401  (tl.math.exp etc. exist as stubs)
+from . import extra  # noqa: F401  (tl.extra.cuda.libdevice)
+from . import math  # noqa: F401
 from .core import (  # noqa: F401
     bfloat16,
     constexpr,
@@ -28,12 +31,19 @@ from .core import (  # noqa: F401
     uint32,
     uint64,
 )
-from .core import _device_stub
+from .core import _export, _unsupported
+
+
+class tensor:
+    """A tile-language tensor (for annotations and isinstance in kernels)."""
+
+
+class tensor_descriptor:
+    """A TMA tensor descriptor (for annotations and isinstance in kernels)."""
+
+
+_MISSING = _export(globals(), "tl.")
 
 
 def __getattr__(name):
-    # Any other public name (program_id, load, dot, ...) is a tile-language
-    # function that only exists inside a compiled kernel.
-    if name.startswith("_"):
-        raise AttributeError(name)
-    return _device_stub("tl." + name)
+    raise _unsupported("tl", name, _MISSING)

@@ -92,13 +92,85 @@ ALL_DTYPES = (int1, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
               float8e4nv, float8e5, float16, bfloat16, float32, float64)
 
 
-def _device_stub(qualname):
-    def stub(*args, **kwargs):
-        raise RuntimeError(
-            f"{qualname}() can only be used inside a @txl.jit kernel; kernel "
-            "bodies are compiled by txl, never executed by Python")
+class _Placeholder:
+    """A name in a default value of a registry signature (float32,
+    PropagateNan.NONE): shown as written."""
 
-    stub.__name__ = qualname.rsplit(".", 1)[-1]
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return _Placeholder(f"{self._name}.{attr}")
+
+    def __repr__(self):
+        return self._name
+
+
+class _Names(dict):
+    def __missing__(self, key):
+        return _Placeholder(key)
+
+
+def _device_stub(qualname, params="(*args, **kwargs)", doc=None):
+    """A Python function with the builtin's signature and doc (so `help()`
+    is useful) that refuses to run: kernel bodies are compiled, never
+    executed by Python."""
+    name = qualname.rsplit(".", 1)[-1]
+    message = (f"{qualname}() can only be used inside a @txl.jit kernel; "
+               "kernel bodies are compiled by txl, never executed by Python")
+
+    def refuse():
+        return RuntimeError(message)
+
+    names = _Names(_refuse=refuse)
+    exec(f"def {name}{params}:\n    raise _refuse()\n", {"_refuse": refuse},
+         names)
+    stub = names[name]
     stub.__qualname__ = qualname
+    stub.__doc__ = doc
     stub._txl_device_stub = True
     return stub
+
+
+def _registry_rows():
+    from .._builtins import BUILTINS
+    return BUILTINS
+
+
+def _export(namespace, prefix):
+    """Defines a device stub in `namespace` (a module's globals) for every
+    function the compiler accepts under `prefix` ("tl.", "tl.math.",
+    "libdevice.", "txl."), by canonical name or alias; names the module
+    already defines (classes such as tl.constexpr, txl.BlockedLayout) are
+    kept. Returns {name: canonical} of the Triton functions txl does not
+    support yet under `prefix`, for a clear AttributeError."""
+    missing = {}
+    for name, aliases, support, _sm, params, doc, note in _registry_rows():
+        for spelled in (name,) + tuple(aliases):
+            if not spelled.startswith(prefix):
+                continue
+            short = spelled[len(prefix):]
+            if "." in short:
+                continue
+            if support == "not yet":
+                missing[short] = name
+                continue
+            if short in namespace:
+                continue
+            text = doc + (f"\n\nPartial: {note}." if note else "")
+            if _sm:
+                text += f"\n\nNeeds sm_{_sm} or later."
+            if name != spelled:
+                text += f"\n\nThe same function as {name}."
+            namespace[short] = _device_stub(spelled, params, text)
+    return missing
+
+
+def _unsupported(module, name, missing):
+    if name in missing:
+        return AttributeError(
+            f"{module}.{name} is not supported by txl yet (see "
+            "docs/compatibility.md)")
+    return AttributeError(f"module '{module}' has no attribute '{name}'")

@@ -1,9 +1,10 @@
-"""Stand-ins for `tl.math.*` (exp, log, rsqrt, ...): device-only."""
+"""`tl.math.*`: the device functions the compiler accepts under tl.math
+(stubs with their signatures and docs, from the builtin registry)."""
 
-from .core import _device_stub
+from .core import _export, _unsupported
+
+_MISSING = _export(globals(), "tl.math.")
 
 
 def __getattr__(name):
-    if name.startswith("_"):
-        raise AttributeError(name)
-    return _device_stub("tl.math." + name)
+    raise _unsupported("tl.math", name, _MISSING)

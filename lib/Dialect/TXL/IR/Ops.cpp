@@ -188,6 +188,43 @@ LogicalResult StoreOp::verify() {
   return success();
 }
 
+static LogicalResult verifyAtomicAttrs(Operation *op, StringRef sem,
+                                       StringRef scope) {
+  if (!llvm::is_contained({"relaxed", "acquire", "release", "acq_rel"}, sem))
+    return op->emitOpError("unknown memory semantics '") << sem << "'";
+  if (!llvm::is_contained({"gpu", "cta", "sys"}, scope))
+    return op->emitOpError("unknown scope '") << scope << "'";
+  return success();
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  Type ptr = getPtr().getType();
+  if (failed(verifySameShape(*this, ptr, getVal().getType(), "value")) ||
+      failed(verifyPointee(*this, ptr, getVal().getType())))
+    return failure();
+  if (getMask() &&
+      failed(verifySameShape(*this, ptr, getMask().getType(), "mask")))
+    return failure();
+  if (getType() != getVal().getType())
+    return emitOpError("the result must have the value's type");
+  if (!llvm::is_contained({"add", "fadd", "max", "umax", "min", "umin", "and",
+                           "or", "xor", "xchg"},
+                          getKind()))
+    return emitOpError("unknown kind '") << getKind() << "'";
+  return verifyAtomicAttrs(*this, getSem(), getScope());
+}
+
+LogicalResult AtomicCASOp::verify() {
+  Type ptr = getPtr().getType();
+  if (failed(verifySameShape(*this, ptr, getVal().getType(), "value")) ||
+      failed(verifyPointee(*this, ptr, getVal().getType())))
+    return failure();
+  if (getCmp().getType() != getVal().getType() ||
+      getType() != getVal().getType())
+    return emitOpError("cmp, val and the result must have one type");
+  return verifyAtomicAttrs(*this, getSem(), getScope());
+}
+
 static unsigned bitWidth(Type type) {
   Type elem = getElementTypeOrSelf(type);
   if (isa<PointerType>(elem))

@@ -54,6 +54,26 @@ int64_t reduceBytes(mlir::txl::ReduceOp op) {
   return bytes;
 }
 
+/// Bytes an atomic needs to hand its old values to the threads that did
+/// not perform it (replicas; all but thread 0 for a scalar): one element
+/// per tensor element, when the values are used (AtomicOpToLLVM.cpp).
+int64_t atomicBytes(Operation *op) {
+  if (!isa<mlir::txl::AtomicRMWOp, mlir::txl::AtomicCASOp>(op) ||
+      op->getResult(0).use_empty())
+    return 0;
+  Type type = op->getResult(0).getType();
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return elemBytes(type);
+  auto map = getLayoutMap(tensor);
+  if (!map)
+    return 0;
+  bool replicated = map->laneFreeMask() || map->warpFreeMask();
+  for (int r = 0; r < map->numRegs() && !replicated; ++r)
+    replicated = map->isDuplicateReg(r);
+  return replicated ? tensor.getNumElements() * elemBytes(type) : 0;
+}
+
 /// The op of `block` that contains `op` (or null).
 Operation *ancestorIn(Block *block, Operation *op) {
   for (; op; op = op->getParentOp())
@@ -130,6 +150,8 @@ struct AllocateSharedMemoryPass
                               transposeCoordMap(trans.getOrder()));
       else if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
         bytes = reduceBytes(reduce);
+      else
+        bytes = atomicBytes(op);
       if (auto within = op->getAttrOfType<StringAttr>("txl.within_warp");
           within && bytes > 0) {
         op->emitError(within.getValue())

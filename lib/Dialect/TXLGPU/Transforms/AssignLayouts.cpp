@@ -279,6 +279,11 @@ private:
       } else if (auto store = dyn_cast<mlir::txl::StoreOp>(op)) {
         seed(store.getPtr());
         seed(store.getMask());
+      } else if (auto rmw = dyn_cast<mlir::txl::AtomicRMWOp>(op)) {
+        seed(rmw.getPtr());
+        seed(rmw.getMask());
+      } else if (auto cas = dyn_cast<mlir::txl::AtomicCASOp>(op)) {
+        seed(cas.getPtr());
       } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
         seed(copy.getPtr());
         seed(copy.getMask());
@@ -456,6 +461,15 @@ private:
         layout = accessLayoutFor(op, store.getPtr(), store.getMask());
         rank = cast<RankedTensorType>(store.getPtr().getType()).getRank();
         firstStore.try_emplace(rank, layout);
+      } else if (isa<mlir::txl::AtomicRMWOp, mlir::txl::AtomicCASOp>(op)) {
+        // One atom per element (no vector form): the coalesced layout of a
+        // width-1 access.
+        Value ptr = op->getOperand(0);
+        auto type = dyn_cast<RankedTensorType>(ptr.getType());
+        if (!type)
+          return;
+        layout = getBlockedLayout(ctx, type.getShape(), 1, axis.getOrder(ptr),
+                                  numWarps, threadsPerWarp);
       } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
         layout = accessLayoutFor(op, copy.getPtr(), copy.getMask());
         rankDefault.try_emplace(

@@ -188,6 +188,41 @@ def TXL_StoreOp : TXL_Op<"store", [MemoryEffects<[MemWrite<DefaultResource>]>]> 
   let hasVerifier = 1;
 }
 
+def TXL_AtomicRMWOp : TXL_Op<"atomic_rmw",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Atomic read-modify-write through (a tensor of) pointers";
+  let description = [{
+    Each unmasked element does `*ptr = op(*ptr, val)` atomically and yields
+    the old value. `kind` is one of add, fadd, max, umax, min, umin, and,
+    or, xor, xchg (signedness and float-ness are chosen by the builder);
+    `sem` is relaxed, acquire, release or acq_rel; `scope` is gpu, cta or
+    sys. Replicated elements are updated once.
+  }];
+  let arguments = (ins StrAttr:$kind, TXL_PtrLike:$ptr, TXL_Value:$val,
+                   Optional<TXL_BoolLike>:$mask, StrAttr:$sem, StrAttr:$scope);
+  let results = (outs TXL_Value:$result);
+  let assemblyFormat = [{
+    $kind `,` $ptr `,` $val (`,` $mask^)? attr-dict `:` type($ptr) `,` type($val) (`,` type($mask)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TXL_AtomicCASOp : TXL_Op<"atomic_cas",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Atomic compare-and-swap through (a tensor of) pointers";
+  let description = [{
+    Each element does `old = *ptr; if (old == cmp) *ptr = val` atomically
+    and yields `old`.
+  }];
+  let arguments = (ins TXL_PtrLike:$ptr, TXL_Value:$cmp, TXL_Value:$val,
+                   StrAttr:$sem, StrAttr:$scope);
+  let results = (outs TXL_Value:$result);
+  let assemblyFormat = [{
+    $ptr `,` $cmp `,` $val attr-dict `:` type($ptr) `,` type($cmp) `,` type($val) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def TXL_IntToPtrOp : TXL_Op<"int_to_ptr", [Pure]> {
   let arguments = (ins AnyTypeOf<[I64, RankedTensorOf<[I64]>]>:$src);
   let results = (outs TXL_PtrLike:$result);

@@ -1,0 +1,352 @@
+//===- Registry.cpp - The one table of built-in functions -----------------===//
+//
+// See Registry.h. Entries are grouped as Triton documents them; an entry
+// without a handler is a Triton function txl does not implement yet (name
+// resolution reports it as unsupported, docs/compatibility.md lists it).
+//
+//===----------------------------------------------------------------------===//
+#include "Registry.h"
+
+#include "txl/Frontend/IRGen.h"
+
+#include <map>
+#include <sstream>
+
+namespace txl::irgen {
+
+namespace h = handlers;
+
+namespace {
+
+constexpr Support kPartial = Support::Partial;
+constexpr Support kNotYet = Support::NotYet;
+
+// Shared parameter lists.
+const char *kUnary = "(x)";
+const char *kRandom = "(seed, offset, n_rounds=10)";
+
+// One entry per line reads as a table; clang-format would break each
+// entry over many lines.
+// clang-format off
+std::vector<BuiltinInfo> buildTable() {
+  std::vector<BuiltinInfo> t = {
+      //===--- programming model --------------------------------------===//
+      {"tl.program_id", "(axis)", "The id of this program along `axis` (0, 1 or 2).", h::programId},
+      {"tl.num_programs", "(axis)", "The number of programs launched along `axis`.", h::programId},
+      //===--- creation -----------------------------------------------===//
+      {"tl.arange", "(start, end)", "The int32 range [start, end); its size must be a power of two.", h::arange},
+      {"tl.zeros", "(shape, dtype)", "A tensor of zeros of `shape` and `dtype`.", h::full},
+      {"tl.full", "(shape, value, dtype)", "A tensor of `shape` and `dtype` filled with `value`.", h::full},
+      {"tl.zeros_like", "(input, dtype=None)", "Zeros shaped like `input`.", h::fullLike},
+      {"tl.full_like", "(input, value, dtype=None)", "`value` shaped like `input`.", h::fullLike},
+      {"tl.cat", "(input, other, can_reorder=False)", "Concatenates two tensors.", nullptr, kNotYet},
+      //===--- memory and pointers ------------------------------------===//
+      {"tl.load", "(pointer, mask=None, other=None, boundary_check=(), padding_option='', cache_modifier='', eviction_policy='', volatile=False)",
+       "Loads a tensor through a pointer tensor or a block pointer.", h::load},
+      {"tl.store", "(pointer, value, mask=None, boundary_check=(), cache_modifier='', eviction_policy='')",
+       "Stores a tensor through a pointer tensor or a block pointer.", h::store},
+      {"tl.make_block_ptr", "(base, shape, strides, offsets, block_shape, order)",
+       "A block pointer to a block of a parent tensor.", h::makeBlockPtr},
+      {"tl.advance", "(base, offsets)", "A block pointer moved by `offsets`.", h::advance},
+      {"tl.make_tensor_descriptor", "(base, shape, strides, block_shape, padding_option='zero')",
+       "A TMA tensor descriptor built in the kernel.", h::txlMemory, Support::Full, "", {}, 90,
+       "tl.make_tensor_descriptor (TMA)"},
+      {"tl.load_tensor_descriptor", "(desc, offsets)", "desc.load as a function.", nullptr, kNotYet},
+      {"tl.store_tensor_descriptor", "(desc, offsets, value)", "desc.store as a function.", nullptr, kNotYet},
+      //===--- atomics ------------------------------------------------===//
+      {"tl.atomic_add", "(pointer, val, mask=None, sem=None, scope=None)", "Atomic add (int32/64, uint32/64, fp32/64, fp16; bf16 on sm_90); returns the old values.", h::atomicRMW},
+      {"tl.atomic_max", "(pointer, val, mask=None, sem=None, scope=None)", "Atomic maximum (32/64-bit ints and floats); returns the old values.", h::atomicRMW},
+      {"tl.atomic_min", "(pointer, val, mask=None, sem=None, scope=None)", "Atomic minimum (32/64-bit ints and floats); returns the old values.", h::atomicRMW},
+      {"tl.atomic_and", "(pointer, val, mask=None, sem=None, scope=None)", "Atomic bitwise and; returns the old values.", h::atomicRMW},
+      {"tl.atomic_or", "(pointer, val, mask=None, sem=None, scope=None)", "Atomic bitwise or; returns the old values.", h::atomicRMW},
+      {"tl.atomic_xor", "(pointer, val, mask=None, sem=None, scope=None)", "Atomic bitwise xor; returns the old values.", h::atomicRMW},
+      {"tl.atomic_xchg", "(pointer, val, mask=None, sem=None, scope=None)", "Atomic exchange (32/64-bit); returns the old values.", h::atomicRMW},
+      {"tl.atomic_cas", "(pointer, cmp, val, sem=None, scope=None)", "Atomic compare-and-swap (16/32/64-bit); returns the old values.", h::atomicCAS},
+      //===--- linear algebra -----------------------------------------===//
+      {"tl.dot", "(input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None, out_dtype=float32)",
+       "Matrix product of two tiles (mma.sync, or wgmma on sm_90a).", h::dot, kPartial,
+       "no integer (int8 -> int32) dot"},
+      {"tl.dot_scaled", "(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, out_dtype=float32)",
+       "Matrix product of microscaled (mx/nv fp4/fp8) tiles.", nullptr, kNotYet},
+      //===--- indexing and shape -------------------------------------===//
+      {"tl.where", "(condition, x, y)", "Elements of `x` where `condition`, else of `y`.", h::where},
+      {"tl.trans", "(input, *dims)", "Permutes the dimensions (a 2-D transpose without dims).", h::transPermute},
+      {"tl.permute", "(input, *dims)", "Permutes the dimensions of `input`.", h::transPermute},
+      {"tl.reshape", "(input, *shape, can_reorder=False)", "`input` with a new shape.", h::reshapeView},
+      {"tl.view", "(input, *shape)", "`input` with a new shape, elements possibly reordered.", h::reshapeView},
+      {"tl.ravel", "(x, can_reorder=False)", "`x` flattened to one dimension.", h::ravel},
+      {"tl.expand_dims", "(input, axis)", "`input` with new size-1 dimensions at `axis`.", h::expandDims},
+      {"tl.broadcast", "(input, other)", "Both tensors broadcast to a common shape.", h::broadcast},
+      {"tl.broadcast_to", "(input, *shape)", "`input` broadcast to `shape`.", h::broadcastTo},
+      {"tl.split", "(a)", "The two halves of a tensor whose last dimension is 2.", h::split},
+      {"tl.join", "(a, b)", "Stacks two tensors along a new last dimension of size 2.", h::join},
+      {"tl.interleave", "(a, b)", "Interleaves the last dimensions of two tensors.", h::interleave},
+      {"tl.flip", "(x, dim=None)", "Reverses `x` along `dim` (the last by default).", h::flip},
+      {"tl.gather", "(src, index, axis)", "Gathers elements of `src` along `axis`.", nullptr, kNotYet},
+      {"tl.histogram", "(input, num_bins, mask=None)", "A histogram of integer inputs.", nullptr, kNotYet},
+      {"tl.sort", "(x, dim=None, descending=False)", "Sorts `x` along `dim`.", nullptr, kNotYet},
+      {"tl.topk", "(x, k, dim=None)", "The `k` largest elements along `dim`.", nullptr, kNotYet},
+      {"tl.bitonic_merge", "(x, dim=None, descending=False)", "One bitonic merge step.", nullptr, kNotYet},
+      {"tl.swizzle2d", "(i, j, size_i, size_j, size_g)", "Grouped program-id swizzle.", nullptr, kNotYet},
+      {"tl.slice", "(input, start, stop, step=1)", "A static slice.", nullptr, kNotYet},
+      //===--- math ---------------------------------------------------===//
+      {"tl.exp", kUnary, "e**x (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.exp", "libdevice.exp"}},
+      {"tl.exp2", kUnary, "2**x (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.exp2", "libdevice.exp2"}},
+      {"tl.log", kUnary, "Natural logarithm (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.log", "libdevice.log"}},
+      {"tl.log2", kUnary, "Base-2 logarithm (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.log2", "libdevice.log2"}},
+      {"tl.sqrt", kUnary, "Square root (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.sqrt", "libdevice.sqrt"}},
+      {"tl.sqrt_rn", kUnary, "Square root, rounded to nearest (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.sqrt_rn"}},
+      {"tl.rsqrt", kUnary, "1 / sqrt(x) (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.rsqrt", "libdevice.rsqrt"}},
+      {"tl.sin", kUnary, "Sine (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.sin", "libdevice.sin"}},
+      {"tl.cos", kUnary, "Cosine (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.cos", "libdevice.cos"}},
+      {"tl.erf", kUnary, "Error function (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.erf", "libdevice.erf"}},
+      {"tl.floor", kUnary, "Floor (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.floor", "libdevice.floor"}},
+      {"tl.ceil", kUnary, "Ceiling (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.ceil", "libdevice.ceil"}},
+      {"tl.tanh", kUnary, "Hyperbolic tangent (fp32/fp64); Triton has it as libdevice.tanh.", h::floatUnary, Support::Full, "", {"libdevice.tanh"}},
+      {"tl.abs", kUnary, "Absolute value.", h::abs, Support::Full, "", {"tl.math.abs", "libdevice.fabs"}},
+      {"tl.fma", "(x, y, z)", "x * y + z, fused.", h::fma, Support::Full, "", {"tl.math.fma", "libdevice.fma"}},
+      {"tl.pow", "(x, y)", "x**y (floating point); Triton has it as libdevice.pow.", h::pow, Support::Full, "", {"libdevice.pow"}},
+      {"tl.sigmoid", kUnary, "1 / (1 + exp(-x)).", h::sigmoid},
+      {"tl.softmax", "(x, dim=None, keep_dims=False, ieee_rounding=False)", "Softmax along `dim` (the last by default).", h::softmax},
+      {"tl.fdiv", "(x, y, ieee_rounding=False)", "Floating-point division.", h::fdiv, Support::Full, "", {"tl.math.fdiv"}},
+      {"tl.div_rn", "(x, y)", "Floating-point division, rounded to nearest.", h::fdiv, Support::Full, "", {"tl.math.div_rn"}},
+      {"tl.umulhi", "(x, y)", "The high 32 (or 64) bits of the unsigned product.", h::umulhi, Support::Full, "", {"tl.math.umulhi"}},
+      {"tl.maximum", "(x, y, propagate_nan=PropagateNan.NONE)", "Element-wise maximum.", h::minimumMaximum},
+      {"tl.minimum", "(x, y, propagate_nan=PropagateNan.NONE)", "Element-wise minimum.", h::minimumMaximum},
+      {"tl.clamp", "(x, min, max, propagate_nan=PropagateNan.NONE)", "min(max(x, min), max), element-wise.", h::clamp, kPartial, "propagate_nan is ignored"},
+      {"tl.cdiv", "(x, div)", "Ceiling division.", h::cdiv, Support::Full, "", {"tl.math.cdiv"}},
+      {"tl.inline_asm_elementwise", "(asm, constraints, args, dtype, is_pure, pack)", "Element-wise inline PTX.", nullptr, kNotYet},
+      {"tl.map_elementwise", "(scalar_fn, *args, pack=1)", "Applies a scalar function element-wise.", nullptr, kNotYet},
+      //===--- libdevice (the rest of Triton's libdevice is not yet) -===//
+      {"libdevice.asin", "(x)", "libdevice arcsine (fp32/fp64).", h::floatUnary},
+      {"libdevice.acos", "(x)", "libdevice arccosine (fp32/fp64).", h::floatUnary},
+      {"libdevice.atan", "(x)", "libdevice arctangent (fp32/fp64).", h::floatUnary},
+      {"libdevice.atan2", "(x, y)", "libdevice two-argument arctangent (fp32/fp64).", h::atan2},
+      {"libdevice.sinh", "(x)", "libdevice hyperbolic sine (fp32/fp64).", h::floatUnary},
+      {"libdevice.cosh", "(x)", "libdevice hyperbolic cosine (fp32/fp64).", h::floatUnary},
+      {"libdevice.tan", "(x)", "libdevice tangent (fp32/fp64).", h::floatUnary},
+      {"libdevice.asinh", "(x)", "libdevice inverse hyperbolic sine (fp32/fp64).", h::floatUnary},
+      {"libdevice.acosh", "(x)", "libdevice inverse hyperbolic cosine (fp32/fp64).", h::floatUnary},
+      {"libdevice.atanh", "(x)", "libdevice inverse hyperbolic tangent (fp32/fp64).", h::floatUnary},
+      {"libdevice.erfc", "(x)", "libdevice complementary error function (fp32/fp64).", h::floatUnary},
+      {"libdevice.erfinv", "(x)", "libdevice inverse error function.", nullptr, kNotYet},
+      {"libdevice.expm1", "(x)", "libdevice exp(x) - 1 (fp32/fp64).", h::floatUnary},
+      {"libdevice.log1p", "(x)", "libdevice log(1 + x) (fp32/fp64).", h::floatUnary},
+      {"libdevice.log10", "(x)", "libdevice base-10 logarithm (fp32/fp64).", h::floatUnary},
+      {"libdevice.cbrt", "(x)", "libdevice cube root (fp32/fp64).", h::floatUnary},
+      {"libdevice.hypot", "(x, y)", "libdevice sqrt(x*x + y*y).", nullptr, kNotYet},
+      {"libdevice.trunc", "(x)", "libdevice round toward zero (fp32/fp64).", h::floatUnary},
+      {"libdevice.round", "(x)", "libdevice round half away from zero (fp32/fp64).", h::floatUnary},
+      {"libdevice.rint", "(x)", "libdevice round half to even (fp32/fp64).", h::floatUnary},
+      {"libdevice.fmod", "(x, y)", "libdevice floating-point remainder.", nullptr, kNotYet},
+      {"libdevice.isnan", "(x)", "libdevice NaN test.", nullptr, kNotYet},
+      {"libdevice.isinf", "(x)", "libdevice infinity test.", nullptr, kNotYet},
+      {"libdevice.signbit", "(x)", "libdevice sign bit.", nullptr, kNotYet},
+      {"libdevice.copysign", "(x, y)", "libdevice magnitude of x, sign of y.", nullptr, kNotYet},
+      {"libdevice.ilogb", "(x)", "libdevice unbiased exponent.", nullptr, kNotYet},
+      {"libdevice.ldexp", "(x, y)", "libdevice x * 2**n.", nullptr, kNotYet},
+      {"libdevice.exp10", "(x)", "libdevice 10**x.", nullptr, kNotYet},
+      {"libdevice.lgamma", "(x)", "libdevice log-gamma.", nullptr, kNotYet},
+      {"libdevice.tgamma", "(x)", "libdevice gamma function.", nullptr, kNotYet},
+      {"libdevice.fast_expf", "(x)", "libdevice fast fp32 exp.", nullptr, kNotYet},
+      {"libdevice.fast_logf", "(x)", "libdevice fast fp32 log.", nullptr, kNotYet},
+      {"libdevice.rcp_rn", "(x)", "libdevice reciprocal, rounded to nearest.", nullptr, kNotYet},
+      {"libdevice.nearbyint", "(x)", "libdevice round to nearest in the current mode.", nullptr, kNotYet},
+      {"libdevice.fmax", "(x, y)", "libdevice maximum.", nullptr, kNotYet},
+      {"libdevice.fmin", "(x, y)", "libdevice minimum.", nullptr, kNotYet},
+      {"libdevice.saturatef", "(x)", "libdevice clamp to [0, 1].", nullptr, kNotYet},
+      {"libdevice.popc", "(x)", "libdevice population count.", nullptr, kNotYet},
+      {"libdevice.clz", "(x)", "libdevice count leading zeros.", nullptr, kNotYet},
+      {"libdevice.brev", "(x)", "libdevice bit reverse.", nullptr, kNotYet},
+      //===--- reductions and scans -----------------------------------===//
+      {"tl.sum", "(input, axis=None, keep_dims=False, dtype=None)", "Sum along `axis` (all axes when None).", h::sumXorSum},
+      {"tl.xor_sum", "(input, axis=None, keep_dims=False, dtype=None)", "Xor of integers along `axis`.", h::sumXorSum},
+      {"tl.max", "(input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False)",
+       "Maximum along `axis`, optionally with its index.", h::maxMinArg, Support::Full, "", {"tl.math.max"}},
+      {"tl.min", "(input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False)",
+       "Minimum along `axis`, optionally with its index.", h::maxMinArg, Support::Full, "", {"tl.math.min"}},
+      {"tl.argmax", "(input, axis, tie_break_left=True, keep_dims=False)", "Index of the maximum along `axis`.", h::maxMinArg},
+      {"tl.argmin", "(input, axis, tie_break_left=True, keep_dims=False)", "Index of the minimum along `axis`.", h::maxMinArg},
+      {"tl.reduce", "(input, axis, combine_fn, keep_dims=False)", "Reduction with a @jit combine function.", h::reduce},
+      {"tl.reduce_or", "(input, axis, keep_dims=False)", "Bitwise or along `axis`.", nullptr, kNotYet},
+      {"tl.associative_scan", "(input, axis, combine_fn, reverse=False)", "Inclusive scan with a @jit combine function.", nullptr, kNotYet},
+      {"tl.cumsum", "(input, axis=0, reverse=False, dtype=None)", "Inclusive prefix sum.", nullptr, kNotYet},
+      {"tl.cumprod", "(input, axis=0, reverse=False)", "Inclusive prefix product.", nullptr, kNotYet},
+      //===--- random numbers (Philox 4x32, Triton's streams) ---------===//
+      {"tl.randint", kRandom, "One block of random uint32 per (seed, offset).", h::randint},
+      {"tl.randint4x", kRandom, "Four blocks of random uint32 per (seed, offset).", h::randint4x},
+      {"tl.rand", kRandom, "Uniform float32 in [0, 1).", h::rand},
+      {"tl.rand4x", kRandom, "Four blocks of uniform float32 in [0, 1).", h::rand4x},
+      {"tl.randn", kRandom, "Standard normal float32 (Box-Muller).", h::randn},
+      {"tl.randn4x", kRandom, "Four blocks of standard normal float32.", h::randn4x},
+      {"tl.philox", "(seed, c0, c1, c2, c3, n_rounds=10)", "Philox on the counters (c0..c3) keyed by `seed`.", h::philox},
+      {"tl.philox_impl", "(c0, c1, c2, c3, k0, k1, n_rounds=10)", "Philox rounds on explicit counters and key.", h::philox},
+      {"tl.uint_to_uniform_float", "(x)", "Random (u)int32/64 to a float in [0, 1).", h::uintToUniformFloat},
+      {"tl.pair_uniform_to_normal", "(u1, u2)", "Box-Muller: two uniforms to two normals.", h::pairUniformToNormal},
+      //===--- compiler hints and debugging ---------------------------===//
+      {"tl.multiple_of", "(input, values)", "Asserts each element is a multiple of `values`.", h::multipleOf},
+      {"tl.max_contiguous", "(input, values)", "Asserts runs of `values` contiguous elements.", h::maxContiguous},
+      {"tl.max_constancy", "(input, values)", "Asserts runs of `values` equal elements (accepted, unused).", h::maxConstancy, kPartial, "the hint is dropped"},
+      {"tl.assume", "(cond)", "A condition the compiler may assume (accepted, unused).", h::noEffect, kPartial, "the assumption is dropped"},
+      {"tl.debug_barrier", "()", "A CTA-wide barrier (bar.sync 0).", h::debugBarrier},
+      {"tl.static_assert", "(cond, msg='')", "Fails the compile unless `cond` holds.", h::staticAssert},
+      {"tl.static_print", "(*values)", "Prints compile-time values while compiling.", h::staticPrint},
+      {"tl.device_print", "(prefix, *args, hex=False)", "printf from the device.", h::devicePrint},
+      {"tl.device_assert", "(cond, msg='', mask=None)", "A device-side assertion (accepted, not checked).", h::noEffect, kPartial, "not checked on the device"},
+      //===--- types and iterators ------------------------------------===//
+      {"tl.cast", "(input, dtype, fp_downcast_rounding=None, bitcast=False)", "`input` converted (or bit-cast) to `dtype`.", h::cast, kPartial,
+       "fp_downcast_rounding='rtz' is not supported"},
+      {"tl.to", "(input, dtype, fp_downcast_rounding=None, bitcast=False)", "x.to(dtype): the method form of tl.cast.", h::cast},
+      {"tl.constexpr", "(value)", "A compile-time value.", h::constexprValue},
+      {"tl.pointer_type", "(element_ty, address_space=1)", "The pointer dtype to `element_ty`.", h::pointerType},
+      {"tl.range", "(arg1, arg2=None, step=None, num_stages=None, loop_unroll_factor=None, warp_specialize=False, disallow_acc_multi_buffer=False, flatten=False, disable_licm=False)",
+       "A runtime loop range (only as a for-loop iterable).", h::loopIterableOnly},
+      {"tl.static_range", "(arg1, arg2=None, step=None)", "A loop unrolled at compile time (only as a for-loop iterable).", h::loopIterableOnly},
+      //===--- triton.* -----------------------------------------------===//
+      {"triton.cdiv", "(x, div)", "Ceiling division.", h::cdiv, Support::Full, "", {"txl.cdiv"}},
+      {"triton.next_power_of_2", "(n)", "The smallest power of two >= n.", h::nextPowerOf2},
+      {"triton.jit", "(fn)", "Decorator; not callable inside a kernel.", h::hostOnly, Support::Full, "", {"txl.jit"}},
+      {"triton.autotune", "(configs, key)", "Decorator; not callable inside a kernel.", h::hostOnly, Support::Full, "", {"txl.autotune"}},
+      {"triton.heuristics", "(values)", "Decorator; not callable inside a kernel.", h::hostOnly},
+      {"triton.Config", "(kwargs, num_warps=4, num_stages=3)", "Autotuning configuration; not callable inside a kernel.", h::hostOnly, Support::Full, "", {"txl.Config"}},
+      //===--- txl: identity ------------------------------------------===//
+      {"txl.tid", "(axis)", "threadIdx along `axis`.", h::txlHardware},
+      {"txl.bid", "(axis)", "blockIdx along `axis`.", h::txlHardware},
+      {"txl.tdim", "(axis)", "blockDim along `axis`.", h::txlHardware},
+      {"txl.bdim", "(axis)", "gridDim along `axis`.", h::txlHardware},
+      {"txl.lane_id", "()", "The lane within the warp.", h::txlHardware},
+      {"txl.warp_id", "()", "The warp within the CTA.", h::txlHardware},
+      {"txl.warpgroup_id", "()", "The warpgroup within the CTA.", h::txlHardware},
+      {"txl.cta_rank", "()", "The CTA's rank in its cluster.", h::txlHardware},
+      {"txl.thread0", "()", "True on thread 0 of the first CTA.", h::txlHardware},
+      {"txl.wg_thread0", "(wgid)", "True on the first thread of warpgroup `wgid`.", h::txlHardware},
+      {"txl.is_warpgroup", "(ids)", "True in the warpgroups `ids` (a role condition).", h::txlHardware},
+      {"txl.is_warp", "(ids)", "True in the warps `ids` (a role condition).", h::txlHardware},
+      //===--- txl: registers, barriers, clusters ---------------------===//
+      {"txl.reg_alloc", "(count)", "setmaxnreg.inc for the calling warpgroup.", h::txlHardware, Support::Full, "", {}, 90, "txl.reg_alloc (setmaxnreg)"},
+      {"txl.reg_dealloc", "(count)", "setmaxnreg.dec for the calling warpgroup.", h::txlHardware, Support::Full, "", {}, 90, "txl.reg_dealloc (setmaxnreg)"},
+      {"txl.bar_arrive", "(id, nthreads)", "bar.arrive on named barrier `id`.", h::txlHardware},
+      {"txl.bar_wait", "(id, nthreads)", "bar.sync on named barrier `id`.", h::txlHardware},
+      {"txl.fence_proxy_async", "()", "fence.proxy.async.shared::cta.", h::txlHardware, Support::Full, "", {}, 90},
+      {"txl.cluster_arrive", "()", "barrier.cluster.arrive.", h::txlHardware, Support::Full, "", {}, 90},
+      {"txl.cluster_wait", "()", "barrier.cluster.wait.", h::txlHardware, Support::Full, "", {}, 90},
+      {"txl.cluster_sync", "()", "barrier.cluster arrive + wait.", h::txlHardware, Support::Full, "", {}, 90},
+      {"txl.warp_max", "(input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False)",
+       "tl.max whose axis lies within each warp (no shared memory).", h::txlHardware},
+      {"txl.warp_sum", "(input, axis=None, keep_dims=False, dtype=None)", "tl.sum whose axis lies within each warp (no shared memory).", h::txlHardware},
+      //===--- txl: shared memory, mbarriers, TMA, cp.async -----------===//
+      {"txl.smem_alloc", "(shape, dtype, num_stages=1, mutable=True, shared_enc=None)", "An array of `num_stages` shared buffers.", h::txlMemory},
+      {"txl.get_buffer", "(bufs, index)", "One stage of an smem or mbarrier array (index may be dynamic).", h::txlMemory},
+      {"txl.smem_index", "(buf, index)", "Sub-buffer `index` along the first dimension.", h::txlMemory},
+      {"txl.smem_slice", "(buf, start, length, dim)", "A static window of a buffer along `dim`.", h::txlMemory},
+      {"txl.smem_trans", "(buf, order=None)", "A permuted view of a buffer (also buf.T).", h::txlMemory},
+      {"txl.smem_reshape", "(buf, shape)", "A reshaped view of a buffer.", h::txlMemory},
+      {"txl.smem_load", "(smem, layout=None, cta_id=None)", "Reads a shared buffer into registers.", h::txlMemory},
+      {"txl.smem_store", "(smem, value, cta_id=None)", "Writes a register tensor to a shared buffer.", h::txlMemory},
+      {"txl.mbar_alloc", "(arr_count, num_stages=1)", "An array of mbarriers initialised to `arr_count`.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.mbar_expect", "(mbar, bytes, pred=None)", "Arrive and expect `bytes` of transactions.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.mbar_wait", "(mbar, phase)", "Waits until the phase of parity `phase` completes.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.mbar_arrive", "(mbar, pred=None, cta_id=None)", "Each calling thread arrives on `mbar`.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.tma_load", "(value, desc, offsets, mbar, contiguity=None, multicast=None)", "TMA copy of a block into a shared buffer.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.tma_store", "(value, desc, offsets)", "TMA copy of a shared buffer to global memory.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.tma_store_wait", "(pendings)", "Waits until at most `pendings` TMA stores are in flight.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.tma_gather", "(dst_buf, desc, bar, row_offsets, col)", "TMA gather of rows into a shared buffer.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.async_load", "(dst_buf, ptrs, mask=None, other=None)", "cp.async of a pointer tensor into a shared buffer.", h::txlMemory},
+      {"txl.async_load_wait", "(pendings)", "Waits until at most `pendings` cp.async groups are in flight.", h::txlMemory},
+      {"txl.dot_wait", "(pendings)", "Waits until at most `pendings` wgmma groups are in flight.", h::txlMemory},
+      {"txl.desc_load", "(desc, offsets)", "desc.load(offsets): TMA load of a block into registers.", h::txlMemory, Support::Full, "", {}, 90, "desc.load (TMA)"},
+      {"txl.desc_store", "(desc, offsets, value)", "desc.store(offsets, value): TMA store of a register block.", h::txlMemory, Support::Full, "", {}, 90, "desc.store (TMA)"},
+      {"txl.make_tensor_descriptor", "(base, shape, strides, block_shape, padding_option='zero')",
+       "tl.make_tensor_descriptor under txl.", h::txlMemory, Support::Full, "", {}, 90, "tl.make_tensor_descriptor (TMA)"},
+      {"txl.tmem_alloc", "(shape, dtype, num_stages=1)", "Tensor memory (Blackwell).", nullptr, kNotYet},
+      {"txl.tmem_load", "(buf, layout=None)", "Reads tensor memory (Blackwell).", nullptr, kNotYet},
+      {"txl.tmem_store", "(buf, value)", "Writes tensor memory (Blackwell).", nullptr, kNotYet},
+      {"txl.dotx", "(a, b, acc, useD, pred, mbars)", "tcgen05 MMA committed to mbarriers (Blackwell).", nullptr, kNotYet},
+      //===--- txl: layouts -------------------------------------------===//
+      {"txl.BlockedLayout", "(size_per_thread, threads_per_warp, warps_per_cta, order)", "A blocked register layout.", h::txlLayout},
+      {"txl.SliceLayout", "(dim, parent)", "`parent` with dimension `dim` removed.", h::txlLayout},
+      {"txl.NVMMADistributedLayout", "(version, warps_per_cta, instr_shape)", "An mma.sync (2) or wgmma (3) accumulator layout.", h::txlLayout},
+      {"txl.DotOperandLayout", "(operand_index, parent, k_width)", "The layout of a dot operand held in registers.", h::txlLayout},
+      {"txl.relayout", "(x, shape, layout)", "`x` reshaped to `shape` in `layout`.", h::txlLayout},
+      {"txl.print_layout", "(shape, dtype, layout)", "Prints which thread holds which element (at compile time).", h::txlLayout},
+      {"txl.frag_smem_load", "(buf, shape, layout, other=None, pred=None)", "Reads a shared buffer in an explicit layout.", h::txlLayout},
+      {"txl.frag_smem_store", "(buf, value, layout, pred=None)", "Writes a shared buffer in an explicit layout.", h::txlLayout},
+      //===--- Python's math module (compile-time numbers) ------------===//
+      {"math.gcd", "(a, b)", "Greatest common divisor of compile-time integers.", h::mathGcd},
+      {"math.log2", kUnary, "Compile-time log2.", h::mathConst},
+      {"math.log", kUnary, "Compile-time natural log.", h::mathConst},
+      {"math.log10", kUnary, "Compile-time log10.", h::mathConst},
+      {"math.sqrt", kUnary, "Compile-time square root.", h::mathConst},
+      {"math.exp", kUnary, "Compile-time exp.", h::mathConst},
+      {"math.ceil", kUnary, "Compile-time ceiling (an int).", h::mathConst},
+      {"math.floor", kUnary, "Compile-time floor (an int).", h::mathConst},
+      {"math.isqrt", kUnary, "Compile-time integer square root.", h::mathConst},
+      //===--- Python builtins ----------------------------------------===//
+      {"range", "(start, stop=None, step=None)", "A loop range (only as a for-loop iterable).", h::loopIterableOnly},
+      {"len", "(obj)", "Length of a tuple, string or tensor's first dimension.", h::pyLen},
+      {"min", "(*args)", "Minimum of numbers, or element-wise minimum of tensors.", h::pyMinMax},
+      {"max", "(*args)", "Maximum of numbers, or element-wise maximum of tensors.", h::pyMinMax},
+      {"abs", "(x)", "Absolute value.", h::pyAbs},
+      {"float", "(x=0.0)", "A compile-time float.", h::pyFloat},
+      {"int", "(x=0)", "A compile-time int.", h::pyInt},
+      {"bool", "(x=False)", "A compile-time bool.", h::pyBool},
+      {"print", "(*values)", "Prints compile-time values while compiling.", h::pyPrint},
+      {"isinstance", "(obj, cls)", "Compile-time type test.", h::pyIsinstance},
+      {"tuple", "(x=())", "A tuple.", h::pyTuple},
+      {"list", "(x=())", "A tuple (lists are tuples in kernels).", h::pyTuple},
+      // Resolve (as Python names) but fail when called.
+      {"enumerate", "(iterable, start=0)", "Not supported in kernels yet.", nullptr, kNotYet},
+      {"zip", "(*iterables)", "Not supported in kernels yet.", nullptr, kNotYet},
+      {"str", "(x)", "Not supported in kernels.", nullptr, kNotYet},
+      {"round", "(x, ndigits=None)", "Not supported in kernels.", nullptr, kNotYet},
+      {"getattr", "(obj, name, default=None)", "Not supported in kernels.", nullptr, kNotYet},
+  };
+  return t;
+}
+// clang-format on
+
+} // namespace
+
+const std::vector<BuiltinInfo> &allBuiltins() {
+  static const std::vector<BuiltinInfo> table = buildTable();
+  return table;
+}
+
+const BuiltinInfo *findBuiltin(const std::string &name) {
+  static const std::map<std::string, const BuiltinInfo *> index = [] {
+    std::map<std::string, const BuiltinInfo *> m;
+    for (const BuiltinInfo &e : allBuiltins()) {
+      m[e.name] = &e;
+      for (const char *a : e.aliases)
+        m[a] = &e;
+    }
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
+}
+
+} // namespace txl::irgen
+
+namespace txl {
+
+/// One line per entry, tab-separated: name, aliases (comma-separated),
+/// support (supported/partial/not yet), minimum SM (0: any), parameter
+/// list, doc, note. scripts/gen_builtins.py turns it into
+/// docs/compatibility.md and python/txl/_builtins.py.
+std::string listBuiltins() {
+  std::ostringstream os;
+  for (const irgen::BuiltinInfo &e : irgen::allBuiltins()) {
+    std::string aliases;
+    for (const char *a : e.aliases)
+      aliases += std::string(aliases.empty() ? "" : ",") + a;
+    const char *support = e.support == irgen::Support::Full      ? "supported"
+                          : e.support == irgen::Support::Partial ? "partial"
+                                                                 : "not yet";
+    os << e.name << '\t' << aliases << '\t' << support << '\t' << e.minSm
+       << '\t' << e.params << '\t' << e.doc << '\t' << e.note << '\n';
+  }
+  return os.str();
+}
+
+} // namespace txl

@@ -1,0 +1,3 @@
+"""`tl.extra.cuda`: libdevice."""
+
+from .. import libdevice  # noqa: F401
