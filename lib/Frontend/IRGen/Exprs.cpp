@@ -118,7 +118,7 @@ static const std::set<std::string> &pythonBuiltins() {
   static const std::set<std::string> names = {
       "range", "len",   "min",   "max",        "abs",   "float",
       "int",   "bool",  "print", "isinstance", "tuple", "list",
-      "str",   "round", "enumerate", "zip",    "getattr"};
+      "str",   "round", "enumerate", "zip",    "getattr", "hasattr"};
   return names;
 }
 
@@ -182,7 +182,17 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::builtin("triton." + attr);
     if (attr == "cdiv" || attr == "next_power_of_2")
       return Val::builtin("triton." + attr);
+    if (attr == "profiler")
+      return Val::module("triton.profiler");
     fail(loc, "'triton." + attr + "' is not supported in kernels");
+  }
+  if (module == "triton.profiler" && attr == "language")
+    return Val::module("pl");
+  if (module == "pl") {
+    if (attr == "scope" || attr == "enter_scope" || attr == "exit_scope")
+      return Val::builtin("pl." + attr);
+    fail(loc, "'triton.profiler.language." + attr +
+                  "' is not supported in kernels");
   }
   if (module == "txl") {
     if (attr == "language")
@@ -208,7 +218,7 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::module("tl.extra");
     if (attr == "language")
       return Val::module("tl");
-    if (attr == "tensor" || attr == "dtype")
+    if (attr == "tensor" || attr == "dtype" || attr == "tensor_descriptor")
       return Val::builtin("tl." + attr);
     if (tlFunctions().count(attr))
       return Val::builtin("tl." + attr);
@@ -721,8 +731,12 @@ Val Gen::call(const Val &callee, CallArgs &args, SourceLoc loc) {
   case Val::Kind::Function:
     return callFunction(*callee.fn, args, loc);
   case Val::Kind::Builtin:
+    if (llvm::StringRef(callee.s).starts_with("pl."))
+      return callProfiler(callee.s, args, loc);
     return callBuiltin(callee.s, args, loc);
   case Val::Kind::Method: {
+    if (isProfilerScope(callee))
+      return callProfiler(callee.s, args, loc);
     args.pos.insert(args.pos.begin(), callee.elts[0]);
     args.posLocs.insert(args.posLocs.begin(), loc);
     return callBuiltin(callee.s, args, loc);

@@ -8,6 +8,7 @@
 //                 binary/unary/compare ops on runtime values
 //   Builtins.cpp  the tl.* surface (creation, memory, math, shape ops)
 //   Reduce.cpp    reductions (sum/max/min/argmax/argmin/reduce)
+//   Profiler.cpp  proton-style profiling scopes (pl.scope, `with`)
 // User errors are thrown as CompileError (via `fail`) and caught once at
 // the entry point, so no MLIR frame is ever unwound through.
 //
@@ -187,6 +188,12 @@ public:
                              SourceLoc loc,
                              const std::function<std::vector<Val>(
                                  const std::vector<Val> &)> &combine);
+
+  //===--- proton-style profiling scopes (Profiler.cpp) ---------------------//
+  /// pl.scope / pl.enter_scope / pl.exit_scope (no-ops: profiling is off).
+  Val callProfiler(const std::string &name, CallArgs &args, SourceLoc loc);
+  static bool isProfilerScope(const Val &v);
+  void execWith(const WithStmt &s);
 
   //===--- block pointers (BlockPointer.cpp) --------------------------------//
   Val makeBlockPointer(CallArgs &args, SourceLoc loc);

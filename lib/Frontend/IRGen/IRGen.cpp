@@ -68,11 +68,17 @@ bool Gen::isJitFunction(const FunctionDefStmt &fn) {
 // Module-level names
 //===----------------------------------------------------------------------===//
 
+/// The module a top-level package name means to the compiler: the TXL
+/// project's kernels import txl under its package name, `teraxlang`.
+static std::string canonicalRoot(const std::string &root) {
+  return root == "teraxlang" ? "txl" : root;
+}
+
 /// Resolves a dotted import path to a module value.
 static Val importPath(Gen &g, const std::string &path, SourceLoc loc) {
   size_t dot = path.find('.');
   std::string root = path.substr(0, dot);
-  Val v = Val::module(root);
+  Val v = Val::module(canonicalRoot(root));
   while (dot != std::string::npos) {
     size_t next = path.find('.', dot + 1);
     std::string part = path.substr(dot + 1, next == std::string::npos
@@ -139,7 +145,7 @@ void Gen::collectModuleNames() {
           }
         } else {
           std::string root = a.name.substr(0, a.name.find('.'));
-          globals[root] = Val::module(root);
+          globals[root] = Val::module(canonicalRoot(root));
         }
       }
       break;

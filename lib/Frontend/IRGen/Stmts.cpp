@@ -251,7 +251,8 @@ void Gen::exec(const Stmt &s) {
     return;
   }
   case Stmt::Kind::With:
-    fail(s.loc, "'with' statements are not supported in kernels");
+    execWith(llvm::cast<WithStmt>(s));
+    return;
   case Stmt::Kind::Import:
   case Stmt::Kind::ImportFrom:
     fail(s.loc, "imports inside a kernel are not supported");
