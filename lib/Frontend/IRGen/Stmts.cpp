@@ -676,11 +676,9 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
         }
         bound[k] = eval(*a.defaultValue);
       }
-      if (isConstexprAnnotation(a.annotation.get()) && !bound[k]->isConstant()) {
-        locals = saved;
-        fail(callLoc, "argument '" + a.name + "' of " + fn.name +
-                          "() is tl.constexpr but got a runtime value");
-      }
+      // As in Triton, a helper's `tl.constexpr` annotation does not make
+      // its argument compile-time: a tensor passed there stays a tensor
+      // (kernels such as FlashAttention's pass offsets that way).
       scope[a.name] = *bound[k];
     }
     locals = saved;

@@ -53,3 +53,16 @@ def desc_query(d, y_ptr, BLOCK: tl.constexpr):
 @txl.jit
 def txl_by_package_name(y_ptr):
     tl.store(y_ptr + txl.tid(0), 1.0)
+
+
+@triton.jit
+def _add_offsets(x, offs: tl.constexpr, N: tl.constexpr):
+    # `offs` is annotated constexpr but receives a tensor (Triton allows it)
+    return x + offs[:, None] * N
+
+
+@triton.jit
+def constexpr_param_gets_tensor(y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = _add_offsets(tl.zeros([BLOCK, BLOCK], dtype=tl.int32), offs, BLOCK)
+    tl.store(y_ptr + offs[:, None] * BLOCK + offs[None, :], x)

@@ -18,3 +18,4 @@
 // RUN: FileCheck %s --check-prefix=DEVDESC < %t/desc_query.json
 // DEVDESC: "global_scratch_bytes": {{[1-9]}}
 // RUN: txlc %S/../Inputs/compat_context.py --kernel-name txl_by_package_name --signature "*fp32:16" --target sm_90a --out-dir %t --no-cubin
+// RUN: txlc %S/../Inputs/compat_context.py --kernel-name constexpr_param_gets_tensor --signature "*i32:16, 32" --target sm_90a --out-dir %t --no-cubin
