@@ -229,12 +229,72 @@ def _closure_values(fn):
     return values
 
 
-def collect_globals(fn, _visited=None, nested=None):
+def _is_jit(value):
+    inner = getattr(value, "fn", None)
+    return isinstance(inner, types.FunctionType) and hasattr(value,
+                                                             "arg_names")
+
+
+# Packages whose modules are never part of a kernel's source closure: txl's
+# and Triton's own (the compiler knows their names) and host libraries.
+_NOT_KERNEL_MODULES = ("txl", "triton", "teraxlang", "torch", "numpy")
+
+
+def _user_module_file(module_name):
+    """The .py file of module `module_name` if it can hold jit helpers for
+    a kernel (not txl/triton/torch, not a compiled or built-in module)."""
+    if not module_name or module_name.split(".")[0] in _NOT_KERNEL_MODULES:
+        return None
+    module = sys.modules.get(module_name)
+    path = getattr(module, "__file__", None)
+    if not path or not path.endswith(".py") or not os.path.exists(path):
+        return None
+    return path
+
+
+def _add_module(modules, module_name, visited):
+    """Adds module `module_name` to the source closure `modules` (name ->
+    {path, source, globals}) with the globals its jit functions read;
+    returns its entry, or None if it is not a user module."""
+    entry = modules.get(module_name)
+    if entry is not None:
+        return entry
+    path = _user_module_file(module_name)
+    if path is None:
+        return None
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    entry = modules[module_name] = {"path": path,
+                                    "source": kernel_source(text),
+                                    "globals": {}}
+    module = sys.modules[module_name]
+    for value in list(vars(module).values()):
+        if _is_jit(value) and value.fn.__module__ == module_name:
+            entry["globals"].update(
+                collect_globals(value.fn, visited, None, modules))
+    return entry
+
+
+def _add_package(modules, module_name, visited, limit=64):
+    """A module the kernel reaches by attribute (`import pkg.ops.utils`
+    binds `pkg`): it and its loaded submodules, which `pkg.ops.utils.f`
+    may name (at most `limit` of them)."""
+    if _add_module(modules, module_name, visited) is None:
+        return
+    prefix = module_name + "."
+    subs = sorted(n for n in list(sys.modules) if n.startswith(prefix))
+    for name in subs[:limit]:
+        _add_module(modules, name, visited)
+
+
+def collect_globals(fn, _visited=None, nested=None, modules=None):
     """{name: source text} of module-level values `fn` (and the @txl.jit
-    helpers it calls) may read: numbers, bools, strings, dtypes,
-    constexprs, layouts, tuples of these; and the values it closes over.
-    Jit helpers reached through a closure are added to `nested` (their text
-    must be placed at top level, see _module_source)."""
+    helpers of its module it calls) may read: numbers, bools, strings,
+    dtypes, constexprs, layouts, tuples of these; and the values it closes
+    over. Jit helpers reached through a closure are added to `nested`
+    (their text must be placed at top level, see _module_source). Helpers
+    and modules of other files (`from pkg.utils import f`, `import h`) go
+    to `modules`, the kernel's source closure, with their own globals."""
     visited = _visited if _visited is not None else set()
     if fn in visited:
         return {}
@@ -248,12 +308,18 @@ def collect_globals(fn, _visited=None, nested=None):
             value = fn.__globals__[name]
         else:
             continue
-        inner = getattr(value, "fn", None)
-        if isinstance(inner, types.FunctionType) and hasattr(value,
-                                                             "arg_names"):
+        if _is_jit(value):
+            inner = value.fn
+            if inner.__module__ != fn.__module__ and modules is not None:
+                _add_module(modules, inner.__module__, visited)
+                continue
             if name in closure and nested is not None:
                 nested.append(inner)
-            found.update(collect_globals(inner, visited, nested))
+            found.update(collect_globals(inner, visited, nested, modules))
+            continue
+        if isinstance(value, types.ModuleType):
+            if modules is not None:
+                _add_package(modules, value.__name__, visited)
             continue
         text = _specialize.global_text(value)
         if text is not None:
@@ -353,6 +419,7 @@ class JITFunction:
         self._source = None
         self._globals = None
         self._nested = []
+        self._modules = {}  # the source closure: other files' jit helpers
         self._src_override = None  # Triton's _unsafe_update_src
 
     @property
@@ -550,12 +617,16 @@ class JITFunction:
     def globals_text(self):
         if self._globals is None:
             self._nested = []
-            self._globals = collect_globals(self.fn, nested=self._nested)
+            self._modules = {}
+            self._globals = collect_globals(self.fn, nested=self._nested,
+                                            modules=self._modules)
         return self._globals
 
     def options_json(self, options, target=None):
         payload = {k: int(v) for k, v in options.items()}
         payload["globals"] = self.globals_text()
+        if self._modules:
+            payload["modules"] = self._modules
         if not target and self.target:
             # A forced target need not be the GPU's (sm_80 on an H100), and
             # a cubin loads only on its own architecture: hand over PTX

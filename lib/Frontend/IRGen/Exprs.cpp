@@ -174,6 +174,11 @@ static const std::set<std::string> &tlMathFunctions() {
 
 Val Gen::moduleAttr(const std::string &module, const std::string &attr,
                     SourceLoc loc) {
+  if (llvm::StringRef(module).starts_with(kUserModulePrefix)) {
+    auto it = imported.find(module.substr(strlen(kUserModulePrefix)));
+    if (it != imported.end())
+      return userModuleAttr(*it->second, attr, loc);
+  }
   if (module == "triton") {
     if (attr == "language")
       return Val::module("tl");
@@ -268,6 +273,10 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::builtin("math." + attr);
     fail(loc, "'math." + attr + "' is not supported");
   }
+  // A module found as a file (a namespace package's submodule: `import
+  // pkg.ops.utils` with no pkg/__init__.py).
+  if (ImportedModule *m = findModule(module + "." + attr))
+    return Val::module(kUserModulePrefix + m->name);
   // Host-side modules (torch, numpy, os, ...): usable only as opaque values.
   return Val::module(module + "." + attr);
 }
@@ -729,7 +738,7 @@ Val Gen::evalCall(const CallExpr &e) {
 Val Gen::call(const Val &callee, CallArgs &args, SourceLoc loc) {
   switch (callee.kind) {
   case Val::Kind::Function:
-    return callFunction(*callee.fn, args, loc);
+    return callFunction(callee, args, loc);
   case Val::Kind::Builtin:
     if (llvm::StringRef(callee.s).starts_with("pl."))
       return callProfiler(callee.s, args, loc);
@@ -742,7 +751,11 @@ Val Gen::call(const Val &callee, CallArgs &args, SourceLoc loc) {
     return callBuiltin(callee.s, args, loc);
   }
   case Val::Kind::Module:
-    fail(loc, "'" + callee.s + "' cannot be called in a kernel");
+    // A name of a module txl did not find as a file: host code (torch, os)
+    // or a module of jit helpers outside the search path.
+    fail(loc, "'" + callee.s +
+                  "' cannot be called in a kernel (its module is host code "
+                  "or was not found: txlc -I DIR adds a directory to search)");
   default:
     fail(loc, "'" + callee.kindName() + "' object is not callable");
   }

@@ -633,18 +633,26 @@ void Gen::execWhile(const WhileStmt &s) {
 // Helper calls (inlined)
 //===----------------------------------------------------------------------===//
 
-Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
+Val Gen::callFunction(const Val &callee, const CallArgs &args,
                       SourceLoc callLoc) {
+  const FunctionDefStmt &fn = *callee.fn;
+  // The callee runs among its own module's names (and reports errors in
+  // its own file); the notes of its errors point at this call.
+  const SourceFile *callerFile = curFile;
+  auto callerFail = [&](const std::string &msg) {
+    DiagnosticEngine(*callerFile).fail(callLoc, msg);
+  };
+  ModuleScope inModule(*this, moduleOfFunction(callee));
   for (const Frame &f : callStack)
     if (f.fn == &fn)
-      fail(callLoc, "recursive call to '" + fn.name + "'");
+      callerFail("recursive call to '" + fn.name + "'");
   if (int(callStack.size()) >= kMaxCallDepth)
-    fail(callLoc, "call chain too deep: more than " +
+    callerFail("call chain too deep: more than " +
                       std::to_string(kMaxCallDepth) + " nested calls");
   if (!isJitFunction(fn))
-    fail(callLoc, "'" + fn.name + "' is not a @jit function");
+    callerFail("'" + fn.name + "' is not a @jit function");
   if (args.pos.size() > fn.args.size())
-    fail(callLoc, fn.name + "() takes " + std::to_string(fn.args.size()) +
+    callerFail(fn.name + "() takes " + std::to_string(fn.args.size()) +
                       " positional arguments but " +
                       std::to_string(args.pos.size()) + " were given");
   std::vector<std::optional<Val>> bound(fn.args.size());
@@ -655,10 +663,10 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
     while (k < fn.args.size() && fn.args[k].name != name)
       ++k;
     if (k == fn.args.size())
-      fail(callLoc, fn.name + "() got an unexpected keyword argument '" +
+      callerFail(fn.name + "() got an unexpected keyword argument '" +
                         name + "'");
     if (bound[k])
-      fail(callLoc, fn.name + "() got multiple values for argument '" +
+      callerFail(fn.name + "() got multiple values for argument '" +
                         name + "'");
     bound[k] = v;
   }
@@ -671,7 +679,7 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
       if (!bound[k]) {
         if (!a.defaultValue) {
           locals = saved;
-          fail(callLoc, fn.name + "() missing required argument '" + a.name +
+          callerFail(fn.name + "() missing required argument '" + a.name +
                             "'");
         }
         bound[k] = eval(*a.defaultValue);
@@ -701,8 +709,8 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
     std::string formatted = e.getFormatted();
     if (callStack.size() < 4)
       formatted += formatDiagnostic(
-          file, Diagnostic{Severity::Note, callLoc,
-                           "in call to '" + fn.name + "'"});
+          *callerFile, Diagnostic{Severity::Note, callLoc,
+                                  "in call to '" + fn.name + "'"});
     throw CompileError(e.getLoc(), e.getMessage(), formatted);
   }
   callStack.pop_back();
