@@ -136,6 +136,7 @@ def failure_class(message):
     that failures of one cause count together in the summary."""
     text = re.sub(r"\s*\[[^\]]*\]$", "", message)
     text = re.sub(r"\b\d+\b", "N", text)
+    text = re.sub(r"kernel '[^']*'", "kernel '…'", text)
     return text[:110]
 
 

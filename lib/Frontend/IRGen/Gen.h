@@ -10,6 +10,7 @@
 //   Reduce.cpp    reductions (sum/max/min/argmax/argmin/reduce)
 //   Profiler.cpp  proton-style profiling scopes (pl.scope, `with`)
 //   Modules.cpp   imports of other Python modules (jit helpers, constants)
+//   Uniformity.cpp  values equal across each warpgroup (for setmaxnreg)
 // User errors are thrown as CompileError (via `fail`) and caught once at
 // the entry point, so no MLIR frame is ever unwound through.
 //
@@ -306,7 +307,14 @@ public:
   /// is_warpgroup/is_warp results (opaque mlir::Value pointers): an `if` on
   /// one is a role region, where setmaxnreg is legal.
   std::set<const void *> rolePredicates;
+  /// Enclosing `if`s whose condition is the same across each warpgroup
+  /// (role predicates, txl.warpgroup_id() == k, ...), and those whose
+  /// condition is not: setmaxnreg needs the first and none of the second.
   int roleDepth = 0;
+  int divergentDepth = 0;
+  /// Whether every thread of a warpgroup computes the same `v`
+  /// (Uniformity.cpp).
+  bool isWarpgroupUniform(mlir::Value v, int depth = 0) const;
   bool usesRegisterRealloc = false;
   /// Per mbarrier value: the constant byte count of its last mbar_expect and
   /// the TMA box bytes loaded onto it since, to catch mismatches statically.

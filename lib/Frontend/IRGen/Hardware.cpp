@@ -120,7 +120,15 @@ Val regRealloc(Gen &g, bool increase, const std::optional<Val> &count,
                     "[24, 256]");
   if (g.roleDepth == 0)
     g.fail(loc, name + " must be called inside an 'if txl.is_warpgroup(...)' "
-                       "branch: setmaxnreg applies to a whole warpgroup");
+                       "branch (or another condition that is the same for "
+                       "all threads of a warpgroup, such as "
+                       "txl.warpgroup_id() == 0): setmaxnreg applies to a "
+                       "whole warpgroup");
+  if (g.divergentDepth > 0)
+    g.fail(loc, name + " is under an 'if' whose condition may differ "
+                       "between the threads of a warpgroup: setmaxnreg "
+                       "must be executed by all threads of a warpgroup or "
+                       "by none");
   NVVM::SetMaxRegisterOp::create(g.b, g.cur, uint32_t(n),
                                  increase
                                      ? NVVM::SetMaxRegisterAction::increase

@@ -287,9 +287,12 @@ void Gen::execIf(const IfStmt &s) {
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond.value, true);
   Scope before = *locals;
   ++dynamicDepth;
-  // Both branches of `if txl.is_warpgroup(...)` run on whole warpgroups.
-  bool role = rolePredicates.count(cond.value.getAsOpaquePointer()) != 0;
+  // Both branches of an `if` on a warpgroup-uniform condition
+  // (txl.is_warpgroup(...), txl.warpgroup_id() == 0) run on whole
+  // warpgroups.
+  bool role = isWarpgroupUniform(cond.value);
   roleDepth += role;
+  divergentDepth += !role;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
@@ -299,6 +302,7 @@ void Gen::execIf(const IfStmt &s) {
   Scope elseScope = *locals;
   --dynamicDepth;
   roleDepth -= role;
+  divergentDepth -= !role;
 
   // Merge: names both paths define and that changed somewhere.
   Scope merged = before;
