@@ -1,4 +1,4 @@
-# expect: 9:13: error: txl.reg_alloc is under an 'if' whose condition may differ between the threads of a warpgroup: setmaxnreg must be executed by all threads of a warpgroup or by none
+# expect: 10:13: error: txl.reg_alloc is under an 'if' whose condition may differ between the threads of a warpgroup: setmaxnreg must be executed by all threads of a warpgroup or by none
 # kernel: kernel
 # signature: *fp32
 import triton.language as tl
