@@ -32,7 +32,7 @@ smem_store smem_slice smem_index smem_trans smem_reshape frag_smem_load
 frag_smem_store tmem_alloc tmem_load tmem_store mbar_alloc mbar_expect
 mbar_wait mbar_arrive tma_load tma_store tma_store_wait tma_gather
 async_load async_load_wait dotx dot_wait bar_arrive bar_wait
-fence_proxy_async warp_max warp_sum relayout print_layout
+fence_proxy_async warp_max warp_sum relayout print_layout print
 """.split()
 for _name in _DEVICE_FUNCTIONS:
     globals()[_name] = _device_stub("txl." + _name)

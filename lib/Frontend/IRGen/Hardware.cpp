@@ -160,6 +160,7 @@ std::pair<Value, Value> namedBarrier(Gen &g, const std::optional<Val> &id,
 
 const std::set<std::string> &txlHardwareFunctions() {
   static const std::set<std::string> names = {"tid",
+                                              "print",
                                               "bid",
                                               "tdim",
                                               "bdim",
@@ -186,6 +187,16 @@ const std::set<std::string> &txlHardwareFunctions() {
 
 Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   std::string op = name.substr(4); // drop "txl."
+  if (op == "print") {
+    // The TXL project's txl.print(x, ...) is tl.device_print with an empty
+    // prefix unless it starts with a string.
+    CallArgs printArgs = args;
+    if (printArgs.pos.empty() || printArgs.pos[0].kind != Val::Kind::Str) {
+      printArgs.pos.insert(printArgs.pos.begin(), Val::str(""));
+      printArgs.posLocs.insert(printArgs.posLocs.begin(), loc);
+    }
+    return callBuiltin("tl.device_print", printArgs, loc);
+  }
   if (op == "tid" || op == "bid" || op == "tdim" || op == "bdim") {
     auto p = bind(args, {"axis"}, 1, name, loc);
     int64_t axis = constInt(p[0], "axis", loc);
