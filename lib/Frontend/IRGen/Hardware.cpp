@@ -187,6 +187,19 @@ const std::set<std::string> &txlHardwareFunctions() {
 
 Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   std::string op = name.substr(4); // drop "txl."
+  if (op == "buffer_to") {
+    // buf.to(dtype) on a shared buffer: the TXL project's kernels write
+    // `tl.dot(p_smem.to(dtype), ...)` with dtype the buffer's own; a real
+    // conversion needs the values in registers.
+    auto p = bind(args, {"self", "dtype", "fp_downcast_rounding", "bitcast"},
+                  2, "to", loc);
+    DType to = constDType(p[1], "dtype", loc);
+    if (to != p[0]->t.dtype)
+      fail(loc, "a " + p[0]->t.typeStr() + " cannot be converted to " +
+                    to.str() + " in shared memory: txl.smem_load it, "
+                               "convert, and txl.smem_store the result");
+    return *p[0];
+  }
   if (op == "print") {
     // The TXL project's txl.print(x, ...) is tl.device_print with an empty
     // prefix unless it starts with a string.

@@ -26,3 +26,16 @@ def split_across_ctas(x_ptr, BLOCK: tl.constexpr):
         order=[0], ctas_per_cga=[2], cta_split_num=[2], cta_order=[0])
     x = tl.load(x_ptr + tl.arange(0, BLOCK))
     tl.store(x_ptr + tl.arange(0, BLOCK), txl.relayout(x, [BLOCK], layout))
+
+
+@txl.jit
+def buffer_same_dtype(x_ptr):
+    buf = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    same = buf.to(tl.float16)
+    tl.store(x_ptr + tl.arange(0, 64), tl.sum(txl.smem_load(same), 1))
+
+
+@txl.jit
+def buffer_convert(x_ptr):
+    buf = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    wide = buf.to(tl.float32)
