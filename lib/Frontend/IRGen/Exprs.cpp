@@ -116,9 +116,9 @@ Val Gen::eval(const Expr &e) {
 
 static const std::set<std::string> &pythonBuiltins() {
   static const std::set<std::string> names = {
-      "range", "len",   "min",   "max",        "abs",   "float",
-      "int",   "bool",  "print", "isinstance", "tuple", "list",
-      "str",   "round", "enumerate", "zip",    "getattr", "hasattr"};
+      "range", "len",   "min",       "max",        "abs",     "float",
+      "int",   "bool",  "print",     "isinstance", "tuple",   "list",
+      "str",   "round", "enumerate", "zip",        "getattr", "hasattr"};
   return names;
 }
 
@@ -196,8 +196,8 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
   if (module == "pl") {
     if (attr == "scope" || attr == "enter_scope" || attr == "exit_scope")
       return Val::builtin("pl." + attr);
-    fail(loc, "'triton.profiler.language." + attr +
-                  "' is not supported in kernels");
+    fail(loc,
+         "'triton.profiler.language." + attr + "' is not supported in kernels");
   }
   if (module == "txl") {
     if (attr == "language")

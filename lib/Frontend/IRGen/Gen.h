@@ -209,8 +209,7 @@ public:
   /// The module `dotted` from the handed-over sources or the search path;
   /// nullptr if it is not found (a host-only module) or is txl's own.
   ImportedModule *findModule(const std::string &dotted);
-  Val userModuleAttr(ImportedModule &m, const std::string &attr,
-                     SourceLoc loc);
+  Val userModuleAttr(ImportedModule &m, const std::string &attr, SourceLoc loc);
   /// The module a function value was defined in (nullptr: the main file).
   ImportedModule *moduleOfFunction(const Val &fn);
   void enterModule(ImportedModule *m);

@@ -159,29 +159,15 @@ std::pair<Value, Value> namedBarrier(Gen &g, const std::optional<Val> &id,
 } // namespace
 
 const std::set<std::string> &txlHardwareFunctions() {
-  static const std::set<std::string> names = {"tid",
-                                              "print",
-                                              "bid",
-                                              "tdim",
-                                              "bdim",
-                                              "lane_id",
-                                              "warp_id",
-                                              "warpgroup_id",
-                                              "cta_rank",
-                                              "thread0",
-                                              "wg_thread0",
-                                              "is_warpgroup",
-                                              "is_warp",
-                                              "reg_alloc",
-                                              "reg_dealloc",
-                                              "bar_arrive",
-                                              "bar_wait",
-                                              "fence_proxy_async",
-                                              "warp_max",
-                                              "warp_sum",
-                                              "cluster_arrive",
-                                              "cluster_wait",
-                                              "cluster_sync"};
+  static const std::set<std::string> names = {
+      "tid",          "print",        "bid",
+      "tdim",         "bdim",         "lane_id",
+      "warp_id",      "warpgroup_id", "cta_rank",
+      "thread0",      "wg_thread0",   "is_warpgroup",
+      "is_warp",      "reg_alloc",    "reg_dealloc",
+      "bar_arrive",   "bar_wait",     "fence_proxy_async",
+      "warp_max",     "warp_sum",     "cluster_arrive",
+      "cluster_wait", "cluster_sync"};
   return names;
 }
 
@@ -191,13 +177,14 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     // buf.to(dtype) on a shared buffer: the TXL project's kernels write
     // `tl.dot(p_smem.to(dtype), ...)` with dtype the buffer's own; a real
     // conversion needs the values in registers.
-    auto p = bind(args, {"self", "dtype", "fp_downcast_rounding", "bitcast"},
-                  2, "to", loc);
+    auto p = bind(args, {"self", "dtype", "fp_downcast_rounding", "bitcast"}, 2,
+                  "to", loc);
     DType to = constDType(p[1], "dtype", loc);
     if (to != p[0]->t.dtype)
       fail(loc, "a " + p[0]->t.typeStr() + " cannot be converted to " +
-                    to.str() + " in shared memory: txl.smem_load it, "
-                               "convert, and txl.smem_store the result");
+                    to.str() +
+                    " in shared memory: txl.smem_load it, "
+                    "convert, and txl.smem_store the result");
     return *p[0];
   }
   if (op == "print") {

@@ -462,8 +462,7 @@ void checkStoreBox(Gen &g, const TValue &buf, const TValue &desc,
   int64_t rowBytes = buf.shape[1] * elemBytes(buf.dtype);
   if (rowBytes % kSpanBytes != 0 || desc.shape[1] % buf.shape[1] != 0)
     g.fail(loc, fname + ": the buffer " + buf.typeStr() +
-                    " covers part of the descriptor's block " +
-                    desc.typeStr() +
+                    " covers part of the descriptor's block " + desc.typeStr() +
                     "; a partial store needs all of the block's rows and a "
                     "width that divides the block's and is a multiple of "
                     "128 bytes (whole TMA boxes), got rows of " +

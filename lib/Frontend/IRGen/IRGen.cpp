@@ -188,8 +188,7 @@ void Gen::collectModuleNames(const Module &module,
         if (a.name == "*")
           continue;
         try {
-          Val m = importPath(*this, absoluteModuleName(im, moduleName),
-                             a.loc);
+          Val m = importPath(*this, absoluteModuleName(im, moduleName), a.loc);
           globals[bindName] = m.kind == Val::Kind::Module
                                   ? moduleAttr(m.s, a.name, a.loc)
                                   : getAttr(m, a.name, a.loc);

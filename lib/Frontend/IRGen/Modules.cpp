@@ -1,4 +1,5 @@
-//===- Modules.cpp - Kernels' imports of other Python modules --------------===//
+//===- Modules.cpp - Kernels' imports of other Python modules
+//--------------===//
 //
 // A kernel file may import jit helpers and constants from other modules:
 // `from pkg.ops.utils import helper`, `import helpers as h; h.f(x)`. Such a
@@ -24,8 +25,8 @@ namespace txl::irgen {
 
 /// Modules txl itself provides: never looked up as files.
 static bool isBuiltinRoot(const std::string &root) {
-  return root == "triton" || root == "txl" || root == "tl" ||
-         root == "math" || root == "pl" || root == "libdevice";
+  return root == "triton" || root == "txl" || root == "tl" || root == "math" ||
+         root == "pl" || root == "libdevice";
 }
 
 /// The text of `path`, or nullopt if it is not a readable regular file
@@ -114,9 +115,9 @@ Gen::ImportedModule *Gen::findModule(const std::string &dotted) {
   collectModuleNames(*raw->ast, raw->name);
   if (handedGlobals)
     for (auto &[name, value] : *handedGlobals)
-      globals[name] = evalText(value, "global '" + name + "' of module '" +
-                                          dotted + "'",
-                               SourceLoc{1, 1});
+      globals[name] =
+          evalText(value, "global '" + name + "' of module '" + dotted + "'",
+                   SourceLoc{1, 1});
   return raw;
 }
 

@@ -1,4 +1,5 @@
-//===- Profiler.cpp - proton-style profiling scopes ------------------------===//
+//===- Profiler.cpp - proton-style profiling scopes
+//------------------------===//
 //
 // `import triton.profiler.language as pl` (the module `pl` here):
 // `with pl.scope("name"):`, `pl.enter_scope("name")` / `pl.exit_scope(...)`
@@ -23,23 +24,26 @@ static std::string scopeName(Gen &g, const std::string &fname, CallArgs &args,
                              SourceLoc loc) {
   auto p = g.bind(args, {"name", "triton_op", "metric"}, 1, fname, loc);
   if (p[0]->kind != Val::Kind::Str)
-    g.fail(loc, fname + ": the scope name must be a compile-time string, "
-                        "got " + p[0]->kindName());
+    g.fail(loc, fname +
+                    ": the scope name must be a compile-time string, "
+                    "got " +
+                    p[0]->kindName());
   return p[0]->s;
 }
 
 Val Gen::callProfiler(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (name == "pl.scope")
-    return Val::method(kScopeObject, Val::str(scopeName(*this, name, args,
-                                                        loc)));
+    return Val::method(kScopeObject,
+                       Val::str(scopeName(*this, name, args, loc)));
   if (name == "pl.enter_scope" || name == "pl.exit_scope") {
     scopeName(*this, name, args, loc);
     return Val::none();
   }
   if (name == kScopeObject)
     fail(loc, "a pl.scope object is not callable (use it in a `with`)");
-  fail(loc, "'" + name + "' is not supported in kernels (pl.scope, "
-                         "pl.enter_scope and pl.exit_scope are)");
+  fail(loc, "'" + name +
+                "' is not supported in kernels (pl.scope, "
+                "pl.enter_scope and pl.exit_scope are)");
 }
 
 bool Gen::isProfilerScope(const Val &v) {

@@ -652,13 +652,13 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
       callerFail("recursive call to '" + fn.name + "'");
   if (int(callStack.size()) >= kMaxCallDepth)
     callerFail("call chain too deep: more than " +
-                      std::to_string(kMaxCallDepth) + " nested calls");
+               std::to_string(kMaxCallDepth) + " nested calls");
   if (!isJitFunction(fn))
     callerFail("'" + fn.name + "' is not a @jit function");
   if (args.pos.size() > fn.args.size())
     callerFail(fn.name + "() takes " + std::to_string(fn.args.size()) +
-                      " positional arguments but " +
-                      std::to_string(args.pos.size()) + " were given");
+               " positional arguments but " + std::to_string(args.pos.size()) +
+               " were given");
   std::vector<std::optional<Val>> bound(fn.args.size());
   for (size_t k = 0; k < args.pos.size(); ++k)
     bound[k] = args.pos[k];
@@ -667,11 +667,11 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
     while (k < fn.args.size() && fn.args[k].name != name)
       ++k;
     if (k == fn.args.size())
-      callerFail(fn.name + "() got an unexpected keyword argument '" +
-                        name + "'");
+      callerFail(fn.name + "() got an unexpected keyword argument '" + name +
+                 "'");
     if (bound[k])
-      callerFail(fn.name + "() got multiple values for argument '" +
-                        name + "'");
+      callerFail(fn.name + "() got multiple values for argument '" + name +
+                 "'");
     bound[k] = v;
   }
   Scope scope;
@@ -683,8 +683,7 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
       if (!bound[k]) {
         if (!a.defaultValue) {
           locals = saved;
-          callerFail(fn.name + "() missing required argument '" + a.name +
-                            "'");
+          callerFail(fn.name + "() missing required argument '" + a.name + "'");
         }
         bound[k] = eval(*a.defaultValue);
       }
@@ -713,8 +712,8 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
     std::string formatted = e.getFormatted();
     if (callStack.size() < 4)
       formatted += formatDiagnostic(
-          *callerFile, Diagnostic{Severity::Note, callLoc,
-                                  "in call to '" + fn.name + "'"});
+          *callerFile,
+          Diagnostic{Severity::Note, callLoc, "in call to '" + fn.name + "'"});
     throw CompileError(e.getLoc(), e.getMessage(), formatted);
   }
   callStack.pop_back();

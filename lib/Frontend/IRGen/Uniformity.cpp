@@ -12,11 +12,11 @@
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
 
-#include "txl/Dialect/TXL/IR/Dialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "txl/Dialect/TXL/IR/Dialect.h"
 
 using namespace mlir;
 
@@ -67,7 +67,8 @@ bool Gen::isWarpgroupUniform(Value v, int depth) const {
   // tid.x >> s (s >= 7) and tid.x / d (d a multiple of 128): warpgroup ids.
   if (isa<arith::ShRUIOp, arith::ShRSIOp>(op) && isThreadIdX(op->getOperand(0)))
     return constantInt(op->getOperand(1)).value_or(0) >= 7;
-  if (isa<arith::DivUIOp, arith::DivSIOp>(op) && isThreadIdX(op->getOperand(0))) {
+  if (isa<arith::DivUIOp, arith::DivSIOp>(op) &&
+      isThreadIdX(op->getOperand(0))) {
     int64_t d = constantInt(op->getOperand(1)).value_or(0);
     return d > 0 && d % 128 == 0;
   }
