@@ -118,6 +118,17 @@ std::string txl::computeCacheKey(const std::string &compilerVersion,
     addField(hasher, global.first);
     addField(hasher, global.second);
   }
+  addField(hasher, std::to_string(options.modules.size()));
+  for (const auto &[name, module] : options.modules) {
+    addField(hasher, name);
+    addField(hasher, module.path);
+    addField(hasher, module.text);
+    addField(hasher, std::to_string(module.globals.size()));
+    for (const auto &global : module.globals) {
+      addField(hasher, global.first);
+      addField(hasher, global.second);
+    }
+  }
   return hasher.hexDigest();
 }
 

@@ -62,6 +62,36 @@ bool readGlobals(const json::Value &value,
   return true;
 }
 
+/// Modules are name -> {"path": file name, "source": text, "globals":
+/// {name: source text}} (the kernel's source closure).
+bool readModules(const json::Value &value,
+                 std::map<std::string, CompileOptions::ModuleSource> &modules,
+                 std::string &error) {
+  const json::Object *object = value.getAsObject();
+  if (!object) {
+    error = "option 'modules' must be an object {module name: {path, "
+            "source, globals}}";
+    return false;
+  }
+  for (const auto &entry : *object) {
+    std::string name = entry.first.str();
+    const json::Object *fields = entry.second.getAsObject();
+    auto path = fields ? fields->getString("path") : std::nullopt;
+    auto source = fields ? fields->getString("source") : std::nullopt;
+    if (!path || !source) {
+      error = "module '" + name + "' needs string fields 'path' and 'source'";
+      return false;
+    }
+    CompileOptions::ModuleSource &m = modules[name];
+    m.path = path->str();
+    m.text = source->str();
+    if (const json::Value *globals = fields->get("globals"))
+      if (!readGlobals(*globals, m.globals, error))
+        return false;
+  }
+  return true;
+}
+
 bool readTarget(const json::Value &value, std::string &target,
                 std::string &error) {
   auto text = value.getAsString();
@@ -120,6 +150,8 @@ bool readOption(const std::string &key, const json::Value &value,
     return readTarget(value, target, error);
   if (key == "globals")
     return readGlobals(value, options.globals, error);
+  if (key == "modules")
+    return readModules(value, options.modules, error);
   error = "unknown option '" + key + "'";
   return false;
 }

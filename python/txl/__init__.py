@@ -5,6 +5,8 @@ library is loaded on first compile, so importing txl needs neither the
 library nor torch nor a GPU.
 """
 
+import os as _os
+
 from . import language
 from . import testing
 from ._capi import CompilationError, TxlError
@@ -17,6 +19,7 @@ from .layouts import (BlockedLayout, DotOperandLayout, NVMMADistributedLayout,
                       NVMMASharedLayout, SliceLayout)
 from .tensor_descriptor import TensorDescriptor
 from .tensor_map import make_tensor_map
+from .triton_compat import enable_triton_compat
 
 from ._version import __version__
 
@@ -33,6 +36,10 @@ def cdiv(x, div):
 
 def __getattr__(name):
     raise language.core._unsupported("txl", name, _MISSING)
+
+
+if _os.environ.get("TXL_AS_TRITON") == "1":
+    enable_triton_compat()
 
 
 def version():

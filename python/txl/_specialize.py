@@ -182,10 +182,15 @@ def global_text(value):
     the value is not something the compiler can use."""
     if _is_constexpr_value(value):
         value = value.value
-    if isinstance(value, (bool, int, float)) or value is None:
+    if isinstance(value, (bool, int, float, str)) or value is None:
         return constexpr_text(value)
     if isinstance(value, _core.dtype):
         return "tl." + value.attr
+    if isinstance(value, tuple):
+        inner = [global_text(v) for v in value]
+        if any(t is None for t in inner):
+            return None
+        return f"({', '.join(inner)}{',' if len(inner) == 1 else ''})"
     module = type(value).__module__ or ""
     if module.startswith(("triton", "torch")):
         try:

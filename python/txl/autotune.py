@@ -26,12 +26,13 @@ class Config:
 
 class Autotuner:
     def __init__(self, fn, configs, key, warmup=25, rep=100, reset_to_zero=()):
-        if not isinstance(fn, JITFunction):
+        if not (isinstance(fn, JITFunction) or (hasattr(fn, "run") and
+                                                hasattr(fn, "arg_names"))):
             raise TypeError("txl.autotune must wrap a @txl.jit kernel")
         self.fn = fn
         self.configs = list(configs)
         self.key = list(key)
-        self.warmup = warmup
+        self.num_warmups = warmup  # ms, as triton.autotune's warmup=
         self.rep = rep
         self.reset_to_zero = list(reset_to_zero)
         self.best = {}  # key values -> Config
@@ -73,7 +74,7 @@ class Autotuner:
                     config.pre_hook({**named, **config.all_kwargs()})
                 self.fn.run(grid, args, {**kwargs, **config.all_kwargs()})
             try:
-                timings[config] = do_bench(call, warmup=self.warmup,
+                timings[config] = do_bench(call, warmup=self.num_warmups,
                                            rep=self.rep)
             except Exception:  # a config that does not compile or fit
                 timings[config] = float("inf")

@@ -71,6 +71,29 @@ def _is_jit_decorator(node):
     return "jit" in text or "autotune" in text or "heuristics" in text
 
 
+def _is_jit_marker(node):
+    """`@jit`, `@txl.jit`, `@triton.jit(...)`: what marks a kernel for the
+    compiler (other decorators, autotune's configs say, are host code)."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    return (isinstance(node, ast.Name) and node.id == "jit") or (
+        isinstance(node, ast.Attribute) and node.attr == "jit")
+
+
+def _blank_host_decorators(stmt, lines):
+    """Blanks the decorators of a kept function other than its jit marker:
+    autotune configs and heuristics lambdas are host code."""
+    marker_rows = set()
+    for d in stmt.decorator_list:
+        if _is_jit_marker(d):
+            marker_rows.update(range(d.lineno, d.end_lineno + 1))
+    for d in stmt.decorator_list:
+        rows = range(d.lineno - 1, d.end_lineno + 1)  # with its '@' line
+        if not _is_jit_marker(d) and not marker_rows.intersection(rows):
+            for r in range(d.lineno, d.end_lineno + 1):
+                lines[r - 1] = "\n"
+
+
 def _compiler_needs(stmt):
     """Whether a top-level statement is for the kernel compiler: imports,
     jit functions and plain constant assignments. Host code (lambdas, classes,
@@ -86,9 +109,28 @@ def _compiler_needs(stmt):
     return False
 
 
+def _try_imports(stmt, lines):
+    """A top-level `try:` whose body imports (`try: import teraxlang as txl
+    except ImportError: ...`): the body is what the file means when its
+    packages are installed, so its imports and constants are kept, moved to
+    column 0 (their lines keep their numbers), and the rest is blanked."""
+    kept = set()
+    for inner in stmt.body:
+        if _compiler_needs(inner) and inner.col_offset > 0:
+            indent = inner.col_offset
+            rows = range(inner.lineno, inner.end_lineno + 1)
+            if all(lines[r - 1][:indent].strip() == "" for r in rows):
+                for r in rows:
+                    lines[r - 1] = lines[r - 1][indent:]
+                kept.update(rows)
+    return kept
+
+
 def kernel_source(text):
     """`text` with every top-level statement the compiler does not need
-    replaced by blank lines, so that line:col in diagnostics stay exact."""
+    replaced by blank lines, so that line:col in diagnostics stay exact
+    (imports inside a top-level `try:` move to column 0, see
+    _try_imports)."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -103,6 +145,10 @@ def kernel_source(text):
                                      getattr(stmt, "decorator_list", [])])
         if _compiler_needs(stmt):
             keep.update(range(first, stmt.end_lineno + 1))
+            if isinstance(stmt, ast.FunctionDef):
+                _blank_host_decorators(stmt, lines)
+        elif isinstance(stmt, ast.Try):
+            keep.update(_try_imports(stmt, lines))
     for stmt in tree.body:
         first = min([stmt.lineno] + [d.lineno for d in
                                      getattr(stmt, "decorator_list", [])])
@@ -113,43 +159,175 @@ def kernel_source(text):
     return "\n".join(lines)
 
 
-def _module_source(fn):
+def _function_node(tree, code):
+    """The def of the function compiled to `code` (by name and first line;
+    co_firstlineno is the first decorator's line)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == code.co_name:
+            first = min([node.lineno] + [d.lineno for d in
+                                         node.decorator_list])
+            if code.co_firstlineno in (first, node.lineno):
+                return node
+    return None
+
+
+def _place(lines, node, text):
+    """Writes `text` (a def, dedented) over `node`'s lines: at its first
+    line, padded or cut to its line count where possible, so that the
+    lines after it keep their numbers."""
+    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    count = node.end_lineno - first + 1
+    new = text.splitlines(keepends=True)
+    if new and not new[-1].endswith("\n"):
+        new[-1] += "\n"
+    new += ["\n"] * (count - len(new))
+    lines[first - 1:node.end_lineno] = new
+
+
+def _module_source(fn, nested=(), src_override=None):
     """The kernel-relevant text of the file defining `fn` (the compiler sees
     the module's helpers, constants and imports; host code is blanked out)
-    and its file name."""
-    path = inspect.getsourcefile(fn)
-    if path and os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            return kernel_source(f.read()), path
-    # Defined in a REPL or exec(): only the function's own text exists.
+    and its file name. Functions defined inside other functions (`fn`
+    itself, or jit helpers it reaches through its closure: `nested`) are
+    written, dedented, at their own lines, so that the compiler finds them
+    at top level; `src_override` replaces `fn`'s own text."""
     import textwrap
-    return textwrap.dedent(inspect.getsource(fn)), path or "<unknown>"
+    path = inspect.getsourcefile(fn)
+    if not (path and os.path.exists(path)):
+        # Defined in a REPL or exec(): only the function's own text exists.
+        return (src_override or textwrap.dedent(inspect.getsource(fn)),
+                path or "<unknown>")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text, path  # the compiler reports it with its own location
+    lines = kernel_source(text).splitlines(keepends=True)
+    top = {id(n) for n in tree.body}
+    for other in nested:
+        node = _function_node(tree, other.__code__)
+        if node is not None and id(node) not in top:
+            _place(lines, node, textwrap.dedent(inspect.getsource(other)))
+    node = _function_node(tree, fn.__code__)
+    if node is not None and (src_override is not None or id(node) not in top):
+        own = src_override or inspect.getsource(fn)
+        _place(lines, node, textwrap.dedent(own))
+    return "".join(lines), path
 
 
 def _referenced_names(code, seen=None):
-    names = set(code.co_names)
+    names = set(code.co_names) | set(code.co_freevars)
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             names |= _referenced_names(const)
     return names
 
 
-def collect_globals(fn, _visited=None):
+def _closure_values(fn):
+    """{name: value} of the variables `fn` closes over (a kernel defined
+    inside a function reads its locals as globals)."""
+    cells = fn.__closure__ or ()
+    values = {}
+    for name, cell in zip(fn.__code__.co_freevars, cells):
+        try:
+            values[name] = cell.cell_contents
+        except ValueError:  # an empty cell
+            pass
+    return values
+
+
+def _is_jit(value):
+    inner = getattr(value, "fn", None)
+    return isinstance(inner, types.FunctionType) and hasattr(value,
+                                                             "arg_names")
+
+
+# Packages whose modules are never part of a kernel's source closure: txl's
+# and Triton's own (the compiler knows their names) and host libraries.
+_NOT_KERNEL_MODULES = ("txl", "triton", "teraxlang", "torch", "numpy")
+
+
+def _user_module_file(module_name):
+    """The .py file of module `module_name` if it can hold jit helpers for
+    a kernel (not txl/triton/torch, not a compiled or built-in module)."""
+    if not module_name or module_name.split(".")[0] in _NOT_KERNEL_MODULES:
+        return None
+    module = sys.modules.get(module_name)
+    path = getattr(module, "__file__", None)
+    if not path or not path.endswith(".py") or not os.path.exists(path):
+        return None
+    return path
+
+
+def _add_module(modules, module_name, visited):
+    """Adds module `module_name` to the source closure `modules` (name ->
+    {path, source, globals}) with the globals its jit functions read;
+    returns its entry, or None if it is not a user module."""
+    entry = modules.get(module_name)
+    if entry is not None:
+        return entry
+    path = _user_module_file(module_name)
+    if path is None:
+        return None
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    entry = modules[module_name] = {"path": path,
+                                    "source": kernel_source(text),
+                                    "globals": {}}
+    module = sys.modules[module_name]
+    for value in list(vars(module).values()):
+        if _is_jit(value) and value.fn.__module__ == module_name:
+            entry["globals"].update(
+                collect_globals(value.fn, visited, None, modules))
+    return entry
+
+
+def _add_package(modules, module_name, visited, limit=64):
+    """A module the kernel reaches by attribute (`import pkg.ops.utils`
+    binds `pkg`): it and its loaded submodules, which `pkg.ops.utils.f`
+    may name (at most `limit` of them)."""
+    if _add_module(modules, module_name, visited) is None:
+        return
+    prefix = module_name + "."
+    subs = sorted(n for n in list(sys.modules) if n.startswith(prefix))
+    for name in subs[:limit]:
+        _add_module(modules, name, visited)
+
+
+def collect_globals(fn, _visited=None, nested=None, modules=None):
     """{name: source text} of module-level values `fn` (and the @txl.jit
-    helpers it calls) may read: numbers, bools, dtypes, constexprs, layouts.
-    """
+    helpers of its module it calls) may read: numbers, bools, strings,
+    dtypes, constexprs, layouts, tuples of these; and the values it closes
+    over. Jit helpers reached through a closure are added to `nested`
+    (their text must be placed at top level, see _module_source). Helpers
+    and modules of other files (`from pkg.utils import f`, `import h`) go
+    to `modules`, the kernel's source closure, with their own globals."""
     visited = _visited if _visited is not None else set()
     if fn in visited:
         return {}
     visited.add(fn)
     found = {}
-    scope = fn.__globals__
+    closure = _closure_values(fn)
     for name in sorted(_referenced_names(fn.__code__)):
-        if name not in scope:
+        if name in closure:
+            value = closure[name]
+        elif name in fn.__globals__:
+            value = fn.__globals__[name]
+        else:
             continue
-        value = scope[name]
-        if isinstance(value, JITFunction):
-            found.update(collect_globals(value.fn, visited))
+        if _is_jit(value):
+            inner = value.fn
+            if inner.__module__ != fn.__module__ and modules is not None:
+                _add_module(modules, inner.__module__, visited)
+                continue
+            if name in closure and nested is not None:
+                nested.append(inner)
+            found.update(collect_globals(inner, visited, nested, modules))
+            continue
+        if isinstance(value, types.ModuleType):
+            if modules is not None:
+                _add_package(modules, value.__name__, visited)
             continue
         text = _specialize.global_text(value)
         if text is not None:
@@ -254,6 +432,9 @@ class JITFunction:
         self._binder, self._meta_binder, self._launch = self._make_binders()
         self._source = None
         self._globals = None
+        self._nested = []
+        self._modules = {}  # the source closure: other files' jit helpers
+        self._src_override = None  # Triton's _unsafe_update_src
 
     @property
     def cache(self):
@@ -442,17 +623,24 @@ class JITFunction:
 
     def source(self):
         if self._source is None:
-            self._source = _module_source(self.fn)
+            self.globals_text()  # finds the nested helpers
+            self._source = _module_source(self.fn, self._nested,
+                                          self._src_override)
         return self._source
 
     def globals_text(self):
         if self._globals is None:
-            self._globals = collect_globals(self.fn)
+            self._nested = []
+            self._modules = {}
+            self._globals = collect_globals(self.fn, nested=self._nested,
+                                            modules=self._modules)
         return self._globals
 
     def options_json(self, options, target=None):
         payload = {k: int(v) for k, v in options.items()}
         payload["globals"] = self.globals_text()
+        if self._modules:
+            payload["modules"] = self._modules
         if not target and self.target:
             # A forced target need not be the GPU's (sm_80 on an H100), and
             # a cubin loads only on its own architecture: hand over PTX

@@ -51,6 +51,9 @@ options:
   --num-ctas C           CTAs per cluster; a program is one cluster (default 1)
   --target T             sm_80 | sm_90a | sm_100a (default sm_90a)
   --out-dir DIR          where to write artifacts (default .)
+  -I DIR                 also look for imported Python modules (jit helpers,
+                         constants) under DIR, after FILE's own directory;
+                         may be repeated
   --no-cubin             stop at PTX
   --debug-sync           bound every mbarrier wait; a timed-out wait records
                          where it waited and traps (also TXL_DEBUG_SYNC=1)
@@ -226,6 +229,10 @@ int main(int argc, char **argv) {
                           "' (sm_80, sm_90a or sm_100a)");
     } else if (arg == "--out-dir") {
       outDir = value("--out-dir");
+    } else if (arg == "-I" || arg == "--include-dir") {
+      options.includeDirs.push_back(value("-I"));
+    } else if (arg.size() > 2 && arg.compare(0, 2, "-I") == 0) {
+      options.includeDirs.push_back(arg.substr(2));
     } else if (arg == "--no-cubin") {
       options.skipCubin = true;
     } else if (arg == "--dump-ir") {

@@ -77,6 +77,19 @@ struct CompileOptions {
   /// Module-level names the kernel reads that are not in the source text
   /// (handed over by the Python package): name -> value as source text.
   std::map<std::string, std::string> globals;
+  /// A Python module the kernel's file imports (jit helpers, constants):
+  /// its file name, its text and its own `globals` as above.
+  struct ModuleSource {
+    std::string path;
+    std::string text;
+    std::map<std::string, std::string> globals;
+  };
+  /// Modules handed over by the Python package (the kernel's source
+  /// closure), by dotted name; found before any search.
+  std::map<std::string, ModuleSource> modules;
+  /// Directories searched for other imported modules (txlc -I), after the
+  /// importing file's own directory, as Python's sys.path.
+  std::vector<std::string> includeDirs;
 };
 
 /// A kernel parameter as it exists at launch time (constexprs are gone).

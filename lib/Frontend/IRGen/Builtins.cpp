@@ -732,13 +732,40 @@ Val pyPrint(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   return staticPrint(g, name, args, loc);
 }
 
+Val pyHasattr(Gen &g, const std::string &name, CallArgs &args,
+              SourceLoc loc) {
+  auto p = g.bind(args, {"obj", "name"}, 2, name, loc);
+  if (p[1]->kind != Val::Kind::Str)
+    g.fail(loc, "hasattr(): the attribute name must be a string");
+  try {
+    g.getAttr(*p[0], p[1]->s, loc);
+    return Val::boolean(true);
+  } catch (CompileError &) {
+    return Val::boolean(false);
+  }
+}
+
 Val pyIsinstance(Gen &g, const std::string &name, CallArgs &args,
                  SourceLoc loc) {
   auto p = g.bind(args, {"obj", "cls"}, 2, name, loc);
   const Val &cls = *p[1];
+  if (cls.isTuple()) { // isinstance(x, (A, B))
+    for (const Val &c : cls.elts) {
+      CallArgs one;
+      one.pos = {*p[0], c};
+      one.posLocs = {loc, loc};
+      one.loc = loc;
+      if (pyIsinstance(g, name, one, loc).b)
+        return Val::boolean(true);
+    }
+    return Val::boolean(false);
+  }
   if (cls.kind == Val::Kind::Builtin) {
     const std::string &c = cls.s;
     const Val &o = *p[0];
+    if (c == "tl.tensor_descriptor")
+      return Val::boolean(o.kind == Val::Kind::Tensor &&
+                          o.t.space == TValue::Space::Desc);
     if (c == "int")
       return Val::boolean(o.isIntLike());
     if (c == "float")

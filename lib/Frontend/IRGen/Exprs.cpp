@@ -190,12 +190,27 @@ static std::optional<Val> registered(const std::string &qualified) {
 
 Val Gen::moduleAttr(const std::string &module, const std::string &attr,
                     SourceLoc loc) {
+  if (llvm::StringRef(module).starts_with(kUserModulePrefix)) {
+    auto it = imported.find(module.substr(strlen(kUserModulePrefix)));
+    if (it != imported.end())
+      return userModuleAttr(*it->second, attr, loc);
+  }
   if (module == "triton") {
     if (attr == "language")
       return Val::module("tl");
     if (auto f = registered("triton." + attr))
       return *f;
+    if (attr == "profiler")
+      return Val::module("triton.profiler");
     fail(loc, "'triton." + attr + "' is not supported in kernels");
+  }
+  if (module == "triton.profiler" && attr == "language")
+    return Val::module("pl");
+  if (module == "pl") {
+    if (attr == "scope" || attr == "enter_scope" || attr == "exit_scope")
+      return Val::builtin("pl." + attr);
+    fail(loc,
+         "'triton.profiler.language." + attr + "' is not supported in kernels");
   }
   if (module == "txl") {
     if (attr == "language")
@@ -215,7 +230,7 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::module("tl.extra");
     if (attr == "language")
       return Val::module("tl");
-    if (attr == "tensor" || attr == "dtype")
+    if (attr == "tensor" || attr == "dtype" || attr == "tensor_descriptor")
       return Val::builtin("tl." + attr);
     if (auto f = registered("tl." + attr))
       return *f;
@@ -253,6 +268,10 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return *f;
     fail(loc, "'math." + attr + "' is not supported");
   }
+  // A module found as a file (a namespace package's submodule: `import
+  // pkg.ops.utils` with no pkg/__init__.py).
+  if (ImportedModule *m = findModule(module + "." + attr))
+    return Val::module(kUserModulePrefix + m->name);
   // Host-side modules (torch, numpy, os, ...): usable only as opaque values.
   return Val::module(module + "." + attr);
 }
@@ -716,16 +735,24 @@ Val Gen::evalCall(const CallExpr &e) {
 Val Gen::call(const Val &callee, CallArgs &args, SourceLoc loc) {
   switch (callee.kind) {
   case Val::Kind::Function:
-    return callFunction(*callee.fn, args, loc);
+    return callFunction(callee, args, loc);
   case Val::Kind::Builtin:
+    if (llvm::StringRef(callee.s).starts_with("pl."))
+      return callProfiler(callee.s, args, loc);
     return callBuiltin(callee.s, args, loc);
   case Val::Kind::Method: {
+    if (isProfilerScope(callee))
+      return callProfiler(callee.s, args, loc);
     args.pos.insert(args.pos.begin(), callee.elts[0]);
     args.posLocs.insert(args.posLocs.begin(), loc);
     return callBuiltin(callee.s, args, loc);
   }
   case Val::Kind::Module:
-    fail(loc, "'" + callee.s + "' cannot be called in a kernel");
+    // A name of a module txl did not find as a file: host code (torch, os)
+    // or a module of jit helpers outside the search path.
+    fail(loc, "'" + callee.s +
+                  "' cannot be called in a kernel (its module is host code "
+                  "or was not found: txlc -I DIR adds a directory to search)");
   default:
     fail(loc, "'" + callee.kindName() + "' object is not callable");
   }

@@ -14,6 +14,9 @@
 //   Reduce.cpp    reductions (sum/max/min/argmax/argmin/reduce)
 //   Atomics.cpp   tl.atomic_*
 //   Random.cpp    tl.rand/randn/randint (Philox)
+//   Profiler.cpp  proton-style profiling scopes (pl.scope, `with`)
+//   Modules.cpp   imports of other Python modules (jit helpers, constants)
+//   Uniformity.cpp  values equal across each warpgroup (for setmaxnreg)
 // User errors are thrown as CompileError (via `fail`) and caught once at
 // the entry point, so no MLIR frame is ever unwound through.
 //
@@ -53,6 +56,11 @@ struct CallArgs {
 
 /// Maximum depth of nested helper calls.
 constexpr int kMaxCallDepth = 64;
+/// Most Python modules one kernel's imports may reach.
+constexpr size_t kMaxImportedModules = 256;
+/// Module values naming an imported user module (Modules.cpp) carry this
+/// prefix, so that they never collide with txl's own ("tl", "triton").
+constexpr const char *kUserModulePrefix = "py:";
 
 class Gen {
 public:
@@ -91,7 +99,9 @@ public:
   };
 
   //===--- module level (IRGen.cpp) ----------------------------------------//
-  void collectModuleNames();
+  /// Binds the top-level names of `m` into `globals`; its functions are
+  /// tagged with `moduleName` ("" for the kernel's own file).
+  void collectModuleNames(const Module &m, const std::string &moduleName);
   /// Parses `text` as one expression and evaluates it among the globals.
   Val evalText(const std::string &text, const std::string &what,
                SourceLoc errLoc);
@@ -105,8 +115,7 @@ public:
   void execIf(const IfStmt &s);
   void execFor(const ForStmt &s);
   void execWhile(const WhileStmt &s);
-  Val callFunction(const FunctionDefStmt &fn, const CallArgs &args,
-                   SourceLoc callLoc);
+  Val callFunction(const Val &fn, const CallArgs &args, SourceLoc callLoc);
   /// Inlines `fn` with already-bound runtime/compile-time args (combine
   /// functions of reductions).
   Val callWithValues(const Val &fn, std::vector<Val> args, SourceLoc loc);
@@ -199,6 +208,42 @@ public:
                              const std::function<std::vector<Val>(
                                  const std::vector<Val> &)> &combine);
 
+  //===--- imports of other modules (Modules.cpp) ---------------------------//
+  struct ImportedModule {
+    std::string name; ///< dotted
+    std::unique_ptr<SourceFile> file;
+    std::unique_ptr<Module> ast;
+    Scope globals;
+    mlir::StringAttr fileAttr;
+    std::string error; ///< why it cannot be used (does not parse)
+  };
+  /// The module `dotted` from the handed-over sources or the search path;
+  /// nullptr if it is not found (a host-only module) or is txl's own.
+  ImportedModule *findModule(const std::string &dotted);
+  Val userModuleAttr(ImportedModule &m, const std::string &attr, SourceLoc loc);
+  /// The module a function value was defined in (nullptr: the main file).
+  ImportedModule *moduleOfFunction(const Val &fn);
+  void enterModule(ImportedModule *m);
+  struct ModuleScope {
+    ModuleScope(Gen &g, ImportedModule *m);
+    ~ModuleScope();
+    Gen &g;
+    ImportedModule *saved;
+  };
+  std::map<std::string, std::unique_ptr<ImportedModule>> imported;
+  ImportedModule *currentModule = nullptr;
+  /// The main file's globals while another module is current.
+  Scope mainGlobals;
+  /// The file whose code is being built (errors and locations name it).
+  const SourceFile *curFile = nullptr;
+  mlir::StringAttr curFileAttr;
+
+  //===--- proton-style profiling scopes (Profiler.cpp) ---------------------//
+  /// pl.scope / pl.enter_scope / pl.exit_scope (no-ops: profiling is off).
+  Val callProfiler(const std::string &name, CallArgs &args, SourceLoc loc);
+  static bool isProfilerScope(const Val &v);
+  void execWith(const WithStmt &s);
+
   //===--- block pointers (BlockPointer.cpp) --------------------------------//
   Val makeBlockPointer(CallArgs &args, SourceLoc loc);
   Val advanceBlockPointer(CallArgs &args, SourceLoc loc);
@@ -273,7 +318,14 @@ public:
   /// is_warpgroup/is_warp results (opaque mlir::Value pointers): an `if` on
   /// one is a role region, where setmaxnreg is legal.
   std::set<const void *> rolePredicates;
+  /// Enclosing `if`s whose condition is the same across each warpgroup
+  /// (role predicates, txl.warpgroup_id() == k, ...), and those whose
+  /// condition is not: setmaxnreg needs the first and none of the second.
   int roleDepth = 0;
+  int divergentDepth = 0;
+  /// Whether every thread of a warpgroup computes the same `v`
+  /// (Uniformity.cpp).
+  bool isWarpgroupUniform(mlir::Value v, int depth = 0) const;
   bool usesRegisterRealloc = false;
   /// Per mbarrier value: the constant byte count of its last mbar_expect and
   /// the TMA box bytes loaded onto it since, to catch mismatches statically.

@@ -121,7 +121,15 @@ Val regRealloc(Gen &g, bool increase, const std::optional<Val> &count,
                     "[24, 256]");
   if (g.roleDepth == 0)
     g.fail(loc, name + " must be called inside an 'if txl.is_warpgroup(...)' "
-                       "branch: setmaxnreg applies to a whole warpgroup");
+                       "branch (or another condition that is the same for "
+                       "all threads of a warpgroup, such as "
+                       "txl.warpgroup_id() == 0): setmaxnreg applies to a "
+                       "whole warpgroup");
+  if (g.divergentDepth > 0)
+    g.fail(loc, name + " is under an 'if' whose condition may differ "
+                       "between the threads of a warpgroup: setmaxnreg "
+                       "must be executed by all threads of a warpgroup or "
+                       "by none");
   NVVM::SetMaxRegisterOp::create(g.b, g.cur, uint32_t(n),
                                  increase
                                      ? NVVM::SetMaxRegisterAction::increase
@@ -153,6 +161,30 @@ std::pair<Value, Value> namedBarrier(Gen &g, const std::optional<Val> &id,
 
 Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   std::string op = name.substr(4); // drop "txl."
+  if (op == "buffer_to") {
+    // buf.to(dtype) on a shared buffer: the TXL project's kernels write
+    // `tl.dot(p_smem.to(dtype), ...)` with dtype the buffer's own; a real
+    // conversion needs the values in registers.
+    auto p = bind(args, {"self", "dtype", "fp_downcast_rounding", "bitcast"}, 2,
+                  "to", loc);
+    DType to = constDType(p[1], "dtype", loc);
+    if (to != p[0]->t.dtype)
+      fail(loc, "a " + p[0]->t.typeStr() + " cannot be converted to " +
+                    to.str() +
+                    " in shared memory: txl.smem_load it, "
+                    "convert, and txl.smem_store the result");
+    return *p[0];
+  }
+  if (op == "print") {
+    // The TXL project's txl.print(x, ...) is tl.device_print with an empty
+    // prefix unless it starts with a string.
+    CallArgs printArgs = args;
+    if (printArgs.pos.empty() || printArgs.pos[0].kind != Val::Kind::Str) {
+      printArgs.pos.insert(printArgs.pos.begin(), Val::str(""));
+      printArgs.posLocs.insert(printArgs.posLocs.begin(), loc);
+    }
+    return callBuiltin("tl.device_print", printArgs, loc);
+  }
   if (op == "tid" || op == "bid" || op == "tdim" || op == "bdim") {
     auto p = bind(args, {"axis"}, 1, name, loc);
     int64_t axis = constInt(p[0], "axis", loc);

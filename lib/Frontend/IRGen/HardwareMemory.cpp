@@ -447,6 +447,29 @@ void checkBox(Gen &g, const TValue &buf, const TValue &desc,
                     "; TMA copies exactly one block of the descriptor's type");
 }
 
+/// The source of a TMA store may also cover part of the descriptor's block:
+/// all its rows and a run of whole boxes of columns (e.g. half of a
+/// [64, 512] block). The block's box is [rows, swizzle span] once a row is
+/// wider than the span (AssignSharedLayouts), and a buffer whose rows are a
+/// span or wider gets the same swizzle, so its column chunks are whole
+/// boxes of the descriptor: the store is one copy per chunk.
+void checkStoreBox(Gen &g, const TValue &buf, const TValue &desc,
+                   const std::string &fname, SourceLoc loc) {
+  if (desc.shape.size() != 2 || buf.shape.size() != 2 ||
+      buf.dtype != desc.dtype || buf.shape[0] != desc.shape[0] ||
+      buf.shape[1] >= desc.shape[1])
+    return checkBox(g, buf, desc, fname, loc);
+  constexpr int64_t kSpanBytes = 128; // the widest swizzle
+  int64_t rowBytes = buf.shape[1] * elemBytes(buf.dtype);
+  if (rowBytes % kSpanBytes != 0 || desc.shape[1] % buf.shape[1] != 0)
+    g.fail(loc, fname + ": the buffer " + buf.typeStr() +
+                    " covers part of the descriptor's block " + desc.typeStr() +
+                    "; a partial store needs all of the block's rows and a "
+                    "width that divides the block's and is a multiple of "
+                    "128 bytes (whole TMA boxes), got rows of " +
+                    std::to_string(rowBytes) + " bytes");
+}
+
 /// A TMA load or gather filling `dst` signals `bar`: its bytes count
 /// against a constant mbar_expect of the same block (checked at the wait).
 void countLoadedBytes(Gen &g, const TValue &bar, const TValue &dst,
@@ -491,7 +514,7 @@ Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   const TValue &src =
       expectSpace(g, p[0], Space::Smem, fname, "the source", loc);
   const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
-  checkBox(g, src, desc, fname, loc);
+  checkStoreBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
   tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c);
   return Val::none();
@@ -864,6 +887,8 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     return smemTrans(*this, t, {}, "txl.smem_trans", loc);
   if ((attr == "load" || attr == "store") && t.space == Space::Desc)
     return Val::method("txl.desc_" + attr, obj);
+  if (attr == "to" && t.space == Space::Smem)
+    return Val::method("txl.buffer_to", obj);
   fail(loc, "a " + t.typeStr() + " has no attribute '" + attr + "'");
 }
 

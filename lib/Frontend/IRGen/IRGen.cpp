@@ -25,9 +25,14 @@ Gen::Gen(MLIRContext &ctx, const Module &ast, const SourceFile &file,
     : ctx(ctx), ast(ast), file(file), opts(opts), diag(file), b(&ctx),
       cur(UnknownLoc::get(&ctx)) {
   fileAttr = StringAttr::get(&ctx, file.getName());
+  curFile = &file;
+  curFileAttr = fileAttr;
 }
 
 void Gen::fail(SourceLoc loc, const std::string &msg) const {
+  // Code of an imported module reports errors in its own file.
+  if (curFile != &file)
+    DiagnosticEngine(*curFile).fail(loc, msg);
   diag.fail(loc, msg);
 }
 
@@ -51,7 +56,8 @@ void Gen::checkKernelSignature(const FunctionDefStmt &fn) const {
 Location Gen::locOf(SourceLoc loc) {
   if (!loc.isValid())
     return cur;
-  return FileLineColLoc::get(fileAttr, unsigned(loc.line), unsigned(loc.col));
+  return FileLineColLoc::get(curFileAttr, unsigned(loc.line),
+                             unsigned(loc.col));
 }
 
 bool Gen::isConstexprAnnotation(const Expr *annotation) {
@@ -85,11 +91,20 @@ bool Gen::isJitFunction(const FunctionDefStmt &fn) {
 // Module-level names
 //===----------------------------------------------------------------------===//
 
-/// Resolves a dotted import path to a module value.
+/// The module a top-level package name means to the compiler: the TXL
+/// project's kernels import txl under its package name, `teraxlang`.
+static std::string canonicalRoot(const std::string &root) {
+  return root == "teraxlang" ? "txl" : root;
+}
+
+/// Resolves a dotted import path to a module value: a Python module found
+/// as a file (Modules.cpp) or one of txl's own.
 static Val importPath(Gen &g, const std::string &path, SourceLoc loc) {
+  if (Gen::ImportedModule *m = g.findModule(path))
+    return Val::module(kUserModulePrefix + m->name);
   size_t dot = path.find('.');
   std::string root = path.substr(0, dot);
-  Val v = Val::module(root);
+  Val v = Val::module(canonicalRoot(root));
   while (dot != std::string::npos) {
     size_t next = path.find('.', dot + 1);
     std::string part = path.substr(dot + 1, next == std::string::npos
@@ -100,6 +115,23 @@ static Val importPath(Gen &g, const std::string &path, SourceLoc loc) {
     dot = next;
   }
   return v;
+}
+
+/// The dotted name a (possibly relative) `from ... import` refers to:
+/// relative to the package of `importer` ("" is the kernel's own file,
+/// whose directory is the top of the search path).
+static std::string absoluteModuleName(const ImportFromStmt &im,
+                                      const std::string &importer) {
+  if (im.level == 0)
+    return im.module;
+  std::string base = importer;
+  for (int up = 0; up < im.level && !base.empty(); ++up) {
+    size_t dot = base.rfind('.');
+    base = dot == std::string::npos ? "" : base.substr(0, dot);
+  }
+  if (base.empty())
+    return im.module;
+  return im.module.empty() ? base : base + "." + im.module;
 }
 
 /// Marks `name` as unusable with the reason, for host-only module code.
@@ -142,9 +174,11 @@ static void moduleAssign(Gen &g, const Expr &target, const Expr &value) {
   }
 }
 
-void Gen::collectModuleNames() {
+void Gen::collectModuleNames(const Module &module,
+                             const std::string &moduleName) {
+  Scope *savedLocals = locals;
   locals = nullptr;
-  for (const StmtPtr &s : ast.body) {
+  for (const StmtPtr &s : module.body) {
     switch (s->getKind()) {
     case Stmt::Kind::Import:
       for (const ImportAlias &a : llvm::cast<ImportStmt>(*s).names) {
@@ -155,8 +189,12 @@ void Gen::collectModuleNames() {
             poison(globals, a.asname, e.getMessage());
           }
         } else {
+          // `import a.b.c` binds `a`; a.b.c is reached through it.
           std::string root = a.name.substr(0, a.name.find('.'));
-          globals[root] = Val::module(root);
+          if (ImportedModule *m = findModule(root))
+            globals[root] = Val::module(kUserModulePrefix + m->name);
+          else
+            globals[root] = Val::module(canonicalRoot(root));
         }
       }
       break;
@@ -167,7 +205,7 @@ void Gen::collectModuleNames() {
         if (a.name == "*")
           continue;
         try {
-          Val m = importPath(*this, im.module, a.loc);
+          Val m = importPath(*this, absoluteModuleName(im, moduleName), a.loc);
           globals[bindName] = m.kind == Val::Kind::Module
                                   ? moduleAttr(m.s, a.name, a.loc)
                                   : getAttr(m, a.name, a.loc);
@@ -179,7 +217,7 @@ void Gen::collectModuleNames() {
     }
     case Stmt::Kind::FunctionDef: {
       const auto &fn = llvm::cast<FunctionDefStmt>(*s);
-      globals[fn.name] = Val::function(&fn);
+      globals[fn.name] = Val::function(&fn, moduleName);
       break;
     }
     case Stmt::Kind::Assign: {
@@ -198,6 +236,7 @@ void Gen::collectModuleNames() {
       break; // host code (if __name__ == ..., classes) is not kernel code
     }
   }
+  locals = savedLocals;
 }
 
 Val Gen::evalText(const std::string &text, const std::string &what,
@@ -277,7 +316,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   Location fileLoc = FileLineColLoc::get(fileAttr, 1, 1);
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   (*module)->setAttr("txl.source_file", fileAttr);
-  collectModuleNames();
+  collectModuleNames(ast, "");
   for (auto &[name, text] : opts.globals)
     globals[name] = evalText(text, "global '" + name + "'", SourceLoc{1, 1});
 

@@ -110,7 +110,11 @@ unsigned Gen::checkLayout(const Val &layout, SourceLoc loc) {
       fail(loc, what + "sizes must be powers of two");
     if (product(tpw) != 32)
       fail(loc, what + "threads_per_warp must multiply to 32, got " +
-                    std::to_string(product(tpw)));
+                    std::to_string(product(tpw)) +
+                    (product(tpw) < 32
+                         ? " (layouts that replicate elements across the "
+                           "lanes of a warp are not supported yet)"
+                         : ""));
     if (!isPermutation(order))
       fail(loc, what + "order must be a permutation of the dimensions");
     return spt.size();
@@ -244,14 +248,37 @@ std::string renderLayout(const tg::LayoutMap &map) {
 
 } // namespace
 
+/// Triton's CGA parameters (ctas_per_cga, cta_split_num, cta_order; bound
+/// at indices 4-6) are accepted when the layout stays in one CTA (every
+/// split 1: each CTA of a cluster holds the whole tensor); splitting a
+/// tensor across the CTAs of a cluster is not supported yet.
+static void checkOneCtaLayout(Gen &g, std::vector<std::optional<Val>> &p,
+                              const std::string &name, SourceLoc loc) {
+  for (size_t k : {size_t(4), size_t(5)}) {
+    if (!p[k])
+      continue;
+    std::vector<int64_t> dims = g.constShape(*p[k], loc);
+    for (int64_t d : dims)
+      if (d != 1)
+        g.fail(loc, name + ": " + (k == 4 ? "ctas_per_cga" : "cta_split_num") +
+                        "=" + shapeStr(dims) +
+                        " splits the tensor across the CTAs of a cluster, "
+                        "which txl layouts do not support yet (each CTA "
+                        "holds the whole tensor: use 1s)");
+  }
+  if (p[6])
+    g.constShape(*p[6], loc); // an order of the CTAs: nothing to check
+}
+
 Val Gen::callTxlLayout(const std::string &name, CallArgs &args,
                        SourceLoc loc) {
   std::string op = name.substr(4);
   if (op == "BlockedLayout") {
     auto p = bind(args,
                   {"size_per_thread", "threads_per_warp", "warps_per_cta",
-                   "order"},
+                   "order", "ctas_per_cga", "cta_split_num", "cta_order"},
                   4, name, loc);
+    checkOneCtaLayout(*this, p, name, loc);
     return layoutVal("blocked", {*p[0], *p[1], *p[2], *p[3]});
   }
   if (op == "SliceLayout") {

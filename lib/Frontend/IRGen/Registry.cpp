@@ -268,6 +268,8 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.NVMMADistributedLayout", "(version, warps_per_cta, instr_shape)", "An mma.sync (2) or wgmma (3) accumulator layout.", h::txlLayout},
       {"txl.DotOperandLayout", "(operand_index, parent, k_width)", "The layout of a dot operand held in registers.", h::txlLayout},
       {"txl.relayout", "(x, shape, layout)", "`x` reshaped to `shape` in `layout`.", h::txlLayout},
+      {"txl.buffer_to", "(buf, dtype)", "buf.to(dtype) of a shared buffer: a no-op to the buffer's own dtype (else a located error).", h::txlHardware},
+      {"txl.print", "(*values)", "tl.device_print with an empty prefix unless the first value is a string.", h::txlHardware},
       {"txl.print_layout", "(shape, dtype, layout)", "Prints which thread holds which element (at compile time).", h::txlLayout},
       {"txl.frag_smem_load", "(buf, shape, layout, other=None, pred=None)", "Reads a shared buffer in an explicit layout.", h::txlLayout},
       {"txl.frag_smem_store", "(buf, value, layout, pred=None)", "Writes a shared buffer in an explicit layout.", h::txlLayout},
@@ -291,7 +293,8 @@ std::vector<BuiltinInfo> buildTable() {
       {"int", "(x=0)", "A compile-time int.", h::pyInt},
       {"bool", "(x=False)", "A compile-time bool.", h::pyBool},
       {"print", "(*values)", "Prints compile-time values while compiling.", h::pyPrint},
-      {"isinstance", "(obj, cls)", "Compile-time type test.", h::pyIsinstance},
+      {"isinstance", "(obj, cls)", "Compile-time type test (a class or a tuple of classes).", h::pyIsinstance},
+      {"hasattr", "(obj, name)", "Compile-time test that an attribute exists.", h::pyHasattr},
       {"tuple", "(x=())", "A tuple.", h::pyTuple},
       {"list", "(x=())", "A tuple (lists are tuples in kernels).", h::pyTuple},
       // Resolve (as Python names) but fail when called.

@@ -255,7 +255,8 @@ void Gen::exec(const Stmt &s) {
   case Stmt::Kind::With:
     if (llvm::cast<WithStmt>(s).isAsync)
       failNotInKernel(s.loc, constructName(s));
-    fail(s.loc, "'with' statements are not supported in kernels");
+    execWith(llvm::cast<WithStmt>(s));
+    return;
   case Stmt::Kind::Import:
   case Stmt::Kind::ImportFrom:
     fail(s.loc, "imports inside a kernel are not supported");
@@ -297,9 +298,12 @@ void Gen::execIf(const IfStmt &s) {
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond.value, true);
   Scope before = *locals;
   ++dynamicDepth;
-  // Both branches of `if txl.is_warpgroup(...)` run on whole warpgroups.
-  bool role = rolePredicates.count(cond.value.getAsOpaquePointer()) != 0;
+  // Both branches of an `if` on a warpgroup-uniform condition
+  // (txl.is_warpgroup(...), txl.warpgroup_id() == 0) run on whole
+  // warpgroups.
+  bool role = isWarpgroupUniform(cond.value);
   roleDepth += role;
+  divergentDepth += !role;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
@@ -309,6 +313,7 @@ void Gen::execIf(const IfStmt &s) {
   Scope elseScope = *locals;
   --dynamicDepth;
   roleDepth -= role;
+  divergentDepth -= !role;
 
   // Merge: names both paths define and that changed somewhere.
   Scope merged = before;
@@ -643,21 +648,29 @@ void Gen::execWhile(const WhileStmt &s) {
 // Helper calls (inlined)
 //===----------------------------------------------------------------------===//
 
-Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
+Val Gen::callFunction(const Val &callee, const CallArgs &args,
                       SourceLoc callLoc) {
+  const FunctionDefStmt &fn = *callee.fn;
+  // The callee runs among its own module's names (and reports errors in
+  // its own file); the notes of its errors point at this call.
+  const SourceFile *callerFile = curFile;
+  auto callerFail = [&](const std::string &msg) {
+    DiagnosticEngine(*callerFile).fail(callLoc, msg);
+  };
+  ModuleScope inModule(*this, moduleOfFunction(callee));
   for (const Frame &f : callStack)
     if (f.fn == &fn)
-      fail(callLoc, "recursive call to '" + fn.name + "'");
+      callerFail("recursive call to '" + fn.name + "'");
   if (int(callStack.size()) >= kMaxCallDepth)
-    fail(callLoc, "call chain too deep: more than " +
-                      std::to_string(kMaxCallDepth) + " nested calls");
+    callerFail("call chain too deep: more than " +
+               std::to_string(kMaxCallDepth) + " nested calls");
   if (!isJitFunction(fn))
-    fail(callLoc, "'" + fn.name + "' is not a @jit function");
+    callerFail("'" + fn.name + "' is not a @jit function");
   checkKernelSignature(fn);
   if (args.pos.size() > fn.args.size())
-    fail(callLoc, fn.name + "() takes " + std::to_string(fn.args.size()) +
-                      " positional arguments but " +
-                      std::to_string(args.pos.size()) + " were given");
+    callerFail(fn.name + "() takes " + std::to_string(fn.args.size()) +
+               " positional arguments but " + std::to_string(args.pos.size()) +
+               " were given");
   std::vector<std::optional<Val>> bound(fn.args.size());
   for (size_t k = 0; k < args.pos.size(); ++k)
     bound[k] = args.pos[k];
@@ -666,11 +679,11 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
     while (k < fn.args.size() && fn.args[k].name != name)
       ++k;
     if (k == fn.args.size())
-      fail(callLoc, fn.name + "() got an unexpected keyword argument '" +
-                        name + "'");
+      callerFail(fn.name + "() got an unexpected keyword argument '" + name +
+                 "'");
     if (bound[k])
-      fail(callLoc, fn.name + "() got multiple values for argument '" +
-                        name + "'");
+      callerFail(fn.name + "() got multiple values for argument '" + name +
+                 "'");
     bound[k] = v;
   }
   Scope scope;
@@ -682,16 +695,13 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
       if (!bound[k]) {
         if (!a.defaultValue) {
           locals = saved;
-          fail(callLoc, fn.name + "() missing required argument '" + a.name +
-                            "'");
+          callerFail(fn.name + "() missing required argument '" + a.name + "'");
         }
         bound[k] = eval(*a.defaultValue);
       }
-      if (isConstexprAnnotation(a.annotation.get()) && !bound[k]->isConstant()) {
-        locals = saved;
-        fail(callLoc, "argument '" + a.name + "' of " + fn.name +
-                          "() is tl.constexpr but got a runtime value");
-      }
+      // As in Triton, a helper's `tl.constexpr` annotation does not make
+      // its argument compile-time: a tensor passed there stays a tensor
+      // (kernels such as FlashAttention's pass offsets that way).
       scope[a.name] = *bound[k];
     }
     locals = saved;
@@ -714,8 +724,8 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
     std::string formatted = e.getFormatted();
     if (callStack.size() < 4)
       formatted += formatDiagnostic(
-          file, Diagnostic{Severity::Note, callLoc,
-                           "in call to '" + fn.name + "'"});
+          *callerFile,
+          Diagnostic{Severity::Note, callLoc, "in call to '" + fn.name + "'"});
     throw CompileError(e.getLoc(), e.getMessage(), formatted);
   }
   callStack.pop_back();

@@ -223,10 +223,11 @@ Val Val::tensor(TValue t) {
   r.t = std::move(t);
   return r;
 }
-Val Val::function(const FunctionDefStmt *fn) {
+Val Val::function(const FunctionDefStmt *fn, std::string module) {
   Val r;
   r.kind = Kind::Function;
   r.fn = fn;
+  r.s = std::move(module);
   return r;
 }
 

@@ -145,7 +145,9 @@ struct Val {
   static Val module(std::string name);
   static Val method(std::string name, Val self);
   static Val tensor(TValue t);
-  static Val function(const FunctionDefStmt *fn);
+  /// A user `def`; `module` names the imported module that defines it
+  /// ("" for the kernel's own file).
+  static Val function(const FunctionDefStmt *fn, std::string module = "");
 
   bool isNone() const { return kind == Kind::None; }
   bool isTensor() const { return kind == Kind::Tensor; }
