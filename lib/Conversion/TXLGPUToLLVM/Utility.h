@@ -154,6 +154,7 @@ unsigned globalVectorWidth(Operation *op, Type ptrType, unsigned elemBits);
 void populateElementwiseOpPatterns(TXLTypeConverter &tc,
                                    RewritePatternSet &patterns);
 void populateMathOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateFp8OpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateViewOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateMemoryOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);

@@ -379,6 +379,10 @@ TValue Gen::cast(const TValue &v, const DType &to, SourceLoc loc,
     return make(::mlir::txl::IntToPtrOp::create(b, cur, dst, i.value));
   }
   if (from.isFloat() && to.isFloat()) {
+    if ((from.isFP8() || to.isFP8()) && smVersion() < 89)
+      fail(loc, "converting " + from.str() + " to " + to.str() +
+                    " needs sm_89 or later (cvt to and from fp8), but the "
+                    "target is " + opts.target);
     // fp16 <-> bf16 have the same width: go through fp32.
     if (from.bitWidth() == to.bitWidth())
       return cast(cast(v, DType::F32, loc), to, loc);
