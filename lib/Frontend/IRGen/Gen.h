@@ -47,6 +47,13 @@ struct CallArgs {
 
 /// Maximum depth of nested helper calls.
 constexpr int kMaxCallDepth = 64;
+/// Triton's TRITON_MAX_TENSOR_NUMEL: the most elements a tensor may have.
+constexpr int64_t kMaxNumel = 1 << 20;
+/// Maximum number of statements one kernel may run while it is built,
+/// unrolled loop bodies and inlined helper bodies included: nested
+/// tl.static_range loops or a fan-out of helper calls grow the IR
+/// exponentially, and this bounds it before time or memory run out.
+constexpr int64_t kMaxStatements = 1 << 18;
 
 class Gen {
 public:
@@ -252,6 +259,24 @@ public:
     SourceLoc callLoc;
   };
   std::vector<Frame> callStack;
+  /// Statements run so far (see kMaxStatements), and the unrolled loops
+  /// and inlined calls enclosing the current one, outermost first: an
+  /// error for a kernel that grows too large names the outermost.
+  int64_t statementsRun = 0;
+  struct Expansion {
+    SourceLoc loc;
+    const char *what;
+  };
+  std::vector<Expansion> expansions;
+  struct ExpansionGuard {
+    Gen &g;
+    ExpansionGuard(Gen &g, SourceLoc loc, const char *what) : g(g) {
+      g.expansions.push_back({loc, what});
+    }
+    ~ExpansionGuard() { g.expansions.pop_back(); }
+  };
+  /// Counts one statement; fails once the kernel has run too many.
+  void countStatement(SourceLoc loc);
   /// Runtime ifs/loops enclosing the current statement in this function.
   int dynamicDepth = 0;
   bool returned = false;

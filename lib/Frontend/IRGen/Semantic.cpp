@@ -60,6 +60,14 @@ Type Gen::mlirType(const DType &d, const std::vector<int64_t> &shape) {
   Type elem = mlirType(d);
   if (shape.empty())
     return elem;
+  // Every tensor type is made here, so no way of building one (broadcast,
+  // join, reshape, ...) can exceed the cap.
+  int64_t n = 1;
+  for (int64_t dim : shape)
+    if (dim < 1 || (n *= dim) > kMaxNumel)
+      fail(curSrc, "a tensor of shape " + shapeStr(shape) +
+                       " would have more than " + std::to_string(kMaxNumel) +
+                       " elements");
   return RankedTensorType::get(shape, elem);
 }
 

@@ -137,8 +137,21 @@ void Gen::execBlock(const StmtList &stmts) {
   for (const StmtPtr &s : stmts) {
     if (returned)
       return;
+    countStatement(s->loc);
     exec(*s);
   }
+}
+
+void Gen::countStatement(SourceLoc loc) {
+  if (++statementsRun <= kMaxStatements)
+    return;
+  std::string limit = std::to_string(kMaxStatements) + " statements";
+  if (expansions.empty())
+    fail(loc, "the kernel is too large: more than " + limit);
+  const Expansion &outer = expansions.front();
+  fail(outer.loc, std::string(outer.what) + " expands the kernel past " +
+                      limit + " (unrolled loop bodies and inlined helper "
+                      "bodies count each time)");
 }
 
 void Gen::assign(const Expr &target, const Val &value, SourceLoc loc) {
@@ -469,6 +482,8 @@ void Gen::execFor(const ForStmt &s) {
     if (!seq.isTuple())
       fail(s.iter->loc, "for loops must iterate over range(), tl.range(), "
                         "tl.static_range() or a compile-time tuple");
+    ExpansionGuard unrolling(*this, s.loc,
+                             "this loop over a compile-time tuple");
     for (const Val &item : seq.elts) {
       if (returned)
         break;
@@ -506,6 +521,8 @@ void Gen::execFor(const ForStmt &s) {
     if (st == 0)
       fail(rloc, "tl.static_range step must not be zero");
     int64_t count = 0;
+    ExpansionGuard unrolling(*this, s.loc,
+                             "this tl.static_range loop (unrolled)");
     for (int64_t i = a; (st > 0 ? i < z : i > z); i += st) {
       if (++count > 4096)
         fail(rloc, "tl.static_range unrolls more than 4096 iterations");
@@ -694,6 +711,8 @@ Val Gen::callFunction(const FunctionDefStmt &fn, const CallArgs &args,
   returnValue = Val::none();
   callStack.push_back({&fn, callLoc});
   try {
+    ExpansionGuard inlining(*this, callLoc,
+                            "this call (helpers are inlined at every call)");
     execBlock(fn.body);
   } catch (CompileError &e) {
     callStack.pop_back();
