@@ -36,6 +36,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LLVMContext.h"
@@ -44,11 +45,54 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <set>
 
 using namespace txl;
 
 namespace {
+
+/// currentCompileStep's buffer, and the kernel it describes.
+char compileStep[512];
+std::string stepKernel;
+
+void setCompileStep(const std::string &what) {
+  std::string text =
+      what.empty() ? "" : what + ", kernel " + stepKernel;
+  size_t n = std::min(text.size(), sizeof(compileStep) - 1);
+  std::memcpy(compileStep, text.data(), n);
+  compileStep[n] = 0;
+}
+
+/// Records the pass about to run, for the crash handler.
+class StepInstrumentation : public mlir::PassInstrumentation {
+public:
+  explicit StepInstrumentation(std::string stage) : stage(std::move(stage)) {}
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
+    setCompileStep("stage '" + stage + "', pass '" +
+                   pass->getArgument().str() + "'");
+  }
+
+private:
+  std::string stage;
+};
+
+/// TXL_TEST_CRASH_AT=<stage> crashes on purpose when compileKernel reaches
+/// that stage: how the crash handler is tested. Test-only, undocumented.
+void testCrashAt(const char *stage) {
+  const char *at = std::getenv("TXL_TEST_CRASH_AT");
+  if (at && std::strcmp(at, stage) == 0)
+    std::raise(SIGSEGV);
+}
+
+/// Marks the step for the crash handler and offers the test crash.
+void enterStage(const char *stage) {
+  setCompileStep(std::string("stage '") + stage + "'");
+  testCrashAt(stage);
+}
 
 std::string printOp(mlir::Operation *op) {
   std::string text;
@@ -231,6 +275,8 @@ int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
 
 const char *txl::compilerVersion() { return "txl 0.1.0 (llvm 22)"; }
 
+const char *txl::currentCompileStep() { return compileStep; }
+
 bool txl::compileKernel(const std::string &source, const std::string &fileName,
                         const CompileOptions &options, CompiledKernel &out,
                         std::string &diagnostics) {
@@ -241,10 +287,21 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.numWarpgroups = options.numWarpgroups;
   out.clusterDims[0] = options.numCtas; // a program is a cluster along x
   out.debugSync = options.debugSync;
+  if (source.size() > kMaxSourceBytes) {
+    diagnostics += fileName + ": error: the source is " +
+                   std::to_string(source.size()) + " bytes, more than the " +
+                   std::to_string(kMaxSourceBytes) + " txl compiles\n";
+    return false;
+  }
   out.sourceHash = sha256Hex(source);
   out.sourceFile = fileName;
+  stepKernel = "'" + options.kernelName + "' of " + fileName;
+  struct StepReset {
+    ~StepReset() { setCompileStep(""); }
+  } stepReset;
 
   // 1-2. Front end.
+  enterStage("front end");
   SourceFile file(fileName, source);
   std::unique_ptr<Module> ast = parseModule(file, diagnostics);
   if (!ast)
@@ -260,20 +317,22 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
     return false;
   out.params = launchParams(*ast, options);
 
-  auto configure = [&](mlir::PassManager &pm) {
+  auto configure = [&](mlir::PassManager &pm, const char *stage) {
+    enterStage(stage);
+    pm.addInstrumentation(std::make_unique<StepInstrumentation>(stage));
     if (options.dumpIR)
       pm.enableIRPrinting();
   };
   // 3. Tile IR.
   mlir::PassManager tile(&ctx);
-  configure(tile);
+  configure(tile, "tile");
   addTilePasses(tile);
   if (!runStage(*module, tile, "tile", diags, file, diagnostics))
     return false;
   out.txlir = printOp(*module);
   // 4. GPU IR.
   mlir::PassManager gpu(&ctx);
-  configure(gpu);
+  configure(gpu, "gpu");
   addGPUPasses(gpu, options);
   if (!runStage(*module, gpu, "gpu", diags, file, diagnostics))
     return false;
@@ -305,12 +364,13 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
                            mlir::IntegerType::get(&ctx, 64),
                            int64_t(options.debugSyncTimeoutMs) * 1000000));
   mlir::PassManager lower(&ctx);
-  configure(lower);
+  configure(lower, "llvm");
   addLLVMPasses(lower);
   if (!runStage(*module, lower, "llvm", diags, file, diagnostics))
     return false;
 
   // 6-7. LLVM IR and PTX.
+  enterStage("translate, optimize and emit PTX");
   llvm::LLVMContext llvmContext;
   std::string error;
   TranslateOptions translate;
@@ -326,6 +386,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   llvmModule->print(llos, nullptr);
 
   // 8. cubin (the driver JITs the PTX when no assembler is available).
+  enterStage("assemble");
   if (!options.skipCubin) {
     std::string log;
     if (!assembleCubin(out.ptx, options.target, out.cubin, out.cubinProducer,

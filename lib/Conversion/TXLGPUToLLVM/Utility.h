@@ -102,6 +102,8 @@ void barrier(OpBuilder &b, Location loc);
 /// bar.sync 0 over the whole CTA (kernel-entry initialization).
 void ctaBarrier(OpBuilder &b, Location loc);
 int numWarpgroupsOf(Operation *op);
+/// num_warps x num_warpgroups x 32.
+int threadsPerCTAOf(Operation *op);
 /// NVPTX's shared::cluster address space (other CTAs' shared memory).
 constexpr unsigned kSharedClusterAddressSpace =
     unsigned(NVVM::NVVMMemorySpace::SharedCluster);

@@ -47,6 +47,10 @@ struct CallArgs {
 
 /// Maximum depth of nested helper calls.
 constexpr int kMaxCallDepth = 64;
+constexpr int kThreadsPerWarp = 32;
+constexpr int kWarpsPerWarpgroup = 4;
+/// The most threads a CTA can have (every target).
+constexpr int64_t kMaxThreadsPerCTA = 1024;
 /// Triton's TRITON_MAX_TENSOR_NUMEL: the most elements a tensor may have.
 constexpr int64_t kMaxNumel = 1 << 20;
 /// Maximum number of statements one kernel may run while it is built,
@@ -244,6 +248,7 @@ public:
                      bool wgmma = false);
   /// Records num_ctas on the module (checked: 1..8, Hopper).
   void setClusterSize(mlir::ModuleOp module, SourceLoc loc);
+  void checkThreadCount(SourceLoc loc);
   const CompileOptions &opts;
   DiagnosticEngine diag;
   mlir::OpBuilder b;

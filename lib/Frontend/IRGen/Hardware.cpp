@@ -18,9 +18,6 @@ namespace txl::irgen {
 
 namespace {
 
-constexpr int kThreadsPerWarp = 32;
-constexpr int kWarpsPerWarpgroup = 4;
-
 Value i32(Gen &g, int64_t v) {
   return arith::ConstantIntOp::create(g.b, g.cur, g.b.getI32Type(), v);
 }

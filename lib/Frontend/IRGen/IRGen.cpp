@@ -242,6 +242,19 @@ void Gen::checkDescriptorBlock(const Arg &a, const ArgSpec &spec) {
   }
 }
 
+/// A CTA has at most 1024 threads (num_warps x num_warpgroups x 32).
+void Gen::checkThreadCount(SourceLoc loc) {
+  int64_t warps = opts.numWarps, groups = opts.numWarpgroups;
+  if (warps < 1 || groups < 1)
+    fail(loc, "num_warps and num_warpgroups must be positive");
+  int64_t threads = warps * groups * kThreadsPerWarp;
+  if (threads > kMaxThreadsPerCTA)
+    fail(loc, "num_warps = " + std::to_string(warps) + " x num_warpgroups = " +
+                  std::to_string(groups) + " makes " +
+                  std::to_string(threads) + " threads per CTA, more than the " +
+                  std::to_string(kMaxThreadsPerCTA) + " a CTA can have");
+}
+
 /// num_ctas > 1 makes each program a cluster of that many CTAs (along x):
 /// program_id names the cluster and txl.cta_rank the CTA inside it.
 void Gen::setClusterSize(ModuleOp module, SourceLoc loc) {
@@ -332,6 +345,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   auto fnType = b.getFunctionType(argTypes, {});
   auto func = func::FuncOp::create(b, locOf(kernel->loc), kernel->name, fnType);
   func->setAttr(::mlir::txl::kKernelAttr, b.getUnitAttr());
+  checkThreadCount(kernel->loc);
   setClusterSize(*module, kernel->loc);
   Block *entry = func.addEntryBlock();
   for (size_t i = 0; i < argParam.size(); ++i) {
