@@ -312,6 +312,12 @@ Gen::checkBinary(const Val &a, const Val &c, SourceLoc loc, bool allowLhsPtr,
   if (!cScalar && !c.isTensor())
     fail(loc, std::string("unsupported operand type for ") + opName + ": " +
                   c.kindName());
+  // Shared buffers, mbarriers and descriptors are handles: every binary
+  // op (arithmetic, comparisons, tl.minimum/maximum, ...) comes here.
+  for (const Val *v : {&a, &c})
+    if (v->isTensor() && !v->t.isReg())
+      fail(loc, std::string("unsupported operand type for ") + opName +
+                    ": a " + v->t.typeStr() + handleHint(v->t));
   DType ta = aScalar ? numberDType(a) : a.t.dtype;
   DType tc = cScalar ? numberDType(c) : c.t.dtype;
   auto checkPtr = [&](const DType &x, const DType &y, bool allow) {
