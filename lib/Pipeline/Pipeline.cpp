@@ -265,6 +265,30 @@ int sharedMemoryLimit(const std::string &target) {
   return 227 * 1024; // sm_90, sm_100
 }
 
+/// ptxas fails with "Insufficient registers" when one instruction needs
+/// more registers than 65536 / threads (the dots check what they can; this
+/// catches the rest): a located error at the kernel, with ptxas's words,
+/// or "" for any other assembler failure.
+std::string registerBudgetError(const std::string &log, const Module &ast,
+                                const SourceFile &file,
+                                const CompileOptions &options) {
+  size_t at = log.find("Insufficient registers");
+  if (at == std::string::npos)
+    return "";
+  size_t end = log.find('\n', at);
+  std::string ptxas = log.substr(at, end == std::string::npos ? end : end - at);
+  int threads = options.numWarps * options.numWarpgroups * 32;
+  const FunctionDefStmt *fn = ast.findFunction(options.kernelName);
+  return formatDiagnostic(
+      file, Diagnostic{Severity::Error, fn ? fn->loc : SourceLoc{1, 1},
+                       "kernel '" + options.kernelName +
+                           "' needs more registers per thread than a CTA of " +
+                           std::to_string(threads) + " threads allows (65536 / " +
+                           std::to_string(threads) +
+                           "); use fewer warps or warpgroups, or smaller "
+                           "tiles (ptxas: " + ptxas + ")"});
+}
+
 int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
   if (auto attr = module->getAttrOfType<mlir::IntegerAttr>(name))
     return attr.getInt();
@@ -392,7 +416,10 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
     if (!assembleCubin(out.ptx, options.target, out.cubin, out.cubinProducer,
                        log) &&
         out.cubinProducer != "driver") {
-      diagnostics += "internal error: PTX assembly failed:\n" + log;
+      std::string budget = registerBudgetError(log, *ast, file, options);
+      diagnostics += budget.empty()
+                         ? "internal error: PTX assembly failed:\n" + log
+                         : budget;
       return false;
     }
   } else {
