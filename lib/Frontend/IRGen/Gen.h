@@ -290,7 +290,15 @@ public:
 
   /// is_warpgroup/is_warp results (opaque mlir::Value pointers): an `if` on
   /// one is a role region, where setmaxnreg is legal.
-  std::set<const void *> rolePredicates;
+  /// Each role predicate -> the warpgroups it selects (empty for a warp
+  /// role), and the warpgroups the role branch being built runs on.
+  std::map<const void *, std::vector<int64_t>> rolePredicates;
+  std::vector<int64_t> roleGroups;
+  /// setmaxnreg count each warpgroup asked for last, and where: the sum
+  /// over the CTA must fit its 65536 registers (checkRegisterRoles).
+  std::map<int64_t, int64_t> roleRegisters;
+  SourceLoc lastReallocLoc;
+  void checkRegisterRoles();
   int roleDepth = 0;
   bool usesRegisterRealloc = false;
   /// Per mbarrier value: the constant byte count of its last mbar_expect and

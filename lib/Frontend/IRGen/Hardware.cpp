@@ -101,7 +101,8 @@ Val isRole(Gen &g, const std::vector<int64_t> &ids, int shift) {
     Value hit = eq(g, unit, i32(g, id));
     any = any ? arith::OrIOp::create(g.b, g.cur, any, hit).getResult() : hit;
   }
-  g.rolePredicates.insert(any.getAsOpaquePointer());
+  g.rolePredicates[any.getAsOpaquePointer()] =
+      shift == 7 ? ids : std::vector<int64_t>();
   return scalar(any, DType::I1);
 }
 
@@ -123,6 +124,9 @@ Val regRealloc(Gen &g, bool increase, const std::optional<Val> &count,
                                      ? NVVM::SetMaxRegisterAction::increase
                                      : NVVM::SetMaxRegisterAction::decrease);
   g.usesRegisterRealloc = true;
+  for (int64_t group : g.roleGroups)
+    g.roleRegisters[group] = n;
+  g.lastReallocLoc = loc;
   return Val::none();
 }
 

@@ -255,6 +255,31 @@ void Gen::checkThreadCount(SourceLoc loc) {
                   std::to_string(kMaxThreadsPerCTA) + " a CTA can have");
 }
 
+/// setmaxnreg moves registers between warpgroups; it cannot make more:
+/// the warpgroups' final counts (the entry share, 65536 / threads rounded
+/// down to 8, for those that never ask) must fit the CTA's 65536.
+void Gen::checkRegisterRoles() {
+  if (roleRegisters.empty())
+    return;
+  int64_t groupThreads = int64_t(opts.numWarps) * kThreadsPerWarp;
+  int64_t threads = groupThreads * opts.numWarpgroups;
+  int64_t entry = std::min<int64_t>(255, 65536 / threads / 8 * 8);
+  int64_t total = 0;
+  std::string parts;
+  for (int64_t group = 0; group < opts.numWarpgroups; ++group) {
+    auto it = roleRegisters.find(group);
+    int64_t regs = it == roleRegisters.end() ? entry : it->second;
+    total += regs * groupThreads;
+    parts += (group ? " + " : "") + std::to_string(regs);
+  }
+  if (total > 65536)
+    fail(lastReallocLoc,
+         "the warpgroups' registers add up to " + std::to_string(total) +
+             " per CTA ((" + parts + ") x " + std::to_string(groupThreads) +
+             " threads), more than the 65536 a CTA has; lower the reg_alloc "
+             "counts");
+}
+
 /// num_ctas > 1 makes each program a cluster of that many CTAs (along x):
 /// program_id names the cluster and txl.cta_rank the CTA inside it.
 void Gen::setClusterSize(ModuleOp module, SourceLoc loc) {
@@ -374,6 +399,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   locals = &scope;
   callStack.push_back({kernel, kernel->loc});
   execBlock(kernel->body);
+  checkRegisterRoles();
   callStack.pop_back();
   locals = nullptr;
   if (opts.numCtas > 1) {

@@ -300,15 +300,28 @@ void Gen::execIf(const IfStmt &s) {
   Scope before = *locals;
   ++dynamicDepth;
   // Both branches of `if txl.is_warpgroup(...)` run on whole warpgroups.
-  bool role = rolePredicates.count(cond.value.getAsOpaquePointer()) != 0;
+  auto roleIt = rolePredicates.find(cond.value.getAsOpaquePointer());
+  bool role = roleIt != rolePredicates.end();
   roleDepth += role;
+  std::vector<int64_t> outerGroups = roleGroups;
+  if (role)
+    roleGroups = roleIt->second;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
   *locals = before;
+  if (role) { // the else branch runs on the other warpgroups
+    std::vector<int64_t> others;
+    for (int64_t group = 0; !roleIt->second.empty() &&
+                            group < opts.numWarpgroups; ++group)
+      if (!llvm::is_contained(roleIt->second, group))
+        others.push_back(group);
+    roleGroups = others;
+  }
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
   execBlock(s.orelse);
   Scope elseScope = *locals;
+  roleGroups = outerGroups;
   --dynamicDepth;
   roleDepth -= role;
 
