@@ -31,10 +31,16 @@
 // its entry share, 128: more than the CTA has (ptxas said "Insufficient
 // registers (128)" at its m64n256 wgmma).
 // REGS: flagship.py:248:9: error: the warpgroups' registers add up to 80896 per CTA ((40 + 232 + 232 + 128) x 128 threads), more than the 65536 a CTA has
-// RUN: not txlc %tutorials/gemm/step07_warp_specialized.py --kernel-name gemm_step07 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8" --num-warps 4 --num-warpgroups 6 --target sm_90a --out-dir %t --no-cubin 2>&1 | FileCheck %s --check-prefix=REGS6
-// REGS6: step07_warp_specialized.py:{{[0-9]+}}:{{[0-9]+}}: error: this tl.dot's wgmma (m64n128) holds 64 accumulator registers per thread and needs about 90 registers, but a CTA of 768 threads leaves each thread at most 80
-// The same tile with 4 warpgroups fits (ptxas compiles it).
-// RUN: txlc %tutorials/gemm/step07_warp_specialized.py --kernel-name gemm_step07 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8" --num-warps 4 --num-warpgroups 4 --target sm_90a --out-dir %t --no-cubin
+// step07's roles at 6 warpgroups: 40 + 232 + 232 and the entry share (80)
+// for the other three. (setmaxnreg.inc would wait forever for registers
+// the CTA does not have; ptxas cannot see it.)
+// RUN: not txlc %tutorials/gemm/step07_warp_specialized.py --kernel-name gemm_step07 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8" --num-warps 4 --num-warpgroups 6 --target sm_90a --out-dir %t --no-cubin 2>&1 | FileCheck %s --check-prefix=ROLES6
+// ROLES6: step07_warp_specialized.py:{{[0-9]+}}:9: error: the warpgroups' registers add up to 95232 per CTA ((40 + 232 + 232 + 80 + 80 + 80) x 128 threads)
+// Without roles, one wgmma's unspillable accumulators must fit the share
+// (it was "ptxas fatal: Insufficient registers (64) ... 90 or higher").
+// RUN: not txlc %tutorials/gemm/step01_one_tile.py --kernel-name gemm_step01 --signature "*fp16:16, *fp16:16, *fp16:16, 64, 128, 64" --num-warps 4 --num-warpgroups 8 --target sm_90a --out-dir %t --no-cubin 2>&1 | FileCheck %s --check-prefix=WGMMA
+// WGMMA: step01_one_tile.py:{{[0-9]+}}:{{[0-9]+}}: error: this tl.dot's wgmma (m64n128) holds 64 accumulator registers per thread and needs about 90 registers, but a CTA of 1024 threads leaves each thread at most 64 (65536 / 1024)
+// RUN: txlc %tutorials/gemm/step01_one_tile.py --kernel-name gemm_step01 --signature "*fp16:16, *fp16:16, *fp16:16, 64, 128, 64" --num-warps 4 --num-warpgroups 4 --target sm_90a --out-dir %t --no-cubin
 //
 // The source must be a regular file of at most 16 MiB: a device, FIFO or
 // directory is refused instead of read until killed (or read as empty).
