@@ -60,8 +60,7 @@ char compileStep[512];
 std::string stepKernel;
 
 void setCompileStep(const std::string &what) {
-  std::string text =
-      what.empty() ? "" : what + ", kernel " + stepKernel;
+  std::string text = what.empty() ? "" : what + ", kernel " + stepKernel;
   size_t n = std::min(text.size(), sizeof(compileStep) - 1);
   std::memcpy(compileStep, text.data(), n);
   compileStep[n] = 0;
@@ -72,8 +71,8 @@ class StepInstrumentation : public mlir::PassInstrumentation {
 public:
   explicit StepInstrumentation(std::string stage) : stage(std::move(stage)) {}
   void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
-    setCompileStep("stage '" + stage + "', pass '" +
-                   pass->getArgument().str() + "'");
+    setCompileStep("stage '" + stage + "', pass '" + pass->getArgument().str() +
+                   "'");
   }
 
 private:
@@ -280,13 +279,15 @@ std::string registerBudgetError(const std::string &log, const Module &ast,
   int threads = options.numWarps * options.numWarpgroups * 32;
   const FunctionDefStmt *fn = ast.findFunction(options.kernelName);
   return formatDiagnostic(
-      file, Diagnostic{Severity::Error, fn ? fn->loc : SourceLoc{1, 1},
-                       "kernel '" + options.kernelName +
-                           "' needs more registers per thread than a CTA of " +
-                           std::to_string(threads) + " threads allows (65536 / " +
-                           std::to_string(threads) +
-                           "); use fewer warps or warpgroups, or smaller "
-                           "tiles (ptxas: " + ptxas + ")"});
+      file,
+      Diagnostic{Severity::Error, fn ? fn->loc : SourceLoc{1, 1},
+                 "kernel '" + options.kernelName +
+                     "' needs more registers per thread than a CTA of " +
+                     std::to_string(threads) + " threads allows (65536 / " +
+                     std::to_string(threads) +
+                     "); use fewer warps or warpgroups, or smaller "
+                     "tiles (ptxas: " +
+                     ptxas + ")"});
 }
 
 int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {

@@ -179,9 +179,8 @@ bool KernelCache::store(const std::string &key, const std::string &name,
   }
   std::string manifest;
   for (const auto &artifact : artifacts) {
-    manifest += artifact.first + " " +
-                std::to_string(artifact.second.size()) + " " +
-                sha256Hex(artifact.second) + "\n";
+    manifest += artifact.first + " " + std::to_string(artifact.second.size()) +
+                " " + sha256Hex(artifact.second) + "\n";
     if (!writeFile(temp / (name + "." + artifact.first), artifact.second,
                    error)) {
       fs::remove_all(temp, ec);

@@ -770,8 +770,8 @@ TEST(IRGenBadInputs, Corpus) {
       options.numWarps = std::stoi(w);
     if (std::string g = headerValue(src, "num-warpgroups"); !g.empty())
       options.numWarpgroups = std::stoi(g);
-    Result r = build(src, kernel.empty() ? "kernel" : kernel, sig, {}, name,
-                     options);
+    Result r =
+        build(src, kernel.empty() ? "kernel" : kernel, sig, {}, name, options);
     EXPECT_FALSE(r.ok) << name;
     size_t at = r.diag.find(where);
     EXPECT_NE(at, std::string::npos) << name << ": expected " << where

@@ -203,8 +203,8 @@ LogicalResult checkRegisterBudget(txlgpu::WarpGroupDotOp op,
   int64_t accRegs = instrN * cTy.getElementTypeBitWidth() / 64;
   if (accRegs + kWgmmaOverheadRegs <= budget)
     return success();
-  return op.emitError() << "this tl.dot's wgmma (m64n" << instrN
-                        << ") holds " << accRegs
+  return op.emitError() << "this tl.dot's wgmma (m64n" << instrN << ") holds "
+                        << accRegs
                         << " accumulator registers per thread and needs about "
                         << accRegs + kWgmmaOverheadRegs
                         << " registers, but a CTA of " << threads

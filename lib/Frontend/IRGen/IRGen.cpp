@@ -249,8 +249,8 @@ void Gen::checkThreadCount(SourceLoc loc) {
     fail(loc, "num_warps and num_warpgroups must be positive");
   int64_t threads = warps * groups * kThreadsPerWarp;
   if (threads > kMaxThreadsPerCTA)
-    fail(loc, "num_warps = " + std::to_string(warps) + " x num_warpgroups = " +
-                  std::to_string(groups) + " makes " +
+    fail(loc, "num_warps = " + std::to_string(warps) +
+                  " x num_warpgroups = " + std::to_string(groups) + " makes " +
                   std::to_string(threads) + " threads per CTA, more than the " +
                   std::to_string(kMaxThreadsPerCTA) + " a CTA can have");
 }

@@ -316,8 +316,8 @@ Gen::checkBinary(const Val &a, const Val &c, SourceLoc loc, bool allowLhsPtr,
   // op (arithmetic, comparisons, tl.minimum/maximum, ...) comes here.
   for (const Val *v : {&a, &c})
     if (v->isTensor() && !v->t.isReg())
-      fail(loc, std::string("unsupported operand type for ") + opName +
-                    ": a " + v->t.typeStr() + handleHint(v->t));
+      fail(loc, std::string("unsupported operand type for ") + opName + ": a " +
+                    v->t.typeStr() + handleHint(v->t));
   DType ta = aScalar ? numberDType(a) : a.t.dtype;
   DType tc = cScalar ? numberDType(c) : c.t.dtype;
   auto checkPtr = [&](const DType &x, const DType &y, bool allow) {
@@ -396,7 +396,8 @@ TValue Gen::cast(const TValue &v, const DType &to, SourceLoc loc,
     if ((from.isFP8() || to.isFP8()) && smVersion() < 89)
       fail(loc, "converting " + from.str() + " to " + to.str() +
                     " needs sm_89 or later (cvt to and from fp8), but the "
-                    "target is " + opts.target);
+                    "target is " +
+                    opts.target);
     // fp16 <-> bf16 have the same width: go through fp32.
     if (from.bitWidth() == to.bitWidth())
       return cast(cast(v, DType::F32, loc), to, loc);

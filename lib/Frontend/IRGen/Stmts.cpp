@@ -150,7 +150,8 @@ void Gen::countStatement(SourceLoc loc) {
     fail(loc, "the kernel is too large: more than " + limit);
   const Expansion &outer = expansions.front();
   fail(outer.loc, std::string(outer.what) + " expands the kernel past " +
-                      limit + " (unrolled loop bodies and inlined helper "
+                      limit +
+                      " (unrolled loop bodies and inlined helper "
                       "bodies count each time)");
 }
 
@@ -312,8 +313,8 @@ void Gen::execIf(const IfStmt &s) {
   *locals = before;
   if (role) { // the else branch runs on the other warpgroups
     std::vector<int64_t> others;
-    for (int64_t group = 0; !roleIt->second.empty() &&
-                            group < opts.numWarpgroups; ++group)
+    for (int64_t group = 0;
+         !roleIt->second.empty() && group < opts.numWarpgroups; ++group)
       if (!llvm::is_contained(roleIt->second, group))
         others.push_back(group);
     roleGroups = others;
