@@ -40,6 +40,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LLVMContext.h"
@@ -49,12 +50,53 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 
 using namespace txl;
 
 namespace {
+
+/// currentCompileStep's buffer, and the kernel it describes.
+char compileStep[512];
+std::string stepKernel;
+
+void setCompileStep(const std::string &what) {
+  std::string text = what.empty() ? "" : what + ", kernel " + stepKernel;
+  size_t n = std::min(text.size(), sizeof(compileStep) - 1);
+  std::memcpy(compileStep, text.data(), n);
+  compileStep[n] = 0;
+}
+
+/// Records the pass about to run, for the crash handler.
+class StepInstrumentation : public mlir::PassInstrumentation {
+public:
+  explicit StepInstrumentation(std::string stage) : stage(std::move(stage)) {}
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
+    setCompileStep("stage '" + stage + "', pass '" + pass->getArgument().str() +
+                   "'");
+  }
+
+private:
+  std::string stage;
+};
+
+/// TXL_TEST_CRASH_AT=<stage> crashes on purpose when compileKernel reaches
+/// that stage: how the crash handler is tested. Test-only, undocumented.
+void testCrashAt(const char *stage) {
+  const char *at = std::getenv("TXL_TEST_CRASH_AT");
+  if (at && std::strcmp(at, stage) == 0)
+    std::raise(SIGSEGV);
+}
+
+/// Marks the step for the crash handler and offers the test crash.
+void enterStage(const char *stage) {
+  setCompileStep(std::string("stage '") + stage + "'");
+  testCrashAt(stage);
+}
 
 std::string printOp(mlir::Operation *op, bool locations) {
   std::string text;
@@ -284,6 +326,32 @@ int sharedMemoryLimit(const std::string &target) {
   return 227 * 1024; // sm_90, sm_100
 }
 
+/// ptxas fails with "Insufficient registers" when one instruction needs
+/// more registers than 65536 / threads (the dots check what they can; this
+/// catches the rest): a located error at the kernel, with ptxas's words,
+/// or "" for any other assembler failure.
+std::string registerBudgetError(const std::string &log, const Module &ast,
+                                const SourceFile &file,
+                                const CompileOptions &options) {
+  size_t at = log.find("Insufficient registers");
+  if (at == std::string::npos)
+    return "";
+  size_t end = log.find('\n', at);
+  std::string ptxas = log.substr(at, end == std::string::npos ? end : end - at);
+  int threads = options.numWarps * options.numWarpgroups * 32;
+  const FunctionDefStmt *fn = ast.findFunction(options.kernelName);
+  return formatDiagnostic(
+      file,
+      Diagnostic{Severity::Error, fn ? fn->loc : SourceLoc{1, 1},
+                 "kernel '" + options.kernelName +
+                     "' needs more registers per thread than a CTA of " +
+                     std::to_string(threads) + " threads allows (65536 / " +
+                     std::to_string(threads) +
+                     "); use fewer warps or warpgroups, or smaller "
+                     "tiles (ptxas: " +
+                     ptxas + ")"});
+}
+
 int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
   if (auto attr = module->getAttrOfType<mlir::IntegerAttr>(name))
     return attr.getInt();
@@ -311,6 +379,8 @@ std::vector<PassInfo> txl::listPasses(const CompileOptions &options) {
   return passes;
 }
 
+const char *txl::currentCompileStep() { return compileStep; }
+
 bool txl::compileKernel(const std::string &source, const std::string &fileName,
                         const CompileOptions &options, CompiledKernel &out,
                         std::string &diagnostics) {
@@ -321,10 +391,21 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.numWarpgroups = options.numWarpgroups;
   out.clusterDims[0] = options.numCtas; // a program is a cluster along x
   out.debugSync = options.debugSync;
+  if (source.size() > kMaxSourceBytes) {
+    diagnostics += fileName + ": error: the source is " +
+                   std::to_string(source.size()) + " bytes, more than the " +
+                   std::to_string(kMaxSourceBytes) + " txl compiles\n";
+    return false;
+  }
   out.sourceHash = sha256Hex(source);
   out.sourceFile = fileName;
+  stepKernel = "'" + options.kernelName + "' of " + fileName;
+  struct StepReset {
+    ~StepReset() { setCompileStep(""); }
+  } stepReset;
 
   // 1-2. Front end.
+  enterStage("front end");
   SourceFile file(fileName, source);
   std::unique_ptr<Module> ast = parseModule(file, diagnostics);
   if (!ast)
@@ -342,6 +423,8 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.params = launchParams(*ast, options);
 
   auto configure = [&](mlir::PassManager &pm, const StageSpec &stage) {
+    enterStage(stage.name);
+    pm.addInstrumentation(std::make_unique<StepInstrumentation>(stage.name));
     stage.addPasses(pm, options);
     if (options.dumpIR)
       pm.enableIRPrinting();
@@ -393,6 +476,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
     return false;
 
   // 6-7. LLVM IR and PTX.
+  enterStage("translate, optimize and emit PTX");
   llvm::LLVMContext llvmContext;
   std::string error;
   TranslateOptions translate;
@@ -418,13 +502,17 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   }
 
   // 8. cubin (the driver JITs the PTX when no assembler is available).
+  enterStage("assemble");
   if (!options.skipCubin) {
     std::string log;
     bool assembled = assembleCubin(out.ptx, options.target, out.cubin,
                                    out.cubinProducer, log);
     if (!assembled && out.cubinProducer != "driver") {
-      diagnostics += "internal error: PTX assembly failed:\n" + log +
-                     reproducerNote(reproducer, "ptx", *module);
+      std::string budget = registerBudgetError(log, *ast, file, options);
+      diagnostics += budget.empty()
+                         ? "internal error: PTX assembly failed:\n" + log +
+                               reproducerNote(reproducer, "ptx", *module)
+                         : budget;
       return false;
     }
     if (assembled)

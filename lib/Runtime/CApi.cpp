@@ -10,6 +10,7 @@
 #include "txl/Runtime/Kernel.h"
 #include "txl/Runtime/TensorMap.h"
 
+#include <cstring>
 #include <exception>
 #include <new>
 
@@ -55,6 +56,11 @@ int compileImpl(const char *source, const char *filename,
   if (!source || !kernelName || !signature)
     return fail(TXL_ERROR_INVALID_ARGUMENT,
                 "txl_compile: source, kernel_name and signature are required");
+  // strnlen: a buffer that is not a source text may have no NUL nearby.
+  if (strnlen(source, kMaxSourceBytes + 1) > kMaxSourceBytes)
+    return fail(TXL_ERROR_INVALID_ARGUMENT,
+                "txl_compile: the source is larger than " +
+                    std::to_string(kMaxSourceBytes) + " bytes");
   CompileOptions options;
   options.kernelName = kernelName;
   std::string error;

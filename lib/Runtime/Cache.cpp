@@ -90,7 +90,7 @@ std::string txl::computeCacheKey(const std::string &compilerVersion,
                                  const std::string &fileName,
                                  const CompileOptions &options) {
   Sha256 hasher;
-  addField(hasher, "txl-cache-v1");
+  addField(hasher, "txl-cache-v2"); // v2: hashes in the MANIFEST
   addField(hasher, compilerVersion);
   addField(hasher, source);
   addField(hasher, fileName);
@@ -153,19 +153,23 @@ bool KernelCache::load(const std::string &key, const std::string &name,
       ::open(entryPath(key).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (directoryFd < 0)
     return false;
-  // The manifest lists every artifact and its size; an entry that is being
-  // deleted under us fails the check and reads as a miss.
+  // The manifest lists every artifact, its size and its SHA-256; an entry
+  // that is being deleted under us, or whose bytes changed on disk (even
+  // at the same size), fails the check and reads as a miss, which the
+  // caller recompiles and replaces. A manifest without hashes (an older
+  // txl) is a miss too.
   std::string manifest;
   bool complete = readFileAt(directoryFd, manifestName, manifest);
   std::istringstream lines(manifest);
-  std::string kind;
+  std::string kind, hash;
   size_t size = 0;
-  while (complete && lines >> kind >> size) {
+  while (complete && lines >> kind >> size >> hash) {
     std::string bytes;
     complete = readFileAt(directoryFd, name + "." + kind, bytes) &&
-               bytes.size() == size;
+               bytes.size() == size && sha256Hex(bytes) == hash;
     out[kind] = std::move(bytes);
   }
+  complete = complete && lines.eof();
   ::close(directoryFd);
   if (!complete || !out.count("json")) {
     out.clear();
@@ -188,7 +192,7 @@ bool KernelCache::store(const std::string &key, const std::string &name,
   std::string manifest;
   for (const auto &artifact : artifacts) {
     manifest += artifact.first + " " + std::to_string(artifact.second.size()) +
-                "\n";
+                " " + sha256Hex(artifact.second) + "\n";
     if (!writeFile(temp / (name + "." + artifact.first), artifact.second,
                    error)) {
       fs::remove_all(temp, ec);

@@ -90,14 +90,15 @@ struct Result {
 Result build(const std::string &src, const std::string &kernel,
              const std::string &sig,
              std::map<std::string, std::string> globals = {},
-             const std::string &fileName = "k.py") {
+             const std::string &fileName = "k.py",
+             const CompileOptions &base = CompileOptions()) {
   Result r;
   SourceFile file(fileName, src);
   std::unique_ptr<Module> ast = parseModule(file, r.diag);
   if (!ast)
     return r;
   mlir::MLIRContext ctx;
-  CompileOptions opts;
+  CompileOptions opts = base;
   opts.kernelName = kernel;
   opts.signature = parseSig(sig);
   opts.globals = std::move(globals);
@@ -760,7 +761,17 @@ TEST(IRGenBadInputs, Corpus) {
     ASSERT_NE(sep, std::string::npos) << name;
     std::string where = name + ":" + expect.substr(0, sep) + ": error: ";
     std::string what = expect.substr(sep + 9);
-    Result r = build(src, kernel.empty() ? "kernel" : kernel, sig, {}, name);
+    // Optional headers: "# target: sm_80", "# num-warps: 64",
+    // "# num-warpgroups: 3".
+    CompileOptions options;
+    if (std::string target = headerValue(src, "target"); !target.empty())
+      options.target = target;
+    if (std::string w = headerValue(src, "num-warps"); !w.empty())
+      options.numWarps = std::stoi(w);
+    if (std::string g = headerValue(src, "num-warpgroups"); !g.empty())
+      options.numWarpgroups = std::stoi(g);
+    Result r =
+        build(src, kernel.empty() ? "kernel" : kernel, sig, {}, name, options);
     EXPECT_FALSE(r.ok) << name;
     size_t at = r.diag.find(where);
     EXPECT_NE(at, std::string::npos) << name << ": expected " << where

@@ -130,6 +130,58 @@ TEST(RuntimeCache, StoreThenLoadRoundTripsRandomBytes) {
     EXPECT_EQ(entry.path().filename(), "k1");
 }
 
+/// Overwrites `path` with bytes of the same length, one flipped bit each.
+void corruptSameSize(const fs::path &path, size_t at) {
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(std::streamoff(at));
+  char c = 0;
+  f.get(c);
+  f.seekp(std::streamoff(at));
+  f.put(char(c ^ 0x10));
+}
+
+// A same-size corruption of any artifact (a flipped bit in the cubin or
+// the PTX) is a miss, not a hit with the wrong code; the caller then
+// recompiles and replaces the entry.
+TEST(RuntimeCache, CorruptedArtifactOfTheSameSizeIsAMiss) {
+  for (const char *kind : {"ptx", "cubin", "json"}) {
+    TempDir dir;
+    KernelCache cache(dir.str());
+    std::mt19937 rng(11);
+    ArtifactMap artifacts;
+    for (const std::string &k : artifactKinds())
+      artifacts[k] = randomBytes(rng, 100 + rng() % 5000);
+    std::string error;
+    ASSERT_TRUE(cache.store("key", "kern", artifacts, false, error)) << error;
+    fs::path file = dir.path / "key" / (std::string("kern.") + kind);
+    uintmax_t size = fs::file_size(file);
+    corruptSameSize(file, size_t(rng() % size));
+    ASSERT_EQ(fs::file_size(file), size);
+    ArtifactMap loaded;
+    EXPECT_FALSE(cache.load("key", "kern", loaded)) << kind;
+    EXPECT_TRUE(loaded.empty());
+    ASSERT_TRUE(cache.store("key", "kern", artifacts, true, error)) << error;
+    ASSERT_TRUE(cache.load("key", "kern", loaded)) << kind;
+    EXPECT_EQ(loaded, artifacts);
+  }
+}
+
+// An entry written before manifests carried hashes ("kind size" lines)
+// is not trusted.
+TEST(RuntimeCache, ManifestWithoutHashesIsAMiss) {
+  TempDir dir;
+  KernelCache cache(dir.str());
+  std::string error;
+  ASSERT_TRUE(cache.store("key", "kern", {{"json", "{}"}, {"ptx", "abc"}},
+                          false, error));
+  {
+    std::ofstream manifest(dir.path / "key" / "MANIFEST", std::ios::trunc);
+    manifest << "json 2\nptx 3\n";
+  }
+  ArtifactMap loaded;
+  EXPECT_FALSE(cache.load("key", "kern", loaded));
+}
+
 TEST(RuntimeCache, ExistingEntryWinsUnlessReplaced) {
   TempDir dir;
   KernelCache cache(dir.str());

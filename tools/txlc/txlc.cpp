@@ -13,9 +13,13 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Signals.h"
+
+#include <cerrno>
 #include <cstdio>
-#include <filesystem>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -87,20 +91,64 @@ examples:
        --signature "*fp16:16, *fp16:16, i32, i32, i32, 1024" --target sm_80
 )";
 
+/// The command line, for the crash handler's reproducer hint.
+std::string commandLine;
+
+/// Runs on a fatal signal (after LLVM's stack trace): what was being
+/// compiled, and how to reproduce it, instead of a bare "Segmentation
+/// fault".
+void reportCrash(void *) {
+  const char *step = txl::currentCompileStep();
+  std::fprintf(stderr,
+               "txlc: internal compiler error: crashed during %s\n"
+               "txlc: reproduce with: %s\n"
+               "txlc: please report it with the source file and this "
+               "output\n",
+               *step ? step : "startup", commandLine.c_str());
+}
+
+std::string shellQuote(const std::string &arg) {
+  if (!arg.empty() &&
+      arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
+                            "VWXYZ0123456789_-+=/.,:") == std::string::npos)
+    return arg;
+  std::string quoted = "'";
+  for (char c : arg)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 int usageError(const std::string &message) {
   std::cerr << "txlc: error: " << message << "\n"
             << "run 'txlc --help' for usage\n";
   return 2;
 }
 
-bool readFile(const std::string &path, std::string &text) {
+/// Reads the source file: a regular file of at most kMaxSourceBytes (a
+/// directory, FIFO or device such as /dev/zero is refused, not read until
+/// killed). Returns "" or what is wrong.
+std::string readSource(const std::string &path, std::string &text) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0)
+    return std::strerror(errno);
+  if (S_ISDIR(st.st_mode))
+    return "is a directory, not a source file";
+  if (!S_ISREG(st.st_mode))
+    return "is not a regular file (a FIFO, socket or device)";
+  if (uint64_t(st.st_size) > txl::kMaxSourceBytes)
+    return "is " + std::to_string(st.st_size) + " bytes, more than the " +
+           std::to_string(txl::kMaxSourceBytes) + " txlc compiles";
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
+    return "cannot be opened";
+  // Read at most one byte past the cap, in case the file grew since stat.
+  text.resize(txl::kMaxSourceBytes + 1);
+  in.read(text.data(), std::streamsize(text.size()));
+  text.resize(size_t(in.gcount()));
+  if (text.size() > txl::kMaxSourceBytes)
+    return "is more than " + std::to_string(txl::kMaxSourceBytes) +
+           " bytes, more than txlc compiles";
+  return "";
 }
 
 bool writeFile(const std::string &path, const char *data, size_t size) {
@@ -187,6 +235,10 @@ bool printPassDiff(const txl::PassInfo &pass, const std::string &dir) {
 } // namespace
 
 int main(int argc, char **argv) {
+  for (int i = 0; i < argc; ++i)
+    commandLine += (i ? " " : "") + shellQuote(argv[i]);
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  llvm::sys::AddSignalHandler(reportCrash, nullptr);
   txl::CompileOptions options;
   std::string file, signature, outDir = ".";
   bool haveSignature = false, listOnly = false, aot = false;
@@ -286,8 +338,8 @@ int main(int argc, char **argv) {
   if (!txl::parseSignature(signature, options.signature, error))
     return usageError("bad --signature: " + error);
   std::string source;
-  if (!readFile(file, source)) {
-    std::cerr << file << ": error: cannot read file\n";
+  if (std::string why = readSource(file, source); !why.empty()) {
+    std::cerr << file << ": error: " << why << "\n";
     return 1;
   }
 

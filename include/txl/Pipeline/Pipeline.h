@@ -17,6 +17,10 @@
 
 namespace txl {
 
+/// The largest source file txl compiles (16 MiB): more is not a kernel
+/// file (a device such as /dev/zero read by mistake, or generated junk).
+constexpr size_t kMaxSourceBytes = size_t(16) << 20;
+
 /// One kernel parameter's specialization, in parameter order. Mirrors
 /// Triton's compile.py signature: "*fp16:16" is a pointer to fp16 known to be
 /// 16-byte aligned, "i32:16" an integer divisible by 16, "i32:1" an integer
@@ -163,6 +167,12 @@ struct PassInfo {
 
 /// Every pass the pipeline runs for `options`, in order.
 std::vector<PassInfo> listPasses(const CompileOptions &options);
+
+/// What compileKernel is doing now ("stage 'gpu', pass
+/// 'txl-assign-layouts', kernel 'k' of f.py"), or "" outside it: a crash
+/// handler prints it. It lives in a static buffer (safe to read from a
+/// signal handler); one compile at a time is described.
+const char *currentCompileStep();
 
 /// The compiler's version string, part of every cache key.
 const char *compilerVersion();

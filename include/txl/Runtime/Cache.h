@@ -2,7 +2,8 @@
 //
 // Each entry is a directory <cache>/<key>/ holding NAME.<kind> for every
 // artifact kind (txlir, txlgir, llir, ptx, cubin, json) and a MANIFEST of
-// kinds and sizes. An entry is written
+// kinds, sizes and SHA-256 hashes (checked on load: a corrupted artifact
+// is a miss). An entry is written
 // under a temporary name and renamed into place, so a concurrent reader
 // sees either nothing or the whole entry.
 //
@@ -44,7 +45,8 @@ public:
   std::string entryPath(const std::string &key) const;
 
   /// Reads entry `key` of kernel `name`. False if it does not exist, lacks
-  /// NAME.json, or does not match its MANIFEST (e.g. it is being replaced).
+  /// NAME.json, or does not match its MANIFEST (e.g. it is being replaced,
+  /// or an artifact's bytes changed on disk).
   bool load(const std::string &key, const std::string &name,
             ArtifactMap &out) const;
 

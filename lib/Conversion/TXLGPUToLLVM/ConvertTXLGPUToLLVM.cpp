@@ -129,6 +129,7 @@ struct ConvertTXLGPUToLLVMPass
     RewritePatternSet patterns(ctx);
     populateElementwiseOpPatterns(typeConverter, patterns);
     populateMathOpPatterns(typeConverter, patterns);
+    populateFp8OpPatterns(typeConverter, patterns);
     populateSharedMemoryOpPatterns(typeConverter, patterns);
     populateViewOpPatterns(typeConverter, patterns);
     populateMemoryOpPatterns(typeConverter, patterns);

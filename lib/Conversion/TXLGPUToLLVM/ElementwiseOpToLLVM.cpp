@@ -23,6 +23,15 @@ bool hasEncodedTensor(TypeRange types) {
   });
 }
 
+bool keepsFloatAsBits(Operation *op) {
+  auto asBits = [](Type t) {
+    return isa<FloatType>(getElementTypeOrSelf(t)) &&
+           !isa<FloatType>(storageType(getElementTypeOrSelf(t)));
+  };
+  return llvm::any_of(op->getOperandTypes(), asBits) ||
+         llvm::any_of(op->getResultTypes(), asBits);
+}
+
 struct ElementwiseOnTensors : public ConversionPattern {
   ElementwiseOnTensors(TypeConverter &tc, MLIRContext *ctx)
       : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {}
@@ -37,6 +46,10 @@ struct ElementwiseOnTensors : public ConversionPattern {
       return failure();
     if (isa<arith::ConstantOp>(op))
       return failure(); // DenseConstantToRegisters handles it.
+    // A float the converter keeps as integer bits (fp8) cannot be rebuilt
+    // op by op: the op would be invalid (Fp8OpToLLVM.cpp lowers those).
+    if (!isa<arith::SelectOp>(op) && keepsFloatAsBits(op))
+      return rewriter.notifyMatchFailure(op, "float stored as integer bits");
     auto resultTy = cast<RankedTensorType>(op->getResult(0).getType());
     int numRegs = txlgpu::getNumRegs(resultTy);
     Location loc = op->getLoc();

@@ -174,6 +174,11 @@ int mlir::txl::numWarpgroupsOf(Operation *op) {
   return moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1);
 }
 
+int mlir::txl::threadsPerCTAOf(Operation *op) {
+  return moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4) *
+         numWarpgroupsOf(op) * 32;
+}
+
 int mlir::txl::clusterSizeOf(Operation *op) {
   return moduleIntOf(op, txlgpu::TXLGPUDialect::kNumCtasAttr, 1);
 }

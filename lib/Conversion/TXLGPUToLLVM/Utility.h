@@ -102,6 +102,8 @@ void barrier(OpBuilder &b, Location loc);
 /// bar.sync 0 over the whole CTA (kernel-entry initialization).
 void ctaBarrier(OpBuilder &b, Location loc);
 int numWarpgroupsOf(Operation *op);
+/// num_warps x num_warpgroups x 32.
+int threadsPerCTAOf(Operation *op);
 /// NVPTX's shared::cluster address space (other CTAs' shared memory).
 constexpr unsigned kSharedClusterAddressSpace =
     unsigned(NVVM::NVVMMemorySpace::SharedCluster);
@@ -154,6 +156,7 @@ unsigned globalVectorWidth(Operation *op, Type ptrType, unsigned elemBits);
 void populateElementwiseOpPatterns(TXLTypeConverter &tc,
                                    RewritePatternSet &patterns);
 void populateMathOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateFp8OpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateViewOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateMemoryOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);

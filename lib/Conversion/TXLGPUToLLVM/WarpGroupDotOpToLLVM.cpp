@@ -188,6 +188,34 @@ struct RegisterA {
   }
 };
 
+/// Registers ptxas needs next to one wgmma's accumulators (descriptors,
+/// addresses, loop state): what it asks for in its "Insufficient registers"
+/// error is the instruction's accumulator count plus this.
+constexpr int64_t kWgmmaOverheadRegs = 26;
+
+/// One wgmma's accumulators (instrN/2 registers of f32 per thread) cannot
+/// spill, and ptxas gives each thread at most 65536 / threads registers
+/// (rounded down to 8, at most 255). A dot that needs more is the user's
+/// error, reported at the dot instead of as "ptxas fatal: Insufficient
+/// registers".
+LogicalResult checkRegisterBudget(txlgpu::WarpGroupDotOp op,
+                                  RankedTensorType cTy, int64_t instrN) {
+  int64_t threads = threadsPerCTAOf(op);
+  int64_t budget = std::min<int64_t>(255, 65536 / threads / 8 * 8);
+  int64_t accRegs = instrN * cTy.getElementTypeBitWidth() / 64;
+  if (accRegs + kWgmmaOverheadRegs <= budget)
+    return success();
+  return op.emitError() << "this tl.dot's wgmma (m64n" << instrN << ") holds "
+                        << accRegs
+                        << " accumulator registers per thread and needs about "
+                        << accRegs + kWgmmaOverheadRegs
+                        << " registers, but a CTA of " << threads
+                        << " threads leaves each thread at most " << budget
+                        << " (65536 / " << threads
+                        << "); use fewer warps or warpgroups, or a narrower "
+                           "tile";
+}
+
 struct WarpGroupDotOpToLLVM
     : public ConvertOpToLLVMPattern<txlgpu::WarpGroupDotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -214,6 +242,8 @@ struct WarpGroupDotOpToLLVM
                             "warpgroups)");
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
     int64_t instrN = mma.getInstrShape()[1];
+    if (failed(checkRegisterBudget(op, cTy, instrN)))
+      return failure();
     int64_t kInstr = 32 / byteWidth(elem);
     int64_t M = cTy.getDimSize(0), N = cTy.getDimSize(1), K = op.getAShape()[1];
     if (M % (16 * wm) || N % (instrN * wn) || K % kInstr || instrN % 8 ||

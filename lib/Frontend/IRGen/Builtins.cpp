@@ -16,9 +16,6 @@ namespace txl::irgen {
 
 bool isPow2(int64_t v);
 
-/// Triton's TRITON_MAX_TENSOR_NUMEL.
-constexpr int64_t kMaxNumel = 1 << 20;
-
 static std::string shortName(const std::string &name) {
   return name.rfind("tl.", 0) == 0 ? name : name;
 }

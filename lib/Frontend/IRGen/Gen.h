@@ -61,6 +61,17 @@ constexpr size_t kMaxImportedModules = 256;
 /// Module values naming an imported user module (Modules.cpp) carry this
 /// prefix, so that they never collide with txl's own ("tl", "triton").
 constexpr const char *kUserModulePrefix = "py:";
+constexpr int kThreadsPerWarp = 32;
+constexpr int kWarpsPerWarpgroup = 4;
+/// The most threads a CTA can have (every target).
+constexpr int64_t kMaxThreadsPerCTA = 1024;
+/// Triton's TRITON_MAX_TENSOR_NUMEL: the most elements a tensor may have.
+constexpr int64_t kMaxNumel = 1 << 20;
+/// Maximum number of statements one kernel may run while it is built,
+/// unrolled loop bodies and inlined helper bodies included: nested
+/// tl.static_range loops or a fan-out of helper calls grow the IR
+/// exponentially, and this bounds it before time or memory run out.
+constexpr int64_t kMaxStatements = 1 << 18;
 
 class Gen {
 public:
@@ -294,6 +305,7 @@ public:
                      bool wgmma = false);
   /// Records num_ctas on the module (checked: 1..8, Hopper).
   void setClusterSize(mlir::ModuleOp module, SourceLoc loc);
+  void checkThreadCount(SourceLoc loc);
   const CompileOptions &opts;
   DiagnosticEngine diag;
   mlir::OpBuilder b;
@@ -309,6 +321,24 @@ public:
     SourceLoc callLoc;
   };
   std::vector<Frame> callStack;
+  /// Statements run so far (see kMaxStatements), and the unrolled loops
+  /// and inlined calls enclosing the current one, outermost first: an
+  /// error for a kernel that grows too large names the outermost.
+  int64_t statementsRun = 0;
+  struct Expansion {
+    SourceLoc loc;
+    const char *what;
+  };
+  std::vector<Expansion> expansions;
+  struct ExpansionGuard {
+    Gen &g;
+    ExpansionGuard(Gen &g, SourceLoc loc, const char *what) : g(g) {
+      g.expansions.push_back({loc, what});
+    }
+    ~ExpansionGuard() { g.expansions.pop_back(); }
+  };
+  /// Counts one statement; fails once the kernel has run too many.
+  void countStatement(SourceLoc loc);
   /// Runtime ifs/loops enclosing the current statement in this function.
   int dynamicDepth = 0;
   bool returned = false;
@@ -317,7 +347,15 @@ public:
 
   /// is_warpgroup/is_warp results (opaque mlir::Value pointers): an `if` on
   /// one is a role region, where setmaxnreg is legal.
-  std::set<const void *> rolePredicates;
+  /// Each role predicate -> the warpgroups it selects (empty for a warp
+  /// role), and the warpgroups the role branch being built runs on.
+  std::map<const void *, std::vector<int64_t>> rolePredicates;
+  std::vector<int64_t> roleGroups;
+  /// setmaxnreg count each warpgroup asked for last, and where: the sum
+  /// over the CTA must fit its 65536 registers (checkRegisterRoles).
+  std::map<int64_t, int64_t> roleRegisters;
+  SourceLoc lastReallocLoc;
+  void checkRegisterRoles();
   /// Enclosing `if`s whose condition is the same across each warpgroup
   /// (role predicates, txl.warpgroup_id() == k, ...), and those whose
   /// condition is not: setmaxnreg needs the first and none of the second.

@@ -19,9 +19,6 @@ namespace txl::irgen {
 
 namespace {
 
-constexpr int kThreadsPerWarp = 32;
-constexpr int kWarpsPerWarpgroup = 4;
-
 Value i32(Gen &g, int64_t v) {
   return arith::ConstantIntOp::create(g.b, g.cur, g.b.getI32Type(), v);
 }
@@ -105,7 +102,8 @@ Val isRole(Gen &g, const std::vector<int64_t> &ids, int shift) {
     Value hit = eq(g, unit, i32(g, id));
     any = any ? arith::OrIOp::create(g.b, g.cur, any, hit).getResult() : hit;
   }
-  g.rolePredicates.insert(any.getAsOpaquePointer());
+  g.rolePredicates[any.getAsOpaquePointer()] =
+      shift == 7 ? ids : std::vector<int64_t>();
   return scalar(any, DType::I1);
 }
 
@@ -135,6 +133,9 @@ Val regRealloc(Gen &g, bool increase, const std::optional<Val> &count,
                                      ? NVVM::SetMaxRegisterAction::increase
                                      : NVVM::SetMaxRegisterAction::decrease);
   g.usesRegisterRealloc = true;
+  for (int64_t group : g.roleGroups)
+    g.roleRegisters[group] = n;
+  g.lastReallocLoc = loc;
   return Val::none();
 }
 

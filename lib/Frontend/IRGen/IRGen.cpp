@@ -298,6 +298,44 @@ void Gen::checkDescriptorBlock(const Arg &a, const ArgSpec &spec) {
   }
 }
 
+/// A CTA has at most 1024 threads (num_warps x num_warpgroups x 32).
+void Gen::checkThreadCount(SourceLoc loc) {
+  int64_t warps = opts.numWarps, groups = opts.numWarpgroups;
+  if (warps < 1 || groups < 1)
+    fail(loc, "num_warps and num_warpgroups must be positive");
+  int64_t threads = warps * groups * kThreadsPerWarp;
+  if (threads > kMaxThreadsPerCTA)
+    fail(loc, "num_warps = " + std::to_string(warps) +
+                  " x num_warpgroups = " + std::to_string(groups) + " makes " +
+                  std::to_string(threads) + " threads per CTA, more than the " +
+                  std::to_string(kMaxThreadsPerCTA) + " a CTA can have");
+}
+
+/// setmaxnreg moves registers between warpgroups; it cannot make more:
+/// the warpgroups' final counts (the entry share, 65536 / threads rounded
+/// down to 8, for those that never ask) must fit the CTA's 65536.
+void Gen::checkRegisterRoles() {
+  if (roleRegisters.empty())
+    return;
+  int64_t groupThreads = int64_t(opts.numWarps) * kThreadsPerWarp;
+  int64_t threads = groupThreads * opts.numWarpgroups;
+  int64_t entry = std::min<int64_t>(255, 65536 / threads / 8 * 8);
+  int64_t total = 0;
+  std::string parts;
+  for (int64_t group = 0; group < opts.numWarpgroups; ++group) {
+    auto it = roleRegisters.find(group);
+    int64_t regs = it == roleRegisters.end() ? entry : it->second;
+    total += regs * groupThreads;
+    parts += (group ? " + " : "") + std::to_string(regs);
+  }
+  if (total > 65536)
+    fail(lastReallocLoc,
+         "the warpgroups' registers add up to " + std::to_string(total) +
+             " per CTA ((" + parts + ") x " + std::to_string(groupThreads) +
+             " threads), more than the 65536 a CTA has; lower the reg_alloc "
+             "counts");
+}
+
 /// num_ctas > 1 makes each program a cluster of that many CTAs (along x):
 /// program_id names the cluster and txl.cta_rank the CTA inside it.
 void Gen::setClusterSize(ModuleOp module, SourceLoc loc) {
@@ -389,6 +427,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   auto fnType = b.getFunctionType(argTypes, {});
   auto func = func::FuncOp::create(b, locOf(kernel->loc), kernel->name, fnType);
   func->setAttr(::mlir::txl::kKernelAttr, b.getUnitAttr());
+  checkThreadCount(kernel->loc);
   setClusterSize(*module, kernel->loc);
   Block *entry = func.addEntryBlock();
   for (size_t i = 0; i < argParam.size(); ++i) {
@@ -417,6 +456,7 @@ OwningOpRef<ModuleOp> Gen::run() {
   locals = &scope;
   callStack.push_back({kernel, kernel->loc});
   execBlock(kernel->body);
+  checkRegisterRoles();
   callStack.pop_back();
   locals = nullptr;
   if (opts.numCtas > 1) {

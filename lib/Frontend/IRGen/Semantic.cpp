@@ -60,6 +60,14 @@ Type Gen::mlirType(const DType &d, const std::vector<int64_t> &shape) {
   Type elem = mlirType(d);
   if (shape.empty())
     return elem;
+  // Every tensor type is made here, so no way of building one (broadcast,
+  // join, reshape, ...) can exceed the cap.
+  int64_t n = 1;
+  for (int64_t dim : shape)
+    if (dim < 1 || (n *= dim) > kMaxNumel)
+      fail(curSrc, "a tensor of shape " + shapeStr(shape) +
+                       " would have more than " + std::to_string(kMaxNumel) +
+                       " elements");
   return RankedTensorType::get(shape, elem);
 }
 
@@ -304,6 +312,12 @@ Gen::checkBinary(const Val &a, const Val &c, SourceLoc loc, bool allowLhsPtr,
   if (!cScalar && !c.isTensor())
     fail(loc, std::string("unsupported operand type for ") + opName + ": " +
                   c.kindName());
+  // Shared buffers, mbarriers and descriptors are handles: every binary
+  // op (arithmetic, comparisons, tl.minimum/maximum, ...) comes here.
+  for (const Val *v : {&a, &c})
+    if (v->isTensor() && !v->t.isReg())
+      fail(loc, std::string("unsupported operand type for ") + opName + ": a " +
+                    v->t.typeStr() + handleHint(v->t));
   DType ta = aScalar ? numberDType(a) : a.t.dtype;
   DType tc = cScalar ? numberDType(c) : c.t.dtype;
   auto checkPtr = [&](const DType &x, const DType &y, bool allow) {
@@ -379,6 +393,11 @@ TValue Gen::cast(const TValue &v, const DType &to, SourceLoc loc,
     return make(::mlir::txl::IntToPtrOp::create(b, cur, dst, i.value));
   }
   if (from.isFloat() && to.isFloat()) {
+    if ((from.isFP8() || to.isFP8()) && smVersion() < 89)
+      fail(loc, "converting " + from.str() + " to " + to.str() +
+                    " needs sm_89 or later (cvt to and from fp8), but the "
+                    "target is " +
+                    opts.target);
     // fp16 <-> bf16 have the same width: go through fp32.
     if (from.bitWidth() == to.bitWidth())
       return cast(cast(v, DType::F32, loc), to, loc);

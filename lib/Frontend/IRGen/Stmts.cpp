@@ -137,8 +137,22 @@ void Gen::execBlock(const StmtList &stmts) {
   for (const StmtPtr &s : stmts) {
     if (returned)
       return;
+    countStatement(s->loc);
     exec(*s);
   }
+}
+
+void Gen::countStatement(SourceLoc loc) {
+  if (++statementsRun <= kMaxStatements)
+    return;
+  std::string limit = std::to_string(kMaxStatements) + " statements";
+  if (expansions.empty())
+    fail(loc, "the kernel is too large: more than " + limit);
+  const Expansion &outer = expansions.front();
+  fail(outer.loc, std::string(outer.what) + " expands the kernel past " +
+                      limit +
+                      " (unrolled loop bodies and inlined helper "
+                      "bodies count each time)");
 }
 
 void Gen::assign(const Expr &target, const Val &value, SourceLoc loc) {
@@ -300,17 +314,32 @@ void Gen::execIf(const IfStmt &s) {
   ++dynamicDepth;
   // Both branches of an `if` on a warpgroup-uniform condition
   // (txl.is_warpgroup(...), txl.warpgroup_id() == 0) run on whole
-  // warpgroups.
+  // warpgroups; an is_warpgroup role also names the warpgroups it selects
+  // (for the register budget of setmaxnreg roles, checkRegisterRoles).
   bool role = isWarpgroupUniform(cond.value);
   roleDepth += role;
   divergentDepth += !role;
+  auto roleIt = rolePredicates.find(cond.value.getAsOpaquePointer());
+  bool namedRole = roleIt != rolePredicates.end();
+  std::vector<int64_t> outerGroups = roleGroups;
+  if (namedRole)
+    roleGroups = roleIt->second;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
   *locals = before;
+  if (namedRole) { // the else branch runs on the other warpgroups
+    std::vector<int64_t> others;
+    for (int64_t group = 0;
+         !roleIt->second.empty() && group < opts.numWarpgroups; ++group)
+      if (!llvm::is_contained(roleIt->second, group))
+        others.push_back(group);
+    roleGroups = others;
+  }
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
   execBlock(s.orelse);
   Scope elseScope = *locals;
+  roleGroups = outerGroups;
   --dynamicDepth;
   roleDepth -= role;
   divergentDepth -= !role;
@@ -485,6 +514,8 @@ void Gen::execFor(const ForStmt &s) {
     if (!seq.isTuple())
       fail(s.iter->loc, "for loops must iterate over range(), tl.range(), "
                         "tl.static_range() or a compile-time tuple");
+    ExpansionGuard unrolling(*this, s.loc,
+                             "this loop over a compile-time tuple");
     for (const Val &item : seq.elts) {
       if (returned)
         break;
@@ -522,6 +553,8 @@ void Gen::execFor(const ForStmt &s) {
     if (st == 0)
       fail(rloc, "tl.static_range step must not be zero");
     int64_t count = 0;
+    ExpansionGuard unrolling(*this, s.loc,
+                             "this tl.static_range loop (unrolled)");
     for (int64_t i = a; (st > 0 ? i < z : i > z); i += st) {
       if (++count > 4096)
         fail(rloc, "tl.static_range unrolls more than 4096 iterations");
@@ -716,6 +749,8 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
   returnValue = Val::none();
   callStack.push_back({&fn, callLoc});
   try {
+    ExpansionGuard inlining(*this, callLoc,
+                            "this call (helpers are inlined at every call)");
     execBlock(fn.body);
   } catch (CompileError &e) {
     callStack.pop_back();
