@@ -156,16 +156,6 @@ class Launcher(KernelInfo):
         """Launches with `values`, the call's runtime values (see picks)."""
         self._fast(gx, gy, gz, stream, *values)
 
-    @property
-    def asm(self):
-        """The kernel's artifacts by kind ("ptx", "txlgir", "cubin", ...),
-        like a Triton CompiledKernel's `.asm` (read on first access)."""
-        asm = self.__dict__.get("_asm")
-        if asm is None:
-            from .compiler import _Asm
-            asm = self.__dict__["_asm"] = _Asm(self.handle)
-        return asm
-
     def __del__(self):
         if not sys.is_finalizing():
             _capi.kernel_free(self.handle)

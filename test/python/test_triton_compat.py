@@ -14,8 +14,10 @@ import pytest
 from conftest import REPO
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REAL_LIB = next(iter(sorted(glob.glob(os.path.join(REPO, "build*/lib/libtxl.so")))),
-                None)
+# build/ first: build-wheel/ (the wheel's tree) may be older.
+REAL_LIB = next(iter(sorted(
+    glob.glob(os.path.join(REPO, "build*/lib/libtxl.so")),
+    key=lambda p: ("/build/lib/" not in p, p))), None)
 needs_real_lib = pytest.mark.skipif(REAL_LIB is None,
                                     reason="needs build*/lib/libtxl.so")
 
