@@ -113,6 +113,8 @@ public:
   /// Binds the top-level names of `m` into `globals`; its functions are
   /// tagged with `moduleName` ("" for the kernel's own file).
   void collectModuleNames(const Module &m, const std::string &moduleName);
+  /// The names one block of module-level statements binds (a try body).
+  void collectModuleNames(const StmtList &body, const std::string &moduleName);
   /// Parses `text` as one expression and evaluates it among the globals.
   Val evalText(const std::string &text, const std::string &what,
                SourceLoc errLoc);

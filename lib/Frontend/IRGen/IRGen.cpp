@@ -178,8 +178,24 @@ void Gen::collectModuleNames(const Module &module,
                              const std::string &moduleName) {
   Scope *savedLocals = locals;
   locals = nullptr;
-  for (const StmtPtr &s : module.body) {
+  collectModuleNames(module.body, moduleName);
+  locals = savedLocals;
+}
+
+void Gen::collectModuleNames(const StmtList &body,
+                             const std::string &moduleName) {
+  for (const StmtPtr &s : body) {
     switch (s->getKind()) {
+    case Stmt::Kind::Try: {
+      // `try: import teraxlang as txl / except ImportError: <fallback>`:
+      // the names are those of the path where the imports work (the body,
+      // else, finally); the handlers are host code's fallbacks.
+      const auto &t = llvm::cast<TryStmt>(*s);
+      collectModuleNames(t.body, moduleName);
+      collectModuleNames(t.orelse, moduleName);
+      collectModuleNames(t.finalbody, moduleName);
+      break;
+    }
     case Stmt::Kind::Import:
       for (const ImportAlias &a : llvm::cast<ImportStmt>(*s).names) {
         if (!a.asname.empty()) {
@@ -236,7 +252,6 @@ void Gen::collectModuleNames(const Module &module,
       break; // host code (if __name__ == ..., classes) is not kernel code
     }
   }
-  locals = savedLocals;
 }
 
 Val Gen::evalText(const std::string &text, const std::string &what,
