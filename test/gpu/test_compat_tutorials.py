@@ -29,10 +29,15 @@ CHECKS = {
 
 def run_tutorial(name, tmp_path):
     env = dict(os.environ)
+    if os.environ.get("TXL_TEST_INSTALLED"):
+        # The installed package (and its library), not the source tree's.
+        import txl
+        paths = [os.path.join(os.path.dirname(txl.__file__), "compat_site")]
+    else:
+        paths = [os.path.join(REPO, "python"),
+                 os.path.join(REPO, "python", "txl", "compat_site")]
     env.update(TXL_AS_TRITON="1", TXL_COMPAT_SKIP_BENCH="1",
-               PYTHONPATH=os.pathsep.join(
-                   [os.path.join(REPO, "python"),
-                    os.path.join(REPO, "python", "txl", "compat_site")]))
+               PYTHONPATH=os.pathsep.join(paths))
     return subprocess.run([sys.executable, os.path.join(TUTORIALS, name)],
                           capture_output=True, text=True, env=env,
                           cwd=tmp_path, timeout=600)

@@ -6,7 +6,8 @@ import torch
 
 from conftest import real_compiler
 from harness import check, random_tensor
-from txl_kernels_tl_ops import debug_barrier_kernel, interleave_kernel, join_kernel
+from txl_kernels_tl_ops import (debug_barrier_kernel, flip_1d_kernel,
+                                 flip_kernel, interleave_kernel, join_kernel)
 
 pytestmark = real_compiler
 
