@@ -257,6 +257,7 @@ int main(int argc, char **argv) {
       return 0;
     } else if (arg == "--version") {
       std::cout << "txlc: " << txl::compilerVersion() << "\n";
+      return 0;
     } else if (arg == "--list-builtins") {
       std::cout << txl::listBuiltins();
       return 0;

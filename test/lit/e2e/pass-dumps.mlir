@@ -42,3 +42,7 @@
 // RUN: FileCheck %s --check-prefix=LOC < %t/loc/add_kernel.txlir
 // RUN: FileCheck %s --check-prefix=LOC < %t/loc/passes/txlgir-02-txl-assign-layouts.mlir
 // LOC: loc("{{.*}}vector_add.py":{{[0-9]+}}:{{[0-9]+}})
+//
+// --version prints the one version number and exits 0.
+// RUN: txlc --version | FileCheck %s --check-prefix=VERSION
+// VERSION: txlc: txl {{[0-9]+\.[0-9]+\.[0-9]+}} (llvm 22)
