@@ -266,8 +266,12 @@ bool verifyPTXWithPtxas(const std::string &ptx, const std::string &target,
 bool assembleCubin(const std::string &ptx, const std::string &target,
                    std::vector<char> &cubin, std::string &producer,
                    std::string &log) {
-  bool haveNvJitLink = nvJitLinkAvailable();
-  bool havePtxas = !findPtxas().empty();
+  // TXL_ASSEMBLER=nvjitlink|ptxas forces one assembler (for A/B timing;
+  // the cache key does not cover it: pair it with TXL_ALWAYS_COMPILE=1).
+  const char *forced = std::getenv("TXL_ASSEMBLER");
+  std::string only = forced ? forced : "";
+  bool haveNvJitLink = only != "ptxas" && nvJitLinkAvailable();
+  bool havePtxas = only != "nvjitlink" && !findPtxas().empty();
   // nvJitLink compiles PTX as a relocatable unit, where ptxas ignores
   // setmaxnreg (its C7504 note): a warp-specialized kernel's consumers then
   // keep the launch's register budget, and wgmma is serialized when its
