@@ -86,7 +86,10 @@ TXL_API void txl_kernel_free(txl_kernel *kernel);
  * cubin_producer, cache_key, cache_hit. */
 TXL_API const char *txl_kernel_metadata(const txl_kernel *kernel);
 
-/* One artifact by kind: "txlir", "txlgir", "llir", "ptx", "cubin", "json".
+/* One artifact by kind: "txlir", "txlgir", "llir", "ptx", "cubin", "json",
+ * and two made on first request: "sass" (the cubin through nvdisasm, with
+ * source lines) and "html" (the one-page viewer of txlc --html, reading
+ * the source file the metadata names).
  * *data points into the kernel (text artifacts are NUL-terminated); *size
  * is its size in bytes without the terminator. TXL_ERROR_NOT_FOUND if the
  * artifact was not produced (e.g. no cubin when the driver JITs the PTX). */

@@ -36,8 +36,11 @@ _MethodType = types.MethodType
 # Launch options accepted as keyword arguments, with their defaults.
 LAUNCH_OPTIONS = ("num_warps", "num_warpgroups", "num_stages", "num_ctas",
                   "maxnreg")
-# @txl.jit(diff_mode=, diff_select=, log_dir=, src_file=): see _pass_diff.
-DEBUG_OPTIONS = ("diff_mode", "diff_select", "log_dir", "src_file")
+# @txl.jit(diff_mode=, diff_select=, log_dir=, src_file=): see _pass_diff;
+# dump_locations=True prints source locations in the IR artifacts (the
+# viewer, kernel.html(), then maps IR rows to lines too).
+DEBUG_OPTIONS = ("diff_mode", "diff_select", "log_dir", "src_file",
+                 "dump_locations")
 DEFAULT_OPTIONS = {"num_warps": 4, "num_warpgroups": 1, "num_stages": 3,
                    "num_ctas": 1, "maxnreg": 0}
 
@@ -652,6 +655,8 @@ class JITFunction:
         if self.debug_options["src_file"]:
             payload["ptx_override"] = os.path.abspath(
                 self.debug_options["src_file"])
+        if self.debug_options["dump_locations"]:
+            payload["dump_locations"] = True
         if self.debug_options["diff_mode"]:
             payload["print_after_all"] = _pass_diff.dump_dir(
                 self.__name__, self.debug_options["log_dir"])
