@@ -381,6 +381,43 @@ std::vector<PassInfo> txl::listPasses(const CompileOptions &options) {
 
 const char *txl::currentCompileStep() { return compileStep; }
 
+std::string txl::remainingStagePipeline(const CompileOptions &options,
+                                        const std::string &stageName,
+                                        int afterPass) {
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  int number = 0;
+  std::string passes;
+  for (const StageSpec &stage : kStages) {
+    mlir::PassManager pm(&ctx);
+    stage.addPasses(pm, options);
+    for (mlir::Pass &pass : pm.getPasses()) {
+      if (++number <= afterPass || stage.name != stageName)
+        continue;
+      llvm::raw_string_ostream os(passes);
+      os << (passes.empty() ? "" : ",");
+      pass.printAsTextualPipeline(os);
+    }
+  }
+  return passes.empty() ? "" : "builtin.module(" + passes + ")";
+}
+
+bool txl::emitLLVMIRAndPTX(mlir::ModuleOp module, const CompileOptions &options,
+                           CompiledKernel &out, std::string &error) {
+  llvm::LLVMContext llvmContext;
+  TranslateOptions translate;
+  translate.lineInfo = options.lineInfo;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateToLLVMIR(module, llvmContext, error, translate);
+  if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||
+      !emitPTX(*llvmModule, options.target, out.ptx, error))
+    return false;
+  llvm::raw_string_ostream llos(out.llir);
+  llvmModule->print(llos, nullptr);
+  return true;
+}
+
 bool txl::compileKernel(const std::string &source, const std::string &fileName,
                         const CompileOptions &options, CompiledKernel &out,
                         std::string &diagnostics) {
@@ -477,20 +514,12 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
 
   // 6-7. LLVM IR and PTX.
   enterStage("translate, optimize and emit PTX");
-  llvm::LLVMContext llvmContext;
   std::string error;
-  TranslateOptions translate;
-  translate.lineInfo = options.lineInfo;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateToLLVMIR(*module, llvmContext, error, translate);
-  if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||
-      !emitPTX(*llvmModule, options.target, out.ptx, error)) {
+  if (!emitLLVMIRAndPTX(*module, options, out, error)) {
     diagnostics += "internal error: " + error + "\n" +
                    reproducerNote(reproducer, "llvm-ir", *module);
     return false;
   }
-  llvm::raw_string_ostream llos(out.llir);
-  llvmModule->print(llos, nullptr);
   if (!options.ptxOverrideFile.empty()) {
     auto patched = llvm::MemoryBuffer::getFile(options.ptxOverrideFile);
     if (!patched) {

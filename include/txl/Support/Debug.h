@@ -1,4 +1,5 @@
-//===- Debug.h - Pass debug output in any build (TXL_DEBUG_ONLY) -*- C++ -*-===//
+//===- Debug.h - Pass debug output in any build (TXL_DEBUG_ONLY) -*- C++
+//-*-===//
 //
 // LLVM's -debug-only output exists only in builds with assertions, which
 // txl's users (and its wheel) do not have. txl's passes write their debug
