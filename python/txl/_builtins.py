@@ -158,7 +158,7 @@ BUILTINS = (
     ('triton.next_power_of_2', (), 'supported', 0, '(n)', 'The smallest power of two >= n.', ''),
     ('triton.jit', ('txl.jit',), 'supported', 0, '(fn)', 'Decorator; not callable inside a kernel.', ''),
     ('triton.autotune', ('txl.autotune',), 'supported', 0, '(configs, key)', 'Decorator; not callable inside a kernel.', ''),
-    ('triton.heuristics', (), 'supported', 0, '(values)', 'Decorator; not callable inside a kernel.', ''),
+    ('triton.heuristics', ('txl.heuristics',), 'supported', 0, '(values)', 'Decorator; not callable inside a kernel.', ''),
     ('triton.Config', ('txl.Config',), 'supported', 0, '(kwargs, num_warps=4, num_stages=3)', 'Autotuning configuration; not callable inside a kernel.', ''),
     ('txl.tid', (), 'supported', 0, '(axis)', 'threadIdx along `axis`.', ''),
     ('txl.bid', (), 'supported', 0, '(axis)', 'blockIdx along `axis`.', ''),

@@ -72,9 +72,11 @@ class _WarmedKernel:
         # 0 would divide by zero in occupancy arithmetic, so assume the
         # most a thread can have.
         cubin = launcher.asm.get("cubin")
-        self.n_regs = (register_count(cubin, meta.get("name", fn.__name__))
-                       if cubin else None) or 255
-        self.n_spills = 0  # ptxas's spill counts are not in the cubin
+        self.n_regs = launcher.n_regs or (
+            register_count(cubin, meta.get("name", fn.__name__))
+            if cubin else None) or 255
+        # The assembler's report (None when the driver JITs the PTX).
+        self.n_spills = launcher.n_spills or 0
 
     @property
     def asm(self):

@@ -207,7 +207,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"triton.next_power_of_2", "(n)", "The smallest power of two >= n.", h::nextPowerOf2},
       {"triton.jit", "(fn)", "Decorator; not callable inside a kernel.", h::hostOnly, Support::Full, "", {"txl.jit"}},
       {"triton.autotune", "(configs, key)", "Decorator; not callable inside a kernel.", h::hostOnly, Support::Full, "", {"txl.autotune"}},
-      {"triton.heuristics", "(values)", "Decorator; not callable inside a kernel.", h::hostOnly},
+      {"triton.heuristics", "(values)", "Decorator; not callable inside a kernel.", h::hostOnly, Support::Full, "", {"txl.heuristics"}},
       {"triton.Config", "(kwargs, num_warps=4, num_stages=3)", "Autotuning configuration; not callable inside a kernel.", h::hostOnly, Support::Full, "", {"txl.Config"}},
       //===--- txl: identity ------------------------------------------===//
       {"txl.tid", "(axis)", "threadIdx along `axis`.", h::txlHardware},
