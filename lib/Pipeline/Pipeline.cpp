@@ -23,6 +23,7 @@
 #include "txl/Pipeline/LaunchParamJson.h"
 #include "txl/Pipeline/PassDumps.h"
 #include "txl/Pipeline/Reproducer.h"
+#include "txl/Support/Sha256.h"
 #include "txl/Version.h"
 
 #include "txl/Conversion/Passes.h"
@@ -47,7 +48,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -251,14 +251,6 @@ struct StageSpec {
 const StageSpec kStages[] = {{"txlir", addTilePasses},
                              {"txlgir", addGPUPasses},
                              {"llvm", addLLVMPasses}};
-
-std::string sha256Hex(const std::string &text) {
-  auto hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(text));
-  std::string hex;
-  for (uint8_t byte : hash)
-    hex += llvm::formatv("{0:x-2}", byte).str();
-  return hex;
-}
 
 int scalarBytes(const std::string &type) {
   if (type == "i1" || type == "i8" || type == "u8")

@@ -1,6 +1,6 @@
 //===- Cache.cpp - On-disk kernel cache -----------------------------------===//
 #include "txl/Runtime/Cache.h"
-#include "txl/Runtime/Sha256.h"
+#include "txl/Support/Sha256.h"
 
 #include <atomic>
 #include <cstdlib>
