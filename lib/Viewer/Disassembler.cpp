@@ -17,8 +17,8 @@ bool disassembleCubin(llvm::StringRef cubin, std::string &sass,
                       std::string &error) {
   std::string nvdisasm = findNvdisasm();
   if (nvdisasm.empty()) {
-    error = "nvdisasm not found (set TXL_NVDISASM or CUDA_HOME, or pip "
-            "install nvidia-cuda-nvdisasm)";
+    error = "nvdisasm not found (put it on PATH, set CUDA_HOME, or set "
+            "TXL_NVDISASM to one, e.g. the nvidia-cuda-nvdisasm wheel's)";
     return false;
   }
   TempFile input, output, messages;
