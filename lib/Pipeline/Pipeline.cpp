@@ -400,6 +400,7 @@ bool txl::emitLLVMIRAndPTX(mlir::ModuleOp module, const CompileOptions &options,
   llvm::LLVMContext llvmContext;
   TranslateOptions translate;
   translate.lineInfo = options.lineInfo;
+  translate.libdevicePath = options.libdevicePath;
   std::unique_ptr<llvm::Module> llvmModule =
       translateToLLVMIR(module, llvmContext, error, translate);
   if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||

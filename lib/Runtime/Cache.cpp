@@ -96,6 +96,7 @@ std::string txl::computeCacheKey(const std::string &compilerVersion,
   addField(hasher, fileName);
   addField(hasher, options.kernelName);
   addField(hasher, options.target);
+  addField(hasher, options.libdevicePath);
   for (int value : {options.numWarps, options.numWarpgroups, options.numStages,
                     options.numCtas, options.maxnreg, int(options.lineInfo),
                     int(options.skipCubin), int(options.debugSync),

@@ -41,6 +41,10 @@ LAUNCH_OPTIONS = ("num_warps", "num_warpgroups", "num_stages", "num_ctas",
 # viewer, kernel.html(), then maps IR rows to lines too).
 DEBUG_OPTIONS = ("diff_mode", "diff_select", "log_dir", "src_file",
                  "dump_locations")
+# Launch keyword arguments that change the compile but are not launch
+# options: Triton's extern_libs={"libdevice": path} (the libdevice to link;
+# a dict, so such launches take the slower, repr-keyed cache path).
+COMPILE_KWARGS = ("extern_libs",)
 DEFAULT_OPTIONS = {"num_warps": 4, "num_warpgroups": 1, "num_stages": 3,
                    "num_ctas": 1, "maxnreg": 0}
 
@@ -429,8 +433,9 @@ class JITFunction:
         self.arg_names = [p.name for p in self.params]
         self.runtime_params = [p for p in self.params if not p.is_constexpr]
         self.runtime_names = [p.name for p in self.runtime_params]
-        self.option_names = [o for o in LAUNCH_OPTIONS
+        self.option_names = [o for o in LAUNCH_OPTIONS + COMPILE_KWARGS
                              if o not in self.arg_names]
+        self.options.update({o: None for o in COMPILE_KWARGS})
         self._cache = {}  # specialization key -> Launcher
         self._binder, self._meta_binder, self._launch = self._make_binders()
         self._source = None
@@ -639,8 +644,10 @@ class JITFunction:
                                             modules=self._modules)
         return self._globals
 
-    def options_json(self, options, target=None):
+    def options_json(self, options, target=None, libdevice=None):
         payload = {k: int(v) for k, v in options.items()}
+        if libdevice:
+            payload["libdevice"] = libdevice
         payload["globals"] = self.globals_text()
         if self._modules:
             payload["modules"] = self._modules
@@ -665,7 +672,9 @@ class JITFunction:
     def _compile_for(self, key, args, kwargs):
         signature, options, entries = self.specialization(args, kwargs)
         source, filename = self.source()
-        options_json = self.options_json(options)
+        options_json = self.options_json(
+            options, libdevice=_libdevice_of(self._meta(args, kwargs).get(
+                "extern_libs")))
         handle = _capi.compile(source, filename, self.__name__, signature,
                                options_json)
         if self.debug_options["diff_mode"]:
@@ -690,10 +699,34 @@ class JITFunction:
         """Compiles for these arguments without launching; returns the
         Launcher (its .metadata describes the kernel)."""
         key, _ = self._binder(*args, **kwargs)
-        return self.cache.get(key) or self._compile_for(key, args, kwargs)
+        try:
+            launcher = self.cache.get(key)
+        except TypeError:  # an unhashable constexpr or extern_libs dict
+            key = tuple(map(repr, key))
+            launcher = self.cache.get(key)
+        return launcher or self._compile_for(key, args, kwargs)
 
     def __repr__(self):
         return f"JITFunction({self.fn.__module__}:{self.__name__})"
+
+
+def _libdevice_of(extern_libs):
+    """The libdevice path of a launch's extern_libs (None: the default).
+    txl links libdevice only; other libraries are an error, and so is a
+    path that does not exist (rather than a silent other libdevice)."""
+    if not extern_libs:
+        return None
+    if not isinstance(extern_libs, dict):
+        raise TypeError("extern_libs must be a dict {name: path}")
+    unknown = set(extern_libs) - {"libdevice"}
+    if unknown:
+        raise ValueError(f"extern_libs: txl links only 'libdevice', not "
+                         f"{sorted(unknown)}")
+    path = os.path.abspath(str(extern_libs["libdevice"]))
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"extern_libs: libdevice {path!r} does not "
+                                "exist")
+    return path
 
 
 def _warn_assembler(metadata):

@@ -74,6 +74,9 @@ struct CompileOptions {
   /// When set, this file's PTX (a hand-edited copy of a dump) replaces the
   /// PTX the compiler makes; the front end still runs for the metadata.
   std::string ptxOverrideFile;
+  /// The libdevice to link (launch kwarg extern_libs={"libdevice": path});
+  /// "" finds one (TranslateOptions::libdevicePath).
+  std::string libdevicePath;
   /// Skip the cubin step (PTX only).
   bool skipCubin = false;
   /// Bound every mbarrier wait (TXL_DEBUG_SYNC=1): past
