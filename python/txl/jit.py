@@ -435,7 +435,6 @@ class JITFunction:
         self.runtime_names = [p.name for p in self.runtime_params]
         self.option_names = [o for o in LAUNCH_OPTIONS + COMPILE_KWARGS
                              if o not in self.arg_names]
-        self.options.update({o: None for o in COMPILE_KWARGS})
         self._cache = {}  # specialization key -> Launcher
         self._binder, self._meta_binder, self._launch = self._make_binders()
         self._source = None
@@ -511,8 +510,11 @@ class JITFunction:
         key = entries + [f"{q.name}.__class__, {q.name}"
                          for q in self.params if q.is_constexpr]
         key = f"({', '.join(key + self.option_names)},)"
-        meta = "{" + ", ".join(f"{n!r}: {n}" for n in
-                               self.arg_names + self.option_names) + "}"
+        # What a grid callable sees: arguments and launch options (not
+        # compile keywords such as extern_libs, as in Triton's meta).
+        meta_names = [n for n in self.arg_names + self.option_names
+                      if n not in COMPILE_KWARGS]
+        meta = "{" + ", ".join(f"{n!r}: {n}" for n in meta_names) + "}"
         # The function body, indented one more level inside the factory.
         launch_values = "".join(f", {v}" for v in values)
         grid, launcher = f"{p}grid", f"{p}launcher"
@@ -580,8 +582,8 @@ class JITFunction:
         options filled with their defaults) or any sequence."""
         if callable(grid):
             for name in self.option_names:
-                if meta[name] is None:
-                    meta[name] = self.options[name]
+                if meta.get(name, 0) is None:
+                    meta[name] = self.options.get(name)
             grid = grid(meta)
         return tuple(grid)
 
@@ -609,8 +611,8 @@ class JITFunction:
     def _meta(self, args, kwargs):
         meta = self._meta_binder(*args, **kwargs)
         for name in self.option_names:
-            if meta[name] is None:
-                meta[name] = self.options[name]
+            if meta.get(name, 0) is None:
+                meta[name] = self.options.get(name)
         return meta
 
     # -- compiling ----------------------------------------------------------
@@ -673,8 +675,7 @@ class JITFunction:
         signature, options, entries = self.specialization(args, kwargs)
         source, filename = self.source()
         options_json = self.options_json(
-            options, libdevice=_libdevice_of(self._meta(args, kwargs).get(
-                "extern_libs")))
+            options, libdevice=_libdevice_of(kwargs.get("extern_libs")))
         handle = _capi.compile(source, filename, self.__name__, signature,
                                options_json)
         if self.debug_options["diff_mode"]:
