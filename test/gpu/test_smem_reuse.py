@@ -120,3 +120,18 @@ def test_persistent_desc_matmul(size, block):
 
 def triton_cdiv(a, b):
     return (a + b - 1) // b
+
+
+def test_normalized_dot():
+    if not hopper():
+        pytest.skip("the dot lowers to wgmma on sm_90")
+    M, N, K = 64, 128, 64
+    a = random_tensor((M, K), torch.float16)
+    b = random_tensor((K, N), torch.float16)
+    x = random_tensor((M, N), torch.float32)
+    out = poisoned((M, N), torch.float32)
+    kernels.normalized_dot[(1,)](a, b, x, out, M=M, N=N, K=K, num_warps=4)
+    torch.cuda.synchronize()
+    total = sum((x.double().abs() + i).sum(1) for i in range(3))
+    want = (a.double() @ b.double()) / total[:, None]
+    torch.testing.assert_close(out.double(), want, rtol=1e-4, atol=1e-5)

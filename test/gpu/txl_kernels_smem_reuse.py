@@ -68,3 +68,23 @@ def persistent_desc_matmul(a_desc, b_desc, c_desc, M, N, K,
             b = b_desc.load([off_n, k * BLOCK_K])
             acc = tl.dot(a, b.T, acc)
         c_desc.store([off_m, off_n], acc.to(tl.float16))
+
+
+@txl.jit
+def normalized_dot(a_ptr, b_ptr, x_ptr, out_ptr,
+                   M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    # out = (a @ b) / l[:, None] with l a row statistic of another tensor
+    # in another layout (FlashAttention's epilogue): the 64 values of l are
+    # converted to the accumulator's layout, not the broadcast tile.
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    acc = tl.dot(a, b)
+    total = tl.zeros([M], dtype=tl.float32)
+    for i in range(3):
+        total += tl.sum(tl.abs(x) + i, axis=1)
+    out = acc / total[:, None]
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], out)

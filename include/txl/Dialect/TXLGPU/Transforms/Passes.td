@@ -53,7 +53,10 @@ def RemoveLayoutConversions : Pass<"txlgpu-remove-layout-conversions", "mlir::Mo
     A convert_layout whose source is cheap to recompute (make_range, splat,
     constants, and elementwise ops over those) is replaced by recomputing
     the source directly in the destination layout, so index arithmetic
-    never goes through shared memory.
+    never goes through shared memory. Where the recomputation reaches a
+    value it cannot recompute but that is smaller than the conversion (a
+    row statistic broadcast over a tile), that value is converted instead,
+    as long as all such conversions together move fewer elements.
   }];
 }
 
