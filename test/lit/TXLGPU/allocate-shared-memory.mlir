@@ -229,6 +229,50 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
 #enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
 #blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 
+// A TMA copy writes its tile until a wait on its mbarrier. T's copy is
+// waited on right away: C, written after, takes T's bytes. U's copy (a
+// prefetch) is waited on nowhere after it: U stays live to the end, so D
+// gets bytes of its own, while U takes T's and C's (dead by then) behind a
+// barrier that fences the generic proxy.
+// CHECK: module attributes {{{.*}}txlgpu.shared = 17408 : i32
+// CHECK-LABEL: func.func @copy_waits
+// CHECK: %[[T:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK: %[[C:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK: %[[U:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK: %[[D:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 9216 : i32}
+// CHECK: txlgpu.smem_load
+// CHECK: txlgpu.barrier {txlgpu.fence_async_proxy}
+// CHECK-NEXT: txlgpu.tma_load {{.*}} -> %[[UT:.*]], %
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @copy_waits(%x: tensor<64x64xf16, #blk>, %desc: !txlgpu.tensordesc<64x64xf16>) -> (tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>) {
+    %c0 = arith.constant 0 : i32
+    %bars = txlgpu.mbar_alloc {arriveCount = 1 : i32} : <1xi64, #txlgpu.barrier>
+    %bar = txlgpu.memdesc_index %bars[%c0] : <1xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+    %t = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %c = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %u = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %d = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %tt = txlgpu.memdesc_index %t[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tc = txlgpu.memdesc_index %c[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tu = txlgpu.memdesc_index %u[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %td = txlgpu.memdesc_index %d[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    txlgpu.tma_load %desc[%c0, %c0] -> %tt, %bar : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+    txlgpu.mbar_wait %bar, %c0 : <1xi64, #txlgpu.barrier>
+    %yt = txlgpu.smem_load %tt : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    txlgpu.smem_store %x, %tc : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %yc = txlgpu.smem_load %tc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    txlgpu.tma_load %desc[%c0, %c0] -> %tu, %bar : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+    txlgpu.smem_store %x, %td : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %yd = txlgpu.smem_load %td : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    return %yt, %yc, %yd : tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
 // B, first written under a condition on the thread index, would need its
 // barrier where not every thread arrives: it keeps its own bytes for the
 // whole kernel (placed first), though A is dead by then. Buffer arrays

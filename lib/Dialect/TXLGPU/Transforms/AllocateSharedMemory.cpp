@@ -155,7 +155,7 @@ struct AllocateSharedMemoryPass
     });
     if (failed(collectScratch(module)))
       return signalPassFailure();
-    collectTiles(module, order);
+    collectTiles(module);
     computeLiveness(order);
     int64_t total = place();
     insertBarriers();
@@ -213,7 +213,7 @@ struct AllocateSharedMemoryPass
 
   /// Tiles and buffer arrays (live by their accesses), mbarriers and
   /// descriptor slots (live throughout).
-  void collectTiles(ModuleOp module, const ProgramOrder &order) {
+  void collectTiles(ModuleOp module) {
     module.walk([&](Operation *op) {
       Buffer buffer;
       buffer.owners = {op};
@@ -223,11 +223,11 @@ struct AllocateSharedMemoryPass
         buffer.bytes =
             alloc.getType().getShape()[0] * getStageStride(alloc.getType());
         buffer.alignment = 1024;
-        buffer.pinned = !trackAccesses(alloc.getResult(), order, buffer);
+        buffer.pinned = !trackAccesses(alloc.getResult(), buffer);
       } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
         buffer.bytes = getSharedBytes(alloc.getType());
         buffer.alignment = 1024;
-        buffer.pinned = !trackAccesses(alloc.getResult(), order, buffer);
+        buffer.pinned = !trackAccesses(alloc.getResult(), buffer);
       } else if (auto alloc = dyn_cast<MBarAllocOp>(op)) {
         buffer.bytes =
             alloc.getType().getShape()[0] * getStageStride(alloc.getType());
@@ -259,8 +259,8 @@ struct AllocateSharedMemoryPass
   /// stay unshared: several warpgroups (which run unordered), a user the
   /// analysis does not know, or a place that needs a barrier where not
   /// every thread arrives.
-  bool trackAccesses(Value root, const ProgramOrder &order, Buffer &buffer) {
-    if (warpgroups > 1 || !collectBufferAccesses(root, order, buffer.accesses))
+  bool trackAccesses(Value root, Buffer &buffer) {
+    if (warpgroups > 1 || !collectBufferAccesses(root, buffer.accesses))
       return false;
     return llvm::none_of(
         firstAccesses(buffer.accesses),

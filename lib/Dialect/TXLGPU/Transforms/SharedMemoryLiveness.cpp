@@ -55,6 +55,17 @@ int64_t numElements(Type memdesc) {
   return n;
 }
 
+/// A TMA copy writes its tile until its mbarrier completes: the first wait
+/// on the same barrier value after it (a wait elsewhere, e.g. in the next
+/// iteration of a prefetching loop, is not found and the tile then stays
+/// live to the end).
+Operation *findBarrierWait(Operation *copy, Value bar) {
+  return findRetiringWait(copy, [bar](Operation *op) {
+    auto wait = dyn_cast<MBarWaitOp>(op);
+    return wait && wait.getBar() == bar;
+  });
+}
+
 struct AccessCollector {
   SmallVectorImpl<BufferAccess> &out;
 
@@ -88,13 +99,25 @@ struct AccessCollector {
       } else if (isa<SmemStoreOp>(user)) {
         add(user, whole, /*selfSync=*/true);
       } else if (auto load = dyn_cast<TMALoadOp>(user)) {
-        if (use.getOperandNumber() != 0)
-          return false; // the buffer as an mbarrier
+        // A multicast also writes the peers' copies of the buffer, on their
+        // schedule, not this CTA's.
+        if (use.getOperandNumber() != 0 || load.getMulticast())
+          return false;
         add(user, whole, load.getSync(), /*asyncWrite=*/true);
-      } else if (isa<TMAGatherOp>(user) && use.getOperandNumber() == 0) {
+        if (!load.getSync())
+          addRetiringWait(findBarrierWait(user, load.getBar()));
+      } else if (auto gather = dyn_cast<TMAGatherOp>(user)) {
+        if (use.getOperandNumber() != 0)
+          return false;
         add(user, whole, /*selfSync=*/false, /*asyncWrite=*/true);
+        addRetiringWait(findBarrierWait(user, gather.getBar()));
       } else if (isa<AsyncCopyGlobalToLocalOp>(user)) {
+        // cp.async writes until an async_wait retires its group.
         add(user, whole, /*selfSync=*/false);
+        addRetiringWait(findRetiringWait(user, [](Operation *op) {
+          auto wait = dyn_cast<AsyncWaitOp>(op);
+          return wait && wait.getPendings() == 0;
+        }));
       } else if (isa<TMAStoreOp>(user)) {
         // TMA reads the tile until a tma_store_wait retires the store.
         add(user, /*kill=*/false, /*selfSync=*/false);
@@ -119,24 +142,12 @@ struct AccessCollector {
 
 } // namespace
 
-bool mlir::txlgpu::collectBufferAccesses(Value root, const ProgramOrder &order,
+bool mlir::txlgpu::collectBufferAccesses(Value root,
                                          SmallVectorImpl<BufferAccess> &out) {
   if (auto alloc = root.getDefiningOp<LocalAllocOp>())
     out.push_back({alloc, /*kill=*/true, /*selfSynchronizing=*/true});
   AccessCollector collector{out};
-  if (!collector.visit(root, /*whole=*/true))
-    return false;
-  // An asynchronous write that nothing reads after it in program order
-  // may still be landing when the bytes are reused: keep such a buffer.
-  int64_t lastRead = -1, lastAsyncWrite = -1;
-  for (const BufferAccess &a : out) {
-    int64_t position = order.start(a.op);
-    if (a.asyncProxyWrite && !a.selfSynchronizing)
-      lastAsyncWrite = std::max(lastAsyncWrite, position);
-    else if (!a.kill)
-      lastRead = std::max(lastRead, position);
-  }
-  return lastAsyncWrite < lastRead || lastAsyncWrite < 0;
+  return collector.visit(root, /*whole=*/true);
 }
 
 //===----------------------------------------------------------------------===//

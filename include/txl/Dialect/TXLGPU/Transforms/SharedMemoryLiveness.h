@@ -50,11 +50,12 @@ struct BufferAccess {
 
 /// The accesses to the bytes of `root` (a shared-memory descriptor value)
 /// through index, view and reshape ops, with the waits that retire
-/// asynchronous reads as extra accesses. Returns false when some user is
-/// not understood, or an asynchronous write is read by nothing after it
-/// (the buffer must then not share bytes).
-bool collectBufferAccesses(Value root, const ProgramOrder &order,
-                           SmallVectorImpl<BufferAccess> &out);
+/// asynchronous accesses as extra accesses (a wgmma's dot_wait(0), a TMA
+/// store's tma_store_wait(0), a TMA copy's wait on its mbarrier, a
+/// cp.async's async_wait(0); none found: the function's end). Returns
+/// false when some user is not understood or writes on another CTA's
+/// schedule (a multicast): the buffer must then not share bytes.
+bool collectBufferAccesses(Value root, SmallVectorImpl<BufferAccess> &out);
 
 /// The live interval [first, last] of a buffer owned by `owner` (its
 /// allocation; a loop around the allocation starts a fresh buffer every
