@@ -106,6 +106,8 @@ struct BarrierOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::BarrierOp> {
   LogicalResult
   matchAndRewrite(txlgpu::BarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(txlgpu::TXLGPUDialect::kFenceAsyncProxyAttr))
+      fenceAsyncProxy(rewriter, op.getLoc());
     barrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();

@@ -1,7 +1,7 @@
-// AllocateSharedMemory: every op that exchanges data through shared memory
-// gets `txlgpu.shared_offset`; scratch (conversions, cross-warp reductions)
-// all starts at 0, shared tiles (local_alloc) follow it, each on a 1024-byte
-// boundary; the module records the total in `txlgpu.shared`.
+// AllocateSharedMemory: every shared buffer (the scratch of an op that
+// exchanges data through shared memory, tiles, buffer arrays, mbarriers)
+// gets `txlgpu.shared_offset`; buffers whose live intervals do not overlap
+// share bytes; the module records the total in `txlgpu.shared`.
 // RUN: txl-opt %s -split-input-file --txlgpu-allocate-shared-memory | FileCheck %s
 
 #blocked = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -11,8 +11,9 @@
 #v4 = #txlgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #row2 = #txlgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 
-// Scratch only: the kernel needs the largest single use, here the 64x64 fp32
-// accumulator going from the mma layout to a blocked one (16 KiB).
+// Scratch only: each use is live at its op alone, so they all share bytes
+// and the kernel needs the largest, here the 64x64 fp32 accumulator going
+// from the mma layout to a blocked one (16 KiB).
 // CHECK: module attributes {{{.*}}txlgpu.shared = 16384 : i32
 // CHECK-LABEL: func.func @scratch
 // 32 fp32 from a row slice to a plain 1-D layout: 128 bytes at offset 0.
@@ -93,30 +94,251 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
 
 // -----
 
-#v1 = #txlgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#slice = #txlgpu.slice<{dim = 1, parent = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>}>
-#a = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#b = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#s = #txlgpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 
-// Shared tiles after 128 bytes of scratch: each starts on the next 1024-byte
-// boundary (the swizzle pattern repeats every 1024 bytes), so the 512-byte
-// tile still pushes the third one to the next boundary.
-//   A 64x32 fp16 (4096 B): [1024, 5120)   S 16x16 fp16 (512 B): [5120, 5632)
-//   B 32x64 fp16 (4096 B): [6144, 10240)  -> txlgpu.shared = 10240
-// CHECK: module attributes {{{.*}}txlgpu.shared = 10240 : i32
+// Tiles of 8 KiB each. A is dead (read for the last time) before B is
+// written: B takes A's bytes. C is written while B still holds data: it
+// gets its own. The smem_store that writes B starts with a barrier of its
+// own, so no barrier is added.
+// CHECK: module attributes {{{.*}}txlgpu.shared = 16384 : i32
 // CHECK-LABEL: func.func @tiles
-// CHECK: txlgpu.convert_layout %arg0 {txlgpu.shared_offset = 0 : i32}
-// CHECK: txlgpu.local_alloc %arg1 {txlgpu.shared_offset = 1024 : i32} : {{.*}} -> <64x32xf16
-// CHECK: txlgpu.local_alloc %arg2 {txlgpu.shared_offset = 5120 : i32} : {{.*}} -> <16x16xf16
-// CHECK: txlgpu.local_alloc %arg3 {txlgpu.shared_offset = 6144 : i32} : {{.*}} -> <32x64xf16
+// CHECK: %[[A:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 0 : i32}
+// CHECK: %[[B:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 0 : i32}
+// CHECK: %[[C:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 8192 : i32}
+// CHECK-NOT: txlgpu.barrier{{$| {}}
+// CHECK: return
 module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
-  func.func @tiles(%m: tensor<32xf32, #slice>, %x: tensor<64x32xf16, #a>, %y: tensor<16x16xf16, #s>, %z: tensor<32x64xf16, #b>) -> tensor<32xf32, #v1> {
-    %0 = txlgpu.convert_layout %m : tensor<32xf32, #slice> -> tensor<32xf32, #v1>
-    %1 = txlgpu.local_alloc %x : tensor<64x32xf16, #a> -> !txlgpu.memdesc<64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
-    %2 = txlgpu.local_alloc %y : tensor<16x16xf16, #s> -> !txlgpu.memdesc<16x16xf16, #txlgpu.nvmma_shared<{swizzle = 32, elemBits = 16, order = [1, 0]}>>
-    %3 = txlgpu.local_alloc %z : tensor<32x64xf16, #b> -> !txlgpu.memdesc<32x64xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [0, 1]}>>
-    return %0 : tensor<32xf32, #v1>
+  func.func @tiles(%x: tensor<64x64xf16, #blk>) -> tensor<64x64xf16, #blk> {
+    %c0 = arith.constant 0 : i32
+    %a = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %b = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %c = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %ta = txlgpu.memdesc_index %a[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tb = txlgpu.memdesc_index %b[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tc = txlgpu.memdesc_index %c[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    txlgpu.smem_store %x, %ta : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %ya = txlgpu.smem_load %ta : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    txlgpu.smem_store %ya, %tb : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    txlgpu.smem_store %x, %tc : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %yb = txlgpu.smem_load %tb : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    %yc = txlgpu.smem_load %tc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    %s = arith.addf %yb, %yc : tensor<64x64xf16, #blk>
+    return %s : tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Loops. A is written before the loop and read in it: live through the
+// whole loop. B is overwritten at the top of every iteration before it is
+// read: live only from that store to its load, where A also lives, so it
+// gets its own bytes. C is read at the top of the body before the body
+// overwrites it: what one iteration leaves the next reads, so C is live
+// through the whole loop too. D, after the loop, reuses A's bytes.
+// CHECK: module attributes {{{.*}}txlgpu.shared = 24576 : i32
+// CHECK-LABEL: func.func @loops
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 0 : i32}
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 8192 : i32}
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 16384 : i32}
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 0 : i32}
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @loops(%x: tensor<64x64xf16, #blk>, %n: i32) -> tensor<64x64xf16, #blk> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %a = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %b = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %c = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %d = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %ta = txlgpu.memdesc_index %a[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tb = txlgpu.memdesc_index %b[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tc = txlgpu.memdesc_index %c[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %td = txlgpu.memdesc_index %d[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    txlgpu.smem_store %x, %ta : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<64x64xf16, #blk>) : i32 {
+      txlgpu.smem_store %acc, %tb : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+      %yc = txlgpu.smem_load %tc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      %ya = txlgpu.smem_load %ta : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      %yb = txlgpu.smem_load %tb : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      %s = arith.addf %ya, %yb : tensor<64x64xf16, #blk>
+      %t = arith.addf %s, %yc : tensor<64x64xf16, #blk>
+      txlgpu.smem_store %t, %tc : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+      scf.yield %t : tensor<64x64xf16, #blk>
+    }
+    txlgpu.smem_store %r, %td : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %yd = txlgpu.smem_load %td : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    return %yd : tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #txlgpu.nvmma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#out = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Asynchronous readers and barriers. The mbarrier comes first (offset 0),
+// then the largest buffers: the two conversions' scratch (16 KiB, at the
+// next 1024-byte boundary). The TMA store reads S until tma_store_wait
+// retires it, so the conversion issued before that wait must not overlap
+// S, which goes after it; the conversion after the wait may. T is written
+// by TMA (async proxy) into bytes that the scratch used before: a barrier
+// that also fences the generic proxy goes before that write, and nowhere
+// else (the conversions start with barriers of their own).
+// CHECK: module attributes {{{.*}}txlgpu.shared = 25600 : i32
+// CHECK-LABEL: func.func @async_readers
+// CHECK: txlgpu.mbar_alloc {arriveCount = 1 : i32, txlgpu.shared_offset = 0 : i32}
+// CHECK: %[[S:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 17408 : i32}
+// CHECK: %[[T:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK-NOT: txlgpu.barrier{{$| {}}
+// CHECK: txlgpu.tma_store
+// CHECK-NEXT: txlgpu.convert_layout %arg1 {txlgpu.shared_offset = 1024 : i32}
+// CHECK-NEXT: txlgpu.tma_store_wait
+// CHECK-NEXT: txlgpu.convert_layout %arg1 {txlgpu.shared_offset = 1024 : i32}
+// CHECK-NEXT: txlgpu.barrier {txlgpu.fence_async_proxy}
+// CHECK-NEXT: txlgpu.tma_load
+// CHECK-NOT: txlgpu.barrier{{$| {}}
+// CHECK: return
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @async_readers(%x: tensor<64x64xf16, #blk>, %m: tensor<64x64xf32, #acc>, %desc: !txlgpu.tensordesc<64x64xf16>) -> (tensor<64x64xf32, #out>, tensor<64x64xf32, #out>, tensor<64x64xf16, #blk>) {
+    %c0 = arith.constant 0 : i32
+    %bars = txlgpu.mbar_alloc {arriveCount = 1 : i32} : <1xi64, #txlgpu.barrier>
+    %bar = txlgpu.memdesc_index %bars[%c0] : <1xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+    %s = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %t = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %ts = txlgpu.memdesc_index %s[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tt = txlgpu.memdesc_index %t[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    txlgpu.smem_store %x, %ts : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    txlgpu.tma_store %ts -> %desc[%c0, %c0] : <64x64xf16, #enc> -> <64x64xf16>
+    %r0 = txlgpu.convert_layout %m : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #out>
+    txlgpu.tma_store_wait {pendings = 0 : i32}
+    %r1 = txlgpu.convert_layout %m : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #out>
+    txlgpu.tma_load %desc[%c0, %c0] -> %tt, %bar : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+    txlgpu.mbar_wait %bar, %c0 : <1xi64, #txlgpu.barrier>
+    %y = txlgpu.smem_load %tt : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    return %r0, %r1, %y : tensor<64x64xf32, #out>, tensor<64x64xf32, #out>, tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A TMA copy writes its tile until a wait on its mbarrier. T's copy is
+// waited on right away: C, written after, takes T's bytes. U's copy (a
+// prefetch) is waited on nowhere after it: U stays live to the end, so D
+// gets bytes of its own, while U takes T's and C's (dead by then) behind a
+// barrier that fences the generic proxy.
+// CHECK: module attributes {{{.*}}txlgpu.shared = 17408 : i32
+// CHECK-LABEL: func.func @copy_waits
+// CHECK: %[[T:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK: %[[C:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK: %[[U:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK: %[[D:.*]] = txlgpu.smem_alloc {txlgpu.shared_offset = 9216 : i32}
+// CHECK: txlgpu.smem_load
+// CHECK: txlgpu.barrier {txlgpu.fence_async_proxy}
+// CHECK-NEXT: txlgpu.tma_load {{.*}} -> %[[UT:.*]], %
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @copy_waits(%x: tensor<64x64xf16, #blk>, %desc: !txlgpu.tensordesc<64x64xf16>) -> (tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>) {
+    %c0 = arith.constant 0 : i32
+    %bars = txlgpu.mbar_alloc {arriveCount = 1 : i32} : <1xi64, #txlgpu.barrier>
+    %bar = txlgpu.memdesc_index %bars[%c0] : <1xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+    %t = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %c = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %u = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %d = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %tt = txlgpu.memdesc_index %t[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tc = txlgpu.memdesc_index %c[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tu = txlgpu.memdesc_index %u[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %td = txlgpu.memdesc_index %d[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    txlgpu.tma_load %desc[%c0, %c0] -> %tt, %bar : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+    txlgpu.mbar_wait %bar, %c0 : <1xi64, #txlgpu.barrier>
+    %yt = txlgpu.smem_load %tt : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    txlgpu.smem_store %x, %tc : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %yc = txlgpu.smem_load %tc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    txlgpu.tma_load %desc[%c0, %c0] -> %tu, %bar : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+    txlgpu.smem_store %x, %td : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %yd = txlgpu.smem_load %td : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    return %yt, %yc, %yd : tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>, tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// B, first written under a condition on the thread index, would need its
+// barrier where not every thread arrives: it keeps its own bytes for the
+// whole kernel (placed first), though A is dead by then. Buffer arrays
+// written stage by stage (a runtime index) are never overwritten whole, so
+// the loop carries them; this one starts after A's last read and reuses
+// A's bytes (its smem_store synchronizes first).
+// CHECK: module attributes {{{.*}}txlgpu.shared = 24576 : i32
+// CHECK-LABEL: func.func @kept_whole
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 8192 : i32} : <1x64x64xf16
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 0 : i32} : <1x64x64xf16
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 8192 : i32} : <2x64x64xf16
+// CHECK-NOT: txlgpu.barrier{{$| {}}
+// CHECK: return
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @kept_whole(%x: tensor<64x64xf16, #blk>, %n: i32) -> tensor<64x64xf16, #blk> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %c32 = arith.constant 32 : i32
+    %a = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %b = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %st = txlgpu.smem_alloc : <2x64x64xf16, #enc>
+    %ta = txlgpu.memdesc_index %a[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tb = txlgpu.memdesc_index %b[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    txlgpu.smem_store %x, %ta : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %ya = txlgpu.smem_load %ta : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    %tid = nvvm.read.ptx.sreg.tid.x : i32
+    %first = arith.cmpi ult, %tid, %c32 : i32
+    scf.if %first {
+      txlgpu.smem_store %ya, %tb : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    }
+    %yb = txlgpu.smem_load %tb : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %yb) -> (tensor<64x64xf16, #blk>) : i32 {
+      %k = arith.remsi %i, %c2 : i32
+      %stage = txlgpu.memdesc_index %st[%k] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      txlgpu.smem_store %acc, %stage : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+      %y = txlgpu.smem_load %stage : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      scf.yield %y : tensor<64x64xf16, #blk>
+    }
+    return %r : tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// With several warpgroups (which may run different roles at once, so
+// program order does not order their accesses) every tile keeps its bytes.
+// CHECK: module attributes {{{.*}}txlgpu.shared = 16384 : i32
+// CHECK-LABEL: func.func @warpgroups
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 0 : i32}
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 8192 : i32}
+module attributes {txlgpu.num_warpgroups = 2 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @warpgroups(%x: tensor<64x64xf16, #blk>) -> tensor<64x64xf16, #blk> {
+    %c0 = arith.constant 0 : i32
+    %a = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %b = txlgpu.smem_alloc : <1x64x64xf16, #enc>
+    %ta = txlgpu.memdesc_index %a[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %tb = txlgpu.memdesc_index %b[%c0] : <1x64x64xf16, #enc> -> <64x64xf16, #enc>
+    txlgpu.smem_store %x, %ta : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %ya = txlgpu.smem_load %ta : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    txlgpu.smem_store %ya, %tb : tensor<64x64xf16, #blk> -> <64x64xf16, #enc>
+    %yb = txlgpu.smem_load %tb : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+    return %yb : tensor<64x64xf16, #blk>
   }
 }
 
@@ -162,51 +384,3 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
 }
 
 // -----
-
-// Loop staging buffers (made by the pipeliners, dead once their loop is
-// drained) come first among the tiles; a conversion after the loop
-// overlays them (offset 0, not after the 48 KiB of staging), while one
-// inside the loop gets its own scratch at 0 and pushes the tiles up.
-#acc = #txlgpu.nvmma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#out = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK: module attributes {{{.*}}txlgpu.shared = 49152 : i32
-// CHECK-LABEL: func.func @overlay
-// CHECK: txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 0 : i32} : <3x64x64xf16>
-// CHECK: txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 24576 : i32} : <3x64x64xf16>
-// CHECK: txlgpu.convert_layout %{{.*}} {txlgpu.shared_offset = 0 : i32} : tensor<64x64xf32, #txlgpu.nvmma
-// CHECK: module attributes {{{.*}}txlgpu.shared = 40960 : i32
-// CHECK-LABEL: func.func @inside
-// CHECK: txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 16384 : i32}
-// CHECK: scf.for
-// CHECK: txlgpu.convert_layout %{{.*}} {txlgpu.shared_offset = 0 : i32}
-module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
-  func.func @overlay(%acc: tensor<64x64xf32, #acc>, %n: i32) -> tensor<64x64xf32, #out> {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    %a = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x64x64xf16>
-    %b = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x64x64xf16>
-    scf.for %i = %c0 to %n step %c1 : i32 {
-      %x = txlgpu.memdesc_index %a[%c0] : <3x64x64xf16> -> <64x64xf16>
-      %y = txlgpu.memdesc_index %b[%c0] : <3x64x64xf16> -> <64x64xf16>
-    }
-    %r = txlgpu.convert_layout %acc : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #out>
-    return %r : tensor<64x64xf32, #out>
-  }
-}
-
-// -----
-
-#acc = #txlgpu.nvmma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#out = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
-  func.func @inside(%acc: tensor<64x64xf32, #acc>, %n: i32) {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    %a = txlgpu.smem_alloc {txlgpu.loop_staging} : <3x64x64xf16>
-    scf.for %i = %c0 to %n step %c1 : i32 {
-      %x = txlgpu.memdesc_index %a[%c0] : <3x64x64xf16> -> <64x64xf16>
-      %r = txlgpu.convert_layout %acc : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #out>
-    }
-    return
-  }
-}

@@ -194,3 +194,47 @@ func.func @mask_in_accumulator_layout(%s: tensor<64x128xf32, #acc>) -> tensor<64
   %m = arith.select %k, %s, %ninf : tensor<64x128xi1, #acc>, tensor<64x128xf32, #acc>
   return %m : tensor<64x128xf32, #acc>
 }
+
+// -----
+
+#row = #txlgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#mma = #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+
+// A row statistic broadcast over a tile (FlashAttention's acc / l[:, None]):
+// the statistic (64 values, a loop result that cannot be recomputed) is
+// converted, and the expand_dims and broadcast are recomputed in the
+// accumulator's layout, instead of converting the 64x128 broadcast. The
+// statistic's own earlier conversion is folded into the new one.
+// CHECK-LABEL: func.func @broadcast_statistic
+// CHECK: %[[L:.*]] = txlgpu.convert_layout %arg0 : tensor<64xf32, #txlgpu.blocked<{{.*}}>> -> tensor<64xf32, #txlgpu.slice<{dim = 1, parent = #txlgpu.nvmma<{{.*}}>}>>
+// CHECK-NEXT: %[[E:.*]] = txl.expand_dims %[[L]] {axis = 1 : i32} : {{.*}} -> tensor<64x1xf32, #txlgpu.nvmma<
+// CHECK-NEXT: %[[B:.*]] = txl.broadcast %[[E]] : {{.*}} -> tensor<64x128xf32, #txlgpu.nvmma<
+// CHECK-NEXT: arith.divf %arg1, %[[B]]
+// CHECK-NOT: txlgpu.convert_layout
+// CHECK: return
+func.func @broadcast_statistic(%l: tensor<64xf32, #row>, %acc: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+  %s = txlgpu.convert_layout %l : tensor<64xf32, #row> -> tensor<64xf32, #txlgpu.slice<{dim = 1, parent = #blk}>>
+  %e = txl.expand_dims %s {axis = 1 : i32} : tensor<64xf32, #txlgpu.slice<{dim = 1, parent = #blk}>> -> tensor<64x1xf32, #blk>
+  %b = txl.broadcast %e : tensor<64x1xf32, #blk> -> tensor<64x128xf32, #blk>
+  %c = txlgpu.convert_layout %b : tensor<64x128xf32, #blk> -> tensor<64x128xf32, #mma>
+  %d = arith.divf %acc, %c : tensor<64x128xf32, #mma>
+  return %d : tensor<64x128xf32, #mma>
+}
+
+// -----
+
+#blk = #txlgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#mma = #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+
+// Converting the operands instead would move as much as converting the
+// sum (each operand is as large): the conversion stays.
+// CHECK-LABEL: func.func @no_smaller_leaf
+// CHECK: %[[S:.*]] = arith.addf %arg0, %arg1 : tensor<64x128xf32, #txlgpu.blocked
+// CHECK-NEXT: txlgpu.convert_layout %[[S]]
+// CHECK-NOT: txlgpu.convert_layout
+func.func @no_smaller_leaf(%x: tensor<64x128xf32, #blk>, %y: tensor<64x128xf32, #blk>) -> tensor<64x128xf32, #mma> {
+  %s = arith.addf %x, %y : tensor<64x128xf32, #blk>
+  %c = txlgpu.convert_layout %s : tensor<64x128xf32, #blk> -> tensor<64x128xf32, #mma>
+  return %c : tensor<64x128xf32, #mma>
+}

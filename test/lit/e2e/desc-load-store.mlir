@@ -4,7 +4,9 @@
 // tile are done), the leader arrives with expect_tx and keeps the state
 // token, copies, spins on try_wait with that token (no phase to track, so
 // a site inside a loop needs no carried parity), and the threads
-// synchronize again before reading the tile. A store writes the tile,
+// synchronize again before reading the tile. A store writes the tile
+// (the load site's bytes: the two tiles are never live at once, and a
+// barrier with an async-proxy fence precedes the next load into them),
 // fences for the async proxy, TMA-stores it, waits until it has been read
 // and synchronizes before anyone may write the tile again.
 // RUN: txlc %S/../../gpu/txl_kernels_desc.py --kernel-name desc_axpb --signature "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 64]>, i32, i32, fp32, fp32, 64, 64" --target sm_90a --out-dir %t
@@ -15,7 +17,7 @@
 // CHECK: bar.sync 0;
 // CHECK: mbarrier.arrive.expect_tx.shared.b64 [[STATE:%rd[0-9]+]], [global_smem], {{%r[0-9]+}};
 // CHECK-NEXT: mov.b64
-// CHECK-NEXT: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+9216], {{.*}}, [global_smem];
+// CHECK-NEXT: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+1024], {{.*}}, [global_smem];
 // CHECK: mbarrier.try_wait.shared.b64 {{%p[0-9]+}}, [global_smem], [[STATE]];
 // CHECK: bar.sync 0;
 // CHECK: fence.proxy.async.shared::cta;
@@ -25,7 +27,7 @@
 // (The loop's blocks are laid out with the store's wait first.)
 // WAIT: cp.async.bulk.wait_group.read 0;
 // WAIT-NEXT: bar.sync 0;
-// META: "shared_bytes": 17408
+// META: "shared_bytes": 9216
 //
 // A descriptor matmul (register operands from desc.load, tl.dot) compiles
 // through ptxas; its two load sites each have their own barrier.

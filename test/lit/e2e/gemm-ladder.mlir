@@ -180,12 +180,13 @@
 // STEP4-DAG: mbarrier.try_wait.parity.shared.b64 P1, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
 // STEP4-DAG: xor.b32 %[[PH]], %[[PH]], 1;
 // STEP4-DAG: wgmma.wait_group.sync.aligned 0;
-// Epilogue: sC at 33792, two boxes of 128x64 (16384 bytes apart).
-// STEP4: stmatrix.sync.aligned.m8n8.x4.shared.b16 [%rd{{[0-9]+}}+33792], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
+// Epilogue: sC reuses sA's bytes (1024; the K loop is over), two boxes of
+// 128x64 (16384 bytes apart).
+// STEP4: stmatrix.sync.aligned.m8n8.x4.shared.b16 [%rd{{[0-9]+}}+1024], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 // STEP4: fence.proxy.async.shared::cta;
 // STEP4: bar.sync 0;
-// STEP4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%[[ROWN]], %[[ROWM]]}], [global_smem+33792];
-// STEP4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%r{{[0-9]+}}, %[[ROWM]]}], [global_smem+50176];
+// STEP4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%[[ROWN]], %[[ROWM]]}], [global_smem+1024];
+// STEP4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[DC]], {%r{{[0-9]+}}, %[[ROWM]]}], [global_smem+17408];
 // STEP4: cp.async.bulk.commit_group;
 // STEP4: cp.async.bulk.wait_group.read 0;
 // STEP4: ret;

@@ -1,8 +1,10 @@
 //===- AllocateSharedMemory.cpp - scratch and shared tiles ----------------===//
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Dialect/TXLGPU/Transforms/SharedMemoryLiveness.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::txlgpu {
@@ -49,8 +51,8 @@ int64_t reduceBytes(mlir::txl::ReduceOp op) {
   int64_t outElems = srcTy.getNumElements() / srcTy.getShape()[op.getAxis()];
   int64_t bytes = 0;
   for (Value src : op.getSrcs())
-    bytes = llvm::alignTo(bytes + partials * outElems * elemBytes(src.getType()),
-                          16);
+    bytes = llvm::alignTo(
+        bytes + partials * outElems * elemBytes(src.getType()), 16);
   return bytes;
 }
 
@@ -74,45 +76,67 @@ int64_t atomicBytes(Operation *op) {
   return replicated ? tensor.getNumElements() * elemBytes(type) : 0;
 }
 
-/// The op of `block` that contains `op` (or null).
-Operation *ancestorIn(Block *block, Operation *op) {
-  for (; op; op = op->getParentOp())
-    if (op->getBlock() == block)
-      return op;
-  return nullptr;
+/// Bytes `op` exchanges through shared memory (0 if none).
+int64_t scratchBytes(Operation *op) {
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(op))
+    return relayoutBytes(cvt.getSrc(), cvt.getResult(), identityCoordMap());
+  if (auto reshape = dyn_cast<mlir::txl::ReshapeOp>(op))
+    return relayoutBytes(reshape.getSrc(), reshape.getResult(),
+                         reshapeCoordMap(reshape.getSrc().getType().getShape(),
+                                         reshape.getType().getShape()));
+  if (auto trans = dyn_cast<mlir::txl::TransOp>(op))
+    return relayoutBytes(trans.getSrc(), trans.getResult(),
+                         transposeCoordMap(trans.getOrder()));
+  if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
+    return reduceBytes(reduce);
+  return atomicBytes(op);
 }
 
-/// Where a loop-staging buffer's lifetime ends: the op of the buffer's
-/// block containing its last use (the pipelined loop).
-Operation *lastUse(SmemAllocOp alloc) {
-  Block *block = alloc->getBlock();
-  Operation *last = alloc;
-  SmallVector<Value> work{alloc.getResult()};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (Operation *user : v.getUsers()) {
-      Operation *at = ancestorIn(block, user);
-      if (!at)
-        return nullptr;
-      if (last->isBeforeInBlock(at))
-        last = at;
-      if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user))
-        work.push_back(user->getResult(0));
-    }
-  }
-  return last;
-}
+/// A piece of shared memory: scratch of one op, a tile, a buffer array,
+/// mbarriers or a descriptor slot. Buffers whose live intervals do not
+/// overlap may share bytes; a pinned one is live for the whole kernel.
+struct Buffer {
+  SmallVector<Operation *> owners; ///< the ops that get the offset
+  int64_t bytes = 0;
+  int64_t alignment = 16;
+  bool pinned = false;
+  SmallVector<BufferAccess> accesses;
+  std::optional<std::pair<int64_t, int64_t>> live;
+  int64_t offset = 0;
 
-/// Whether scratch `op` only runs once every loop-staging buffer is dead,
-/// so it may reuse their bytes (the matmul epilogue after its K loop).
-bool runsAfterStaging(Operation *op, ArrayRef<SmemAllocOp> staging) {
-  for (SmemAllocOp alloc : staging) {
-    Operation *end = lastUse(alloc);
-    Operation *at = ancestorIn(alloc->getBlock(), op);
-    if (!end || !at || at == end || !end->isBeforeInBlock(at))
+  bool interferes(const Buffer &other) const {
+    if (pinned || other.pinned)
+      return true;
+    if (!live || !other.live)
       return false;
+    return live->first <= other.live->second &&
+           other.live->first <= live->second;
   }
-  return true;
+  bool overlapsBytes(const Buffer &other) const {
+    return offset < other.offset + other.bytes && other.offset < offset + bytes;
+  }
+};
+
+/// Scratch lowering works on any 16-byte boundary; a large exchange tile
+/// is swizzled, and starting it where the pattern repeats keeps its
+/// accesses free of bank conflicts.
+int64_t scratchAlignment(int64_t bytes) {
+  return std::clamp<int64_t>(llvm::PowerOf2Ceil(bytes), 16, 1024);
+}
+
+/// First fit: the lowest aligned offset where `buffer` overlaps no placed
+/// buffer it interferes with.
+int64_t firstFit(const Buffer &buffer, ArrayRef<const Buffer *> placed) {
+  SmallVector<std::pair<int64_t, int64_t>> taken;
+  for (const Buffer *other : placed)
+    if (buffer.interferes(*other))
+      taken.push_back({other->offset, other->offset + other->bytes});
+  llvm::sort(taken);
+  int64_t offset = 0;
+  for (auto [begin, end] : taken)
+    if (offset < end && begin < offset + buffer.bytes)
+      offset = llvm::alignTo(end, buffer.alignment);
+  return offset;
 }
 
 struct AllocateSharedMemoryPass
@@ -120,38 +144,37 @@ struct AllocateSharedMemoryPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder b(module.getContext());
-    int64_t warpgroups = 1;
+    warpgroups = 1;
     if (auto attr = module->getAttrOfType<IntegerAttr>(
             TXLGPUDialect::kNumWarpgroupsAttr))
       warpgroups = attr.getInt();
-    SmallVector<SmemAllocOp> staging;
-    module.walk([&](SmemAllocOp alloc) {
-      if (alloc->hasAttr(TXLGPUDialect::kLoopStagingAttr))
-        staging.push_back(alloc);
-    });
-    // Scratch that runs after every pipelined loop goes on top of the
-    // loops' staging buffers (one warpgroup: with several, scratch is
-    // strided per warpgroup below).
-    SmallVector<Operation *> late;
-    int64_t lateBytes = 0;
-    int64_t total = 0;
-    bool failed = false;
+    ProgramOrder order(module);
     module.walk([&](Operation *op) {
-      int64_t bytes = 0;
-      if (auto cvt = dyn_cast<ConvertLayoutOp>(op))
-        bytes = relayoutBytes(cvt.getSrc(), cvt.getResult(), identityCoordMap());
-      else if (auto reshape = dyn_cast<mlir::txl::ReshapeOp>(op))
-        bytes = relayoutBytes(
-            reshape.getSrc(), reshape.getResult(),
-            reshapeCoordMap(reshape.getSrc().getType().getShape(),
-                            reshape.getType().getShape()));
-      else if (auto trans = dyn_cast<mlir::txl::TransOp>(op))
-        bytes = relayoutBytes(trans.getSrc(), trans.getResult(),
-                              transposeCoordMap(trans.getOrder()));
-      else if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
-        bytes = reduceBytes(reduce);
-      else
-        bytes = atomicBytes(op);
+      if (isa<scf::ForOp, scf::WhileOp>(op))
+        loopSpans.push_back({order.start(op), order.end(op)});
+    });
+    if (failed(collectScratch(module)))
+      return signalPassFailure();
+    collectTiles(module);
+    computeLiveness(order);
+    int64_t total = place();
+    insertBarriers();
+    for (Buffer &buffer : buffers)
+      for (Operation *owner : buffer.owners)
+        owner->setAttr(TXLGPUDialect::kSharedOffsetAttr,
+                       b.getI32IntegerAttr(buffer.offset));
+    module->setAttr(TXLGPUDialect::kSharedBytesAttr,
+                    b.getI32IntegerAttr(llvm::alignTo(total, 16)));
+  }
+
+  /// One buffer per op that exchanges data through shared memory. With
+  /// several warpgroups (which may run different roles at once) each owns
+  /// a copy of one scratch area that all such ops share, kept whole.
+  LogicalResult collectScratch(ModuleOp module) {
+    bool failed = false;
+    Buffer shared;
+    module.walk([&](Operation *op) {
+      int64_t bytes = scratchBytes(op);
       if (auto within = op->getAttrOfType<StringAttr>("txl.within_warp");
           within && bytes > 0) {
         op->emitError(within.getValue())
@@ -163,81 +186,173 @@ struct AllocateSharedMemoryPass
       }
       if (bytes == 0)
         return;
-      if (warpgroups == 1 && !staging.empty() &&
-          runsAfterStaging(op, staging)) {
-        late.push_back(op);
-        lateBytes = std::max(lateBytes, bytes);
+      if (warpgroups > 1) {
+        shared.owners.push_back(op);
+        shared.bytes = std::max(shared.bytes, bytes);
         return;
       }
-      // Scratch uses are fenced by barriers in the lowering, so they all
-      // start at 0 and the kernel needs the largest one.
-      op->setAttr(TXLGPUDialect::kSharedOffsetAttr, b.getI32IntegerAttr(0));
-      total = std::max(total, bytes);
+      Buffer buffer;
+      buffer.owners = {op};
+      buffer.bytes = bytes;
+      buffer.alignment = scratchAlignment(bytes);
+      buffer.accesses = {{op, /*kill=*/true, /*selfSynchronizing=*/true}};
+      buffer.pinned = inThreadDependentRegion(op);
+      buffers.push_back(std::move(buffer));
     });
-    if (failed)
-      return signalPassFailure();
-    // Shared tiles (wgmma/TMA operands) follow the scratch area, each on
-    // its own 1024-byte boundary: the hardware swizzle is a function of the
-    // address bits, so a tile must start where its pattern repeats. Besides
-    // late scratch over loop staging, tiles are not reused across disjoint
-    // lifetimes.
-    total = llvm::alignTo(total, 16);
-    if (warpgroups > 1 && total > 0) {
+    if (!shared.owners.empty()) {
+      int64_t stride = llvm::alignTo(shared.bytes, 16);
       module->setAttr(TXLGPUDialect::kScratchStrideAttr,
-                      b.getI32IntegerAttr(total));
-      total *= warpgroups;
+                      Builder(module.getContext()).getI32IntegerAttr(stride));
+      shared.bytes = stride * warpgroups;
+      shared.alignment = 1024;
+      shared.pinned = true;
+      buffers.push_back(std::move(shared));
     }
-    // mbarriers (8 bytes each) before the tiles, so they do not cost a
-    // 1024-byte alignment gap.
-    module.walk([&](MBarAllocOp alloc) {
-      total = llvm::alignTo(total, 8);
-      alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
-                     b.getI32IntegerAttr(total));
-      total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
-    });
-    // An in-kernel TMA descriptor is built in a 128-byte shared slot per
-    // warpgroup (tensormap.replace needs 128-byte alignment) and copied to
-    // its slot of the CTA's global scratch, where TMA reads it.
-    int64_t globalScratch = 0;
-    module.walk([&](MakeTensorDescOp op) {
-      total = llvm::alignTo(total, 128);
-      op->setAttr(TXLGPUDialect::kSharedOffsetAttr, b.getI32IntegerAttr(total));
-      op->setAttr(TXLGPUDialect::kGlobalScratchOffsetAttr,
-                  b.getI32IntegerAttr(globalScratch));
-      total += 128 * warpgroups;
-      globalScratch += 128 * warpgroups;
+    return success(!failed);
+  }
+
+  /// Tiles and buffer arrays (live by their accesses), mbarriers and
+  /// descriptor slots (live throughout).
+  void collectTiles(ModuleOp module) {
+    module.walk([&](Operation *op) {
+      Buffer buffer;
+      buffer.owners = {op};
+      if (auto alloc = dyn_cast<SmemAllocOp>(op)) {
+        // Tiles start where the swizzle pattern repeats (1024 bytes): the
+        // hardware swizzle is a function of the address bits.
+        buffer.bytes =
+            alloc.getType().getShape()[0] * getStageStride(alloc.getType());
+        buffer.alignment = 1024;
+        buffer.pinned = !trackAccesses(alloc.getResult(), buffer);
+      } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+        buffer.bytes = getSharedBytes(alloc.getType());
+        buffer.alignment = 1024;
+        buffer.pinned = !trackAccesses(alloc.getResult(), buffer);
+      } else if (auto alloc = dyn_cast<MBarAllocOp>(op)) {
+        buffer.bytes =
+            alloc.getType().getShape()[0] * getStageStride(alloc.getType());
+        buffer.alignment = 8;
+        buffer.pinned = true;
+      } else if (auto desc = dyn_cast<MakeTensorDescOp>(op)) {
+        // An in-kernel TMA descriptor is built in a 128-byte shared slot per
+        // warpgroup (tensormap.replace needs 128-byte alignment) and copied
+        // to its slot of the CTA's global scratch, where TMA reads it.
+        desc->setAttr(
+            TXLGPUDialect::kGlobalScratchOffsetAttr,
+            Builder(op->getContext()).getI32IntegerAttr(globalScratch));
+        globalScratch += 128 * warpgroups;
+        buffer.bytes = 128 * warpgroups;
+        buffer.alignment = 128;
+        buffer.pinned = true;
+      } else {
+        return;
+      }
+      buffers.push_back(std::move(buffer));
     });
     if (globalScratch)
-      module->setAttr(TXLGPUDialect::kGlobalScratchBytesAttr,
-                      b.getI32IntegerAttr(globalScratch));
-    auto place = [&](SmemAllocOp alloc) {
-      total = llvm::alignTo(total, 1024);
-      alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
-                     b.getI32IntegerAttr(total));
-      total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
-    };
-    // Staging buffers first and together, so late scratch overlays them.
-    int64_t stagingStart = llvm::alignTo(total, 1024);
-    for (SmemAllocOp alloc : staging)
-      place(alloc);
-    for (Operation *op : late)
-      op->setAttr(TXLGPUDialect::kSharedOffsetAttr,
-                  b.getI32IntegerAttr(stagingStart));
-    if (!late.empty())
-      total = std::max(total, stagingStart + lateBytes);
-    module.walk([&](SmemAllocOp alloc) {
-      if (!alloc->hasAttr(TXLGPUDialect::kLoopStagingAttr))
-        place(alloc);
-    });
-    module.walk([&](LocalAllocOp alloc) {
-      total = llvm::alignTo(total, 1024);
-      alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
-                     b.getI32IntegerAttr(total));
-      total += getSharedBytes(alloc.getType());
-    });
-    module->setAttr(TXLGPUDialect::kSharedBytesAttr,
-                    b.getI32IntegerAttr(llvm::alignTo(total, 16)));
+      module->setAttr(
+          TXLGPUDialect::kGlobalScratchBytesAttr,
+          Builder(module.getContext()).getI32IntegerAttr(globalScratch));
   }
+
+  /// Records the accesses of the buffer `root` names; false when it must
+  /// stay unshared: several warpgroups (which run unordered), a user the
+  /// analysis does not know, or a place that needs a barrier where not
+  /// every thread arrives.
+  bool trackAccesses(Value root, Buffer &buffer) {
+    if (warpgroups > 1 || !collectBufferAccesses(root, buffer.accesses))
+      return false;
+    return llvm::none_of(
+        firstAccesses(buffer.accesses),
+        [](const BufferAccess &a) { return inThreadDependentRegion(a.op); });
+  }
+
+  void computeLiveness(const ProgramOrder &order) {
+    for (Buffer &buffer : buffers)
+      if (!buffer.pinned)
+        buffer.live =
+            liveInterval(buffer.owners.front(), buffer.accesses, order);
+  }
+
+  /// Places mbarriers and descriptor slots first (at fixed small offsets,
+  /// in program order), then the other buffers live throughout, then the
+  /// largest buffers first, each at its first fit; returns the bytes the kernel
+  /// needs. A buffer that is never accessed takes none.
+  int64_t place() {
+    SmallVector<Buffer *> bySize;
+    for (Buffer &buffer : buffers)
+      if (buffer.pinned || buffer.live)
+        bySize.push_back(&buffer);
+    auto isSmallFixed = [](const Buffer *buffer) {
+      return isa<MBarAllocOp, MakeTensorDescOp>(buffer->owners.front());
+    };
+    // Then buffers live throughout, in program order, then the rest.
+    auto rank = [&](const Buffer *buffer) {
+      return isSmallFixed(buffer) ? 0 : buffer->pinned ? 1 : 2;
+    };
+    llvm::stable_sort(bySize, [&](const Buffer *x, const Buffer *y) {
+      if (rank(x) != rank(y))
+        return rank(x) < rank(y);
+      return rank(x) == 2 && x->bytes > y->bytes;
+    });
+    SmallVector<const Buffer *> placed;
+    int64_t total = 0;
+    for (Buffer *buffer : bySize) {
+      buffer->offset = firstFit(*buffer, placed);
+      total = std::max(total, buffer->offset + buffer->bytes);
+      placed.push_back(buffer);
+    }
+    return total;
+  }
+
+  /// Where a buffer takes over bytes another used before, the threads must
+  /// be done with the old contents (its last reads, and the asynchronous
+  /// reads its waits retired) before the new ones are written: a barrier
+  /// before every access that can come first, unless that access starts
+  /// with one. Before a TMA write the barrier also fences the generic
+  /// proxy's earlier accesses against the asynchronous one.
+  void insertBarriers() {
+    llvm::SmallPtrSet<Operation *, 8> done;
+    for (Buffer &buffer : buffers) {
+      if (!buffer.live)
+        continue;
+      bool reuses = llvm::any_of(buffers, [&](const Buffer &other) {
+        return &other != &buffer && other.live && !buffer.interferes(other) &&
+               buffer.overlapsBytes(other) &&
+               mayRunBefore(*other.live, *buffer.live);
+      });
+      if (!reuses)
+        continue;
+      for (const BufferAccess &first : firstAccesses(buffer.accesses)) {
+        if (first.selfSynchronizing && !first.asyncProxyWrite)
+          continue;
+        if (!done.insert(first.op).second)
+          continue;
+        OpBuilder builder(first.op);
+        auto barrier = BarrierOp::create(builder, first.op->getLoc());
+        if (first.asyncProxyWrite)
+          barrier->setAttr(TXLGPUDialect::kFenceAsyncProxyAttr,
+                           builder.getUnitAttr());
+      }
+    }
+  }
+
+  /// Whether a buffer live over `earlier` can hold its bytes before one
+  /// live over `later` does (two disjoint intervals): it comes first in
+  /// program order, or a loop around both runs it again afterwards.
+  bool mayRunBefore(std::pair<int64_t, int64_t> earlier,
+                    std::pair<int64_t, int64_t> later) const {
+    if (earlier.second < later.first)
+      return true;
+    return llvm::any_of(loopSpans, [&](std::pair<int64_t, int64_t> loop) {
+      return loop.first <= later.first && earlier.second <= loop.second;
+    });
+  }
+
+  int64_t warpgroups = 1;
+  int64_t globalScratch = 0;
+  SmallVector<std::pair<int64_t, int64_t>> loopSpans;
+  SmallVector<Buffer> buffers;
 };
 
 } // namespace

@@ -42,7 +42,9 @@ bool isRecomputable(Operation *op) {
 
 class Rematerializer {
 public:
-  explicit Rematerializer(OpBuilder &b) : b(b) {}
+  /// Rematerializes for a conversion of `rootElements` elements.
+  Rematerializer(OpBuilder &b, int64_t rootElements)
+      : b(b), budget(rootElements) {}
 
   /// `v` recomputed with `encoding`, or null when too costly / impossible.
   Value get(Value v, Attribute encoding) {
@@ -55,7 +57,9 @@ public:
     if (auto it = cache.find(key); it != cache.end())
       return it->second;
     Operation *def = v.getDefiningOp();
-    if (!def || !isRecomputable(def) || ++cloned > kMaxClonedOps)
+    if (!def || !isRecomputable(def))
+      return convertSmaller(v, encoding);
+    if (++cloned > kMaxClonedOps)
       return {};
     // expand_dims reads its operand in the slice of its result's layout
     // (a mask built from `rows[:, None]` follows a wgmma accumulator's
@@ -84,7 +88,28 @@ public:
   int cloned = 0;
 
 private:
+  /// A value that cannot be recomputed may still be converted itself when
+  /// it is smaller than what the root conversion moves: a row statistic
+  /// broadcast over a tile (`acc / l[:, None]`) converts the 64 values of
+  /// `l`, not the 8192 of the broadcast. The conversions made for one root
+  /// together stay below its size. A conversion's source is taken directly.
+  Value convertSmaller(Value v, Attribute encoding) {
+    auto tensor = cast<RankedTensorType>(v.getType());
+    if (tensor.getNumElements() >= budget)
+      return {};
+    budget -= tensor.getNumElements();
+    Value src = v;
+    if (auto cvt = v.getDefiningOp<ConvertLayoutOp>())
+      src = cvt.getSrc();
+    Value moved = src;
+    if (cast<RankedTensorType>(src.getType()).getEncoding() != encoding)
+      moved = ConvertLayoutOp::create(b, v.getLoc(),
+                                      withEncoding(v.getType(), encoding), src);
+    return cache[{v, encoding}] = moved;
+  }
+
   OpBuilder &b;
+  int64_t budget; ///< elements the conversions made may still move
   llvm::DenseMap<std::pair<Value, Attribute>, Value> cache;
 };
 
@@ -96,7 +121,7 @@ struct RemoveLayoutConversionsPass
     getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
     for (ConvertLayoutOp op : converts) {
       OpBuilder b(op);
-      Rematerializer remat(b);
+      Rematerializer remat(b, op.getType().getNumElements());
       Attribute encoding = op.getType().getEncoding();
       Value moved = remat.get(op.getSrc(), encoding);
       if (!moved)

@@ -34,6 +34,9 @@ def TXLGPU_Dialect : Dialect {
     /// On a compiler-made smem_alloc whose contents are dead once the loop
     /// using it ends (every copy and wgmma drained after it).
     static constexpr llvm::StringLiteral kLoopStagingAttr = "txlgpu.loop_staging";
+    /// On a txlgpu.barrier: fence the generic proxy's shared-memory accesses
+    /// against the asynchronous proxy (TMA) first.
+    static constexpr llvm::StringLiteral kFenceAsyncProxyAttr = "txlgpu.fence_async_proxy";
     // On a kernel argument of tensordesc type: the swizzle (bytes) of the
     // shared buffers TMA moves through it and the TMA box (outermost
     // first) the host must encode the CUtensorMap with.

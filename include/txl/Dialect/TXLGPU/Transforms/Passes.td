@@ -53,7 +53,10 @@ def RemoveLayoutConversions : Pass<"txlgpu-remove-layout-conversions", "mlir::Mo
     A convert_layout whose source is cheap to recompute (make_range, splat,
     constants, and elementwise ops over those) is replaced by recomputing
     the source directly in the destination layout, so index arithmetic
-    never goes through shared memory.
+    never goes through shared memory. Where the recomputation reaches a
+    value it cannot recompute but that is smaller than the conversion (a
+    row statistic broadcast over a tile), that value is converted instead,
+    as long as all such conversions together move fewer elements.
   }];
 }
 
@@ -101,13 +104,21 @@ def AssignSharedLayouts : Pass<"txlgpu-assign-shared-layouts", "mlir::ModuleOp">
 }
 
 def AllocateSharedMemory : Pass<"txlgpu-allocate-shared-memory", "mlir::ModuleOp"> {
-  let summary = "Assign scratch shared memory to conversions and reductions";
+  let summary = "Place every shared-memory buffer, reusing bytes by liveness";
   let description = [{
-    Every op that exchanges data through shared memory (layout conversions,
-    cross-warp reductions) gets a `txlgpu.shared_offset`; the module gets
-    the total `txlgpu.shared` bytes. Scratch uses are separated by barriers
-    in the lowering, so they all start at offset 0 and the total is the
-    largest single need.
+    Every shared buffer gets a `txlgpu.shared_offset`: the scratch of an op
+    that exchanges data through shared memory (layout conversions,
+    cross-warp reductions, atomics), tiles (local_alloc), buffer arrays
+    (smem_alloc), mbarriers and in-kernel descriptor slots; the module gets
+    the total `txlgpu.shared` bytes. Buffers whose live intervals
+    (SharedMemoryLiveness.h) do not overlap may share bytes: the largest are
+    placed first, each at the lowest aligned offset clear of the buffers it
+    interferes with. Where a buffer takes over bytes another used, a
+    `txlgpu.barrier` goes before each access that can come first, unless
+    that access starts with a barrier itself. Kept whole (live for the
+    kernel): mbarriers, descriptor slots, buffers with a user the analysis
+    does not know, and, with several warpgroups (which run unordered), every
+    tile and the per-warpgroup scratch area (`txlgpu.scratch_stride`).
   }];
 }
 
