@@ -195,6 +195,18 @@ struct AllocateSharedMemoryPass
                      b.getI32IntegerAttr(total));
       total += alloc.getType().getShape()[0] * getStageStride(alloc.getType());
     });
+    // The CTA's tensor-memory address: tcgen05.alloc writes it to shared
+    // memory, where every thread reads it. One slot serves all tmem_allocs
+    // (AllocateTensorMemory makes them one allocation).
+    std::optional<int64_t> tmemSlot;
+    module.walk([&](TMemAllocOp alloc) {
+      if (!tmemSlot) {
+        tmemSlot = llvm::alignTo(total, 16);
+        total = *tmemSlot + 16;
+      }
+      alloc->setAttr(TXLGPUDialect::kSharedOffsetAttr,
+                     b.getI32IntegerAttr(*tmemSlot));
+    });
     // An in-kernel TMA descriptor is built in a 128-byte shared slot per
     // warpgroup (tensormap.replace needs 128-byte alignment) and copied to
     // its slot of the CTA's global scratch, where TMA reads it.
