@@ -153,6 +153,29 @@ private:
                                       {16, unsigned(instrN), unsigned(kInstr)});
   }
 
+  /// The registers of a [128, N] tensor-memory tile as tcgen05.ld/st
+  /// .32x32b move them: warp w (of a warpgroup) holds rows 32*(w%4) +
+  /// lane, the TMEM lanes the hardware lets it reach; each thread a run of
+  /// columns, split between warpgroups when there are 8 warps. A blocked
+  /// layout says exactly that (order [0, 1]: warps along the rows first);
+  /// it is ::txl::tmemLoad32x32bLayout, which the lowering checks.
+  Attribute tensorMemoryLayout(Operation *op) {
+    auto type = cast<RankedTensorType>(
+        isa<TMemLoadOp>(op) ? op->getResult(0).getType()
+                            : cast<TMemStoreOp>(op).getValue().getType());
+    unsigned groups = numWarps / 4;
+    if ((numWarps != 4 && numWarps != 8) || type.getShape()[1] < groups) {
+      op->emitError("tensor memory is read and written by whole warpgroups "
+                    "(num_warps 4 or 8), got num_warps = ")
+          << numWarps;
+      failed = true;
+      return {};
+    }
+    return BlockedEncodingAttr::get(
+        ctx, {1, unsigned(type.getShape()[1] / groups)}, {32, 1}, {4, groups},
+        {0, 1});
+  }
+
   /// The accumulator of a txl-level dot on shared buffers (a wgmma group
   /// the kernel waits for itself with txl.dot_wait).
   Attribute userDotLayout(WarpGroupDotOp dot) {
@@ -557,6 +580,15 @@ private:
     }
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
       return; // handled by the parent
+    // Tensor memory is read and written in the 32x32b message layout.
+    if (isa<TMemLoadOp, TMemStoreOp>(op)) {
+      Attribute enc = tensorMemoryLayout(op);
+      if (!enc)
+        return;
+      if (auto store = dyn_cast<TMemStoreOp>(op))
+        return require(op, store.getValueMutable(), enc);
+      return setResultEncodings(op, enc);
+    }
     // txl.relayout / frag_smem_load / frag_smem_store: the user chose the
     // layout of the result, or of the stored value.
     if (Attribute pinned = op->getAttr(TXLGPUDialect::kPinnedLayoutAttr)) {

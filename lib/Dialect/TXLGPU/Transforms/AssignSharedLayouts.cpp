@@ -34,7 +34,8 @@ namespace {
 /// layout: TMA copies and wgmma operands.
 bool needsNVMMA(Value v) {
   for (Operation *user : v.getUsers()) {
-    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp>(user))
+    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp, TCGen05MMAOp>(
+            user))
       return true;
     if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user) &&
         needsNVMMA(user->getResult(0)))
