@@ -136,6 +136,3 @@ def test_api():
         txl.ops.flash_attn_func(q, k, v, softcap=30.0)
     with pytest.raises(NotImplementedError):
         txl.ops.flash_attn_func(q.float(), k.float(), v.float())
-    qg = q.clone().requires_grad_()
-    with pytest.raises(NotImplementedError):
-        txl.ops.flash_attn_func(qg, k, v).sum().backward()

@@ -11,21 +11,29 @@ treats it as one opaque op. The kernel (python/txl/ops/flash_attn.py)
 compiles on first use per (dtype, head_dim, causal) and is cached like
 any txl kernel.
 
-Not implemented yet (each raises NotImplementedError): the backward pass,
-sliding windows (window_size other than (-1, -1)), softcap, fp8, and
+The backward pass (python/txl/ops/flash_attn_bwd.py) is the custom op
+`txl::flash_attn_backward`, wired in with register_autograd: gradients
+flow to q, k and v (and through the LSE when return_lse=True and the loss
+uses it).
+
+Not implemented yet (each raises NotImplementedError): sliding windows (window_size other than (-1, -1)), softcap, fp8, and
 head dims other than 64 and 128; varlen batches have no entry point yet.
 """
 import math
+from typing import Optional
 
 import torch
 
 from . import flash_attn as _kernels
+from . import flash_attn_bwd as _bwd_kernels
 
-__all__ = ["flash_attn_func", "flash_attn_forward_into"]
+__all__ = ["flash_attn_func", "flash_attn_forward_into",
+           "flash_attn_backward_into"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block
 _STAGES = {64: 3, 128: 2}  # K/V ring depth that fits shared memory
+_BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
 
 
 def _aligned(t):
@@ -106,13 +114,87 @@ def _(q, k, v, softmax_scale, causal):
             q.new_empty((B, H, Sq), dtype=torch.float32))
 
 
+def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
+                             softmax_scale, causal, grad_lse=None):
+    """The backward kernels into caller-given dq, dk, dv (q's, k's, v's
+    shapes, contiguous): the gradients of flash_attn_forward_into's out
+    (and, if given, of its lse) for grad_out (and grad_lse)."""
+    from .. import TensorDescriptor
+    B, Sq, H, D = q.shape
+    Sk, Hkv = k.shape[1], k.shape[2]
+    if Sq == 0 or Sk == 0:
+        dq.zero_()
+        dk.zero_()
+        dv.zero_()
+        return
+    bm = _bwd_kernels.BM
+    sq_pad = (Sq + bm - 1) // bm * bm
+    q, k, v = _aligned(q), _aligned(k), _aligned(v)
+    out, grad_out = _aligned(out), _aligned(grad_out)
+    lse = lse.contiguous()
+    lse2 = torch.empty((B * H, sq_pad), device=q.device, dtype=torch.float32)
+    delta = torch.empty_like(lse2)
+    has_dlse = grad_lse is not None
+    _bwd_kernels.bwd_preprocess[(sq_pad // bm, B * H)](
+        out, grad_out, lse, grad_lse.contiguous() if has_dlse else lse, lse2,
+        delta, Sq, sq_pad, H, H * D, D=D, BLK=bm, HAS_DLSE=has_dlse,
+        num_warps=4)
+    dq_acc = torch.zeros((B, sq_pad, H, D), device=q.device,
+                         dtype=torch.float32)
+    hn = _bwd_kernels.HN
+    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [bm, D])
+    dod = TensorDescriptor.from_tensor(grad_out.view(B * Sq, H * D), [bm, D])
+    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D), [hn, D])
+    kqd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
+                                       [hn, D // 2])
+    vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D), [hn, D])
+    bn = _bwd_kernels.BN
+    _bwd_kernels.flash_bwd[((Sk + bn - 1) // bn, B * Hkv)](
+        qd, kd, vd, kqd, dod, dk, dv, lse2, delta, dq_acc, Sq, Sk, sq_pad, H,
+        Hkv, H // Hkv, softmax_scale * _kernels.LOG2E, softmax_scale, D=D,
+        STAGES=_BWD_STAGES[D], CAUSAL=bool(causal), num_warps=4,
+        num_warpgroups=3)
+    dq.copy_(dq_acc[:, :Sq])
+
+
+@torch.library.custom_op("txl::flash_attn_backward", mutates_args=(),
+                         device_types="cuda")
+def _flash_attn_backward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
+        lse: torch.Tensor, grad_out: torch.Tensor,
+        grad_lse: Optional[torch.Tensor], softmax_scale: float,
+        causal: bool) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    dq = torch.empty_like(q, memory_format=torch.contiguous_format)
+    dk = torch.empty_like(k, memory_format=torch.contiguous_format)
+    dv = torch.empty_like(v, memory_format=torch.contiguous_format)
+    flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
+                             softmax_scale, causal, grad_lse)
+    return dq, dk, dv
+
+
+@_flash_attn_backward.register_fake
+def _(q, k, v, out, lse, grad_out, grad_lse, softmax_scale, causal):
+    return tuple(torch.empty_like(t, memory_format=torch.contiguous_format)
+                 for t in (q, k, v))
+
+
 def _setup_context(ctx, inputs, output):
-    pass
+    q, k, v, softmax_scale, causal = inputs
+    out, lse = output
+    ctx.save_for_backward(q, k, v, out, lse)
+    ctx.softmax_scale = softmax_scale
+    ctx.causal = causal
+    # An unused LSE gives grad_lse None, not a tensor of zeros to read.
+    ctx.set_materialize_grads(False)
 
 
 def _backward(ctx, grad_out, grad_lse):
-    raise NotImplementedError(
-        "txl.ops.flash_attn_func: the backward pass is not implemented yet")
+    q, k, v, out, lse = ctx.saved_tensors
+    if grad_out is None:
+        grad_out = torch.zeros_like(out)
+    dq, dk, dv = _flash_attn_backward(q, k, v, out, lse, grad_out, grad_lse,
+                                      ctx.softmax_scale, ctx.causal)
+    return dq, dk, dv, None, None
 
 
 _flash_attn_forward.register_autograd(_backward, setup_context=_setup_context)
