@@ -1,7 +1,8 @@
 //===- AtomicOpToLLVM.cpp - txl.atomic_rmw / txl.atomic_cas ---------------===//
 //
 // One predicated `atom` per element (inline PTX: NVVM has no predicated
-// atomic with the PTX memory-order and scope qualifiers). Replicated data
+// atomic with the PTX memory-order and scope qualifiers), or a `red` where
+// the old value is unused and PTX has one. Replicated data
 // is updated once, by the thread and register that StoreToLLVM would store
 // from; a scalar atomic is done by thread 0. When the old values are used
 // and some threads did not perform the atomic themselves (replicas, or
@@ -83,6 +84,34 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef op, StringRef type,
       .getResult(0);
 }
 
+/// Whether an atomic whose old value nobody reads can be a `red`, which
+/// returns nothing: the L2 sends no value back and the thread keeps no
+/// register waiting for one (dQ += ... in an attention backward issues
+/// thousands). PTX has `red` for these operations and orders only.
+bool hasRed(StringRef op, StringRef sem) {
+  return (sem == "relaxed" || sem == "release") &&
+         llvm::is_contained({"add", "and", "or", "xor", "min", "max"}, op);
+}
+
+/// `red(ptr, val)` under `pred`.
+void emitRed(OpBuilder &b, Location loc, StringRef op, StringRef type,
+             StringRef sem, StringRef scope, Value ptr, Value pred, Value val,
+             unsigned bits) {
+  std::string text =
+      llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $1, 0; "
+                    "@p red.{0}.{1}.global.{2}.{3} [ $0 + 0 ], $2; }",
+                    sem, scope, op, type)
+          .str();
+  std::string constraints =
+      std::string("l,r,") + constraint(bits);
+  LLVM::InlineAsmOp::create(
+      b, loc, LLVM::LLVMVoidType::get(b.getContext()),
+      ValueRange{ptr, LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred), val},
+      text, constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+}
+
 Value toBits(OpBuilder &b, Location loc, Value v) {
   Type t = v.getType();
   if (isa<IntegerType>(t))
@@ -130,6 +159,8 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
                                        rewriter.getBoolAttr(true));
   SmallVector<Value> olds(ptrs.size());
   bool anyDuplicate = false;
+  bool used = !op->getResult(0).use_empty();
+  bool red = !used && hasRed(ptxOpName, sem);
   for (size_t r = 0; r < ptrs.size(); ++r) {
     if (map && map->isDuplicateReg(r)) {
       anyDuplicate = true;
@@ -141,12 +172,16 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
     SmallVector<Value> data;
     for (Value v : operandsOf(r))
       data.push_back(toBits(rewriter, loc, v));
+    if (red) {
+      emitRed(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r], pred,
+              data[0], bits);
+      continue;
+    }
     Value old = emitAtom(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r],
                          pred, data, bits);
     olds[r] = fromBits(rewriter, loc, old, elemTy);
   }
 
-  bool used = !op->getResult(0).use_empty();
   if (used && (performer || anyDuplicate)) {
     // Publish the old values: the performer of each element writes it,
     // everyone reads every register's element back.
