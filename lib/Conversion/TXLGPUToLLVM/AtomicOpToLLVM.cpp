@@ -93,23 +93,46 @@ bool hasRed(StringRef op, StringRef sem) {
          llvm::is_contained({"add", "and", "or", "xor", "min", "max"}, op);
 }
 
-/// `red(ptr, val)` under `pred`.
+/// `red(ptr, vals)` under `pred`: vals.size() consecutive elements, one
+/// vector `red` when there are several (red.v2/v4.f32, sm_90).
 void emitRed(OpBuilder &b, Location loc, StringRef op, StringRef type,
-             StringRef sem, StringRef scope, Value ptr, Value pred, Value val,
-             unsigned bits) {
+             StringRef sem, StringRef scope, Value ptr, Value pred,
+             ArrayRef<Value> vals, unsigned bits) {
+  std::string operand = "$2";
+  std::string vecSuffix;
+  if (vals.size() > 1) {
+    vecSuffix = ".v" + std::to_string(vals.size());
+    operand = "{";
+    for (size_t i = 0; i < vals.size(); ++i)
+      operand += (i ? ", $" : "$") + std::to_string(2 + i);
+    operand += "}";
+  }
   std::string text =
       llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $1, 0; "
-                    "@p red.{0}.{1}.global.{2}.{3} [ $0 + 0 ], $2; }",
-                    sem, scope, op, type)
+                    "@p red.{0}.{1}.global.{2}{3}.{4} [ $0 + 0 ], {5}; }",
+                    sem, scope, op, vecSuffix, type, operand)
           .str();
-  std::string constraints =
-      std::string("l,r,") + constraint(bits);
+  std::string constraints = "l,r";
+  for (size_t i = 0; i < vals.size(); ++i)
+    constraints += std::string(",") + constraint(bits);
+  SmallVector<Value> ins{ptr,
+                         LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
+  ins.append(vals.begin(), vals.end());
   LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMVoidType::get(b.getContext()),
-      ValueRange{ptr, LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred), val},
-      text, constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      b, loc, LLVM::LLVMVoidType::get(b.getContext()), ins, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
       ArrayAttr());
+}
+
+/// How many consecutive registers one `red` of `op` may cover: the run the
+/// layout and the axis analysis give (globalVectorWidth), where PTX has a
+/// vector form (f32 add on sm_90), else 1.
+unsigned redVectorWidth(Operation *op, StringRef ptxOpName, Type elem,
+                        Type ptrType) {
+  if (ptxOpName != "add" || !elem.isF32() || targetSM(op) < 90)
+    return 1;
+  return std::min(4u, globalVectorWidth(op, ptrType, 32));
 }
 
 Value toBits(OpBuilder &b, Location loc, Value v) {
@@ -161,6 +184,9 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
   bool anyDuplicate = false;
   bool used = !op->getResult(0).use_empty();
   bool red = !used && hasRed(ptxOpName, sem);
+  unsigned vec = red && tensorTy ? redVectorWidth(op, ptxOpName, elemTy,
+                                                  op->getOperand(0).getType())
+                                 : 1;
   for (size_t r = 0; r < ptrs.size(); ++r) {
     if (map && map->isDuplicateReg(r)) {
       anyDuplicate = true;
@@ -173,8 +199,15 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
     for (Value v : operandsOf(r))
       data.push_back(toBits(rewriter, loc, v));
     if (red) {
+      // Registers r .. r+vec-1 are consecutive elements in memory, equally
+      // masked (the width is what the analysis proved), and all performed
+      // or all duplicates together.
+      if (r % vec)
+        continue;
+      for (unsigned i = 1; i < vec; ++i)
+        data.push_back(toBits(rewriter, loc, operandsOf(r + i)[0]));
       emitRed(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r], pred,
-              data[0], bits);
+              data, bits);
       continue;
     }
     Value old = emitAtom(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r],

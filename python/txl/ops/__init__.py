@@ -115,10 +115,13 @@ def _(q, k, v, softmax_scale, causal):
 
 
 def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
-                             softmax_scale, causal, grad_lse=None):
+                             softmax_scale, causal, grad_lse=None,
+                             dq_tma=True):
     """The backward kernels into caller-given dq, dk, dv (q's, k's, v's
     shapes, contiguous): the gradients of flash_attn_forward_into's out
-    (and, if given, of its lse) for grad_out (and grad_lse)."""
+    (and, if given, of its lse) for grad_out (and grad_lse). `dq_tma`
+    chooses how dQ is accumulated (TMA reduce-add, else red atomics; see
+    flash_attn_bwd.py)."""
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
@@ -148,12 +151,14 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
     kqd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
                                        [hn, D // 2])
     vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D), [hn, D])
+    dqd = TensorDescriptor.from_tensor(dq_acc.view(B * sq_pad, H * D),
+                                       [bm, D // 2])
     bn = _bwd_kernels.BN
     _bwd_kernels.flash_bwd[((Sk + bn - 1) // bn, B * Hkv)](
-        qd, kd, vd, kqd, dod, dk, dv, lse2, delta, dq_acc, Sq, Sk, sq_pad, H,
-        Hkv, H // Hkv, softmax_scale * _kernels.LOG2E, softmax_scale, D=D,
-        STAGES=_BWD_STAGES[D], CAUSAL=bool(causal), num_warps=4,
-        num_warpgroups=3)
+        qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, Sq, Sk,
+        sq_pad, H, Hkv, H // Hkv, softmax_scale * _kernels.LOG2E,
+        softmax_scale, D=D, STAGES=_BWD_STAGES[D], CAUSAL=bool(causal),
+        DQ_TMA=bool(dq_tma), num_warps=4, num_warpgroups=3)
     dq.copy_(dq_acc[:, :Sq])
 
 

@@ -25,8 +25,8 @@ Two kernels:
   while the CTA walks every query block (of every query head of the GQA
   group, so dK and dV come out summed over the group, with no atomics and
   no extra pass). dQ, which every key block contributes to, is added in
-  fp32 to a [batch, seqlen_q rounded up, heads, head_dim] buffer with
-  atomics and converted to the input type afterwards.
+  fp32 to a [batch, seqlen_q rounded up, heads, head_dim] buffer by TMA
+  reduce-adds and converted to the input type afterwards.
 
 The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
 
@@ -53,12 +53,24 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   (fp16/bf16, [HN, BM]) to shared memory, the two meet at named barrier
   10, and consumer w then computes the column half w of dQ_i,
       dQ_i[:, w*DC : (w+1)*DC] = sum over w' of (dS^T_w')^T K[w', w],
-  where K[w', c] is keys w'*HN.. and columns c*DC.. of K (DC = D / 2),
-  loaded by TMA into its own [HN, DC] tile so no operand needs a 2-D
-  slice. The dS^T tiles are double-buffered by iteration parity: a
-  consumer rewrites a tile two iterations later, after both have passed
-  the barrier of the iteration in between, which each reaches only after
-  retiring its dQ wgmmas (it needs their result for the atomics).
+  where K[w', c] is keys w'*HN.. and columns c*DC.. of K (DC = D / 2): at
+  D = 128 a view of K's tile (a column half is one 128-byte swizzle
+  chunk), at D = 64 a separately loaded [HN, DC] copy. The dS^T tiles are
+  double-buffered by iteration parity: a consumer rewrites a tile two
+  iterations later, after both have passed the barrier of the iteration
+  in between, which each reaches only after retiring its dQ wgmmas.
+
+  The dQ half goes to an fp32 tile in shared memory and its leader issues
+  one TMA reduce-add (txl.tma_store(..., reduce="add"), PTX
+  cp.reduce.async.bulk.tensor): L2 adds the 16 KB while the consumer
+  moves on. Adding from registers instead (DQ_TMA=False: 32 fp32 atomics
+  per thread per iteration, red.global.add.v2.f32 in pairs) is 14% slower
+  at D = 128 and 22% at D = 64; scalar atom.add was 1.7x slower than that
+  (bench/RESULTS.md).
+
+  dK and dV leave through each consumer's own K and V tiles (smem_store,
+  then loads in the layout of the masked global store): no conversion
+  scratch, which is what leaves room for the dQ tiles.
 
 Masks cost only where needed: for causal attention (bottom-right aligned,
 query i sees key k <= i + seqlen_k - seqlen_q) query blocks wholly before
@@ -155,11 +167,12 @@ def k_quarter(k_bufs, kq_bufs, w, c, D: tl.constexpr):
 
 
 @txl.jit
-def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, q_full, do_full,
-         empty, dk, dv, t, i, lse2_ptr, delta_ptr, dq_ptr, stat_base,
-         dq_base, dq_row_stride, keys, seqlen_k, causal_shift, qk_scale,
-         softmax_scale, leader, D: tl.constexpr, STAGES: tl.constexpr,
-         CAUSAL: tl.constexpr, MASK: tl.constexpr, ROLE: tl.constexpr):
+def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
+         q_full, do_full, empty, dk, dv, t, i, lse2_ptr, delta_ptr, dq_ptr,
+         dq_desc, stat_base, dq_row0, dq_col, dq_row_stride, keys, seqlen_k,
+         causal_shift, qk_scale, softmax_scale, leader, D: tl.constexpr,
+         STAGES: tl.constexpr, CAUSAL: tl.constexpr, MASK: tl.constexpr,
+         ROLE: tl.constexpr, DQ_TMA: tl.constexpr):
     """Query block i (iteration t) against this consumer's HN keys."""
     DC: tl.constexpr = D // 2
     s = t % STAGES
@@ -199,20 +212,38 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, q_full, do_full,
                 k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
     txl.dot_wait(0)
     txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
-    rows = i * BM + tl.arange(0, BM)
-    offs = dq_base + rows[:, None] * dq_row_stride + ROLE * DC + \
-        tl.arange(0, DC)[None, :]
-    tl.atomic_add(dq_ptr + offs, dq * softmax_scale, sem="relaxed")
+    add_dq(dq * softmax_scale, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
+           dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
     return dk, dv
 
 
 @txl.jit
-def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, kv_full,
-            q_full, do_full, empty, dk_ptr, dv_ptr, lse2_ptr, delta_ptr,
-            dq_ptr, b, h0, group, num_heads, sq_pad, n0, seqlen_k,
-            causal_shift, i_lo, i_full, n_qb, kv_row_stride, kv_col,
-            qk_scale, softmax_scale, D: tl.constexpr, STAGES: tl.constexpr,
-            CAUSAL: tl.constexpr, ROLE: tl.constexpr):
+def add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride,
+           DC: tl.constexpr, DQ_TMA: tl.constexpr):
+    """dq_acc[row:row+BM, col:col+DC] += dq. DQ_TMA: through this
+    consumer's fp32 tile in shared memory, one TMA reduce-add
+    (cp.reduce.async.bulk.tensor) issued by its leader, which L2 applies
+    while the consumer goes on (it waits only before rewriting the tile,
+    an iteration later). Else: red.global.add.v2.f32 from the registers,
+    2.6x slower end to end (bench/RESULTS.md)."""
+    if DQ_TMA:
+        txl.tma_store_wait(0)
+        txl.smem_store(dq_tile, dq)
+        txl.tma_store(dq_tile, dq_desc, [row, col], reduce="add")
+    else:
+        offs = (row + tl.arange(0, BM))[:, None] * row_stride + col + \
+            tl.arange(0, DC)[None, :]
+        tl.atomic_add(dq_ptr + offs, dq, sem="relaxed")
+
+
+@txl.jit
+def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
+            kv_full, q_full, do_full, empty, dk_ptr, dv_ptr, lse2_ptr,
+            delta_ptr, dq_ptr, dq_desc, b, h0, group, num_heads, sq_pad, n0,
+            seqlen_k, causal_shift, i_lo, i_full, n_qb, kv_row_stride,
+            kv_col, qk_scale, softmax_scale, D: tl.constexpr,
+            STAGES: tl.constexpr, CAUSAL: tl.constexpr, ROLE: tl.constexpr,
+            DQ_TMA: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over every
     query block of every query head of the group."""
     leader = txl.tid(0) % 128 == 0
@@ -222,40 +253,48 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, kv_full,
     txl.mbar_wait(kv_full, 0)
     k_w = txl.get_buffer(k_bufs, ROLE)
     v_w = txl.get_buffer(v_bufs, ROLE)
+    dq_tile = txl.get_buffer(dq_bufs, ROLE if DQ_TMA else 0)  # (unused)
     dt = k_w.dtype
     t = 0
     for g in range(group):
         h = h0 + g
         stat_base = (b * num_heads + h) * sq_pad
-        dq_base = b * sq_pad * num_heads * D + h * D
         for i in range(i_lo, i_full):
             dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
-                          q_full, do_full, empty, dk, dv, t, i, lse2_ptr,
-                          delta_ptr, dq_ptr, stat_base, dq_base,
-                          num_heads * D, keys, seqlen_k, causal_shift,
-                          qk_scale, softmax_scale, leader, D, STAGES, CAUSAL,
-                          True, ROLE)
+                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
+                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
+                          b * sq_pad, h * D, num_heads * D, keys, seqlen_k,
+                          causal_shift, qk_scale, softmax_scale, leader, D,
+                          STAGES, CAUSAL, True, ROLE, DQ_TMA)
             t += 1
         for i in range(i_full, n_qb):
             dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
-                          q_full, do_full, empty, dk, dv, t, i, lse2_ptr,
-                          delta_ptr, dq_ptr, stat_base, dq_base,
-                          num_heads * D, keys, seqlen_k, causal_shift,
-                          qk_scale, softmax_scale, leader, D, STAGES, CAUSAL,
-                          False, ROLE)
+                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
+                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
+                          b * sq_pad, h * D, num_heads * D, keys, seqlen_k,
+                          causal_shift, qk_scale, softmax_scale, leader, D,
+                          STAGES, CAUSAL, False, ROLE, DQ_TMA)
             t += 1
-    live = keys < seqlen_k
-    offs = (keys[:, None] + 0) * kv_row_stride + kv_col + \
-        tl.arange(0, D)[None, :]
-    tl.store(dk_ptr + offs, (dk * softmax_scale).to(dt), mask=live[:, None])
-    tl.store(dv_ptr + offs, dv.to(dt), mask=live[:, None])
+    if DQ_TMA:
+        txl.tma_store_wait(0)
+    # dK and dV leave through this consumer's own K and V tiles (no
+    # conversion scratch): V_w is read by nobody else; K_w is also read by
+    # the other consumer's dQ wgmmas (D = 128), so both meet first.
+    live = (keys < seqlen_k)[:, None]
+    offs = keys[:, None] * kv_row_stride + kv_col + tl.arange(0, D)[None, :]
+    txl.smem_store(v_w, dv.to(dt))
+    tl.store(dv_ptr + offs, txl.smem_load(v_w), mask=live)
+    txl.bar_wait(11, 256)
+    txl.smem_store(k_w, (dk * softmax_scale).to(dt))
+    tl.store(dk_ptr + offs, txl.smem_load(k_w), mask=live)
 
 
 @txl.jit
-def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dk_ptr, dv_ptr,
-              lse2_ptr, delta_ptr, dq_ptr, seqlen_q, seqlen_k, sq_pad,
+def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
+              dv_ptr, lse2_ptr, delta_ptr, dq_ptr, seqlen_q, seqlen_k, sq_pad,
               num_heads, num_kv_heads, group, qk_scale, softmax_scale,
-              D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr):
+              D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+              DQ_TMA: tl.constexpr = True):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -290,6 +329,10 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dk_ptr, dv_ptr,
     q_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
     do_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
     ds_bufs = txl.smem_alloc([HN, BM], dtype=dt, num_stages=4)
+    # One fp32 dQ tile per consumer (its column half), for the TMA
+    # reduce-add.
+    dq_bufs = txl.smem_alloc([BM, DC], dtype=tl.float32,
+                             num_stages=2 if DQ_TMA else 1)
     kv_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     q_full = txl.mbar_alloc(1, num_stages=STAGES)
     do_full = txl.mbar_alloc(1, num_stages=STAGES)
@@ -304,17 +347,19 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dk_ptr, dv_ptr,
                 tl.maximum(n_iter, 1), n_iter * group, D, STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, kv_full,
-                q_full, do_full, empty, dk_ptr + b * seqlen_k * kv_row_stride,
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
+                kv_full, q_full, do_full, empty,
+                dk_ptr + b * seqlen_k * kv_row_stride,
                 dv_ptr + b * seqlen_k * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, b, hk * group, group, num_heads, sq_pad, n0,
+                dq_ptr, dq_desc, b, hk * group, group, num_heads, sq_pad, n0,
                 seqlen_k, causal_shift, i_lo, i_full, n_qb, kv_row_stride,
-                hk * D, qk_scale, softmax_scale, D, STAGES, CAUSAL, 0)
+                hk * D, qk_scale, softmax_scale, D, STAGES, CAUSAL, 0, DQ_TMA)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, kv_full,
-                q_full, do_full, empty, dk_ptr + b * seqlen_k * kv_row_stride,
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
+                kv_full, q_full, do_full, empty,
+                dk_ptr + b * seqlen_k * kv_row_stride,
                 dv_ptr + b * seqlen_k * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, b, hk * group, group, num_heads, sq_pad, n0,
+                dq_ptr, dq_desc, b, hk * group, group, num_heads, sq_pad, n0,
                 seqlen_k, causal_shift, i_lo, i_full, n_qb, kv_row_stride,
-                hk * D, qk_scale, softmax_scale, D, STAGES, CAUSAL, 1)
+                hk * D, qk_scale, softmax_scale, D, STAGES, CAUSAL, 1, DQ_TMA)

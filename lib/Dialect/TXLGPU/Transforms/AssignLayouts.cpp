@@ -501,6 +501,16 @@ private:
         // of a width-1 access.
         auto rmw = dyn_cast<mlir::txl::AtomicRMWOp>(op);
         layout = rmw ? accumulatorSourceLayout(rmw.getVal()) : Attribute();
+        // There, the contiguous run the axis analysis proves (along the
+        // last dimension, the accumulator's fastest) may become one
+        // vector `red` (sm_90: red.v2/v4.f32) where the layout keeps
+        // elements together.
+        if (layout) {
+          SmallVector<unsigned> order = axis.getOrder(ptr);
+          accessLayoutFor(op, ptr, rmw.getMask());
+          if (order.empty() || order[0] != type.getRank() - 1)
+            op->removeAttr(TXLGPUDialect::kVecAttr);
+        }
         if (!layout)
           layout = getBlockedLayout(ctx, type.getShape(), 1,
                                     axis.getOrder(ptr), numWarps,
