@@ -16,8 +16,15 @@ The backward pass (python/txl/ops/flash_attn_bwd.py) is the custom op
 flow to q, k and v (and through the LSE when return_lse=True and the loss
 uses it).
 
-Not implemented yet (each raises NotImplementedError): sliding windows (window_size other than (-1, -1)), softcap, fp8, and
-head dims other than 64 and 128; varlen batches have no entry point yet.
+The forward also takes sliding windows (window_size=(left, right),
+bottom-right aligned like causal: query i sees keys i + seqlen_k -
+seqlen_q - left .. i + seqlen_k - seqlen_q + right, -1 for no bound;
+causal=True sets right = 0) and softcap (scores softcap * tanh(s /
+softcap)).
+
+Not implemented yet (each raises NotImplementedError): the backward of a
+windowed (other than causal) or softcapped attention, fp8, and head dims
+other than 64 and 128; varlen batches have no entry point yet.
 """
 import math
 from typing import Optional
@@ -67,11 +74,24 @@ def _check(q, k, v):
                          f"divide query heads {H}")
 
 
+def _window(causal, window_size):
+    """(left, right) as the kernel takes them: -1 for no bound; causal
+    means right = 0 (flash-attn's rule)."""
+    left, right = (int(w) for w in window_size)
+    left = left if left >= 0 else -1
+    right = right if right >= 0 else -1
+    if causal:
+        right = 0
+    return left, right
+
+
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                            overlap=True, pingpong=True):
+                            overlap=True, pingpong=True,
+                            window_size=(-1, -1), softcap=0.0):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
-    `pingpong` choose the schedule (see flash_attn.py)."""
+    `pingpong` choose the schedule (see flash_attn.py); window_size and
+    softcap as in flash_attn_func."""
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
@@ -88,27 +108,39 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D),
                                       [_BLOCK_N, D])
     m_blocks = (Sq + _BLOCK_M - 1) // _BLOCK_M
+    left, right = _window(causal, window_size)
+    capped = softcap != 0.0
+    # With softcap the scores are softcap * tanh(s * scale / softcap): the
+    # kernel applies tanh(s * softcap_scale), qk_scale carries the rest.
+    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
+    softcap_scale = softmax_scale / softcap if capped else 1.0
     _kernels.flash_fwd[(m_blocks, B * H)](
         qd, kd, vd, out, lse, Sq, Sk, H, H // Hkv, m_blocks, H * D,
-        softmax_scale * _kernels.LOG2E, D=D, BN=_BLOCK_N,
-        STAGES=_STAGES[D], CAUSAL=bool(causal), OVERLAP=bool(overlap),
-        PINGPONG=bool(pingpong), num_warps=4, num_warpgroups=3)
+        qk_scale, max(left, 0), max(right, 0), softcap_scale, D=D,
+        BN=_BLOCK_N, STAGES=_STAGES[D], CAUSAL=right >= 0,
+        OVERLAP=bool(overlap), PINGPONG=bool(pingpong), LOCAL=left >= 0,
+        SOFTCAP=capped, num_warps=4, num_warpgroups=3)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),
                          device_types="cuda")
-def _flash_attn_forward(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
-                        softmax_scale: float,
-                        causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
+def _flash_attn_forward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+        softmax_scale: float, causal: bool, window_left: int = -1,
+        window_right: int = -1,
+        softcap: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
     B, Sq, H, _ = q.shape
     out = torch.empty_like(q, memory_format=torch.contiguous_format)
     lse = torch.empty((B, H, Sq), device=q.device, dtype=torch.float32)
-    flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal)
+    flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
+                            window_size=(window_left, window_right),
+                            softcap=softcap)
     return out, lse
 
 
 @_flash_attn_forward.register_fake
-def _(q, k, v, softmax_scale, causal):
+def _(q, k, v, softmax_scale, causal, window_left=-1, window_right=-1,
+      softcap=0.0):
     B, Sq, H, _ = q.shape
     return (torch.empty_like(q, memory_format=torch.contiguous_format),
             q.new_empty((B, H, Sq), dtype=torch.float32))
@@ -184,22 +216,34 @@ def _(q, k, v, out, lse, grad_out, grad_lse, softmax_scale, causal):
 
 
 def _setup_context(ctx, inputs, output):
-    q, k, v, softmax_scale, causal = inputs
+    q, k, v, softmax_scale, causal = inputs[:5]
+    window_left, window_right, softcap = (tuple(inputs[5:]) +
+                                          (-1, -1, 0.0)[len(inputs) - 5:])
     out, lse = output
     ctx.save_for_backward(q, k, v, out, lse)
     ctx.softmax_scale = softmax_scale
     ctx.causal = causal
+    ctx.n_inputs = len(inputs)
+    left, right = _window(causal, (window_left, window_right))
+    ctx.unsupported = (
+        "softcap" if softcap != 0.0 else
+        "a sliding window" if left >= 0 or (right >= 0 and not causal)
+        else None)
     # An unused LSE gives grad_lse None, not a tensor of zeros to read.
     ctx.set_materialize_grads(False)
 
 
 def _backward(ctx, grad_out, grad_lse):
+    if ctx.unsupported:
+        raise NotImplementedError(
+            f"txl.ops.flash_attn_func: the backward of {ctx.unsupported} is "
+            "not implemented yet")
     q, k, v, out, lse = ctx.saved_tensors
     if grad_out is None:
         grad_out = torch.zeros_like(out)
     dq, dk, dv = _flash_attn_backward(q, k, v, out, lse, grad_out, grad_lse,
                                       ctx.softmax_scale, ctx.causal)
-    return dq, dk, dv, None, None
+    return (dq, dk, dv) + (None,) * (ctx.n_inputs - 3)
 
 
 _flash_attn_forward.register_autograd(_backward, setup_context=_setup_context)
@@ -208,18 +252,22 @@ _flash_attn_forward.register_autograd(_backward, setup_context=_setup_context)
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False,
                     window_size=(-1, -1), softcap=0.0, return_lse=False):
     """softmax(q k^T * softmax_scale) v per head (flash-attn's API and
-    layout); softmax_scale defaults to 1/sqrt(head_dim). With return_lse,
+    layout); softmax_scale defaults to 1/sqrt(head_dim). window_size =
+    (left, right) limits query i to keys i + seqlen_k - seqlen_q - left ..
+    i + seqlen_k - seqlen_q + right (-1: unbounded; causal sets right =
+    0); softcap > 0 replaces each scaled score s by softcap * tanh(s /
+    softcap). With return_lse,
     also the log-sum-exp of each row's scaled scores, [batch, heads,
     seqlen_q] fp32 (-inf for a row that sees no key)."""
     _check(q, k, v)
-    if tuple(window_size) != (-1, -1):
-        raise NotImplementedError(
-            "flash_attn_func: sliding windows are not implemented yet")
-    if softcap != 0.0:
-        raise NotImplementedError(
-            "flash_attn_func: softcap is not implemented yet")
+    if len(tuple(window_size)) != 2:
+        raise ValueError("flash_attn_func: window_size is (left, right)")
+    if softcap < 0.0:
+        raise ValueError(f"flash_attn_func: softcap must be >= 0, got "
+                         f"{softcap}")
     if softmax_scale is None:
         softmax_scale = 1.0 / math.sqrt(q.shape[-1])
+    left, right = (int(w) for w in window_size)
     out, lse = _flash_attn_forward(q, k, v, float(softmax_scale),
-                                   bool(causal))
+                                   bool(causal), left, right, float(softcap))
     return (out, lse) if return_lse else out
