@@ -24,7 +24,8 @@ softcap)).
 
 Not implemented yet (each raises NotImplementedError): the backward of a
 windowed (other than causal) or softcapped attention, fp8, and head dims
-other than 64 and 128; varlen batches have no entry point yet.
+other than 64 and 128, and the backward of flash_attn_varlen_func (packed
+variable-length batches, forward only).
 """
 import math
 from typing import Optional
@@ -34,7 +35,8 @@ import torch
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
 
-__all__ = ["flash_attn_func", "flash_attn_forward_into",
+__all__ = ["flash_attn_func", "flash_attn_varlen_func",
+           "flash_attn_forward_into", "flash_attn_varlen_forward_into",
            "flash_attn_backward_into"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
@@ -107,7 +109,15 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
                                       [_BLOCK_N, D])
     vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D),
                                       [_BLOCK_N, D])
-    m_blocks = (Sq + _BLOCK_M - 1) // _BLOCK_M
+    _launch_fwd(qd, kd, vd, out, lse, Sq, Sk, B, H, Hkv, D, Sq, lse, lse,
+                softmax_scale, causal, overlap, pingpong, window_size,
+                softcap, varlen=False)
+
+
+def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
+                max_seqlen_q, cu_q, cu_k, softmax_scale, causal, overlap,
+                pingpong, window_size, softcap, varlen):
+    m_blocks = (max_seqlen_q + _BLOCK_M - 1) // _BLOCK_M
     left, right = _window(causal, window_size)
     capped = softcap != 0.0
     # With softcap the scores are softcap * tanh(s * scale / softcap): the
@@ -115,11 +125,40 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
     softcap_scale = softmax_scale / softcap if capped else 1.0
     _kernels.flash_fwd[(m_blocks, B * H)](
-        qd, kd, vd, out, lse, Sq, Sk, H, H // Hkv, m_blocks, H * D,
-        qk_scale, max(left, 0), max(right, 0), softcap_scale, D=D,
-        BN=_BLOCK_N, STAGES=_STAGES[D], CAUSAL=right >= 0,
+        qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
+        H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
+        cu_k, D=D, BN=_BLOCK_N, STAGES=_STAGES[D], CAUSAL=right >= 0,
         OVERLAP=bool(overlap), PINGPONG=bool(pingpong), LOCAL=left >= 0,
-        SOFTCAP=capped, num_warps=4, num_warpgroups=3)
+        SOFTCAP=capped, VARLEN=bool(varlen), num_warps=4, num_warpgroups=3)
+
+
+def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                   max_seqlen_q, out, lse, softmax_scale,
+                                   causal, window_size=(-1, -1),
+                                   softcap=0.0):
+    """The forward kernel on packed sequences: q [total_q, heads, D], k and
+    v [total_k, kv_heads, D], sequence b at rows cu_seqlens_q[b] ..
+    cu_seqlens_q[b+1]-1 (int32 [batch + 1], cu_seqlens_k for keys), into
+    `out` (q's shape) and `lse` ([heads, total_q] fp32), both contiguous."""
+    from .. import TensorDescriptor
+    Tq, H, D = q.shape
+    Tk, Hkv = k.shape[0], k.shape[1]
+    B = cu_seqlens_q.numel() - 1
+    if Tq == 0 or B <= 0 or max_seqlen_q <= 0:
+        return
+    if Tk == 0:
+        out.zero_()
+        lse.fill_(float("-inf"))
+        return
+    q, k, v = _aligned(q), _aligned(k), _aligned(v)
+    cu_q = cu_seqlens_q.to(torch.int32).contiguous()
+    cu_k = cu_seqlens_k.to(torch.int32).contiguous()
+    qd = TensorDescriptor.from_tensor(q.view(Tq, H * D), [64, D])
+    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D), [_BLOCK_N, D])
+    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D), [_BLOCK_N, D])
+    _launch_fwd(qd, kd, vd, out, lse, Tq, Tk, B, H, Hkv, D,
+                int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, True,
+                True, window_size, softcap, varlen=True)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),
@@ -247,6 +286,71 @@ def _backward(ctx, grad_out, grad_lse):
 
 
 _flash_attn_forward.register_autograd(_backward, setup_context=_setup_context)
+
+
+@torch.library.custom_op("txl::flash_attn_varlen_forward", mutates_args=(),
+                         device_types="cuda")
+def _flash_attn_varlen_forward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+        cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
+        max_seqlen_q: int, softmax_scale: float, causal: bool,
+        window_left: int, window_right: int,
+        softcap: float) -> tuple[torch.Tensor, torch.Tensor]:
+    Tq, H, _ = q.shape
+    out = torch.empty_like(q, memory_format=torch.contiguous_format)
+    lse = torch.empty((H, Tq), device=q.device, dtype=torch.float32)
+    flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                   max_seqlen_q, out, lse, softmax_scale,
+                                   causal, (window_left, window_right),
+                                   softcap)
+    return out, lse
+
+
+@_flash_attn_varlen_forward.register_fake
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, softmax_scale,
+      causal, window_left, window_right, softcap):
+    Tq, H, _ = q.shape
+    return (torch.empty_like(q, memory_format=torch.contiguous_format),
+            q.new_empty((H, Tq), dtype=torch.float32))
+
+
+def _varlen_backward(ctx, grad_out, grad_lse):
+    raise NotImplementedError(
+        "txl.ops.flash_attn_varlen_func: the backward is not implemented yet")
+
+
+_flash_attn_varlen_forward.register_autograd(
+    _varlen_backward, setup_context=lambda ctx, inputs, output: None)
+
+
+def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                           max_seqlen_k, softmax_scale=None, causal=False,
+                           window_size=(-1, -1), softcap=0.0,
+                           return_lse=False):
+    """flash_attn_func on packed variable-length sequences (flash-attn's
+    varlen API): q [total_q, heads, head_dim], k and v [total_k, kv_heads,
+    head_dim]; sequence b is rows cu_seqlens_q[b] .. cu_seqlens_q[b+1]-1
+    of q (cu_seqlens_k[b] .. of k and v), cu_seqlens int32 [batch + 1]
+    starting at 0; max_seqlen_q/k bound the lengths. Returns out (q's
+    shape) and, with return_lse, the LSE [heads, total_q] fp32. Forward
+    only for now."""
+    if q.dim() != 3 or k.dim() != 3 or v.dim() != 3:
+        raise ValueError("flash_attn_varlen_func: q, k, v must be [total, "
+                         "heads, head_dim]")
+    _check(q[None], k[None], v[None])
+    if cu_seqlens_q.dim() != 1 or cu_seqlens_q.shape != cu_seqlens_k.shape:
+        raise ValueError("flash_attn_varlen_func: cu_seqlens_q and "
+                         "cu_seqlens_k must be [batch + 1]")
+    if softcap < 0.0:
+        raise ValueError(f"flash_attn_varlen_func: softcap must be >= 0, "
+                         f"got {softcap}")
+    if softmax_scale is None:
+        softmax_scale = 1.0 / math.sqrt(q.shape[-1])
+    left, right = (int(w) for w in window_size)
+    out, lse = _flash_attn_varlen_forward(
+        q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q),
+        float(softmax_scale), bool(causal), left, right, float(softcap))
+    return (out, lse) if return_lse else out
 
 
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False,

@@ -310,11 +310,11 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
 @txl.jit
 def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               num_heads, group, num_m_blocks, o_row_stride, qk_scale,
-              window_left, window_right, softcap_scale,
+              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
               D: tl.constexpr, BN: tl.constexpr, STAGES: tl.constexpr,
               CAUSAL: tl.constexpr, OVERLAP: tl.constexpr = True,
               PINGPONG: tl.constexpr = False, LOCAL: tl.constexpr = False,
-              SOFTCAP: tl.constexpr = False):
+              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False):
     """Grid: (ceil(seqlen_q / 128), batch * num_heads). q/o rows are
     [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
     (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32.
@@ -324,7 +324,13 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     on the left: k >= i + seqlen_k - seqlen_q - window_left. Blocks wholly
     outside the window are neither loaded nor visited. SOFTCAP: the scores
     are softcap * tanh(S * softcap_scale) with softcap_scale = scale /
-    softcap (qk_scale is then softcap * log2(e))."""
+    softcap (qk_scale is then softcap * log2(e)).
+
+    VARLEN: the batch is packed, q/o rows [total_q, num_heads * D], k/v
+    rows [total_k, ...]; sequence b is rows cu_q[b] .. cu_q[b+1]-1 (cu_k
+    for keys, int32); seqlen_q and seqlen_k are total_q and total_k, lse
+    is [num_heads, total_q]; num_m_blocks counts the longest sequence's
+    query blocks, and CTAs past their sequence's end do nothing."""
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
     BM: tl.constexpr = 2 * HM
     dt = q_desc.dtype
@@ -335,6 +341,15 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     b = bh // num_heads
     h = bh % num_heads
     m0 = pid_m * BM
+    q_off = b * seqlen_q  # the sequence's first row in q/o and k/v
+    k_off = b * seqlen_k
+    lse_base = bh * seqlen_q
+    if VARLEN:
+        q_off = tl.load(cu_q_ptr + b)
+        k_off = tl.load(cu_k_ptr + b)
+        lse_base = h * seqlen_q + q_off
+        seqlen_q = tl.load(cu_q_ptr + b + 1) - q_off
+        seqlen_k = tl.load(cu_k_ptr + b + 1) - k_off
     causal_shift = seqlen_k - seqlen_q + window_right
     left_shift = seqlen_k - seqlen_q - window_left
     n_blocks = tl.cdiv(seqlen_k, BN)
@@ -370,18 +385,20 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     # V_j once P_j V_j has.
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     v_empty = txl.mbar_alloc(2, num_stages=STAGES)
-    lse_base = bh * seqlen_q
+    if VARLEN:
+        # A CTA past its sequence's end: no blocks (the consumers' stores
+        # are all masked off).
+        n_blocks = tl.where(m0 < seqlen_q, n_blocks, 0)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty,
-                v_empty, q_desc, k_desc, v_desc, b * seqlen_q + m0,
-                b * seqlen_k + col0, h * D, (h // group) * D, n_blocks, HM,
-                BN, D, STAGES)
+                v_empty, q_desc, k_desc, v_desc, q_off + m0, k_off + col0,
+                h * D, (h // group) * D, n_blocks, HM, BN, D, STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
         consume(q_desc, txl.get_buffer(q_bufs, 0), k_bufs, v_bufs, k_full,
-                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0, b * seqlen_q,
+                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0, q_off,
                 o_row_stride, h * D, lse_base, seqlen_q, seqlen_k,
                 causal_shift, left_shift, softcap_scale, col0, n_left, n_full,
                 n_blocks, qk_scale, HM, BN, D, STAGES, CAUSAL, OVERLAP, 0,
@@ -391,7 +408,7 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
         txl.mbar_wait(q_full, 0)
         consume(q_desc, txl.get_buffer(q_bufs, 1), k_bufs, v_bufs, k_full,
                 v_full, k_empty, v_empty, o_ptr, lse_ptr, m0 + HM,
-                b * seqlen_q, o_row_stride, h * D, lse_base, seqlen_q,
+                q_off, o_row_stride, h * D, lse_base, seqlen_q,
                 seqlen_k, causal_shift, left_shift, softcap_scale, col0,
                 n_left, n_full, n_blocks, qk_scale, HM, BN, D, STAGES, CAUSAL,
                 OVERLAP, 1, PINGPONG, LOCAL, SOFTCAP)
