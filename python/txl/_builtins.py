@@ -195,7 +195,7 @@ BUILTINS = (
     ('txl.mbar_wait', (), 'supported', 90, '(mbar, phase)', 'Waits until the phase of parity `phase` completes.', ''),
     ('txl.mbar_arrive', (), 'supported', 90, '(mbar, pred=None, cta_id=None)', 'Each calling thread arrives on `mbar`.', ''),
     ('txl.tma_load', (), 'supported', 90, '(value, desc, offsets, mbar, contiguity=None, multicast=None)', 'TMA copy of a block into a shared buffer.', ''),
-    ('txl.tma_store', (), 'supported', 90, '(value, desc, offsets)', 'TMA copy of a shared buffer to global memory.', ''),
+    ('txl.tma_store', (), 'supported', 90, '(value, desc, offsets, reduce=None)', "TMA copy of a shared buffer to global memory; with reduce='add' (or 'min', 'max', 'inc', 'dec', 'and', 'or', 'xor') combined with it element by element in L2.", ''),
     ('txl.tma_store_wait', (), 'supported', 90, '(pendings)', 'Waits until at most `pendings` TMA stores are in flight.', ''),
     ('txl.tma_gather', (), 'supported', 90, '(dst_buf, desc, bar, row_offsets, col)', 'TMA gather of rows into a shared buffer.', ''),
     ('txl.async_load', (), 'supported', 0, '(dst_buf, ptrs, mask=None, other=None)', 'cp.async of a pointer tensor into a shared buffer.', ''),

@@ -523,14 +523,33 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// tma_store's `reduce`: null for a plain store, else the reduction PTX's
+/// cp.reduce.async.bulk.tensor applies (a located error otherwise).
+StringAttr tmaReduceKind(Gen &g, const std::optional<Val> &v,
+                         const std::string &fname, SourceLoc loc) {
+  if (!v || v->isNone())
+    return {};
+  static const char *const kinds[] = {"add", "min", "max", "inc",
+                                      "dec", "and", "or",  "xor"};
+  if (v->kind == Val::Kind::Str)
+    for (const char *k : kinds)
+      if (v->s == k)
+        return g.b.getStringAttr(k);
+  g.fail(loc, fname + ": reduce must be None or one of 'add', 'min', 'max', "
+                      "'inc', 'dec', 'and', 'or', 'xor', got " +
+                  v->repr());
+}
+
 Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"value", "desc", "offsets"}, 3, fname, loc);
+  auto p =
+      g.bind(args, {"value", "desc", "offsets", "reduce"}, 3, fname, loc);
   const TValue &src =
       expectSpace(g, p[0], Space::Smem, fname, "the source", loc);
   const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
   checkStoreBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
-  tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c);
+  StringAttr reduce = tmaReduceKind(g, p[3], fname, loc);
+  tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c, reduce);
   return Val::none();
 }
 
@@ -760,7 +779,7 @@ Val descStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
     v = g.cast(v, desc.dtype, loc);
   auto [tile, bar] = siteBuffers(g, desc, /*withBarrier=*/false);
   tg::SmemStoreOp::create(g.b, g.cur, tile, v.value);
-  tg::TMAStoreOp::create(g.b, g.cur, tile, desc.value, c);
+  tg::TMAStoreOp::create(g.b, g.cur, tile, desc.value, c, StringAttr());
   tg::TMAStoreWaitOp::create(g.b, g.cur, 0);
   // Only the leader waited: nobody rewrites the tile before it is read.
   tg::BarrierOp::create(g.b, g.cur);

@@ -248,7 +248,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.mbar_wait", "(mbar, phase)", "Waits until the phase of parity `phase` completes.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.mbar_arrive", "(mbar, pred=None, cta_id=None)", "Each calling thread arrives on `mbar`.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_load", "(value, desc, offsets, mbar, contiguity=None, multicast=None)", "TMA copy of a block into a shared buffer.", h::txlMemory, Support::Full, "", {}, 90},
-      {"txl.tma_store", "(value, desc, offsets)", "TMA copy of a shared buffer to global memory.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.tma_store", "(value, desc, offsets, reduce=None)", "TMA copy of a shared buffer to global memory; with reduce='add' (or 'min', 'max', 'inc', 'dec', 'and', 'or', 'xor') combined with it element by element in L2.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_store_wait", "(pendings)", "Waits until at most `pendings` TMA stores are in flight.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_gather", "(dst_buf, desc, bar, row_offsets, col)", "TMA gather of rows into a shared buffer.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.async_load", "(dst_buf, ptrs, mask=None, other=None)", "cp.async of a pointer tensor into a shared buffer.", h::txlMemory},

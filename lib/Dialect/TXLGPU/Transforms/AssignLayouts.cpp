@@ -195,6 +195,33 @@ private:
     return acc;
   }
 
+  /// The accumulator layout `v` will have when it is a dot's result, or an
+  /// elementwise function of one (scaled, converted, passed through
+  /// txl.dot_wait), found before any layout is assigned; null otherwise.
+  Attribute accumulatorSourceLayout(Value v) {
+    for (unsigned depth = 0; depth < 16 && v; ++depth) {
+      Operation *def = v.getDefiningOp();
+      if (!def)
+        return {};
+      if (auto dot = dyn_cast<mlir::txl::DotOp>(def))
+        return accumulatorLayout(dot);
+      if (auto dot = dyn_cast<WarpGroupDotOp>(def)) {
+        if (numWarps % 4)
+          return {};
+        ArrayRef<int64_t> shape =
+            cast<RankedTensorType>(dot.getType()).getShape();
+        return warpGroupLayout(shape[0], shape[1], dot.getAShape()[1],
+                               dot.getAElementType().getIntOrFloatBitWidth());
+      }
+      if (auto wait = dyn_cast<WarpGroupDotWaitOp>(def)) {
+        v = wait->getOperand(cast<OpResult>(v).getResultNumber());
+        continue;
+      }
+      v = rescaledAccumulator(v);
+    }
+    return {};
+  }
+
   /// The accumulator layout of a dot: wgmma where it fits, else mma.sync v2
   /// tiles (16 x 8 per warp), warps spread over M and N in proportion to the
   /// tile counts.
@@ -485,14 +512,32 @@ private:
         rank = cast<RankedTensorType>(store.getPtr().getType()).getRank();
         firstStore.try_emplace(rank, layout);
       } else if (isa<mlir::txl::AtomicRMWOp, mlir::txl::AtomicCASOp>(op)) {
-        // One atom per element (no vector form): the coalesced layout of a
-        // width-1 access.
         Value ptr = op->getOperand(0);
         auto type = dyn_cast<RankedTensorType>(ptr.getType());
         if (!type)
           return;
-        layout = getBlockedLayout(ctx, type.getShape(), 1, axis.getOrder(ptr),
-                                  numWarps, threadsPerWarp);
+        // One atom per element (no vector form), so any layout issues the
+        // same number of them with every 32-byte sector fully used. A
+        // tensor-core result (dQ += dS K in an attention backward) is added
+        // where it lies: moving it to a coalesced layout would cost a trip
+        // through shared memory per call. Otherwise: the coalesced layout
+        // of a width-1 access.
+        auto rmw = dyn_cast<mlir::txl::AtomicRMWOp>(op);
+        layout = rmw ? accumulatorSourceLayout(rmw.getVal()) : Attribute();
+        // There, the contiguous run the axis analysis proves (along the
+        // last dimension, the accumulator's fastest) may become one
+        // vector `red` (sm_90: red.v2/v4.f32) where the layout keeps
+        // elements together.
+        if (layout) {
+          SmallVector<unsigned> order = axis.getOrder(ptr);
+          accessLayoutFor(op, ptr, rmw.getMask());
+          if (order.empty() || order[0] != type.getRank() - 1)
+            op->removeAttr(TXLGPUDialect::kVecAttr);
+        }
+        if (!layout)
+          layout = getBlockedLayout(ctx, type.getShape(), 1,
+                                    axis.getOrder(ptr), numWarps,
+                                    threadsPerWarp);
       } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
         layout = accessLayoutFor(op, copy.getPtr(), copy.getMask());
         rankDefault.try_emplace(

@@ -249,8 +249,13 @@ def TXLGPU_TMAGatherOp : TXLGPU_Op<"tma_gather",
 def TXLGPU_TMAStoreOp : TXLGPU_Op<"tma_store",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Copy a shared tile into a box of a global tensor (TMA)";
+  let description = [{
+    With `reduce` (add, min, max, inc, dec, and, or, xor) the tile is
+    combined with the box's elements instead of overwriting them
+    (cp.reduce.async.bulk.tensor: each element atomically, in L2).
+  }];
   let arguments = (ins TXLGPU_MemDescType:$src, TXLGPU_TensorDescType:$desc,
-                       Variadic<I32>:$coords);
+                       Variadic<I32>:$coords, OptionalAttr<StrAttr>:$reduce);
   let assemblyFormat = [{
     $src `->` $desc `[` $coords `]` attr-dict `:` type($src) `->` type($desc)
   }];
