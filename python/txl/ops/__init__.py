@@ -20,8 +20,10 @@ import math
 import torch
 
 from . import flash_attn as _kernels
+from ._mla import flash_mla_with_kvcache, get_mla_metadata
 
-__all__ = ["flash_attn_func", "flash_attn_forward_into"]
+__all__ = ["flash_attn_func", "flash_attn_forward_into",
+           "flash_mla_with_kvcache", "get_mla_metadata"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block

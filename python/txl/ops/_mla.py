@@ -1,0 +1,173 @@
+"""Host side of MLA decoding (kernels in mla.py): FlashMLA's interface.
+
+    meta, splits = txl.ops.get_mla_metadata(cache_seqlens, s_q * h_q, 1)
+    out, lse = txl.ops.flash_mla_with_kvcache(q, k_cache, block_table,
+                                              cache_seqlens, 512, meta,
+                                              splits, causal=True)
+
+The scheduler (get_mla_metadata) cuts the batch's pages into one run per
+part, balancing the runs' costs: a page costs 1, and every piece of a
+batch entry (each start of the query tile, each epilogue, each merge)
+costs PIECE_COST pages more, so many short entries and few long ones
+weigh the same. A part is one column of CTAs (one per 64 query rows);
+there are as many parts as fit on the SMs once.
+"""
+import math
+
+import torch
+
+from . import mla as _kernels
+from ._mla_schedule import PAGE, PIECE_COST, schedule as _schedule
+
+HEAD_DIM = 576     # K channels: 512 "nope" (also V) + 64 "rope"
+HEAD_DIM_V = 512
+ROWS_PER_CTA = 64  # query rows (heads x tokens) of one CTA
+META_FIELDS = 8    # begin entry, begin page, end entry, end page (excl.),
+                   # the first piece's index within its entry, 3 unused
+STAGES = 2         # K pages in flight (72 KB each: all shared memory holds
+                   # beside the query tile)
+COMBINE_ROWS = 8   # rows per program of the combine kernel
+
+
+def _num_sms(device):
+    return torch.cuda.get_device_properties(device).multi_processor_count
+
+
+def get_mla_metadata(cache_seqlens, num_q_tokens_per_head_k, num_heads_k):
+    """(tile_scheduler_metadata [parts, 8] int32, num_splits [batch + 1]
+    int32) for flash_mla_with_kvcache, FlashMLA's signature:
+    num_q_tokens_per_head_k = s_q * h_q // h_kv. Reads cache_seqlens on
+    the host (one synchronization; call it once per decoding step)."""
+    if cache_seqlens.dim() != 1 or cache_seqlens.dtype != torch.int32:
+        raise ValueError("get_mla_metadata: cache_seqlens must be a 1-D "
+                         "int32 tensor")
+    if num_heads_k != 1:
+        raise NotImplementedError(
+            f"get_mla_metadata: num_heads_k={num_heads_k} (MLA has one KV "
+            "head)")
+    device = cache_seqlens.device
+    m_tiles = math.ceil(num_q_tokens_per_head_k / ROWS_PER_CTA)
+    num_parts = max(1, _num_sms(device) // (num_heads_k * m_tiles))
+    lens = cache_seqlens.tolist()
+    if min(lens, default=0) < 0:
+        raise ValueError("get_mla_metadata: negative cache_seqlens")
+    meta, splits = _schedule([-(-n // PAGE) for n in lens], num_parts)
+    return (torch.tensor(meta, dtype=torch.int32, device=device),
+            torch.tensor(splits, dtype=torch.int32, device=device))
+
+
+def _check(q, k_cache, block_table, cache_seqlens, head_dim_v, meta,
+           splits):
+    if q.dim() != 4 or q.shape[-1] != HEAD_DIM:
+        raise ValueError(f"flash_mla_with_kvcache: q must be [batch, s_q, "
+                         f"h_q, {HEAD_DIM}], got {tuple(q.shape)}")
+    if k_cache.dim() != 4 or tuple(k_cache.shape[1:]) != (PAGE, 1,
+                                                            HEAD_DIM):
+        raise ValueError(
+            f"flash_mla_with_kvcache: k_cache must be [num_blocks, {PAGE}, "
+            f"1, {HEAD_DIM}], got {tuple(k_cache.shape)}")
+    if head_dim_v != HEAD_DIM_V:
+        raise NotImplementedError(
+            f"flash_mla_with_kvcache: head_dim_v={head_dim_v} (512 only)")
+    if q.dtype not in (torch.float16, torch.bfloat16) or \
+            k_cache.dtype != q.dtype:
+        raise NotImplementedError(
+            "flash_mla_with_kvcache: q and k_cache must both be fp16 or "
+            f"both bf16, got {q.dtype} and {k_cache.dtype}")
+    B = q.shape[0]
+    if block_table.dtype != torch.int32 or block_table.dim() != 2 or \
+            block_table.shape[0] != B:
+        raise ValueError("flash_mla_with_kvcache: block_table must be "
+                         "[batch, max_blocks] int32")
+    if cache_seqlens.dtype != torch.int32 or tuple(
+            cache_seqlens.shape) != (B,):
+        raise ValueError("flash_mla_with_kvcache: cache_seqlens must be "
+                         "[batch] int32")
+    if meta.dtype != torch.int32 or meta.dim() != 2 or \
+            meta.shape[1] != META_FIELDS or splits.dtype != torch.int32 or \
+            tuple(splits.shape) != (B + 1,):
+        raise ValueError("flash_mla_with_kvcache: tile_scheduler_metadata "
+                         "and num_splits must come from get_mla_metadata "
+                         "for this batch")
+    s = k_cache.stride()
+    if s[3] != 1 or s[0] != PAGE * s[1] or (s[1] * q.element_size()) % 16:
+        raise ValueError("flash_mla_with_kvcache: k_cache pages must be "
+                         "contiguous rows (stride(0) = 64 * stride(1), "
+                         "last stride 1)")
+
+
+def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
+                   softmax_scale, causal, out, lse):
+    """The decode and combine kernels into caller-given `out` ([batch,
+    s_q, h_q, 512], contiguous) and `lse` ([batch, h_q, s_q] fp32)."""
+    from .. import TensorDescriptor
+    B, Sq, H, _ = q.shape
+    M = Sq * H
+    if B == 0 or M == 0:
+        return
+    q2 = q.reshape(B * M, HEAD_DIM)
+    if not q2.is_contiguous() or q2.data_ptr() % 16:
+        q2 = q2.contiguous().clone()
+    row_stride = k_cache.stride(1)
+    k2 = torch.as_strided(k_cache, (k_cache.shape[0] * PAGE, HEAD_DIM),
+                          (row_stride, 1))
+    qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
+    qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
+    kd = TensorDescriptor(k2, k2.shape, k2.stride(), [PAGE, 256])
+    krd = TensorDescriptor(k2, k2.shape, k2.stride(), [PAGE, 64])
+    parts = meta.shape[0]
+    max_pieces = B + parts  # a part starts at most one extra piece
+    oacc = torch.empty((max_pieces * M, HEAD_DIM_V), device=q.device,
+                       dtype=torch.float32)
+    lacc = torch.empty((max_pieces * M,), device=q.device,
+                       dtype=torch.float32)
+    bt = block_table if block_table.stride(1) == 1 else \
+        block_table.contiguous()
+    _kernels.mla_decode[(math.ceil(M / ROWS_PER_CTA), parts)](
+        qd, qrd, kd, krd, out, lse, oacc, lacc, meta, bt, bt.stride(0),
+        cache_seqlens, splits, M, H, Sq, softmax_scale * _kernels.LOG2E,
+        STAGES=STAGES, CAUSAL=bool(causal), num_warps=4, num_warpgroups=3)
+    _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
+        oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
+        ROWS=COMBINE_ROWS, num_warps=4)
+
+
+@torch.library.custom_op("txl::flash_mla_with_kvcache", mutates_args=(),
+                         device_types="cuda")
+def _flash_mla(q: torch.Tensor, k_cache: torch.Tensor,
+               block_table: torch.Tensor, cache_seqlens: torch.Tensor,
+               meta: torch.Tensor, splits: torch.Tensor,
+               softmax_scale: float,
+               causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    B, Sq, H, _ = q.shape
+    out = q.new_empty((B, Sq, H, HEAD_DIM_V))
+    lse = q.new_empty((B, H, Sq), dtype=torch.float32)
+    flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
+                   softmax_scale, causal, out, lse)
+    return out, lse
+
+
+@_flash_mla.register_fake
+def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
+      causal):
+    B, Sq, H, _ = q.shape
+    return (q.new_empty((B, Sq, H, HEAD_DIM_V)),
+            q.new_empty((B, H, Sq), dtype=torch.float32))
+
+
+def flash_mla_with_kvcache(q, k_cache, block_table, cache_seqlens,
+                           head_dim_v, tile_scheduler_metadata, num_splits,
+                           softmax_scale=None, causal=False):
+    """MLA decoding against a paged KV cache (FlashMLA's API): q [batch,
+    s_q, h_q, 576], k_cache [num_blocks, 64, 1, 576] (its first 512
+    channels are V), block_table [batch, max_blocks] int32, cache_seqlens
+    [batch] int32 -> (out [batch, s_q, h_q, 512], lse [batch, h_q, s_q]
+    fp32). softmax_scale defaults to 576 ** -0.5; causal masks query token
+    s of s_q to keys k <= seqlen - s_q + s."""
+    _check(q, k_cache, block_table, cache_seqlens, head_dim_v,
+           tile_scheduler_metadata, num_splits)
+    if softmax_scale is None:
+        softmax_scale = HEAD_DIM ** -0.5
+    return _flash_mla(q, k_cache, block_table, cache_seqlens,
+                      tile_scheduler_metadata, num_splits,
+                      float(softmax_scale), bool(causal))

@@ -1,0 +1,394 @@
+"""DeepSeek multi-head latent attention (MLA) decoding for Hopper, in txl.
+
+    O = softmax(Q K^T * scale [+ causal mask]) V,   V = K[:, :512]
+
+for every batch entry b, against its paged KV cache: K rows are 576 wide
+(512 "nope" channels, which are also V, and 64 "rope" channels), stored in
+pages of 64 tokens that `block_table[b]` names in order. All query heads
+share the one KV head, so with q [b, s_q, h_q, 576] seen as M = s_q * h_q
+rows per batch entry, one step of attention is a GEMM of an M x 576 query
+tile against a 64 x 576 K page: S = Q K^T is [M, 64], then O += P V is
+[M, 512]. The kernel takes the M rows 64 at a time (one CTA row tile) and
+reads each page once per tile with TMA.
+
+The schedule (one CTA = 64 query rows x one run of pages; three
+warpgroups, num_warps=4, num_warpgroups=3):
+
+- warpgroup 0, the producer, gives up registers and issues TMA only: the
+  query tile of each batch entry it visits (as three boxes: channels
+  0-255, 256-511 and the rope 512-575), then every page, looked up in
+  the block table, into a STAGES-deep ring. A stage holds a page in the
+  same three parts; it is one `full` barrier (all 72 KB of bytes) and one
+  `empty` barrier (one arrival per consumer).
+- warpgroup 1 computes S = Q K^T (three chained wgmmas, 576 deep), masks
+  the ragged last page (and the causal diagonal), and runs the online
+  softmax in registers (exp2 domain, as flash_attn.py). It publishes P
+  (16-bit, to shared memory) and the rescale factor alpha of this page,
+  then accumulates the left half of the output, O[:, :256] += P V[:, :256],
+  with P straight from registers.
+- warpgroup 2 owns the right half of the output: it waits for P and
+  alpha, rescales its O[:, 256:] and accumulates P V[:, 256:] with P
+  from shared memory. An accumulator of 64 x 256 fp32 is 128 registers a
+  thread; the whole 64 x 512 would not fit one warpgroup.
+
+The two consumers hand P over with two named barriers (256 threads):
+`P_READY` (warpgroup 1 arrives after writing P and alpha, warpgroup 2
+waits) and `P_FREE` (warpgroup 2 arrives once its wgmma has read P,
+warpgroup 1 waits before writing the next one; warpgroup 2 arrives once at
+the start, so the first P needs no wait, and warpgroup 1 waits once at the
+end, so both end balanced). The end of a batch entry is one more hand-over
+of the same kind that carries 1/l instead of alpha.
+
+Split-KV: the batch's pages are spread over all SMs by the host scheduler
+(get_mla_metadata in __init__.py): grid (M tiles, parts), and part p walks
+batch entries begin..end, from page begin_block of the first to page
+end_block (exclusive) of the last. An entry that one part covers whole is
+written straight to out and lse; the pieces of an entry that several
+parts share write their normalized O and their LSE to fp32 scratch rows
+(one per piece: num_splits holds each entry's first row), and
+`mla_combine` merges them: O = sum_i exp(lse_i - lse) O_i, with lse the
+log-sum-exp of the lse_i. Both roles walk the same pieces with running
+counters (pages for the ring, entries for the query tile), so they never
+drift apart.
+
+Causal (multi-token prediction, s_q > 1): row r of the tile is query token
+s = r // h_q of the s_q new tokens, which sees the keys k <= seqlen - s_q +
+s. Pages that end before the first such limit take the unmasked path.
+A row that sees no key gets O = 0 and LSE = +inf (FlashMLA's convention).
+"""
+import triton.language as tl
+import txl
+
+LOG2E = 1.4426950408889634
+LN2 = 0.6931471805599453
+P_READY = 8   # named barrier: warpgroup 1 -> 2, "P and alpha are written"
+P_FREE = 9    # named barrier: warpgroup 2 -> 1, "P has been read"
+# The wgmma accumulator of a 64 x 256 output half (one warpgroup).
+ACC_LAYOUT = txl.NVMMADistributedLayout(3, [4, 1], [16, 256, 16])
+# One value per row of it (the four lanes holding a row hold copies): the
+# softmax's row statistics, in the same registers as S's rows.
+ROW_LAYOUT = txl.SliceLayout(1, ACC_LAYOUT)
+# The rows of S (a 64 x 64 accumulator): where the running max and sum
+# live, so the page loop carries them without moving them.
+S_ROW_LAYOUT = txl.SliceLayout(1, txl.NVMMADistributedLayout(3, [4, 1],
+                                                             [16, 64, 16]))
+
+
+@txl.jit
+def piece_bounds(meta_ptr, seqlens_ptr, part, bi, BN: tl.constexpr):
+    """Pages [lo, hi) of batch entry bi that part `part` covers, the
+    entry's seqlen, and this piece's index among the entry's pieces."""
+    begin_b = tl.load(meta_ptr + part * 8)
+    end_b = tl.load(meta_ptr + part * 8 + 2)
+    seqlen = tl.load(seqlens_ptr + bi)
+    lo = tl.where(bi == begin_b, tl.load(meta_ptr + part * 8 + 1), 0)
+    hi = tl.where(bi == end_b, tl.load(meta_ptr + part * 8 + 3),
+                  tl.cdiv(seqlen, BN))
+    split = tl.where(bi == begin_b, tl.load(meta_ptr + part * 8 + 4), 0)
+    return lo, hi, seqlen, split
+
+
+@txl.jit
+def produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty, k_full,
+            k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr, bt_ptr,
+            bt_stride, seqlens_ptr, part, M, m0,
+            BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr):
+    """Every piece of this part: the query tile, then its pages."""
+    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+    TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM  # one 64-row, 576-wide tile
+    begin_b = tl.load(meta_ptr + part * 8)
+    end_b = tl.load(meta_ptr + part * 8 + 2)
+    it = 0
+    t = 0
+    for bi in range(begin_b, end_b + 1):
+        lo, hi, seqlen, split = piece_bounds(meta_ptr, seqlens_ptr,
+                                             part, bi, BN)
+        txl.mbar_wait(q_empty, (t & 1) ^ 1)
+        txl.mbar_expect(q_full, TILE)
+        row = bi * M + m0
+        txl.tma_load(q_lo, q_desc, [row, 0], q_full)
+        txl.tma_load(q_hi, q_desc, [row, DH], q_full)
+        txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
+        t += 1
+        for j in range(lo, hi):
+            page = tl.load(bt_ptr + bi * bt_stride + j)
+            s = it % STAGES
+            txl.mbar_wait(txl.get_buffer(k_empty, s),
+                          ((it // STAGES) & 1) ^ 1)
+            bar = txl.get_buffer(k_full, s)
+            txl.mbar_expect(bar, TILE)
+            krow = page * BN
+            txl.tma_load(txl.get_buffer(k_lo, s), k_desc, [krow, 0], bar)
+            txl.tma_load(txl.get_buffer(k_hi, s), k_desc, [krow, DH], bar)
+            txl.tma_load(txl.get_buffer(k_rope, s), kr_desc,
+                         [krow, 2 * DH], bar)
+            it += 1
+
+
+@txl.jit
+def scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+           STAGES: tl.constexpr):
+    """S = Q K^T over all 576 channels (three chained wgmmas), issued once
+    the page of step `it` has landed."""
+    s = it % STAGES
+    txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+    S = tl.dot(q_lo, txl.get_buffer(k_lo, s).T)
+    S = tl.dot(q_hi, txl.get_buffer(k_hi, s).T, S)
+    return tl.dot(q_rope, txl.get_buffer(k_rope, s).T, S)
+
+
+@txl.jit
+def mask_scores(S, j, limit, BN: tl.constexpr):
+    """-inf where key j*BN+c is past the row's last visible key."""
+    cols = j * BN + tl.arange(0, BN)
+    return tl.where(cols[None, :] <= limit[:, None], S, float("-inf"))
+
+
+@txl.jit
+def softmax_step(S, m_i, l_i, qk_scale):
+    """The online-softmax update of one page (see flash_attn.py)."""
+    m_new = tl.maximum(m_i, txl.warp_max(S, 1) * qk_scale)
+    m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    alpha = tl.exp2(m_i - m_use)
+    l_new = l_i * alpha + txl.warp_sum(p, 1)
+    return p, alpha, m_new, l_new
+
+
+@txl.jit
+def release(bars, it, leader, STAGES: tl.constexpr):
+    txl.mbar_arrive(txl.get_buffer(bars, it % STAGES), pred=leader)
+
+
+@txl.jit
+def publish(p_buf, scale_buf, p, scale):
+    """Warpgroup 1 -> 2: P and alpha, once the previous P has been read
+    (the fence makes the threads' writes visible to wgmma's async
+    proxy)."""
+    txl.bar_wait(P_FREE, 256)
+    txl.smem_store(p_buf, p)
+    txl.smem_store(scale_buf, scale)
+    txl.fence_proxy_async()
+    txl.bar_arrive(P_READY, 256)
+
+
+@txl.jit
+def publish_scale(scale_buf, scale):
+    """Warpgroup 1 -> 2: a per-row factor alone (1/l at the end)."""
+    txl.bar_wait(P_FREE, 256)
+    txl.smem_store(scale_buf, scale)
+    txl.bar_arrive(P_READY, 256)
+
+
+@txl.jit
+def store_rows(o_ptr, lse_ptr, acc, inv_l, lse, row0, m0, M, h_q, s_q,
+               lse_base, col0, DH: tl.constexpr, HM: tl.constexpr,
+               WITH_LSE: tl.constexpr):
+    """This consumer's O columns [col0, col0 + DH) of rows m0.. of a piece
+    (rows row0 + r of o_ptr, each 512 wide), and with WITH_LSE the rows'
+    LSE at lse_base + h * s_q + s (r = s * h_q + h)."""
+    rows = m0 + tl.arange(0, HM)
+    live = rows < M
+    # Stored straight from the accumulator's registers (pinning its layout
+    # keeps the store from moving 64 KB through shared scratch, which this
+    # kernel has no room for).
+    inv_l = txl.relayout(inv_l, [HM], ROW_LAYOUT)
+    out = txl.relayout((acc * inv_l[:, None]).to(o_ptr.dtype.element_ty),
+                       [HM, DH], ACC_LAYOUT)
+    cols = tl.arange(0, DH)
+    offs = (row0 + rows)[:, None] * (2 * DH) + col0 + cols[None, :]
+    tl.store(o_ptr + offs, out, mask=live[:, None])
+    if WITH_LSE:
+        h = rows % h_q
+        s = rows // h_q
+        tl.store(lse_ptr + lse_base + h * s_q + s, lse, mask=live)
+
+
+@txl.jit
+def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
+              k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr, oacc_ptr,
+              lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr, splits_ptr, part, M,
+              m0, h_q, s_q, qk_scale, BN: tl.constexpr, DH: tl.constexpr,
+              HM: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr):
+    """Warpgroup 1: scores, softmax, P, and the left half of O."""
+    dt = q_lo.dtype
+    leader = txl.tid(0) % 128 == 0
+    begin_b = tl.load(meta_ptr + part * 8)
+    end_b = tl.load(meta_ptr + part * 8 + 2)
+    rows = m0 + tl.arange(0, HM)
+    it = 0
+    t = 0
+    for bi in range(begin_b, end_b + 1):
+        lo, hi, seqlen, split = piece_bounds(meta_ptr, seqlens_ptr,
+                                             part, bi, BN)
+        if CAUSAL:
+            limit = seqlen - s_q + rows // h_q
+        else:
+            limit = seqlen - 1 + rows * 0
+        limit = txl.relayout(limit, [HM], S_ROW_LAYOUT)
+        first_masked = (seqlen - s_q + 1) // BN if CAUSAL else seqlen // BN
+        txl.mbar_wait(q_full, t & 1)
+        m_i = txl.relayout(tl.full([HM], float("-inf"), tl.float32), [HM],
+                           S_ROW_LAYOUT)
+        l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
+                           S_ROW_LAYOUT)
+        acc = tl.zeros([HM, DH], dtype=tl.float32)
+        for j in range(lo, hi):
+            S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+                       STAGES)
+            txl.dot_wait(0)
+            if j >= first_masked:
+                S = mask_scores(S, j, limit, BN)
+            p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+            p = p.to(dt)
+            publish(p_buf, scale_buf, p, alpha)
+            s = it % STAGES
+            alpha = txl.relayout(alpha, [HM], ROW_LAYOUT)
+            acc = tl.dot(p, txl.get_buffer(k_lo, s), acc * alpha[:, None])
+            txl.dot_wait(0)
+            release(k_empty, it, leader, STAGES)
+            it += 1
+        txl.mbar_arrive(q_empty, pred=leader)
+        t += 1
+        seen = l_i > 0.0
+        inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
+        publish_scale(scale_buf, inv_l)
+        lse = (m_i + tl.log2(l_i)) * LN2
+        s0 = tl.load(splits_ptr + bi)
+        n_split = tl.load(splits_ptr + bi + 1) - s0
+        if n_split == 1:
+            lse = tl.where(seen, lse, float("inf"))
+            store_rows(o_ptr, lse_ptr, acc, inv_l, lse, bi * M, m0, M, h_q,
+                       s_q, bi * M, 0, DH, HM, True)
+        else:
+            lse = tl.where(seen, lse, float("-inf"))
+            slot = s0 + split
+            store_rows(oacc_ptr, lacc_ptr, acc, inv_l, lse, slot * M, m0, M,
+                       1, M, slot * M, 0, DH, HM, True)
+
+
+@txl.jit
+def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
+              oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr, splits_ptr,
+              part, M, m0, h_q, s_q, BN: tl.constexpr, DH: tl.constexpr,
+              HM: tl.constexpr, STAGES: tl.constexpr):
+    """Warpgroup 2: the right half of O, from warpgroup 1's P."""
+    leader = txl.tid(0) % 128 == 0
+    begin_b = tl.load(meta_ptr + part * 8)
+    end_b = tl.load(meta_ptr + part * 8 + 2)
+    it = 0
+    txl.bar_arrive(P_FREE, 256)  # the P buffer starts free
+    for bi in range(begin_b, end_b + 1):
+        lo, hi, seqlen, split = piece_bounds(meta_ptr, seqlens_ptr,
+                                             part, bi, BN)
+        acc = tl.zeros([HM, DH], dtype=tl.float32)
+        for j in range(lo, hi):
+            s = it % STAGES
+            txl.bar_wait(P_READY, 256)
+            txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+            alpha = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
+            acc = tl.dot(p_buf, txl.get_buffer(k_hi, s), acc * alpha[:, None])
+            txl.dot_wait(0)
+            txl.bar_arrive(P_FREE, 256)
+            release(k_empty, it, leader, STAGES)
+            it += 1
+        txl.bar_wait(P_READY, 256)
+        inv_l = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
+        txl.bar_arrive(P_FREE, 256)
+        s0 = tl.load(splits_ptr + bi)
+        n_split = tl.load(splits_ptr + bi + 1) - s0
+        if n_split == 1:
+            store_rows(o_ptr, lse_ptr, acc, inv_l, inv_l, bi * M, m0, M, h_q,
+                       s_q, 0, DH, DH, HM, False)
+        else:
+            slot = s0 + split
+            store_rows(oacc_ptr, lacc_ptr, acc, inv_l, inv_l, slot * M, m0,
+                       M, 1, M, 0, DH, DH, HM, False)
+
+
+@txl.jit
+def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
+               lacc_ptr, meta_ptr, bt_ptr, bt_stride, seqlens_ptr,
+               splits_ptr, M, h_q, s_q, qk_scale, STAGES: tl.constexpr,
+               CAUSAL: tl.constexpr):
+    """Grid: (cdiv(M, 64), parts). q rows are [batch * M, 576] (M = s_q *
+    h_q, row r of an entry = token r // h_q, head r % h_q); the cache is
+    [pages * 64, 576]; out [batch * M, 512], lse [batch, h_q, s_q]; the
+    scratch oacc [pieces * M, 512] and lacc [pieces * M] are fp32."""
+    HM: tl.constexpr = 64   # query rows per CTA
+    BN: tl.constexpr = 64   # tokens per page
+    DH: tl.constexpr = 256  # half of V's 512 channels
+    dt = q_desc.dtype
+    m0 = tl.program_id(0) * HM
+    part = tl.program_id(1)
+    q_lo = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
+    q_hi = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
+    q_rope = txl.get_buffer(txl.smem_alloc([HM, 64], dtype=dt), 0)
+    k_lo = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
+    k_hi = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
+    k_rope = txl.smem_alloc([BN, 64], dtype=dt, num_stages=STAGES)
+    p_buf = txl.get_buffer(txl.smem_alloc([HM, BN], dtype=dt), 0)
+    scale_buf = txl.get_buffer(txl.smem_alloc([HM], dtype=tl.float32), 0)
+    q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
+    q_empty = txl.get_buffer(txl.mbar_alloc(1), 0)
+    k_full = txl.mbar_alloc(1, num_stages=STAGES)
+    k_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    if txl.is_warpgroup([0]):
+        txl.reg_dealloc(24)
+        produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
+                k_full, k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr,
+                bt_ptr, bt_stride, seqlens_ptr, part, M, m0, BN, DH, STAGES)
+    if txl.is_warpgroup([1]):
+        txl.reg_alloc(240)
+        consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
+                  k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
+                  oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
+                  splits_ptr, part, M, m0, h_q, s_q, qk_scale, BN, DH, HM,
+                  STAGES, CAUSAL)
+        txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
+    if txl.is_warpgroup([2]):
+        txl.reg_alloc(240)
+        consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
+                  oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
+                  splits_ptr, part, M, m0, h_q, s_q, BN, DH, HM, STAGES)
+
+
+@txl.jit
+def mla_combine(oacc_ptr, lacc_ptr, splits_ptr, o_ptr, lse_ptr, M, h_q, s_q,
+                DV: tl.constexpr, ROWS: tl.constexpr):
+    """Grid: (batch, cdiv(M, ROWS)). Merges the pieces of each batch entry
+    that several parts shared (entries of one piece were written whole):
+    O = sum_i w_i O_i / sum_i w_i with w_i = exp(lse_i - max_i lse_i)."""
+    b = tl.program_id(0)
+    rows = tl.program_id(1) * ROWS + tl.arange(0, ROWS)
+    live = rows < M
+    s0 = tl.load(splits_ptr + b)
+    n = tl.load(splits_ptr + b + 1) - s0
+    if n > 1:
+        m = tl.full([ROWS], float("-inf"), tl.float32)
+        for i in range(n):
+            li = tl.load(lacc_ptr + (s0 + i) * M + rows, mask=live,
+                         other=float("-inf"))
+            m = tl.maximum(m, li)
+        m_use = tl.where(m == float("-inf"), 0.0, m)
+        total = tl.zeros([ROWS], dtype=tl.float32)
+        acc = tl.zeros([ROWS, DV], dtype=tl.float32)
+        cols = tl.arange(0, DV)
+        for i in range(n):
+            base = (s0 + i) * M
+            li = tl.load(lacc_ptr + base + rows, mask=live,
+                         other=float("-inf"))
+            w = tl.exp(li - m_use)
+            total += w
+            oi = tl.load(oacc_ptr + (base + rows)[:, None] * DV +
+                         cols[None, :], mask=live[:, None], other=0.0)
+            acc += w[:, None] * oi
+        seen = total > 0.0
+        inv = tl.where(seen, 1.0 / total, 0.0)
+        out = (acc * inv[:, None]).to(o_ptr.dtype.element_ty)
+        tl.store(o_ptr + (b * M + rows)[:, None] * DV + cols[None, :], out,
+                 mask=live[:, None])
+        lse = tl.where(seen, m_use + tl.log(total), float("inf"))
+        h = rows % h_q
+        s = rows // h_q
+        tl.store(lse_ptr + b * M + h * s_q + s, lse, mask=live)
