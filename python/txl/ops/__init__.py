@@ -20,10 +20,12 @@ import math
 import torch
 
 from . import flash_attn as _kernels
-from ._mla import flash_mla_with_kvcache, get_mla_metadata
+from ._mla import (flash_mla_sparse_fwd, flash_mla_with_kvcache,
+                   get_mla_metadata)
 
 __all__ = ["flash_attn_func", "flash_attn_forward_into",
-           "flash_mla_with_kvcache", "get_mla_metadata"]
+           "flash_mla_sparse_fwd", "flash_mla_with_kvcache",
+           "get_mla_metadata"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block

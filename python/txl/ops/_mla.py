@@ -171,3 +171,89 @@ def flash_mla_with_kvcache(q, k_cache, block_table, cache_seqlens,
     return _flash_mla(q, k_cache, block_table, cache_seqlens,
                       tile_scheduler_metadata, num_splits,
                       float(softmax_scale), bool(causal))
+
+
+def _check_sparse(q, kv, indices, d_v):
+    if q.dim() != 3 or q.shape[-1] != HEAD_DIM:
+        raise ValueError(f"flash_mla_sparse_fwd: q must be [s_q, h_q, "
+                         f"{HEAD_DIM}], got {tuple(q.shape)}")
+    if kv.dim() != 3 or tuple(kv.shape[1:]) != (1, HEAD_DIM):
+        raise ValueError(f"flash_mla_sparse_fwd: kv must be [s_kv, 1, "
+                         f"{HEAD_DIM}], got {tuple(kv.shape)}")
+    if d_v != HEAD_DIM_V:
+        raise NotImplementedError(
+            f"flash_mla_sparse_fwd: d_v={d_v} (512 only)")
+    if q.dtype != torch.bfloat16 or kv.dtype != torch.bfloat16:
+        raise NotImplementedError("flash_mla_sparse_fwd: q and kv must be "
+                                  f"bf16, got {q.dtype} and {kv.dtype}")
+    if indices.dtype != torch.int32 or indices.dim() != 3 or \
+            indices.shape[0] != q.shape[0] or indices.shape[1] != 1:
+        raise ValueError("flash_mla_sparse_fwd: indices must be [s_q, 1, "
+                         "topk] int32")
+    if indices.shape[2] % PAGE or indices.shape[2] == 0:
+        raise NotImplementedError(
+            f"flash_mla_sparse_fwd: topk={indices.shape[2]} (a positive "
+            "multiple of 64)")
+
+
+def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
+                          ctas_per_head_tile=None):
+    """The sparse prefill kernel into caller-given `out` ([s_q, h_q, 512]
+    bf16, contiguous), `max_logits` and `lse` ([s_q, h_q] fp32)."""
+    from .. import TensorDescriptor
+    Sq, H, _ = q.shape
+    Skv, topk = kv.shape[0], indices.shape[2]
+    if Sq == 0 or H == 0:
+        return
+    q2 = q.reshape(Sq * H, HEAD_DIM)
+    if not q2.is_contiguous() or q2.data_ptr() % 16:
+        q2 = q2.contiguous().clone()
+    kv2 = kv.reshape(Skv, HEAD_DIM)
+    if not kv2.is_contiguous() or kv2.data_ptr() % 16:
+        kv2 = kv2.contiguous().clone()
+    idx = indices.reshape(Sq, topk).contiguous()
+    qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
+    qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
+    kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
+    kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
+    m_tiles = math.ceil(H / ROWS_PER_CTA)
+    if ctas_per_head_tile is None:
+        ctas_per_head_tile = max(1, _num_sms(q.device) // m_tiles)
+    ctas = min(Sq, ctas_per_head_tile)
+    _kernels.mla_sparse_fwd[(m_tiles, ctas)](
+        qd, qrd, kvd, kvrd, idx, out, max_logits, lse, Sq, Skv, H, topk,
+        sm_scale * _kernels.LOG2E, STAGES=STAGES, num_warps=4,
+        num_warpgroups=3)
+
+
+@torch.library.custom_op("txl::flash_mla_sparse_fwd", mutates_args=(),
+                         device_types="cuda")
+def _flash_mla_sparse(q: torch.Tensor, kv: torch.Tensor,
+                      indices: torch.Tensor, sm_scale: float
+                      ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    Sq, H, _ = q.shape
+    out = q.new_empty((Sq, H, HEAD_DIM_V))
+    max_logits = q.new_empty((Sq, H), dtype=torch.float32)
+    lse = q.new_empty((Sq, H), dtype=torch.float32)
+    flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse)
+    return out, max_logits, lse
+
+
+@_flash_mla_sparse.register_fake
+def _(q, kv, indices, sm_scale):
+    Sq, H, _ = q.shape
+    return (q.new_empty((Sq, H, HEAD_DIM_V)),
+            q.new_empty((Sq, H), dtype=torch.float32),
+            q.new_empty((Sq, H), dtype=torch.float32))
+
+
+def flash_mla_sparse_fwd(q, kv, indices, sm_scale, d_v=HEAD_DIM_V):
+    """Sparse MLA prefill (FlashMLA's flash_mla_sparse_fwd): q [s_q, h_q,
+    576], kv [s_kv, 1, 576] (its first 512 channels are V), indices [s_q,
+    1, topk] int32 (entries < 0 or >= s_kv are skipped; repeats count
+    each time) -> (out [s_q, h_q, 512], max_logits [s_q, h_q], lse [s_q,
+    h_q]), bf16 and fp32; max_logits and lse are in log2 units (of
+    sm_scale * log2(e) * q.k), as FlashMLA's. A row with no valid index
+    gets out = 0, max_logits = -inf, lse = +inf."""
+    _check_sparse(q, kv, indices, d_v)
+    return _flash_mla_sparse(q, kv, indices, float(sm_scale))

@@ -15,8 +15,9 @@ def schedule(pages, num_parts):
     the first piece's index, 0, 0, 0], and the running count of pieces per
     entry ([batch + 1]), for entries of `pages` pages each."""
     batch = len(pages)
-    total = sum(pages) + PIECE_COST * batch
-    target = max(PIECE_COST + 1, -(-total // num_parts))
+    after = [0] * (batch + 1)  # the cost of entries i.. started afresh
+    for i in range(batch - 1, -1, -1):
+        after[i] = after[i + 1] + PIECE_COST + pages[i]
     meta, pieces = [], [0] * batch
     bi, page = 0, 0
     for part in range(num_parts):
@@ -24,9 +25,11 @@ def schedule(pages, num_parts):
             meta.append([batch, 0, batch - 1, 0, 0, 0, 0, 0])
             continue
         row = [bi, page, bi, page, pieces[bi], 0, 0, 0]
-        # The last part takes whatever is left (the others may end a few
-        # pages under their target).
-        budget = target if part < num_parts - 1 else float("inf")
+        # An even share of what is left (a part may end a few pages under
+        # its share; the next ones absorb it); the last part takes all.
+        left = after[bi] - page
+        share = max(PIECE_COST + 1, -(-left // (num_parts - part)))
+        budget = share if part < num_parts - 1 else float("inf")
         while bi < batch:
             cost = PIECE_COST + pages[bi] - page
             pieces[bi] += 1

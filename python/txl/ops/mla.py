@@ -70,8 +70,9 @@ ACC_LAYOUT = txl.NVMMADistributedLayout(3, [4, 1], [16, 256, 16])
 ROW_LAYOUT = txl.SliceLayout(1, ACC_LAYOUT)
 # The rows of S (a 64 x 64 accumulator): where the running max and sum
 # live, so the page loop carries them without moving them.
-S_ROW_LAYOUT = txl.SliceLayout(1, txl.NVMMADistributedLayout(3, [4, 1],
-                                                             [16, 64, 16]))
+S_LAYOUT = txl.NVMMADistributedLayout(3, [4, 1], [16, 64, 16])
+S_ROW_LAYOUT = txl.SliceLayout(1, S_LAYOUT)
+S_COL_LAYOUT = txl.SliceLayout(0, S_LAYOUT)  # one value per key of S
 
 
 @txl.jit
@@ -392,3 +393,171 @@ def mla_combine(oacc_ptr, lacc_ptr, splits_ptr, o_ptr, lse_ptr, M, h_q, s_q,
         h = rows % h_q
         s = rows // h_q
         tl.store(lse_ptr + b * M + h * s_q + s, lse, mask=live)
+
+
+# --- Sparse MLA prefill (DeepSeek-V3.2 DSA): every query token attends to
+# its own top-k rows of the KV tensor.
+
+
+@txl.jit
+def gather_block(k_lo, k_hi, k_rope, bar, kv_desc, kvr_desc, idx,
+                 DH: tl.constexpr):
+    """Rows idx of the KV tensor into one stage, by TMA row gathers (an
+    invalid index, -1 or past the end, reads zeros; its score is masked)."""
+    txl.tma_gather(k_lo, kv_desc, bar, idx, 0)
+    txl.tma_gather(k_hi, kv_desc, bar, idx, DH)
+    txl.tma_gather(k_rope, kvr_desc, bar, idx, 2 * DH)
+
+
+@txl.jit
+def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
+                   k_full, k_empty, q_desc, qr_desc, kv_desc, kvr_desc,
+                   idx_ptr, s_q, h_q, topk, m0, BN: tl.constexpr,
+                   DH: tl.constexpr, STAGES: tl.constexpr):
+    """The query tile of each of this CTA's tokens, then its top-k rows,
+    64 at a time, gathered into the stage ring."""
+    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+    TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM
+    it = 0
+    t = 0
+    for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
+        txl.mbar_wait(q_empty, (t & 1) ^ 1)
+        txl.mbar_expect(q_full, TILE)
+        row = tok * h_q + m0
+        txl.tma_load(q_lo, q_desc, [row, 0], q_full)
+        txl.tma_load(q_hi, q_desc, [row, DH], q_full)
+        txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
+        t += 1
+        for j in range(topk // BN):
+            idx = tl.load(idx_ptr + tok * topk + j * BN + tl.arange(0, BN))
+            s = it % STAGES
+            txl.mbar_wait(txl.get_buffer(k_empty, s),
+                          ((it // STAGES) & 1) ^ 1)
+            bar = txl.get_buffer(k_full, s)
+            txl.mbar_expect(bar, TILE)
+            gather_block(txl.get_buffer(k_lo, s), txl.get_buffer(k_hi, s),
+                         txl.get_buffer(k_rope, s), bar, kv_desc, kvr_desc,
+                         idx, DH)
+            it += 1
+
+
+@txl.jit
+def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
+                     k_full, k_empty, p_buf, scale_buf, o_ptr, ml_ptr,
+                     lse_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0, qk_scale,
+                     BN: tl.constexpr, DH: tl.constexpr, HM: tl.constexpr,
+                     STAGES: tl.constexpr):
+    """Warpgroup 1 of the sparse kernel: as consume_s, with the scores of
+    invalid indices masked, and max_logits and the LSE in log2 units
+    (FlashMLA's)."""
+    dt = q_lo.dtype
+    leader = txl.tid(0) % 128 == 0
+    rows = m0 + tl.arange(0, HM)
+    it = 0
+    t = 0
+    for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
+        txl.mbar_wait(q_full, t & 1)
+        m_i = txl.relayout(tl.full([HM], float("-inf"), tl.float32), [HM],
+                           S_ROW_LAYOUT)
+        l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
+                           S_ROW_LAYOUT)
+        acc = tl.zeros([HM, DH], dtype=tl.float32)
+        for j in range(topk // BN):
+            S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+                       STAGES)
+            idx = tl.load(idx_ptr + tok * topk + j * BN + tl.arange(0, BN))
+            valid = txl.relayout((idx >= 0) & (idx < s_kv), [BN],
+                                 S_COL_LAYOUT)
+            txl.dot_wait(0)
+            S = tl.where(valid[None, :], S, float("-inf"))
+            p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+            p = p.to(dt)
+            publish(p_buf, scale_buf, p, alpha)
+            s = it % STAGES
+            alpha = txl.relayout(alpha, [HM], ROW_LAYOUT)
+            acc = tl.dot(p, txl.get_buffer(k_lo, s), acc * alpha[:, None])
+            txl.dot_wait(0)
+            release(k_empty, it, leader, STAGES)
+            it += 1
+        txl.mbar_arrive(q_empty, pred=leader)
+        t += 1
+        seen = l_i > 0.0
+        inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
+        publish_scale(scale_buf, inv_l)
+        lse = tl.where(seen, m_i + tl.log2(l_i), float("inf"))
+        store_rows(o_ptr, lse_ptr, acc, inv_l, lse, tok * h_q, m0, h_q, 1,
+                   h_q, tok * h_q, 0, DH, HM, True)
+        tl.store(ml_ptr + tok * h_q + rows, m_i, mask=rows < h_q)
+
+
+@txl.jit
+def sparse_consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, s_q,
+                     h_q, topk, m0, BN: tl.constexpr, DH: tl.constexpr,
+                     HM: tl.constexpr, STAGES: tl.constexpr):
+    """Warpgroup 2 of the sparse kernel: the right half of O."""
+    leader = txl.tid(0) % 128 == 0
+    it = 0
+    txl.bar_arrive(P_FREE, 256)  # the P buffer starts free
+    for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
+        acc = tl.zeros([HM, DH], dtype=tl.float32)
+        for j in range(topk // BN):
+            s = it % STAGES
+            txl.bar_wait(P_READY, 256)
+            txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+            alpha = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
+            acc = tl.dot(p_buf, txl.get_buffer(k_hi, s), acc * alpha[:, None])
+            txl.dot_wait(0)
+            txl.bar_arrive(P_FREE, 256)
+            release(k_empty, it, leader, STAGES)
+            it += 1
+        txl.bar_wait(P_READY, 256)
+        inv_l = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
+        txl.bar_arrive(P_FREE, 256)
+        store_rows(o_ptr, o_ptr, acc, inv_l, inv_l, tok * h_q, m0, h_q, 1,
+                   h_q, 0, DH, DH, HM, False)
+
+
+@txl.jit
+def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
+                   ml_ptr, lse_ptr, s_q, s_kv, h_q, topk, qk_scale,
+                   STAGES: tl.constexpr):
+    """Grid: (cdiv(h_q, 64), CTAs per head tile); CTA (m, c) takes heads
+    64m.. of tokens c, c + CTAs, ... (persistent: the next token's query
+    tile loads under this one's last blocks). q rows are [s_q * h_q, 576],
+    kv [s_kv, 576], indices [s_q, topk] int32; out [s_q * h_q, 512],
+    max_logits and lse [s_q, h_q] fp32. The schedule is mla_decode's, with
+    pages replaced by 64 gathered rows of the token's top-k list."""
+    HM: tl.constexpr = 64
+    BN: tl.constexpr = 64
+    DH: tl.constexpr = 256
+    dt = q_desc.dtype
+    m0 = tl.program_id(0) * HM
+    q_lo = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
+    q_hi = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
+    q_rope = txl.get_buffer(txl.smem_alloc([HM, 64], dtype=dt), 0)
+    k_lo = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
+    k_hi = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
+    k_rope = txl.smem_alloc([BN, 64], dtype=dt, num_stages=STAGES)
+    p_buf = txl.get_buffer(txl.smem_alloc([HM, BN], dtype=dt), 0)
+    scale_buf = txl.get_buffer(txl.smem_alloc([HM], dtype=tl.float32), 0)
+    q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
+    q_empty = txl.get_buffer(txl.mbar_alloc(1), 0)
+    k_full = txl.mbar_alloc(1, num_stages=STAGES)
+    k_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    if txl.is_warpgroup([0]):
+        txl.reg_dealloc(24)
+        sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
+                       q_empty, k_full, k_empty, q_desc, qr_desc, kv_desc,
+                       kvr_desc, idx_ptr, s_q, h_q, topk, m0, BN, DH,
+                       STAGES)
+    if txl.is_warpgroup([1]):
+        txl.reg_alloc(240)
+        sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
+                         q_empty, k_full, k_empty, p_buf, scale_buf, o_ptr,
+                         ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
+                         qk_scale, BN, DH, HM, STAGES)
+        txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
+    if txl.is_warpgroup([2]):
+        txl.reg_alloc(240)
+        sparse_consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr,
+                         s_q, h_q, topk, m0, BN, DH, HM, STAGES)

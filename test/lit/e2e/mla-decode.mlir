@@ -1,0 +1,41 @@
+// The MLA decode kernels (python/txl/ops/mla.py) compile for sm_90a and
+// ptxas accepts them. The decode kernel's schedule (bf16, two stages):
+// - the producer gives registers back (setmaxnreg.dec 24), the consumers
+//   take 240; 72 KB of shared memory per K page, two pages, the query tile
+//   and P: 231424 bytes, and no layout conversion through shared scratch
+//   bigger than a row vector (the output halves are stored straight from
+//   the wgmma accumulators: txl.relayout before tl.store);
+// - each page and the query tile arrive as nine TMA boxes (one per
+//   128-byte column chunk);
+// - warpgroup 1: S = Q K^T as 36 m64n64k16 wgmmas (576 deep), then it
+//   waits for P to be free (named barrier 9), publishes P and alpha
+//   (barrier 8), and O[:, :256] += P V with P from registers (register-A
+//   m64n256k16); warpgroup 2 waits on 8 and runs its m64n256k16 with P
+//   from shared memory, then arrives on 9.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_decode --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 2, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s < %t/d/mla_decode.ptx
+// RUN: FileCheck %s --check-prefix=GIR < %t/d/mla_decode.txlgir
+// OUT: compiled mla_decode for sm_90a {{.*}}(cubin by ptxas, 231424 B shared, {{[0-9]+}} registers
+// CHECK: .maxntid 384, 1, 1
+// CHECK-DAG: setmaxnreg.inc.sync.aligned.u32 240;
+// CHECK-DAG: setmaxnreg.dec.sync.aligned.u32 24;
+// CHECK-DAG: bar.sync 9, 256;
+// CHECK-DAG: bar.arrive 8, 256;
+// CHECK-DAG: bar.sync 8, 256;
+// CHECK-DAG: bar.arrive 9, 256;
+// CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1;
+// CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
+// CHECK-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// RUN: grep -c wgmma.mma_async.sync.aligned.m64n64k16 %t/d/mla_decode.ptx | FileCheck %s --check-prefix=S576
+// S576: 36
+// GIR-NOT: convert_layout {{.*}}shared_offset{{.*}}tensor<64x{{[0-9]}}
+//
+// fp16, causal: the same shared memory (the causal limit lives in S's
+// row layout, no mask moves through shared memory).
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_decode --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 64]>, *fp16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 2, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/c | FileCheck %s --check-prefix=CAUSAL
+// CAUSAL: compiled mla_decode for sm_90a {{.*}}(cubin by ptxas, 231424 B shared
+//
+// The combine kernel.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_combine --signature "*fp32:16, *fp32:16, *i32:16, *bf16:16, *fp32:16, i32, i32, i32, 512, 8" --num-warps 4 --target sm_90a --out-dir %t/m | FileCheck %s --check-prefix=COMBINE
+// COMBINE: compiled mla_combine for sm_90a
