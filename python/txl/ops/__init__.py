@@ -11,6 +11,13 @@ treats it as one opaque op. The kernel (python/txl/ops/flash_attn.py)
 compiles on first use per (dtype, head_dim, causal) and is cached like
 any txl kernel.
 
+DeepSeek MLA (python/txl/ops/mla.py, FlashMLA's interface):
+`get_mla_metadata` + `flash_mla_with_kvcache` decode against a paged KV
+cache (custom op `txl::flash_mla_with_kvcache`), and
+`flash_mla_sparse_fwd` is the top-k sparse prefill
+(`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
+512 channels; see _mla.py for shapes and conventions.
+
 Not implemented yet (each raises NotImplementedError): the backward pass,
 sliding windows (window_size other than (-1, -1)), softcap, fp8, and
 head dims other than 64 and 128; varlen batches have no entry point yet.

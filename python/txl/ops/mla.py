@@ -157,6 +157,25 @@ def softmax_step(S, m_i, l_i, qk_scale):
 
 
 @txl.jit
+def page_softmax(S, j, first_masked, limit, m_i, l_i, qk_scale,
+                 BN: tl.constexpr):
+    """Page j's scores, masked where the page holds keys some row must not
+    see (the ragged end, the causal diagonal), into the online softmax."""
+    if j >= first_masked:
+        S = mask_scores(S, j, limit, BN)
+    return softmax_step(S, m_i, l_i, qk_scale)
+
+
+@txl.jit
+def pv_left(acc, p, alpha, k_lo, it, HM: tl.constexpr,
+            STAGES: tl.constexpr):
+    """O[:, :256] = O * alpha + P V[:, :256], P from registers (issued, not
+    waited for)."""
+    alpha = txl.relayout(alpha, [HM], ROW_LAYOUT)
+    return tl.dot(p, txl.get_buffer(k_lo, it % STAGES), acc * alpha[:, None])
+
+
+@txl.jit
 def release(bars, it, leader, STAGES: tl.constexpr):
     txl.mbar_arrive(txl.get_buffer(bars, it % STAGES), pred=leader)
 
@@ -234,18 +253,31 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
         l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
                            S_ROW_LAYOUT)
         acc = tl.zeros([HM, DH], dtype=tl.float32)
-        for j in range(lo, hi):
+        if hi > lo:
+            # The first page alone: nothing to overlap its softmax with.
             S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
                        STAGES)
             txl.dot_wait(0)
-            if j >= first_masked:
-                S = mask_scores(S, j, limit, BN)
-            p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+            p, alpha, m_i, l_i = page_softmax(S, lo, first_masked, limit,
+                                              m_i, l_i, qk_scale, BN)
             p = p.to(dt)
             publish(p_buf, scale_buf, p, alpha)
-            s = it % STAGES
-            alpha = txl.relayout(alpha, [HM], ROW_LAYOUT)
-            acc = tl.dot(p, txl.get_buffer(k_lo, s), acc * alpha[:, None])
+            for j in range(lo + 1, hi):
+                # S_j is issued, then O += P_{j-1} V_{j-1}; dot_wait(1)
+                # retires S_j, and page j's softmax runs on the CUDA cores
+                # while the tensor core still works on P_{j-1} V_{j-1}.
+                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                           it + 1, STAGES)
+                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                txl.dot_wait(1)
+                p_next, alpha, m_i, l_i = page_softmax(
+                    S, j, first_masked, limit, m_i, l_i, qk_scale, BN)
+                txl.dot_wait(0)
+                release(k_empty, it, leader, STAGES)
+                p = p_next.to(dt)
+                publish(p_buf, scale_buf, p, alpha)
+                it += 1
+            acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
             txl.dot_wait(0)
             release(k_empty, it, leader, STAGES)
             it += 1
@@ -335,12 +367,12 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     if txl.is_warpgroup([0]):
-        txl.reg_dealloc(24)
+        txl.reg_dealloc(40)
         produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 k_full, k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr,
                 bt_ptr, bt_stride, seqlens_ptr, part, M, m0, BN, DH, STAGES)
     if txl.is_warpgroup([1]):
-        txl.reg_alloc(240)
+        txl.reg_alloc(232)
         consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                   k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
@@ -348,7 +380,7 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                   STAGES, CAUSAL)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
-        txl.reg_alloc(240)
+        txl.reg_alloc(232)
         consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, BN, DH, HM, STAGES)
@@ -545,19 +577,19 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     if txl.is_warpgroup([0]):
-        txl.reg_dealloc(24)
+        txl.reg_dealloc(40)
         sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                        q_empty, k_full, k_empty, q_desc, qr_desc, kv_desc,
                        kvr_desc, idx_ptr, s_q, h_q, topk, m0, BN, DH,
                        STAGES)
     if txl.is_warpgroup([1]):
-        txl.reg_alloc(240)
+        txl.reg_alloc(232)
         sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                          q_empty, k_full, k_empty, p_buf, scale_buf, o_ptr,
                          ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
                          qk_scale, BN, DH, HM, STAGES)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
-        txl.reg_alloc(240)
+        txl.reg_alloc(232)
         sparse_consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr,
                          s_q, h_q, topk, m0, BN, DH, HM, STAGES)
