@@ -108,13 +108,60 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_torch, rows):
            "mean_s_k": sum(seqlens) / B, "txl_ms": ms, "floor_ms": floor_ms,
            "x_floor": ms / floor_ms, "max_err": err,
            "goal": "PASS" if ms <= GOAL * floor_ms else "MISS"}
-    if with_torch:
+    if with_torch:  # the main case: every schedule, with and without clusters
+        from txl.ops import _mla
+        for sched in _mla.SCHEDULES:
+            for cl in (1, 2):
+                row[f"txl_ms[{sched},cluster={cl}]"] = bench_ms(
+                    lambda: _mla.flash_mla_into(
+                        q, k_cache, table, lens, meta, splits, scale, causal,
+                        out, lse, cluster=cl, schedule=sched), quick)
         del out, lse
         kv = k_cache[table.long()].reshape(B, -1, 576)[:, :seqlens[0]]
         qq = q.reshape(B, Sq * H, 576)
         row["torch_ms"] = bench_ms(lambda: torch_reference(qq, kv, scale),
                                    quick)
         del kv
+    rows.append(row)
+    print(json.dumps(row), flush=True)
+
+
+def bench_sparse(Sq, Skv, H, topk, quick, rows):
+    gen = torch.Generator(device="cuda").manual_seed(topk)
+    q = (torch.randn((Sq, H, 576), device="cuda", generator=gen) *
+         0.3).bfloat16()
+    kv = (torch.randn((Skv, 1, 576), device="cuda", generator=gen) *
+          0.3).bfloat16()
+    idx = torch.randint(0, Skv, (Sq, 1, topk), device="cuda", generator=gen,
+                        dtype=torch.int32)
+    scale = 576 ** -0.5
+
+    def run():
+        return txl.ops.flash_mla_sparse_fwd(q, kv, idx, scale)
+
+    out, ml, lse = run()
+    worst = 0.0
+    for t in (0, Sq // 2, Sq - 1):
+        rows_kv = kv[idx[t, 0].long(), 0].float()
+        s = q[t].float() @ rows_kv.T * scale
+        want = torch.softmax(s, -1) @ rows_kv[:, :512]
+        worst = max(worst, (out[t].float() - want).abs().max().item())
+        want_lse = torch.logsumexp(s, -1) / 0.6931471805599453
+        worst = max(worst, (lse[t] - want_lse).abs().max().item())
+    del out, ml, lse
+    ms = bench_ms(run, quick)
+    flop = 2 * Sq * H * topk * (576 + 512)
+    row = {"case": f"sparse topk={topk}", "s_q": Sq, "s_kv": Skv, "h_q": H,
+           "topk": topk, "txl_ms": ms, "tflops": flop / ms / 1e9,
+           "max_err": worst}
+    from txl.ops import _mla
+    out = torch.empty((Sq, H, 512), device="cuda", dtype=torch.bfloat16)
+    ml = torch.empty((Sq, H), device="cuda")
+    lse = torch.empty((Sq, H), device="cuda")
+    for sched in _mla.SCHEDULES:
+        row[f"txl_ms[{sched}]"] = bench_ms(
+            lambda: _mla.flash_mla_sparse_into(q, kv, idx, scale, out, ml,
+                                               lse, schedule=sched), quick)
     rows.append(row)
     print(json.dumps(row), flush=True)
 
@@ -140,6 +187,9 @@ def main():
                      args.quick, False, rows)
         bench_decode("decode s_q=2", B, 2, H, [S] * B, bw, args.quick,
                      False, rows)
+    if "sparse" not in args.skip:
+        for topk in (128, 2048):
+            bench_sparse(16384, 16384, 128, topk, args.quick, rows)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"header": info, "copy_GBps": bw / 1e9, "rows": rows},

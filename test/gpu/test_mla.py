@@ -66,7 +66,8 @@ def reference(q, k_cache, table, seqlens, scale, causal):
     return torch.stack(outs), torch.stack(lses)
 
 
-def run(seqlens, Sq, H, dtype, causal, seed=0):
+def run(seqlens, Sq, H, dtype, causal, seed=0, cluster=None,
+        schedule=None):
     gen = torch.Generator(device="cuda").manual_seed(seed + len(seqlens))
     B = len(seqlens)
     k_cache, table = make_cache(seqlens, dtype, gen)
@@ -79,7 +80,8 @@ def run(seqlens, Sq, H, dtype, causal, seed=0):
     out = big[:n].view(B, Sq, H, 512)
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     _mla.flash_mla_into(q, k_cache, table, lens, meta, splits, scale,
-                        causal, out, lse)
+                        causal, out, lse, cluster=cluster,
+                        schedule=schedule)
     torch.cuda.synchronize()
     want, want_lse = reference(q, k_cache, table, lens, scale, causal)
     tol = 1e-2 if dtype == torch.float16 else 2e-2
@@ -117,6 +119,23 @@ def test_one_entry(seqlen):
     """One long or short entry: split over all parts, or none."""
     run([seqlen], 1, 64, torch.bfloat16, False)
     run([seqlen, 3], 2, 16, torch.float16, True)
+
+
+@pytest.mark.parametrize("Sq", [1, 2])
+def test_no_cluster(Sq):
+    """Each query tile loading its own pages (the default pairs them)."""
+    run(ragged(33, 5), Sq, 128, torch.bfloat16, Sq == 2, cluster=1)
+
+
+@pytest.mark.parametrize("cluster", [1, 2])
+@pytest.mark.parametrize("schedule", list(_mla.SCHEDULES))
+def test_schedules(schedule, cluster):
+    """Every schedule (the default is tested above), with and without
+    clusters, ragged and causal."""
+    run(ragged(33, 6), 2, 128, torch.bfloat16, True, cluster=cluster,
+        schedule=schedule)
+    run(ragged(4, 7), 1, 64, torch.float16, False, cluster=1,
+        schedule=schedule)
 
 
 def test_sq_4():

@@ -54,7 +54,8 @@ def reference(q, kv, idx, scale):
     return out, ml, lse
 
 
-def run(Sq, Skv, H, topk, seed=0, ctas=None, all_invalid_row=False):
+def run(Sq, Skv, H, topk, seed=0, ctas=None, all_invalid_row=False,
+        schedule=None):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq + topk)
     q = (torch.randn((Sq, H, 576), device="cuda", generator=gen) *
          0.5).bfloat16()
@@ -71,7 +72,7 @@ def run(Sq, Skv, H, topk, seed=0, ctas=None, all_invalid_row=False):
     ml = torch.full((Sq, H), float("nan"), device="cuda")
     lse = torch.full((Sq, H), float("nan"), device="cuda")
     _mla.flash_mla_sparse_into(q, kv, idx, scale, out, ml, lse,
-                               ctas_per_head_tile=ctas)
+                               ctas_per_head_tile=ctas, schedule=schedule)
     torch.cuda.synchronize()
     want, want_ml, want_lse = reference(q, kv, idx, scale)
     torch.testing.assert_close(out.float(), want, atol=2e-2, rtol=2e-2)
@@ -92,6 +93,12 @@ def test_heads_persistent(H):
     prefetch)."""
     run(300, 700, H, 128, ctas=3)
     run(50, 100, H, 512, ctas=1)
+
+
+@pytest.mark.parametrize("topk", [64, 128, 2048])
+@pytest.mark.parametrize("schedule", list(_mla.SCHEDULES))
+def test_schedules(schedule, topk):
+    run(37, 900, 128, topk, schedule=schedule, ctas=7)
 
 
 def test_all_invalid_row():

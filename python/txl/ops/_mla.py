@@ -24,9 +24,19 @@ HEAD_DIM_V = 512
 ROWS_PER_CTA = 64  # query rows (heads x tokens) of one CTA
 META_FIELDS = 8    # begin entry, begin page, end entry, end page (excl.),
                    # the first piece's index within its entry, 3 unused
-STAGES = 2         # K pages in flight (72 KB each: all shared memory holds
-                   # beside the query tile)
+# The kernels' schedules: BN tokens of K per stage, STAGES stages (all the
+# shared memory the 72 KB query tile leaves), and whether warpgroup 1
+# overlaps step j's scores with step j-1's P V (which holds two stages at
+# once, so it needs the smaller stages to keep loads ahead).
+SCHEDULES = {
+    "page": dict(BN=64, STAGES=2, OVERLAP=False),
+    "half": dict(BN=32, STAGES=4, OVERLAP=False),
+    "half-overlap": dict(BN=32, STAGES=4, OVERLAP=True),
+}
+DECODE_SCHEDULE = "half-overlap"
+SPARSE_SCHEDULE = "half-overlap"
 COMBINE_ROWS = 8   # rows per program of the combine kernel
+DEFAULT_CLUSTER = 2  # query tiles per cluster sharing each page's load
 
 
 def _num_sms(device):
@@ -97,9 +107,13 @@ def _check(q, k_cache, block_table, cache_seqlens, head_dim_v, meta,
 
 
 def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
-                   softmax_scale, causal, out, lse):
+                   softmax_scale, causal, out, lse, cluster=None,
+                   schedule=None):
     """The decode and combine kernels into caller-given `out` ([batch,
-    s_q, h_q, 512], contiguous) and `lse` ([batch, h_q, s_q] fp32)."""
+    s_q, h_q, 512], contiguous) and `lse` ([batch, h_q, s_q] fp32).
+    cluster=2 pairs the CTAs of two query tiles into a cluster that loads
+    each page once (multicast); the default does so when the number of
+    query tiles is even. `schedule` names one of SCHEDULES."""
     from .. import TensorDescriptor
     B, Sq, H, _ = q.shape
     M = Sq * H
@@ -111,10 +125,11 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
     row_stride = k_cache.stride(1)
     k2 = torch.as_strided(k_cache, (k_cache.shape[0] * PAGE, HEAD_DIM),
                           (row_stride, 1))
+    sched = SCHEDULES[schedule or DECODE_SCHEDULE]
     qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
     qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
-    kd = TensorDescriptor(k2, k2.shape, k2.stride(), [PAGE, 256])
-    krd = TensorDescriptor(k2, k2.shape, k2.stride(), [PAGE, 64])
+    kd = TensorDescriptor(k2, k2.shape, k2.stride(), [sched["BN"], 256])
+    krd = TensorDescriptor(k2, k2.shape, k2.stride(), [sched["BN"], 64])
     parts = meta.shape[0]
     max_pieces = B + parts  # a part starts at most one extra piece
     oacc = torch.empty((max_pieces * M, HEAD_DIM_V), device=q.device,
@@ -123,10 +138,17 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
                        dtype=torch.float32)
     bt = block_table if block_table.stride(1) == 1 else \
         block_table.contiguous()
-    _kernels.mla_decode[(math.ceil(M / ROWS_PER_CTA), parts)](
+    m_tiles = math.ceil(M / ROWS_PER_CTA)
+    if cluster is None:
+        cluster = DEFAULT_CLUSTER if m_tiles % 2 == 0 else 1
+    if m_tiles % cluster:
+        raise ValueError(f"flash_mla_into: cluster={cluster} does not "
+                         f"divide the {m_tiles} query tiles")
+    _kernels.mla_decode[(m_tiles // cluster, parts)](
         qd, qrd, kd, krd, out, lse, oacc, lacc, meta, bt, bt.stride(0),
         cache_seqlens, splits, M, H, Sq, softmax_scale * _kernels.LOG2E,
-        STAGES=STAGES, CAUSAL=bool(causal), num_warps=4, num_warpgroups=3)
+        CAUSAL=bool(causal), CLUSTER=cluster, **sched, num_warps=4,
+        num_warpgroups=3, num_ctas=cluster)
     _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
         oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
         ROWS=COMBINE_ROWS, num_warps=4)
@@ -197,7 +219,7 @@ def _check_sparse(q, kv, indices, d_v):
 
 
 def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
-                          ctas_per_head_tile=None):
+                          ctas_per_head_tile=None, schedule=None):
     """The sparse prefill kernel into caller-given `out` ([s_q, h_q, 512]
     bf16, contiguous), `max_logits` and `lse` ([s_q, h_q] fp32)."""
     from .. import TensorDescriptor
@@ -214,6 +236,7 @@ def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
     idx = indices.reshape(Sq, topk).contiguous()
     qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
     qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
+    sched = SCHEDULES[schedule or SPARSE_SCHEDULE]
     kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
     kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
     m_tiles = math.ceil(H / ROWS_PER_CTA)
@@ -222,8 +245,7 @@ def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
     ctas = min(Sq, ctas_per_head_tile)
     _kernels.mla_sparse_fwd[(m_tiles, ctas)](
         qd, qrd, kvd, kvrd, idx, out, max_logits, lse, Sq, Skv, H, topk,
-        sm_scale * _kernels.LOG2E, STAGES=STAGES, num_warps=4,
-        num_warpgroups=3)
+        sm_scale * _kernels.LOG2E, **sched, num_warps=4, num_warpgroups=3)
 
 
 @torch.library.custom_op("txl::flash_mla_sparse_fwd", mutates_args=(),

@@ -61,6 +61,7 @@ import txl
 
 LOG2E = 1.4426950408889634
 LN2 = 0.6931471805599453
+PAGE = 64     # tokens per KV-cache page
 P_READY = 8   # named barrier: warpgroup 1 -> 2, "P and alpha are written"
 P_FREE = 9    # named barrier: warpgroup 2 -> 1, "P has been read"
 # The wgmma accumulator of a 64 x 256 output half (one warpgroup).
@@ -68,35 +69,56 @@ ACC_LAYOUT = txl.NVMMADistributedLayout(3, [4, 1], [16, 256, 16])
 # One value per row of it (the four lanes holding a row hold copies): the
 # softmax's row statistics, in the same registers as S's rows.
 ROW_LAYOUT = txl.SliceLayout(1, ACC_LAYOUT)
-# The rows of S (a 64 x 64 accumulator): where the running max and sum
-# live, so the page loop carries them without moving them.
-S_LAYOUT = txl.NVMMADistributedLayout(3, [4, 1], [16, 64, 16])
-S_ROW_LAYOUT = txl.SliceLayout(1, S_LAYOUT)
-S_COL_LAYOUT = txl.SliceLayout(0, S_LAYOUT)  # one value per key of S
 
 
 @txl.jit
 def piece_bounds(meta_ptr, seqlens_ptr, part, bi, BN: tl.constexpr):
-    """Pages [lo, hi) of batch entry bi that part `part` covers, the
-    entry's seqlen, and this piece's index among the entry's pieces."""
+    """Steps [lo, hi) of batch entry bi that part `part` covers (a step is
+    BN tokens: a page, or with BN=32 half of one; steps wholly past the
+    end are skipped), the entry's seqlen, and this piece's index among the
+    entry's pieces."""
+    R: tl.constexpr = PAGE // BN
     begin_b = tl.load(meta_ptr + part * 8)
     end_b = tl.load(meta_ptr + part * 8 + 2)
     seqlen = tl.load(seqlens_ptr + bi)
-    lo = tl.where(bi == begin_b, tl.load(meta_ptr + part * 8 + 1), 0)
-    hi = tl.where(bi == end_b, tl.load(meta_ptr + part * 8 + 3),
+    lo = tl.where(bi == begin_b, tl.load(meta_ptr + part * 8 + 1), 0) * R
+    hi = tl.where(bi == end_b, tl.load(meta_ptr + part * 8 + 3) * R,
                   tl.cdiv(seqlen, BN))
+    hi = tl.minimum(hi, tl.cdiv(seqlen, BN))
     split = tl.where(bi == begin_b, tl.load(meta_ptr + part * 8 + 4), 0)
     return lo, hi, seqlen, split
+
+
+@txl.jit
+def load_page(k_lo, k_hi, k_rope, bar, k_desc, kr_desc, krow,
+              DH: tl.constexpr, CLUSTER: tl.constexpr):
+    """One page (rows krow.. of the cache) into a stage. With CLUSTER=2 the
+    two CTAs of a cluster (two query tiles of the same pages) split it, CTA
+    0 loading channels 0-255 and CTA 1 the rest, each multicast to both:
+    every CTA still receives the whole page (its barrier counts all of
+    it), and L2 sends each page out once per cluster."""
+    if CLUSTER == 1:
+        txl.tma_load(k_lo, k_desc, [krow, 0], bar)
+        txl.tma_load(k_hi, k_desc, [krow, DH], bar)
+        txl.tma_load(k_rope, kr_desc, [krow, 2 * DH], bar)
+    elif txl.cta_rank() == 0:
+        txl.tma_load(k_lo, k_desc, [krow, 0], bar, multicast=0b11)
+    else:
+        txl.tma_load(k_hi, k_desc, [krow, DH], bar, multicast=0b11)
+        txl.tma_load(k_rope, kr_desc, [krow, 2 * DH], bar, multicast=0b11)
 
 
 @txl.jit
 def produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty, k_full,
             k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr, bt_ptr,
             bt_stride, seqlens_ptr, part, M, m0,
-            BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr):
+            BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr,
+            CLUSTER: tl.constexpr):
     """Every piece of this part: the query tile, then its pages."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
-    TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM  # one 64-row, 576-wide tile
+    Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * ELEM  # 64 rows, 576 wide
+    TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM  # one step of K
+    R: tl.constexpr = PAGE // BN
     begin_b = tl.load(meta_ptr + part * 8)
     end_b = tl.load(meta_ptr + part * 8 + 2)
     it = 0
@@ -105,24 +127,22 @@ def produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty, k_full,
         lo, hi, seqlen, split = piece_bounds(meta_ptr, seqlens_ptr,
                                              part, bi, BN)
         txl.mbar_wait(q_empty, (t & 1) ^ 1)
-        txl.mbar_expect(q_full, TILE)
+        txl.mbar_expect(q_full, Q_TILE)
         row = bi * M + m0
         txl.tma_load(q_lo, q_desc, [row, 0], q_full)
         txl.tma_load(q_hi, q_desc, [row, DH], q_full)
         txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
         t += 1
         for j in range(lo, hi):
-            page = tl.load(bt_ptr + bi * bt_stride + j)
+            page = tl.load(bt_ptr + bi * bt_stride + j // R)
             s = it % STAGES
             txl.mbar_wait(txl.get_buffer(k_empty, s),
                           ((it // STAGES) & 1) ^ 1)
             bar = txl.get_buffer(k_full, s)
             txl.mbar_expect(bar, TILE)
-            krow = page * BN
-            txl.tma_load(txl.get_buffer(k_lo, s), k_desc, [krow, 0], bar)
-            txl.tma_load(txl.get_buffer(k_hi, s), k_desc, [krow, DH], bar)
-            txl.tma_load(txl.get_buffer(k_rope, s), kr_desc,
-                         [krow, 2 * DH], bar)
+            load_page(txl.get_buffer(k_lo, s), txl.get_buffer(k_hi, s),
+                      txl.get_buffer(k_rope, s), bar, k_desc, kr_desc,
+                      page * PAGE + (j % R) * BN, DH, CLUSTER)
             it += 1
 
 
@@ -176,8 +196,14 @@ def pv_left(acc, p, alpha, k_lo, it, HM: tl.constexpr,
 
 
 @txl.jit
-def release(bars, it, leader, STAGES: tl.constexpr):
-    txl.mbar_arrive(txl.get_buffer(bars, it % STAGES), pred=leader)
+def release(bars, it, leader, STAGES: tl.constexpr,
+            CLUSTER: tl.constexpr = 1):
+    """Frees the stage of step `it`: in this CTA, and with CLUSTER=2 in the
+    peer too (whose producer multicasts into our copy of the stage)."""
+    bar = txl.get_buffer(bars, it % STAGES)
+    txl.mbar_arrive(bar, pred=leader)
+    if CLUSTER == 2:
+        txl.mbar_arrive(bar, pred=leader, cta_id=txl.cta_rank() ^ 1)
 
 
 @txl.jit
@@ -229,7 +255,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
               k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr, oacc_ptr,
               lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr, splits_ptr, part, M,
               m0, h_q, s_q, qk_scale, BN: tl.constexpr, DH: tl.constexpr,
-              HM: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr):
+              HM: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+              CLUSTER: tl.constexpr, OVERLAP: tl.constexpr):
     """Warpgroup 1: scores, softmax, P, and the left half of O."""
     dt = q_lo.dtype
     leader = txl.tid(0) % 128 == 0
@@ -245,16 +272,16 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             limit = seqlen - s_q + rows // h_q
         else:
             limit = seqlen - 1 + rows * 0
-        limit = txl.relayout(limit, [HM], S_ROW_LAYOUT)
+        limit = txl.relayout(limit, [HM], ROW_LAYOUT)
         first_masked = (seqlen - s_q + 1) // BN if CAUSAL else seqlen // BN
         txl.mbar_wait(q_full, t & 1)
         m_i = txl.relayout(tl.full([HM], float("-inf"), tl.float32), [HM],
-                           S_ROW_LAYOUT)
+                           ROW_LAYOUT)
         l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
-                           S_ROW_LAYOUT)
+                           ROW_LAYOUT)
         acc = tl.zeros([HM, DH], dtype=tl.float32)
-        if hi > lo:
-            # The first page alone: nothing to overlap its softmax with.
+        if OVERLAP and hi > lo:
+            # The first step alone: nothing to overlap its softmax with.
             S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
                        STAGES)
             txl.dot_wait(0)
@@ -273,14 +300,27 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 p_next, alpha, m_i, l_i = page_softmax(
                     S, j, first_masked, limit, m_i, l_i, qk_scale, BN)
                 txl.dot_wait(0)
-                release(k_empty, it, leader, STAGES)
+                release(k_empty, it, leader, STAGES, CLUSTER)
                 p = p_next.to(dt)
                 publish(p_buf, scale_buf, p, alpha)
                 it += 1
             acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
             txl.dot_wait(0)
-            release(k_empty, it, leader, STAGES)
+            release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
+        if not OVERLAP:
+            for j in range(lo, hi):
+                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                           it, STAGES)
+                txl.dot_wait(0)
+                p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
+                                                  m_i, l_i, qk_scale, BN)
+                p = p.to(dt)
+                publish(p_buf, scale_buf, p, alpha)
+                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                txl.dot_wait(0)
+                release(k_empty, it, leader, STAGES, CLUSTER)
+                it += 1
         txl.mbar_arrive(q_empty, pred=leader)
         t += 1
         seen = l_i > 0.0
@@ -304,7 +344,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
 def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
               oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr, splits_ptr,
               part, M, m0, h_q, s_q, BN: tl.constexpr, DH: tl.constexpr,
-              HM: tl.constexpr, STAGES: tl.constexpr):
+              HM: tl.constexpr, STAGES: tl.constexpr, CLUSTER: tl.constexpr):
     """Warpgroup 2: the right half of O, from warpgroup 1's P."""
     leader = txl.tid(0) % 128 == 0
     begin_b = tl.load(meta_ptr + part * 8)
@@ -323,7 +363,7 @@ def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
             acc = tl.dot(p_buf, txl.get_buffer(k_hi, s), acc * alpha[:, None])
             txl.dot_wait(0)
             txl.bar_arrive(P_FREE, 256)
-            release(k_empty, it, leader, STAGES)
+            release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
         txl.bar_wait(P_READY, 256)
         inv_l = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
@@ -343,16 +383,19 @@ def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
 def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                lacc_ptr, meta_ptr, bt_ptr, bt_stride, seqlens_ptr,
                splits_ptr, M, h_q, s_q, qk_scale, STAGES: tl.constexpr,
-               CAUSAL: tl.constexpr):
+               CAUSAL: tl.constexpr, CLUSTER: tl.constexpr = 1,
+               BN: tl.constexpr = 64, OVERLAP: tl.constexpr = False):
     """Grid: (cdiv(M, 64), parts). q rows are [batch * M, 576] (M = s_q *
     h_q, row r of an entry = token r // h_q, head r % h_q); the cache is
     [pages * 64, 576]; out [batch * M, 512], lse [batch, h_q, s_q]; the
     scratch oacc [pieces * M, 512] and lacc [pieces * M] are fp32."""
     HM: tl.constexpr = 64   # query rows per CTA
-    BN: tl.constexpr = 64   # tokens per page
     DH: tl.constexpr = 256  # half of V's 512 channels
     dt = q_desc.dtype
-    m0 = tl.program_id(0) * HM
+    tile = tl.program_id(0) * CLUSTER
+    if CLUSTER == 2:
+        tile += txl.cta_rank()
+    m0 = tile * HM
     part = tl.program_id(1)
     q_lo = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
     q_hi = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
@@ -365,25 +408,29 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
     q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     q_empty = txl.get_buffer(txl.mbar_alloc(1), 0)
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
-    k_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    # One arrival per consumer warpgroup of each CTA the stage is filled
+    # by (both CTAs of a cluster).
+    k_empty = txl.mbar_alloc(2 * CLUSTER, num_stages=STAGES)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(40)
         produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 k_full, k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr,
-                bt_ptr, bt_stride, seqlens_ptr, part, M, m0, BN, DH, STAGES)
+                bt_ptr, bt_stride, seqlens_ptr, part, M, m0, BN, DH, STAGES,
+                CLUSTER)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(232)
         consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                   k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, qk_scale, BN, DH, HM,
-                  STAGES, CAUSAL)
+                  STAGES, CAUSAL, CLUSTER, OVERLAP)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)
         consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
-                  splits_ptr, part, M, m0, h_q, s_q, BN, DH, HM, STAGES)
+                  splits_ptr, part, M, m0, h_q, s_q, BN, DH, HM, STAGES,
+                  CLUSTER)
 
 
 @txl.jit
@@ -442,6 +489,16 @@ def gather_block(k_lo, k_hi, k_rope, bar, kv_desc, kvr_desc, idx,
 
 
 @txl.jit
+def valid_keys(idx_ptr, s_kv, BN: tl.constexpr):
+    """Which of the BN indices at idx_ptr name a row (0 <= i < s_kv), one
+    flag per key column of S."""
+    idx = tl.load(idx_ptr + tl.arange(0, BN))
+    cols = txl.SliceLayout(0, txl.NVMMADistributedLayout(3, [4, 1],
+                                                         [16, BN, 16]))
+    return txl.relayout((idx >= 0) & (idx < s_kv), [BN], cols)
+
+
+@txl.jit
 def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    k_full, k_empty, q_desc, qr_desc, kv_desc, kvr_desc,
                    idx_ptr, s_q, h_q, topk, m0, BN: tl.constexpr,
@@ -449,12 +506,13 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     """The query tile of each of this CTA's tokens, then its top-k rows,
     64 at a time, gathered into the stage ring."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+    Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * ELEM
     TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM
     it = 0
     t = 0
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
         txl.mbar_wait(q_empty, (t & 1) ^ 1)
-        txl.mbar_expect(q_full, TILE)
+        txl.mbar_expect(q_full, Q_TILE)
         row = tok * h_q + m0
         txl.tma_load(q_lo, q_desc, [row, 0], q_full)
         txl.tma_load(q_hi, q_desc, [row, DH], q_full)
@@ -478,7 +536,7 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                      k_full, k_empty, p_buf, scale_buf, o_ptr, ml_ptr,
                      lse_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0, qk_scale,
                      BN: tl.constexpr, DH: tl.constexpr, HM: tl.constexpr,
-                     STAGES: tl.constexpr):
+                     STAGES: tl.constexpr, OVERLAP: tl.constexpr):
     """Warpgroup 1 of the sparse kernel: as consume_s, with the scores of
     invalid indices masked, and max_logits and the LSE in log2 units
     (FlashMLA's)."""
@@ -490,27 +548,55 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
         txl.mbar_wait(q_full, t & 1)
         m_i = txl.relayout(tl.full([HM], float("-inf"), tl.float32), [HM],
-                           S_ROW_LAYOUT)
+                           ROW_LAYOUT)
         l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
-                           S_ROW_LAYOUT)
+                           ROW_LAYOUT)
         acc = tl.zeros([HM, DH], dtype=tl.float32)
-        for j in range(topk // BN):
+        base = idx_ptr + tok * topk
+        if OVERLAP:
+            # As consume_s: block 0 alone, then S_j under P_{j-1} V_{j-1}.
             S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
                        STAGES)
-            idx = tl.load(idx_ptr + tok * topk + j * BN + tl.arange(0, BN))
-            valid = txl.relayout((idx >= 0) & (idx < s_kv), [BN],
-                                 S_COL_LAYOUT)
+            valid = valid_keys(base, s_kv, BN)
             txl.dot_wait(0)
-            S = tl.where(valid[None, :], S, float("-inf"))
-            p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+            p, alpha, m_i, l_i = softmax_step(
+                tl.where(valid[None, :], S, float("-inf")), m_i, l_i,
+                qk_scale)
             p = p.to(dt)
             publish(p_buf, scale_buf, p, alpha)
-            s = it % STAGES
-            alpha = txl.relayout(alpha, [HM], ROW_LAYOUT)
-            acc = tl.dot(p, txl.get_buffer(k_lo, s), acc * alpha[:, None])
+            for j in range(1, topk // BN):
+                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                           it + 1, STAGES)
+                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                valid = valid_keys(base + j * BN, s_kv, BN)
+                txl.dot_wait(1)
+                p_next, alpha, m_i, l_i = softmax_step(
+                    tl.where(valid[None, :], S, float("-inf")), m_i, l_i,
+                    qk_scale)
+                txl.dot_wait(0)
+                release(k_empty, it, leader, STAGES)
+                p = p_next.to(dt)
+                publish(p_buf, scale_buf, p, alpha)
+                it += 1
+            acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
             txl.dot_wait(0)
             release(k_empty, it, leader, STAGES)
             it += 1
+        else:
+            for j in range(topk // BN):
+                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                           it, STAGES)
+                valid = valid_keys(base + j * BN, s_kv, BN)
+                txl.dot_wait(0)
+                p, alpha, m_i, l_i = softmax_step(
+                    tl.where(valid[None, :], S, float("-inf")), m_i, l_i,
+                    qk_scale)
+                p = p.to(dt)
+                publish(p_buf, scale_buf, p, alpha)
+                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                txl.dot_wait(0)
+                release(k_empty, it, leader, STAGES)
+                it += 1
         txl.mbar_arrive(q_empty, pred=leader)
         t += 1
         seen = l_i > 0.0
@@ -552,7 +638,8 @@ def sparse_consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, s_q,
 @txl.jit
 def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
                    ml_ptr, lse_ptr, s_q, s_kv, h_q, topk, qk_scale,
-                   STAGES: tl.constexpr):
+                   STAGES: tl.constexpr, BN: tl.constexpr = 64,
+                   OVERLAP: tl.constexpr = False):
     """Grid: (cdiv(h_q, 64), CTAs per head tile); CTA (m, c) takes heads
     64m.. of tokens c, c + CTAs, ... (persistent: the next token's query
     tile loads under this one's last blocks). q rows are [s_q * h_q, 576],
@@ -560,7 +647,6 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
     max_logits and lse [s_q, h_q] fp32. The schedule is mla_decode's, with
     pages replaced by 64 gathered rows of the token's top-k list."""
     HM: tl.constexpr = 64
-    BN: tl.constexpr = 64
     DH: tl.constexpr = 256
     dt = q_desc.dtype
     m0 = tl.program_id(0) * HM
@@ -587,7 +673,7 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
         sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                          q_empty, k_full, k_empty, p_buf, scale_buf, o_ptr,
                          ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
-                         qk_scale, BN, DH, HM, STAGES)
+                         qk_scale, BN, DH, HM, STAGES, OVERLAP)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)
