@@ -87,7 +87,8 @@ def check(out, lse, q, k_cache, table, lens, scale, causal, entries):
     return worst
 
 
-def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_torch, rows):
+def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
+                 with_torch=False):
     gen = torch.Generator(device="cuda").manual_seed(len(rows))
     q, k_cache, table, lens = make_decode(B, Sq, H, seqlens, gen)
     meta, splits = txl.ops.get_mla_metadata(lens, Sq * H, 1)
@@ -108,7 +109,7 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_torch, rows):
            "mean_s_k": sum(seqlens) / B, "txl_ms": ms, "floor_ms": floor_ms,
            "x_floor": ms / floor_ms, "max_err": err,
            "goal": "PASS" if ms <= GOAL * floor_ms else "MISS"}
-    if with_torch:  # the main case: every schedule, with and without clusters
+    if with_ab:  # every schedule, with and without clusters
         from txl.ops import _mla
         for sched in _mla.SCHEDULES:
             for cl in (1, 2):
@@ -117,6 +118,7 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_torch, rows):
                         q, k_cache, table, lens, meta, splits, scale, causal,
                         out, lse, cluster=cl, schedule=sched), quick)
         del out, lse
+    if with_torch:
         kv = k_cache[table.long()].reshape(B, -1, 576)[:, :seqlens[0]]
         qq = q.reshape(B, Sq * H, 576)
         row["torch_ms"] = bench_ms(lambda: torch_reference(qq, kv, scale),
@@ -126,7 +128,7 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_torch, rows):
     print(json.dumps(row), flush=True)
 
 
-def bench_sparse(Sq, Skv, H, topk, quick, rows):
+def bench_sparse(Sq, Skv, H, topk, quick, rows, with_ab):
     gen = torch.Generator(device="cuda").manual_seed(topk)
     q = (torch.randn((Sq, H, 576), device="cuda", generator=gen) *
          0.3).bfloat16()
@@ -154,14 +156,20 @@ def bench_sparse(Sq, Skv, H, topk, quick, rows):
     row = {"case": f"sparse topk={topk}", "s_q": Sq, "s_kv": Skv, "h_q": H,
            "topk": topk, "txl_ms": ms, "tflops": flop / ms / 1e9,
            "max_err": worst}
+    if not with_ab:
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+        return
     from txl.ops import _mla
     out = torch.empty((Sq, H, 512), device="cuda", dtype=torch.bfloat16)
     ml = torch.empty((Sq, H), device="cuda")
     lse = torch.empty((Sq, H), device="cuda")
     for sched in _mla.SCHEDULES:
-        row[f"txl_ms[{sched}]"] = bench_ms(
-            lambda: _mla.flash_mla_sparse_into(q, kv, idx, scale, out, ml,
-                                               lse, schedule=sched), quick)
+        for gather in _mla.SPARSE_GATHERS:
+            row[f"txl_ms[{sched},{gather}]"] = bench_ms(
+                lambda: _mla.flash_mla_sparse_into(
+                    q, kv, idx, scale, out, ml, lse, schedule=sched,
+                    gather=gather), quick)
     rows.append(row)
     print(json.dumps(row), flush=True)
 
@@ -171,6 +179,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("--skip", default="", help="comma list: decode,sparse")
+    ap.add_argument("--ab", default="",
+                    help="comma list: schedules (time every kernel variant)")
     args = ap.parse_args()
     info = header(torch, triton, txl)
     print(json.dumps(info), flush=True)
@@ -179,8 +189,8 @@ def main():
     rows = []
     B, H, S = 132, 128, 32768
     if "decode" not in args.skip:
-        bench_decode("decode s_q=1", B, 1, H, [S] * B, bw, args.quick, True,
-                     rows)
+        bench_decode("decode s_q=1", B, 1, H, [S] * B, bw, args.quick,
+                     "schedules" in args.ab, rows, with_torch=True)
         g = torch.Generator().manual_seed(7)
         ragged = torch.randint(S // 2, 3 * S // 2, (B,), generator=g)
         bench_decode("decode ragged", B, 1, H, ragged.tolist(), bw,
@@ -189,7 +199,8 @@ def main():
                      False, rows)
     if "sparse" not in args.skip:
         for topk in (128, 2048):
-            bench_sparse(16384, 16384, 128, topk, args.quick, rows)
+            bench_sparse(16384, 16384, 128, topk, args.quick, rows,
+                         "schedules" in args.ab)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"header": info, "copy_GBps": bw / 1e9, "rows": rows},

@@ -55,7 +55,7 @@ def reference(q, kv, idx, scale):
 
 
 def run(Sq, Skv, H, topk, seed=0, ctas=None, all_invalid_row=False,
-        schedule=None):
+        schedule=None, gather=None):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq + topk)
     q = (torch.randn((Sq, H, 576), device="cuda", generator=gen) *
          0.5).bfloat16()
@@ -72,7 +72,8 @@ def run(Sq, Skv, H, topk, seed=0, ctas=None, all_invalid_row=False,
     ml = torch.full((Sq, H), float("nan"), device="cuda")
     lse = torch.full((Sq, H), float("nan"), device="cuda")
     _mla.flash_mla_sparse_into(q, kv, idx, scale, out, ml, lse,
-                               ctas_per_head_tile=ctas, schedule=schedule)
+                               ctas_per_head_tile=ctas, schedule=schedule,
+                               gather=gather)
     torch.cuda.synchronize()
     want, want_ml, want_lse = reference(q, kv, idx, scale)
     torch.testing.assert_close(out.float(), want, atol=2e-2, rtol=2e-2)
@@ -95,10 +96,11 @@ def test_heads_persistent(H):
     run(50, 100, H, 512, ctas=1)
 
 
+@pytest.mark.parametrize("gather", _mla.SPARSE_GATHERS)
 @pytest.mark.parametrize("topk", [64, 128, 2048])
 @pytest.mark.parametrize("schedule", list(_mla.SCHEDULES))
-def test_schedules(schedule, topk):
-    run(37, 900, 128, topk, schedule=schedule, ctas=7)
+def test_schedules(schedule, topk, gather):
+    run(37, 900, 128, topk, schedule=schedule, ctas=7, gather=gather)
 
 
 def test_all_invalid_row():

@@ -33,8 +33,14 @@ SCHEDULES = {
     "half": dict(BN=32, STAGES=4, OVERLAP=False),
     "half-overlap": dict(BN=32, STAGES=4, OVERLAP=True),
 }
-DECODE_SCHEDULE = "half-overlap"
-SPARSE_SCHEDULE = "half-overlap"
+DECODE_SCHEDULE = "page"
+SPARSE_SCHEDULE = "page"
+# How the sparse kernel gathers its rows: "cp.async" (16-byte copies over
+# the producer warpgroup) or "tma" (one TMA copy per row and 128-byte
+# chunk: sm_90 has no gather instruction, and that many copies issue too
+# slowly).
+SPARSE_GATHERS = ("cp.async", "tma")
+SPARSE_GATHER = "cp.async"
 COMBINE_ROWS = 8   # rows per program of the combine kernel
 DEFAULT_CLUSTER = 2  # query tiles per cluster sharing each page's load
 
@@ -219,7 +225,8 @@ def _check_sparse(q, kv, indices, d_v):
 
 
 def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
-                          ctas_per_head_tile=None, schedule=None):
+                          ctas_per_head_tile=None, schedule=None,
+                          gather=None):
     """The sparse prefill kernel into caller-given `out` ([s_q, h_q, 512]
     bf16, contiguous), `max_logits` and `lse` ([s_q, h_q] fp32)."""
     from .. import TensorDescriptor
@@ -245,7 +252,9 @@ def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
     ctas = min(Sq, ctas_per_head_tile)
     _kernels.mla_sparse_fwd[(m_tiles, ctas)](
         qd, qrd, kvd, kvrd, idx, out, max_logits, lse, Sq, Skv, H, topk,
-        sm_scale * _kernels.LOG2E, **sched, num_warps=4, num_warpgroups=3)
+        sm_scale * _kernels.LOG2E, **sched, kv_ptr=kv2,
+        CP_ASYNC=(gather or SPARSE_GATHER) == "cp.async", num_warps=4,
+        num_warpgroups=3)
 
 
 @torch.library.custom_op("txl::flash_mla_sparse_fwd", mutates_args=(),

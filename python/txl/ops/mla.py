@@ -499,15 +499,33 @@ def valid_keys(idx_ptr, s_kv, BN: tl.constexpr):
 
 
 @txl.jit
+def copy_rows(k_lo, k_hi, k_rope, kv_ptr, idx, s_kv, DH: tl.constexpr):
+    """Rows idx of the KV tensor into one stage by cp.async, 16 bytes a
+    copy spread over the producer warpgroup (sm_90 has no TMA gather
+    instruction: one TMA copy per row and 128-byte chunk issues too
+    slowly). Invalid rows are zero-filled. Three commit groups."""
+    valid = (idx >= 0) & (idx < s_kv)
+    rows = kv_ptr + tl.where(valid, idx, 0).to(tl.int64)[:, None] * (
+        2 * DH + 64)
+    cols = tl.arange(0, DH)[None, :]
+    txl.async_load(k_lo, rows + cols, mask=valid[:, None])
+    txl.async_load(k_hi, rows + DH + cols, mask=valid[:, None])
+    txl.async_load(k_rope, rows + 2 * DH + tl.arange(0, 64)[None, :],
+                   mask=valid[:, None])
+
+
+@txl.jit
 def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    k_full, k_empty, q_desc, qr_desc, kv_desc, kvr_desc,
-                   idx_ptr, s_q, h_q, topk, m0, BN: tl.constexpr,
-                   DH: tl.constexpr, STAGES: tl.constexpr):
+                   kv_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
+                   BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr,
+                   CP_ASYNC: tl.constexpr):
     """The query tile of each of this CTA's tokens, then its top-k rows,
     64 at a time, gathered into the stage ring."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * ELEM
     TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM
+    leader = txl.tid(0) % 128 == 0
     it = 0
     t = 0
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
@@ -524,11 +542,26 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             txl.mbar_wait(txl.get_buffer(k_empty, s),
                           ((it // STAGES) & 1) ^ 1)
             bar = txl.get_buffer(k_full, s)
-            txl.mbar_expect(bar, TILE)
-            gather_block(txl.get_buffer(k_lo, s), txl.get_buffer(k_hi, s),
-                         txl.get_buffer(k_rope, s), bar, kv_desc, kvr_desc,
-                         idx, DH)
+            if CP_ASYNC:
+                copy_rows(txl.get_buffer(k_lo, s), txl.get_buffer(k_hi, s),
+                          txl.get_buffer(k_rope, s), kv_ptr, idx, s_kv, DH)
+                if it > 0:
+                    # Step it-1's three groups have landed (the wait
+                    # fences them for wgmma and syncs the warpgroup).
+                    txl.async_load_wait(3)
+                    txl.mbar_arrive(txl.get_buffer(k_full, (it - 1) % STAGES),
+                                    pred=leader)
+            else:
+                txl.mbar_expect(bar, TILE)
+                gather_block(txl.get_buffer(k_lo, s),
+                             txl.get_buffer(k_hi, s),
+                             txl.get_buffer(k_rope, s), bar, kv_desc,
+                             kvr_desc, idx, DH)
             it += 1
+    if CP_ASYNC and it > 0:
+        txl.async_load_wait(0)
+        txl.mbar_arrive(txl.get_buffer(k_full, (it - 1) % STAGES),
+                        pred=leader)
 
 
 @txl.jit
@@ -639,7 +672,8 @@ def sparse_consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, s_q,
 def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
                    ml_ptr, lse_ptr, s_q, s_kv, h_q, topk, qk_scale,
                    STAGES: tl.constexpr, BN: tl.constexpr = 64,
-                   OVERLAP: tl.constexpr = False):
+                   OVERLAP: tl.constexpr = False, kv_ptr=None,
+                   CP_ASYNC: tl.constexpr = False):
     """Grid: (cdiv(h_q, 64), CTAs per head tile); CTA (m, c) takes heads
     64m.. of tokens c, c + CTAs, ... (persistent: the next token's query
     tile loads under this one's last blocks). q rows are [s_q * h_q, 576],
@@ -666,8 +700,8 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
         txl.reg_dealloc(40)
         sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                        q_empty, k_full, k_empty, q_desc, qr_desc, kv_desc,
-                       kvr_desc, idx_ptr, s_q, h_q, topk, m0, BN, DH,
-                       STAGES)
+                       kvr_desc, kv_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
+                       BN, DH, STAGES, CP_ASYNC)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(232)
         sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
