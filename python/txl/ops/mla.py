@@ -545,7 +545,7 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             if CP_ASYNC:
                 copy_rows(txl.get_buffer(k_lo, s), txl.get_buffer(k_hi, s),
                           txl.get_buffer(k_rope, s), kv_ptr, idx, s_kv, DH)
-                if it > 0:
+                if j > 0:
                     # Step it-1's three groups have landed (the wait
                     # fences them for wgmma and syncs the warpgroup).
                     txl.async_load_wait(3)
@@ -558,10 +558,12 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                              txl.get_buffer(k_rope, s), bar, kv_desc,
                              kvr_desc, idx, DH)
             it += 1
-    if CP_ASYNC and it > 0:
-        txl.async_load_wait(0)
-        txl.mbar_arrive(txl.get_buffer(k_full, (it - 1) % STAGES),
-                        pred=leader)
+        if CP_ASYNC:
+            # The token's last step, before the next query tile: warpgroup
+            # 1 frees the tile only after its last scores.
+            txl.async_load_wait(0)
+            txl.mbar_arrive(txl.get_buffer(k_full, (it - 1) % STAGES),
+                            pred=leader)
 
 
 @txl.jit
