@@ -164,7 +164,7 @@ def bench_sparse(Sq, Skv, H, topk, quick, rows, with_ab):
     out = torch.empty((Sq, H, 512), device="cuda", dtype=torch.bfloat16)
     ml = torch.empty((Sq, H), device="cuda")
     lse = torch.empty((Sq, H), device="cuda")
-    for sched in _mla.SCHEDULES:
+    for sched in _mla.SPARSE_SCHEDULES:
         for gather in _mla.SPARSE_GATHERS:
             row[f"txl_ms[{sched},{gather}]"] = bench_ms(
                 lambda: _mla.flash_mla_sparse_into(

@@ -25,16 +25,20 @@ ROWS_PER_CTA = 64  # query rows (heads x tokens) of one CTA
 META_FIELDS = 8    # begin entry, begin page, end entry, end page (excl.),
                    # the first piece's index within its entry, 3 unused
 # The kernels' schedules: BN tokens of K per stage, STAGES stages (all the
-# shared memory the 72 KB query tile leaves), and whether warpgroup 1
-# overlaps step j's scores with step j-1's P V (which holds two stages at
-# once, so it needs the smaller stages to keep loads ahead).
+# shared memory the 72 KB query tile leaves), and how warpgroup 1 orders
+# its wgmmas: 0 one group at a time; 1 step j's scores under step j-1's
+# P V (FA3's overlap: it holds two stages at once, so it needs the smaller
+# stages to keep loads ahead); 2 (decode only) step j+1's scores issued
+# right behind step j's P V.
 SCHEDULES = {
-    "page": dict(BN=64, STAGES=2, OVERLAP=False),
-    "half": dict(BN=32, STAGES=4, OVERLAP=False),
-    "half-overlap": dict(BN=32, STAGES=4, OVERLAP=True),
+    "page": dict(BN=64, STAGES=2, OVERLAP=0),
+    "page-early": dict(BN=64, STAGES=2, OVERLAP=2),
+    "half": dict(BN=32, STAGES=4, OVERLAP=0),
+    "half-overlap": dict(BN=32, STAGES=4, OVERLAP=1),
 }
+SPARSE_SCHEDULES = ("page", "half", "half-overlap")
 DECODE_SCHEDULE = "page"
-SPARSE_SCHEDULE = "page"
+SPARSE_SCHEDULE = "half"
 # How the sparse kernel gathers its rows: "cp.async" (16-byte copies over
 # the producer warpgroup) or "tma" (one TMA copy per row and 128-byte
 # chunk: sm_90 has no gather instruction, and that many copies issue too
@@ -42,7 +46,7 @@ SPARSE_SCHEDULE = "page"
 SPARSE_GATHERS = ("cp.async", "tma")
 SPARSE_GATHER = "cp.async"
 COMBINE_ROWS = 8   # rows per program of the combine kernel
-DEFAULT_CLUSTER = 2  # query tiles per cluster sharing each page's load
+DEFAULT_CLUSTER = 1  # query tiles per cluster sharing each page's load
 
 
 def _num_sms(device):
@@ -243,7 +247,11 @@ def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
     idx = indices.reshape(Sq, topk).contiguous()
     qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
     qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
-    sched = SCHEDULES[schedule or SPARSE_SCHEDULE]
+    name = schedule or SPARSE_SCHEDULE
+    if name not in SPARSE_SCHEDULES:
+        raise ValueError(f"flash_mla_sparse_into: schedule {name!r} (one "
+                         f"of {SPARSE_SCHEDULES})")
+    sched = SCHEDULES[name]
     kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
     kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
     m_tiles = math.ceil(H / ROWS_PER_CTA)

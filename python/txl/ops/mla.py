@@ -280,7 +280,35 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
         l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
                            ROW_LAYOUT)
         acc = tl.zeros([HM, DH], dtype=tl.float32)
-        if OVERLAP and hi > lo:
+        if OVERLAP == 2 and hi > lo:
+            # S_{j+1} is issued right behind O += P_j V_j: the tensor core
+            # goes from one to the other without waiting for this
+            # warpgroup (the softmax still runs alone, but no stage is
+            # held longer than in the plain schedule).
+            S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+                       STAGES)
+            txl.dot_wait(0)
+            for j in range(lo, hi - 1):
+                p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
+                                                  m_i, l_i, qk_scale, BN)
+                p = p.to(dt)
+                publish(p_buf, scale_buf, p, alpha)
+                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                           it + 1, STAGES)
+                txl.dot_wait(1)
+                release(k_empty, it, leader, STAGES, CLUSTER)
+                txl.dot_wait(0)
+                it += 1
+            p, alpha, m_i, l_i = page_softmax(S, hi - 1, first_masked,
+                                              limit, m_i, l_i, qk_scale, BN)
+            p = p.to(dt)
+            publish(p_buf, scale_buf, p, alpha)
+            acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+            txl.dot_wait(0)
+            release(k_empty, it, leader, STAGES, CLUSTER)
+            it += 1
+        if OVERLAP == 1 and hi > lo:
             # The first step alone: nothing to overlap its softmax with.
             S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
                        STAGES)
@@ -308,7 +336,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             txl.dot_wait(0)
             release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
-        if not OVERLAP:
+        if OVERLAP == 0:
             for j in range(lo, hi):
                 S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
                            it, STAGES)
@@ -384,7 +412,7 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                lacc_ptr, meta_ptr, bt_ptr, bt_stride, seqlens_ptr,
                splits_ptr, M, h_q, s_q, qk_scale, STAGES: tl.constexpr,
                CAUSAL: tl.constexpr, CLUSTER: tl.constexpr = 1,
-               BN: tl.constexpr = 64, OVERLAP: tl.constexpr = False):
+               BN: tl.constexpr = 64, OVERLAP: tl.constexpr = 0):
     """Grid: (cdiv(M, 64), parts). q rows are [batch * M, 576] (M = s_q *
     h_q, row r of an entry = token r // h_q, head r % h_q); the cache is
     [pages * 64, 576]; out [batch * M, 512], lse [batch, h_q, s_q]; the
@@ -412,13 +440,13 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
     # by (both CTAs of a cluster).
     k_empty = txl.mbar_alloc(2 * CLUSTER, num_stages=STAGES)
     if txl.is_warpgroup([0]):
-        txl.reg_dealloc(40)
+        txl.reg_dealloc(24)
         produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 k_full, k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr,
                 bt_ptr, bt_stride, seqlens_ptr, part, M, m0, BN, DH, STAGES,
                 CLUSTER)
     if txl.is_warpgroup([1]):
-        txl.reg_alloc(232)
+        txl.reg_alloc(240)
         consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                   k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
@@ -426,7 +454,7 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                   STAGES, CAUSAL, CLUSTER, OVERLAP)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
-        txl.reg_alloc(232)
+        txl.reg_alloc(240)
         consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, BN, DH, HM, STAGES,
@@ -520,8 +548,9 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    kv_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
                    BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr,
                    CP_ASYNC: tl.constexpr):
-    """The query tile of each of this CTA's tokens, then its top-k rows,
-    64 at a time, gathered into the stage ring."""
+    """For each of this CTA's tokens: its top-k rows, BN at a time,
+    gathered into the stage ring, and its query tile (after the first
+    rows)."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * ELEM
     TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM
@@ -529,13 +558,6 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     it = 0
     t = 0
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
-        txl.mbar_wait(q_empty, (t & 1) ^ 1)
-        txl.mbar_expect(q_full, Q_TILE)
-        row = tok * h_q + m0
-        txl.tma_load(q_lo, q_desc, [row, 0], q_full)
-        txl.tma_load(q_hi, q_desc, [row, DH], q_full)
-        txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
-        t += 1
         for j in range(topk // BN):
             idx = tl.load(idx_ptr + tok * topk + j * BN + tl.arange(0, BN))
             s = it % STAGES
@@ -557,6 +579,17 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                              txl.get_buffer(k_hi, s),
                              txl.get_buffer(k_rope, s), bar, kv_desc,
                              kvr_desc, idx, DH)
+            if j == 0:
+                # The query tile once the previous token's last scores have
+                # read it: behind this token's first rows, which are
+                # already on their way.
+                txl.mbar_wait(q_empty, (t & 1) ^ 1)
+                txl.mbar_expect(q_full, Q_TILE)
+                row = tok * h_q + m0
+                txl.tma_load(q_lo, q_desc, [row, 0], q_full)
+                txl.tma_load(q_hi, q_desc, [row, DH], q_full)
+                txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
+                t += 1
             it += 1
         if CP_ASYNC:
             # The token's last step, before the next query tile: warpgroup
