@@ -1,4 +1,6 @@
-"""DeepSeek multi-head latent attention (MLA) decoding for Hopper, in txl.
+"""DeepSeek multi-head latent attention (MLA) for Hopper, in txl: paged
+decoding (mla_decode + mla_combine) and top-k sparse prefill
+(mla_sparse_fwd, at the end of this file).
 
     O = softmax(Q K^T * scale [+ causal mask]) V,   V = K[:, :512]
 
@@ -9,7 +11,10 @@ share the one KV head, so with q [b, s_q, h_q, 576] seen as M = s_q * h_q
 rows per batch entry, one step of attention is a GEMM of an M x 576 query
 tile against a 64 x 576 K page: S = Q K^T is [M, 64], then O += P V is
 [M, 512]. The kernel takes the M rows 64 at a time (one CTA row tile) and
-reads each page once per tile with TMA.
+reads each page once per tile with TMA (h_q = 128, s_q = 1: two tiles,
+whose CTAs walk the same pages at the same time, so the second read is
+an L2 hit; CLUSTER=2 makes them one cluster that loads each page once and
+multicasts it).
 
 The schedule (one CTA = 64 query rows x one run of pages; three
 warpgroups, num_warps=4, num_warpgroups=3):
@@ -17,9 +22,11 @@ warpgroups, num_warps=4, num_warpgroups=3):
 - warpgroup 0, the producer, gives up registers and issues TMA only: the
   query tile of each batch entry it visits (as three boxes: channels
   0-255, 256-511 and the rope 512-575), then every page, looked up in
-  the block table, into a STAGES-deep ring. A stage holds a page in the
-  same three parts; it is one `full` barrier (all 72 KB of bytes) and one
-  `empty` barrier (one arrival per consumer).
+  the block table, into a STAGES-deep ring. A stage holds a step of BN
+  tokens (a page, or half of one) in the same three parts; it is one
+  `full` barrier (all its bytes) and one `empty` barrier (one arrival per
+  consumer). Shared memory: the 72 KB query tile, 144 KB of stages (two
+  pages, or four half pages), P and alpha: 226-227 KB of the 227 KB.
 - warpgroup 1 computes S = Q K^T (three chained wgmmas, 576 deep), masks
   the ragged last page (and the causal diagonal), and runs the online
   softmax in registers (exp2 domain, as flash_attn.py). It publishes P
@@ -30,6 +37,18 @@ warpgroups, num_warps=4, num_warpgroups=3):
   alpha, rescales its O[:, 256:] and accumulates P V[:, 256:] with P
   from shared memory. An accumulator of 64 x 256 fp32 is 128 registers a
   thread; the whole 64 x 512 would not fit one warpgroup.
+
+The schedules (SCHEDULES in _mla.py; H100, b=132, s_k=32768, h_q=128,
+bench/bench_mla.py): warpgroup 1 one wgmma group at a time over whole
+pages ("page", OVERLAP=0, the default: 2.3-2.4 ms, 1.4x the KV-read
+floor); the next page's scores issued right behind P V ("page-early",
+OVERLAP=2: no faster); FA3's overlap, the scores of step j under P V of
+step j-1 (OVERLAP=1), which holds two stages at once and so only fits
+with half-page steps, whose doubled per-step overhead loses more than the
+overlap gains (3.3 ms). What bounds the page schedule is warpgroup 1's
+serial chain per page: 36 wgmmas of S, the softmax, the P hand-over, then
+P V; the tensor core idles during the softmax and the hand-over, and two
+stages are all the query tile leaves room for.
 
 The two consumers hand P over with two named barriers (256 threads):
 `P_READY` (warpgroup 1 arrives after writing P and alpha, warpgroup 2
@@ -504,6 +523,26 @@ def mla_combine(oacc_ptr, lacc_ptr, splits_ptr, o_ptr, lse_ptr, M, h_q, s_q,
 
 # --- Sparse MLA prefill (DeepSeek-V3.2 DSA): every query token attends to
 # its own top-k rows of the KV tensor.
+#
+# The decode kernel's schedule carries over with a token's 64 heads as the
+# query tile and BN rows of its top-k list as a step. Two things change:
+# - Gathering: sm_90 has no TMA gather instruction, so txl.tma_gather is
+#   one TMA copy per row and 128-byte chunk (9 per row); at 64 rows a step
+#   that many copies issue too slowly (topk 2048: 140 ms). CP_ASYNC=True
+#   copies the rows with cp.async instead, 16 bytes a copy spread over the
+#   producer's 128 threads (18 copies a thread for 32 rows), zero-filling
+#   invalid rows. Completion is per thread, so the producer runs one step
+#   behind: after issuing step j it waits for step j-1's groups
+#   (async_load_wait fences them for wgmma and syncs the warpgroup) and one
+#   thread arrives on step j-1's `full` barrier. A token's last step is
+#   flushed before the next token starts (warpgroup 1 frees the query tile
+#   only after its last scores, which need that step).
+# - Persistence: a CTA takes tokens c, c + CTAs, ...; the next token's
+#   query tile is loaded right behind its first rows, as soon as warpgroup
+#   1 has freed the tile.
+# Invalid indices (< 0 or >= s_kv) are masked to -inf in S (their rows
+# read as zeros); max_logits and the LSE are kept in log2 units, as
+# FlashMLA returns them.
 
 
 @txl.jit
@@ -710,11 +749,13 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
                    OVERLAP: tl.constexpr = False, kv_ptr=None,
                    CP_ASYNC: tl.constexpr = False):
     """Grid: (cdiv(h_q, 64), CTAs per head tile); CTA (m, c) takes heads
-    64m.. of tokens c, c + CTAs, ... (persistent: the next token's query
-    tile loads under this one's last blocks). q rows are [s_q * h_q, 576],
-    kv [s_kv, 576], indices [s_q, topk] int32; out [s_q * h_q, 512],
-    max_logits and lse [s_q, h_q] fp32. The schedule is mla_decode's, with
-    pages replaced by 64 gathered rows of the token's top-k list."""
+    64m.. of tokens c, c + CTAs, ... q rows are [s_q * h_q, 576], kv
+    [s_kv, 576] (kv_ptr its base, for CP_ASYNC), indices [s_q, topk]
+    int32; out [s_q * h_q, 512], max_logits and lse [s_q, h_q] fp32. The
+    schedule is mla_decode's, with pages replaced by BN gathered rows of
+    the token's top-k list (see the comment above gather_block). Measured
+    on the H100 at s_q = s_kv = 16384, h_q = 128 (BN=32, 4 stages,
+    cp.async): topk 128 in 4.5 ms, topk 2048 in 32 ms (293 TFLOP/s)."""
     HM: tl.constexpr = 64
     DH: tl.constexpr = 256
     dt = q_desc.dtype

@@ -1,4 +1,4 @@
-// The MLA decode kernels (python/txl/ops/mla.py) compile for sm_90a and
+// The MLA kernels (python/txl/ops/mla.py) compile for sm_90a and
 // ptxas accepts them. The decode kernel's schedule (bf16, two stages):
 // - the producer gives registers back (setmaxnreg.dec 24), the consumers
 //   take 240; 72 KB of shared memory per K page, two pages, the query tile
@@ -39,3 +39,28 @@
 // The combine kernel.
 // RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_combine --signature "*fp32:16, *fp32:16, *i32:16, *bf16:16, *fp32:16, i32, i32, i32, 512, 8" --num-warps 4 --target sm_90a --out-dir %t/m | FileCheck %s --check-prefix=COMBINE
 // COMBINE: compiled mla_combine for sm_90a
+//
+// The sparse prefill kernel, its default schedule (32-row steps, four
+// stages, rows gathered by cp.async): 16-byte cp.async copies (18 per
+// producer thread a step: 32 rows x 1152 bytes / 128 threads), waited with
+// cp.async.wait_group 3 (one step behind: a step is three groups) and 0
+// (a token's last step), each fenced for wgmma (fence.proxy.async); S as
+// 36 m64n32k16 wgmmas; the producer keeps 40 registers for the copies'
+// addresses.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_fwd --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[1, 256]>, tensordesc<bf16[1, 64]>, *i32:16, *bf16:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, fp32, 4, 32, 0, *bf16:16, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s | FileCheck %s --check-prefix=SPARSE-OUT
+// RUN: FileCheck %s --check-prefix=SPARSE < %t/s/mla_sparse_fwd.ptx
+// RUN: grep -c wgmma.mma_async.sync.aligned.m64n32k16 %t/s/mla_sparse_fwd.ptx | FileCheck %s --check-prefix=S576
+// RUN: grep -c "cp.async.cg.shared.global \[" %t/s/mla_sparse_fwd.ptx | FileCheck %s --check-prefix=COPIES
+// SPARSE-OUT: compiled mla_sparse_fwd for sm_90a {{.*}}(cubin by ptxas, 227328 B shared
+// SPARSE-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// SPARSE-DAG: setmaxnreg.inc.sync.aligned.u32 232;
+// SPARSE-DAG: cp.async.cg.shared.global [{{.*}}], 16, 
+// SPARSE-DAG: cp.async.wait_group 3;
+// SPARSE-DAG: cp.async.wait_group 0;
+// SPARSE-DAG: fence.proxy.async.shared::cta;
+// SPARSE-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+// COPIES: 18
+//
+// The TMA row-gather variant (whole pages) compiles too.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_fwd --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[1, 256]>, tensordesc<bf16[1, 64]>, *i32:16, *bf16:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, fp32, 2, 64, 0, none, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/g | FileCheck %s --check-prefix=GATHER
+// GATHER: compiled mla_sparse_fwd for sm_90a {{.*}}(cubin by ptxas, 231424 B shared
