@@ -26,9 +26,10 @@ def hopper():
         pytest.skip("the MLA kernel needs sm_90a")
 
 
-def make_cache(seqlens, dtype, gen, extra_pages=3):
+def make_cache(seqlens, dtype, gen, extra_pages=3, nan_tail=False):
     """A paged cache whose pages are handed out in a shuffled order, and
-    the block table that finds them."""
+    the block table that finds them. With nan_tail the slots past each
+    entry's seqlen (in its last page) hold NaN, as a reused pool may."""
     B = len(seqlens)
     per = [max(1, -(-n // PAGE)) for n in seqlens]
     width = max(per)
@@ -41,6 +42,8 @@ def make_cache(seqlens, dtype, gen, extra_pages=3):
     for b, n in enumerate(per):
         table[b, :n] = order[at:at + n].to(torch.int32)
         at += n
+        if nan_tail and seqlens[b] % PAGE:
+            k_cache[table[b, n - 1].long(), seqlens[b] % PAGE:] = float("nan")
     return k_cache, table
 
 
@@ -67,10 +70,10 @@ def reference(q, k_cache, table, seqlens, scale, causal):
 
 
 def run(seqlens, Sq, H, dtype, causal, seed=0, cluster=None,
-        schedule=None):
+        schedule=None, nan_tail=False):
     gen = torch.Generator(device="cuda").manual_seed(seed + len(seqlens))
     B = len(seqlens)
-    k_cache, table = make_cache(seqlens, dtype, gen)
+    k_cache, table = make_cache(seqlens, dtype, gen, nan_tail=nan_tail)
     q = torch.randn((B, Sq, H, 576), device="cuda", generator=gen).to(dtype)
     lens = torch.tensor(seqlens, dtype=torch.int32, device="cuda")
     meta, splits = txl.ops.get_mla_metadata(lens, Sq * H, 1)
@@ -136,6 +139,16 @@ def test_schedules(schedule, cluster):
         schedule=schedule)
     run(ragged(4, 7), 1, 64, torch.float16, False, cluster=1,
         schedule=schedule)
+
+
+@pytest.mark.parametrize("schedule", list(_mla.SCHEDULES))
+def test_nan_past_seqlen(schedule):
+    """Cache slots past seqlen hold NaN: their scores are masked and their
+    V rows zeroed before P V (P = 0 times NaN would still be NaN)."""
+    run([1, 63, 65, 100, 129, 700], 2, 64, torch.bfloat16, True,
+        schedule=schedule, nan_tail=True)
+    run([5, 64, 77], 1, 128, torch.float16, False, schedule=schedule,
+        nan_tail=True)
 
 
 def test_sq_4():

@@ -70,6 +70,13 @@ log-sum-exp of the lse_i. Both roles walk the same pieces with running
 counters (pages for the ring, entries for the query tile), so they never
 drift apart.
 
+The ragged last page: its slots past seqlen hold whatever the cache pool
+held (NaN included). Their scores are masked to -inf, but P = 0 times a
+NaN of V is still NaN, so before the page's P V each consumer zeroes the
+stale rows of its V half in shared memory (zero_tail: in place, in a
+16-bytes-a-thread layout, then fence.proxy.async and a named barrier of
+its own, 10 or 11).
+
 Causal (multi-token prediction, s_q > 1): row r of the tile is query token
 s = r // h_q of the s_q new tokens, which sees the keys k <= seqlen - s_q +
 s. Pages that end before the first such limit take the unmasked path.
@@ -83,6 +90,9 @@ LN2 = 0.6931471805599453
 PAGE = 64     # tokens per KV-cache page
 P_READY = 8   # named barrier: warpgroup 1 -> 2, "P and alpha are written"
 P_FREE = 9    # named barrier: warpgroup 2 -> 1, "P has been read"
+TAIL_BAR = 10  # named barrier of warpgroup 1 alone (+1: warpgroup 2 alone)
+# 16 bytes of a row per thread: how zero_tail writes a 64-column chunk.
+TAIL_LAYOUT = txl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
 # The wgmma accumulator of a 64 x 256 output half (one warpgroup).
 ACC_LAYOUT = txl.NVMMADistributedLayout(3, [4, 1], [16, 256, 16])
 # One value per row of it (the four lanes holding a row hold copies): the
@@ -215,6 +225,37 @@ def pv_left(acc, p, alpha, k_lo, it, HM: tl.constexpr,
 
 
 @txl.jit
+def zero_tail(buf, j, seqlen, BN: tl.constexpr, DH: tl.constexpr,
+              BAR: tl.constexpr):
+    """On the ragged last step of an entry, rows past seqlen of this V half
+    (`buf`, one stage) to zero: those cache slots hold whatever the pool
+    held, NaN included, and a masked score's P = 0 times NaN is still NaN
+    in P V. The calling warpgroup then fences its writes for wgmma and
+    synchronizes on named barrier BAR before anyone issues the P V."""
+    if (j + 1) * BN > seqlen:
+        stale = txl.relayout((tl.arange(0, BN)[:, None] +
+                              tl.zeros([BN, 64], tl.int32)) >= seqlen - j * BN,
+                             [BN, 64], TAIL_LAYOUT)
+        for c in tl.static_range(DH // 64):
+            # Read, select and write back in one layout (16 bytes of a row
+            # a thread): no data moves between threads.
+            chunk = txl.smem_slice(buf, c * 64, 64, 1)
+            v = txl.frag_smem_load(chunk, [BN, 64], TAIL_LAYOUT)
+            txl.frag_smem_store(chunk, tl.where(stale, 0.0, v).to(v.dtype),
+                                TAIL_LAYOUT)
+        txl.fence_proxy_async()
+        txl.bar_wait(BAR, 128)
+
+
+@txl.jit
+def pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM: tl.constexpr,
+                 BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr):
+    """pv_left for step j of an entry, its V rows past seqlen zeroed."""
+    zero_tail(txl.get_buffer(k_lo, it % STAGES), j, seqlen, BN, DH, TAIL_BAR)
+    return pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+
+
+@txl.jit
 def release(bars, it, leader, STAGES: tl.constexpr,
             CLUSTER: tl.constexpr = 1):
     """Frees the stage of step `it`: in this CTA, and with CLUSTER=2 in the
@@ -312,7 +353,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                                                   m_i, l_i, qk_scale, BN)
                 p = p.to(dt)
                 publish(p_buf, scale_buf, p, alpha)
-                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM,
+                                   BN, DH, STAGES)
                 S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
                            it + 1, STAGES)
                 txl.dot_wait(1)
@@ -323,7 +365,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                                               limit, m_i, l_i, qk_scale, BN)
             p = p.to(dt)
             publish(p_buf, scale_buf, p, alpha)
-            acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+            acc = pv_left_tail(acc, p, alpha, k_lo, it, hi - 1, seqlen, HM,
+                               BN, DH, STAGES)
             txl.dot_wait(0)
             release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
@@ -342,7 +385,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 # while the tensor core still works on P_{j-1} V_{j-1}.
                 S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
                            it + 1, STAGES)
-                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                acc = pv_left_tail(acc, p, alpha, k_lo, it, j - 1, seqlen,
+                                   HM, BN, DH, STAGES)
                 txl.dot_wait(1)
                 p_next, alpha, m_i, l_i = page_softmax(
                     S, j, first_masked, limit, m_i, l_i, qk_scale, BN)
@@ -351,7 +395,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 p = p_next.to(dt)
                 publish(p_buf, scale_buf, p, alpha)
                 it += 1
-            acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+            acc = pv_left_tail(acc, p, alpha, k_lo, it, hi - 1, seqlen, HM,
+                               BN, DH, STAGES)
             txl.dot_wait(0)
             release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
@@ -364,7 +409,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                                                   m_i, l_i, qk_scale, BN)
                 p = p.to(dt)
                 publish(p_buf, scale_buf, p, alpha)
-                acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
+                acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM,
+                                   BN, DH, STAGES)
                 txl.dot_wait(0)
                 release(k_empty, it, leader, STAGES, CLUSTER)
                 it += 1
@@ -406,6 +452,9 @@ def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
             s = it % STAGES
             txl.bar_wait(P_READY, 256)
             txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+            # (Warpgroup 1's scores of this step have retired: P is out.)
+            zero_tail(txl.get_buffer(k_hi, s), j, seqlen, BN, DH,
+                      TAIL_BAR + 1)
             alpha = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
             acc = tl.dot(p_buf, txl.get_buffer(k_hi, s), acc * alpha[:, None])
             txl.dot_wait(0)
