@@ -319,6 +319,12 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
               CLUSTER: tl.constexpr, OVERLAP: tl.constexpr):
     """Warpgroup 1: scores, softmax, P, and the left half of O."""
     dt = q_lo.dtype
+    # The rows of S (a 64 x BN accumulator): the running max and sum and
+    # the causal limits live there, so the softmax never moves S. (The
+    # rows of O's 64 x 256 accumulator map alike, but a 64 x BN tensor in
+    # that layout would be held four times over.)
+    s_rows = txl.SliceLayout(1, txl.NVMMADistributedLayout(3, [4, 1],
+                                                           [16, BN, 16]))
     leader = txl.tid(0) % 128 == 0
     begin_b = tl.load(meta_ptr + part * 8)
     end_b = tl.load(meta_ptr + part * 8 + 2)
@@ -332,13 +338,13 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             limit = seqlen - s_q + rows // h_q
         else:
             limit = seqlen - 1 + rows * 0
-        limit = txl.relayout(limit, [HM], ROW_LAYOUT)
+        limit = txl.relayout(limit, [HM], s_rows)
         first_masked = (seqlen - s_q + 1) // BN if CAUSAL else seqlen // BN
         txl.mbar_wait(q_full, t & 1)
         m_i = txl.relayout(tl.full([HM], float("-inf"), tl.float32), [HM],
-                           ROW_LAYOUT)
+                           s_rows)
         l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
-                           ROW_LAYOUT)
+                           s_rows)
         acc = tl.zeros([HM, DH], dtype=tl.float32)
         if OVERLAP == 2 and hi > lo:
             # S_{j+1} is issued right behind O += P_j V_j: the tensor core
@@ -697,6 +703,8 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     invalid indices masked, and max_logits and the LSE in log2 units
     (FlashMLA's)."""
     dt = q_lo.dtype
+    s_rows = txl.SliceLayout(1, txl.NVMMADistributedLayout(3, [4, 1],
+                                                           [16, BN, 16]))
     leader = txl.tid(0) % 128 == 0
     rows = m0 + tl.arange(0, HM)
     it = 0
@@ -704,9 +712,9 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
         txl.mbar_wait(q_full, t & 1)
         m_i = txl.relayout(tl.full([HM], float("-inf"), tl.float32), [HM],
-                           ROW_LAYOUT)
+                           s_rows)
         l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
-                           ROW_LAYOUT)
+                           s_rows)
         acc = tl.zeros([HM, DH], dtype=tl.float32)
         base = idx_ptr + tok * topk
         if OVERLAP:
