@@ -36,6 +36,14 @@
 // RUN: grep -c wgmma.mma_async.sync.aligned.m64n64k16 %t/d/mla_decode.ptx | FileCheck %s --check-prefix=S576
 // S576: 36
 // GIR-NOT: convert_layout {{.*}}shared_offset{{.*}}tensor<64x{{[0-9]}}
+// The softmax stays in S's own accumulator layout (m64n64): a 64x64
+// tensor in O's m64n256 layout would be held four times over (4x the
+// exp2s); P is written with four stmatrix.x4 (64x64 bf16, 128 threads).
+// RUN: FileCheck %s --check-prefix=SOFTMAX < %t/d/mla_decode.txlgir
+// RUN: grep -c stmatrix %t/d/mla_decode.ptx | FileCheck %s --check-prefix=STMATRIX
+// SOFTMAX: math.exp2 {{.*}} : tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
+// SOFTMAX-NOT: tensor<64x64x{{[a-z0-9]+}}, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>>
+// STMATRIX: 4
 //
 // fp16, causal: the same shared memory (the causal limit lives in S's
 // row layout, no mask moves through shared memory).
