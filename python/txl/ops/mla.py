@@ -39,7 +39,8 @@ warpgroups, num_warps=4, num_warpgroups=3):
   thread; the whole 64 x 512 would not fit one warpgroup.
 
 The schedules (SCHEDULES in _mla.py; H100, b=132, s_k=32768, h_q=128,
-bench/bench_mla.py): warpgroup 1 one wgmma group at a time over whole
+bench/bench_mla.py at commit 077d377, before the softmax moved back to
+S's own layout, which cut its work fourfold): warpgroup 1 one wgmma group at a time over whole
 pages ("page", OVERLAP=0, the default: 2.3-2.4 ms, 1.4x the KV-read
 floor); the next page's scores issued right behind P V ("page-early",
 OVERLAP=2: no faster); FA3's overlap, the scores of step j under P V of
@@ -812,7 +813,8 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
     schedule is mla_decode's, with pages replaced by BN gathered rows of
     the token's top-k list (see the comment above gather_block). Measured
     on the H100 at s_q = s_kv = 16384, h_q = 128 (BN=32, 4 stages,
-    cp.async): topk 128 in 4.5 ms, topk 2048 in 32 ms (293 TFLOP/s)."""
+    cp.async; commit 077d377, before the softmax layout fix): topk 128 in
+    4.5 ms, topk 2048 in 32 ms (293 TFLOP/s)."""
     HM: tl.constexpr = 64
     DH: tl.constexpr = 256
     dt = q_desc.dtype
