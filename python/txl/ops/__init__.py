@@ -22,6 +22,13 @@ seqlen_q - left .. i + seqlen_k - seqlen_q + right, -1 for no bound;
 causal=True sets right = 0) and softcap (scores softcap * tanh(s /
 softcap)).
 
+DeepSeek MLA (python/txl/ops/mla.py, FlashMLA's interface):
+`get_mla_metadata` + `flash_mla_with_kvcache` decode against a paged KV
+cache (custom op `txl::flash_mla_with_kvcache`), and
+`flash_mla_sparse_fwd` is the top-k sparse prefill
+(`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
+512 channels; see _mla.py for shapes and conventions.
+
 Not implemented yet (each raises NotImplementedError): the backward of a
 windowed (other than causal) or softcapped attention, fp8, and head dims
 other than 64 and 128, and the backward of flash_attn_varlen_func (packed
@@ -34,10 +41,13 @@ import torch
 
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
+from ._mla import (flash_mla_sparse_fwd, flash_mla_with_kvcache,
+                   get_mla_metadata)
 
 __all__ = ["flash_attn_func", "flash_attn_varlen_func",
            "flash_attn_forward_into", "flash_attn_varlen_forward_into",
-           "flash_attn_backward_into"]
+           "flash_attn_backward_into", "flash_mla_sparse_fwd",
+           "flash_mla_with_kvcache", "get_mla_metadata"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block

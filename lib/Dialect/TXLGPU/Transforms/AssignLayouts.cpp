@@ -85,6 +85,11 @@ private:
   llvm::DenseMap<Value, Attribute> preferred;
   /// Accumulator layouts of the txl-level dots on shared buffers.
   llvm::DenseMap<Operation *, Attribute> userDots;
+  /// Results of txl.relayout: a tl.store of one writes from the pinned
+  /// layout (its pointers and mask follow it) rather than moving the data
+  /// to the store's coalesced layout through shared scratch. A wgmma
+  /// accumulator stored this way needs no scratch at all.
+  llvm::DenseSet<Value> pinnedValues;
 
 public:
   bool failed = false;
@@ -640,8 +645,10 @@ private:
       op->removeAttr(TXLGPUDialect::kPinnedLayoutAttr);
       if (auto store = dyn_cast<SmemStoreOp>(op))
         return require(op, store.getValueMutable(), pinned);
-      if (isa<ConvertLayoutOp, SmemLoadOp>(op))
+      if (isa<ConvertLayoutOp, SmemLoadOp>(op)) {
+        pinnedValues.insert(op->getResult(0));
         return setResultEncodings(op, pinned);
+      }
     }
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -760,6 +767,9 @@ private:
   }
 
   Attribute chooseEncoding(Operation *op) {
+    if (auto store = dyn_cast<mlir::txl::StoreOp>(op))
+      if (pinnedValues.contains(store.getValue()))
+        return encodingOf(store.getValue());
     auto it = accessLayout.find(op);
     if (it != accessLayout.end())
       return it->second;
