@@ -106,14 +106,14 @@ struct TCGen05MMAOpToLLVM
 
     uint32_t idesc = instructionDescriptor(
         *kind, /*aMNMajor=*/!tmemA && !a->kMajor, !b->kMajor, instrN);
-    Value aDesc = tmemA ? Value()
-                        : operandDescriptor(rewriter, loc, *a,
-                                            tileAddress(rewriter, loc,
-                                                        adaptor.getA()),
-                                            /*tcgen05=*/true);
-    Value bDesc = operandDescriptor(
-        rewriter, loc, *b, tileAddress(rewriter, loc, adaptor.getB()),
-        /*tcgen05=*/true);
+    Value aDesc =
+        tmemA ? Value()
+              : operandDescriptor(rewriter, loc, *a,
+                                  tileAddress(rewriter, loc, adaptor.getA()),
+                                  /*tcgen05=*/true);
+    Value bDesc = operandDescriptor(rewriter, loc, *b,
+                                    tileAddress(rewriter, loc, adaptor.getB()),
+                                    /*tcgen05=*/true);
     auto stepped = [&](Value desc, int64_t byteOffset) -> Value {
       if (byteOffset == 0)
         return desc;

@@ -22,8 +22,8 @@
 #include "txl/Analysis/AxisInfo.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
-#include "txl/Layout/LayoutConstructors.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Layout/LayoutConstructors.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -206,9 +206,9 @@ private:
       failed = true;
       return {};
     }
-    return BlockedEncodingAttr::get(
-        ctx, {1, unsigned(type.getShape()[1] / groups)}, {32, 1}, {4, groups},
-        {0, 1});
+    return BlockedEncodingAttr::get(ctx,
+                                    {1, unsigned(type.getShape()[1] / groups)},
+                                    {32, 1}, {4, groups}, {0, 1});
   }
 
   /// The accumulator of a txl-level dot on shared buffers (a wgmma group
@@ -419,10 +419,10 @@ private:
   }
 
   /// wgmma reads both operands from shared memory: each is written there
-  /// K-major (or MN-major, see sharedOrder) with the widest swizzle its rows allow, the async MMA is
-  /// issued, and its result is waited for right away (pipelining passes may
-  /// later move the wait).
-  /// A tile of `v` in the widest swizzle its rows allow (wgmma/tcgen05).
+  /// K-major (or MN-major, see sharedOrder) with the widest swizzle its rows
+  /// allow, the async MMA is issued, and its result is waited for right away
+  /// (pipelining passes may later move the wait). A tile of `v` in the widest
+  /// swizzle its rows allow (wgmma/tcgen05).
   Value toShared(OpBuilder &b, Location loc, Value v,
                  SmallVector<unsigned> order) {
     auto type = cast<RankedTensorType>(v.getType());
@@ -448,8 +448,8 @@ private:
     Attribute tmemEnc = TensorMemoryEncodingAttr::get(ctx);
     Type f32 = type.getElementType();
     auto stages = TMemAllocOp::create(
-        entry, loc, MemDescType::get(ctx, {1, 128, type.getShape()[1]}, f32,
-                                     tmemEnc),
+        entry, loc,
+        MemDescType::get(ctx, {1, 128, type.getShape()[1]}, f32, tmemEnc),
         IntegerAttr(), IntegerAttr());
     Value zero = arith::ConstantIntOp::create(entry, loc, 0, 32);
     Value d = MemDescIndexOp::create(
@@ -457,9 +457,8 @@ private:
         stages, zero);
     Attribute barEnc = BarrierEncodingAttr::get(ctx);
     Type i64 = entry.getI64Type();
-    auto bars = MBarAllocOp::create(entry, loc,
-                                    MemDescType::get(ctx, {1}, i64, barEnc),
-                                    threadsPerCTA + 1);
+    auto bars = MBarAllocOp::create(
+        entry, loc, MemDescType::get(ctx, {1}, i64, barEnc), threadsPerCTA + 1);
     Value bar = MemDescIndexOp::create(
         entry, loc, MemDescType::get(ctx, {1}, i64, barEnc), bars, zero);
 
@@ -476,8 +475,7 @@ private:
     Value bTile = toShared(b, loc, dot.getB(), sharedOrder(dot.getB(), 0));
     Value useD = arith::ConstantIntOp::create(b, loc, !fromZero, 1);
     auto mma = TCGen05MMAOp::create(b, loc, a, bTile, d, useD, Value(),
-                                    ValueRange{bar},
-                                    b.getI32IntegerAttr(0));
+                                    ValueRange{bar}, b.getI32IntegerAttr(0));
     mma->setAttr(kSyncCommitAttr, b.getUnitAttr());
     auto load = TMemLoadOp::create(
         b, loc, RankedTensorType::get(type.getShape(), f32, acc), d);
@@ -947,9 +945,9 @@ struct AssignLayoutsPass
     bool hasWgmma = StringRef(target).starts_with("sm_90");
     bool hasTcgen05 =
         target == "sm_100a" || target == "sm_101a" || target == "sm_103a";
-    LayoutAssigner assigner(module, numWarps, threadsPerWarp, hasWgmma,
-                            hasTcgen05,
-                            unsigned(numWarps * numWarpgroups * threadsPerWarp));
+    LayoutAssigner assigner(
+        module, numWarps, threadsPerWarp, hasWgmma, hasTcgen05,
+        unsigned(numWarps * numWarpgroups * threadsPerWarp));
     assigner.run();
     if (assigner.failed)
       signalPassFailure();
