@@ -36,14 +36,14 @@ must have read the accumulator), the writeback for `acc_ready` with t & 1.
 (after_thread_sync). Before the kernel exits, the compiler synchronizes the
 whole CTA and frees the tensor memory.
 
-The accumulator is one TMEM buffer, so the next tile's MMAs wait for the
-writeback; double-buffering it (tmem_alloc(..., num_stages=2)) lets them
-overlap, as the flagship would.
+The ring has two stages and the accumulator is one TMEM buffer, so the
+next tile's MMAs wait for the writeback; step 8 deepens the ring and
+double-buffers the accumulator so that they overlap.
 """
 import triton.language as tl
 import txl
 
-NUM_STAGES = 4
+NUM_STAGES = 2
 
 
 @txl.jit

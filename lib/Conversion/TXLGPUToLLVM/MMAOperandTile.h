@@ -51,8 +51,8 @@ struct OperandTile {
   /// swizzle row (MN-major) or inside the first row, where the swizzle
   /// leaves the offset in place and the hardware re-applies it.
   int64_t byteOffset(int64_t outer, int64_t k) const {
-    txlgpu::Coord c = kDim == 1 ? txlgpu::Coord{outer, k}
-                                : txlgpu::Coord{k, outer};
+    txlgpu::Coord c =
+        kDim == 1 ? txlgpu::Coord{outer, k} : txlgpu::Coord{k, outer};
     return offsets.offsetOf(c) * elemBytes();
   }
 

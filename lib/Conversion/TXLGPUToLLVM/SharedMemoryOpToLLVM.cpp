@@ -107,9 +107,9 @@ struct MemDescIndexOpToLLVM
     Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
                                        i32Const(rewriter, loc, columns));
     Value address = LLVM::AddOp::create(rewriter, loc, base, offset);
-    rewriter.replaceOp(op, LLVM::IntToPtrOp::create(
-                               rewriter, loc, adaptor.getSrc().getType(),
-                               address));
+    rewriter.replaceOp(op, LLVM::IntToPtrOp::create(rewriter, loc,
+                                                    adaptor.getSrc().getType(),
+                                                    address));
     return success();
   }
   LogicalResult

@@ -21,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 #include "MMAOperandTile.h"
 
+#include "txl/Dialect/TXLGPU/IR/TCGen05.h"
+
 using namespace mlir;
 using namespace mlir::txl;
 
@@ -104,14 +106,14 @@ struct TCGen05MMAOpToLLVM
 
     uint32_t idesc = instructionDescriptor(
         *kind, /*aMNMajor=*/!tmemA && !a->kMajor, !b->kMajor, instrN);
-    Value aDesc = tmemA ? Value()
-                        : operandDescriptor(rewriter, loc, *a,
-                                            tileAddress(rewriter, loc,
-                                                        adaptor.getA()),
-                                            /*tcgen05=*/true);
-    Value bDesc = operandDescriptor(
-        rewriter, loc, *b, tileAddress(rewriter, loc, adaptor.getB()),
-        /*tcgen05=*/true);
+    Value aDesc =
+        tmemA ? Value()
+              : operandDescriptor(rewriter, loc, *a,
+                                  tileAddress(rewriter, loc, adaptor.getA()),
+                                  /*tcgen05=*/true);
+    Value bDesc = operandDescriptor(rewriter, loc, *b,
+                                    tileAddress(rewriter, loc, adaptor.getB()),
+                                    /*tcgen05=*/true);
     auto stepped = [&](Value desc, int64_t byteOffset) -> Value {
       if (byteOffset == 0)
         return desc;
@@ -158,8 +160,31 @@ struct TCGen05MMAOpToLLVM
       for (Value bar : adaptor.getBarriers())
         NVVM::Tcgen05CommitOp::create(rewriter, loc, bar, Value(), group);
     });
+    if (op->hasAttr(txlgpu::kSyncCommitAttr))
+      waitForCommit(rewriter, loc, adaptor.getBarriers());
     rewriter.eraseOp(op);
     return success();
+  }
+
+  /// Every thread arrives on the barrier (initialized to the thread count
+  /// + 1) and waits for the phase its arrival belongs to, which the
+  /// commit's arrival completes once the MMAs are done.
+  void waitForCommit(ConversionPatternRewriter &rewriter, Location loc,
+                     ValueRange barriers) const {
+    Value bar = barriers.front();
+    Value token = NVVM::MBarrierArriveOp::create(
+                      rewriter, loc, rewriter.getI64Type(), bar, Value())
+                      ->getResult(0);
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    Block *probe = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::BrOp::create(rewriter, loc, probe);
+    rewriter.setInsertionPointToStart(probe);
+    Value done = NVVM::MBarrierTryWaitOp::create(
+        rewriter, loc, rewriter.getI1Type(), bar, token, Value());
+    LLVM::CondBrOp::create(rewriter, loc, done, after, probe);
+    rewriter.setInsertionPointToStart(after);
   }
 };
 

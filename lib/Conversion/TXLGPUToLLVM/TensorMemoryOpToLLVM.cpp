@@ -102,9 +102,9 @@ struct TMemAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemAllocOp> {
         LLVM::LoadOp::create(rewriter, loc, rewriter.getI32Type(), slot);
     address = LLVM::AddOp::create(rewriter, loc, address,
                                   i32Const(rewriter, loc, *op.getColumn()));
-    rewriter.replaceOp(op, LLVM::IntToPtrOp::create(
-                               rewriter, loc, tmemPointer(getContext()),
-                               address));
+    rewriter.replaceOp(op, LLVM::IntToPtrOp::create(rewriter, loc,
+                                                    tmemPointer(getContext()),
+                                                    address));
     return success();
   }
 };
@@ -259,10 +259,10 @@ struct TMemLoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemLoadOp> {
     SmallVector<Value> loaded;
     for (int64_t c = 0; c < words; c += kMaxMessageColumns) {
       int64_t n = std::min(kMaxMessageColumns, words - c);
-      Value msg = NVVM::Tcgen05LdOp::create(
-          rewriter, loc, messageType(rewriter, n), UnitAttr(),
-          shape32x32b(getContext()), tmemAt(rewriter, loc, address, c),
-          Value());
+      Value msg =
+          NVVM::Tcgen05LdOp::create(rewriter, loc, messageType(rewriter, n),
+                                    UnitAttr(), shape32x32b(getContext()),
+                                    tmemAt(rewriter, loc, address, c), Value());
       if (n == 1) {
         loaded.push_back(msg);
         continue;
@@ -271,16 +271,15 @@ struct TMemLoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemLoadOp> {
         loaded.push_back(LLVM::ExtractElementOp::create(
             rewriter, loc, msg, i32Const(rewriter, loc, i)));
     }
-    NVVM::Tcgen05WaitOp::create(
-        rewriter, loc,
-        NVVM::Tcgen05WaitKindAttr::get(getContext(),
-                                       NVVM::Tcgen05WaitKind::LOAD));
+    NVVM::Tcgen05WaitOp::create(rewriter, loc,
+                                NVVM::Tcgen05WaitKindAttr::get(
+                                    getContext(), NVVM::Tcgen05WaitKind::LOAD));
     // A later synchronization (arriving on an "accumulator free" barrier)
     // tells the MMA issuer the reads are done.
     tcgen05Fence(rewriter, loc, /*after=*/false);
-    rewriter.replaceOp(op, packTensor(rewriter, loc, *getTypeConverter(), type,
-                                      unpackWords(rewriter, loc, loaded,
-                                                  elem)));
+    rewriter.replaceOp(op,
+                       packTensor(rewriter, loc, *getTypeConverter(), type,
+                                  unpackWords(rewriter, loc, loaded, elem)));
     return success();
   }
 };
@@ -310,10 +309,9 @@ struct TMemStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemStoreOp> {
           msg = LLVM::InsertElementOp::create(rewriter, loc, msg, words[c + i],
                                               i32Const(rewriter, loc, i));
       }
-      NVVM::Tcgen05StOp::create(rewriter, loc, UnitAttr(),
-                                shape32x32b(getContext()),
-                                tmemAt(rewriter, loc, address, c), msg,
-                                Value());
+      NVVM::Tcgen05StOp::create(
+          rewriter, loc, UnitAttr(), shape32x32b(getContext()),
+          tmemAt(rewriter, loc, address, c), msg, Value());
     }
     NVVM::Tcgen05WaitOp::create(
         rewriter, loc,

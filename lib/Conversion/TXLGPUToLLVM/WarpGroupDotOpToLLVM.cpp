@@ -205,7 +205,7 @@ struct WarpGroupDotOpToLLVM
     // and moves to uniform ones before every wgmma.
     auto origin = [&](const OperandTile &t, Value base, Value wg) {
       return operandDescriptor(rewriter, loc, t,
-                        LLVM::AddOp::create(rewriter, loc, base, wg));
+                               LLVM::AddOp::create(rewriter, loc, base, wg));
     };
     Value aDesc = regA ? Value() : origin(*a, aBase, aWg);
     Value bDesc = origin(*b, bBase, bWg);

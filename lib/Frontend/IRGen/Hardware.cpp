@@ -296,8 +296,9 @@ int Gen::smVersion() const {
 void Gen::requireBlackwell(SourceLoc loc, const std::string &what) {
   llvm::StringRef t(opts.target);
   if (!(t == "sm_100a" || t == "sm_101a" || t == "sm_103a"))
-    fail(loc, what + " needs tensor memory and tcgen05 (sm_100a), but the "
-                     "target is " +
+    fail(loc, what +
+                  " needs tensor memory and tcgen05 (sm_100a), but the "
+                  "target is " +
                   opts.target);
 }
 

@@ -791,21 +791,19 @@ Val descStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 //===----------------------------------------------------------------------===//
 
 /// The 32-bit TMEM columns of one [128, N] buffer row of `d`.
-int64_t tmemColumns(int64_t n, const DType &d) {
-  return n * d.bitWidth() / 32;
-}
+int64_t tmemColumns(int64_t n, const DType &d) { return n * d.bitWidth() / 32; }
 
 /// tmem_alloc(shape, dtype, num_stages=1): [128, N] buffers in tensor
 /// memory, one row per TMEM lane; fp32 for accumulators, fp16/bf16 for an
 /// A operand kept in tensor memory (two elements per 32-bit column).
-Val tmemAlloc(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val tmemAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"shape", "dtype", "num_stages"}, 2, fname, loc);
   std::vector<int64_t> shape = g.constShape(*p[0], loc);
   DType d = g.constDType(p[1], "dtype", loc);
   if (!(d.kind == DType::F32 || d.kind == DType::F16 || d.kind == DType::BF16))
-    g.fail(loc, fname + ": dtype must be fp32 (an accumulator) or fp16/bf16 "
-                        "(an A operand), got " +
+    g.fail(loc, fname +
+                    ": dtype must be fp32 (an accumulator) or fp16/bf16 "
+                    "(an A operand), got " +
                     d.str());
   if (shape.size() != 2 || shape[0] != 128 || shape[1] < 1 ||
       (shape[1] & (shape[1] - 1)) || tmemColumns(shape[1], d) < 1)
@@ -840,8 +838,7 @@ Val tmemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::tensor({op.getResult(), buf.dtype, buf.shape});
 }
 
-Val tmemStore(Gen &g, CallArgs &args, const std::string &fname,
-              SourceLoc loc) {
+Val tmemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"buf", "value"}, 2, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Tmem, fname, "buf", loc);
   TValue v = g.toTensor(*p[1], loc);
@@ -876,8 +873,8 @@ SmallVector<Value> commitBarriers(Gen &g, const std::optional<Val> &v,
 /// tcgen05.mma, issued by one thread of the calling role and committed to
 /// `mbars` (each gets one arrival when the MMAs are done).
 Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"a", "b", "acc", "useD", "pred", "mbars"}, 3, fname,
-                  loc);
+  auto p =
+      g.bind(args, {"a", "b", "acc", "useD", "pred", "mbars"}, 3, fname, loc);
   if (!isSpace(p[0], Space::Smem) && !isSpace(p[0], Space::Tmem))
     g.fail(loc, fname + ": a must be a shared or tensor-memory buffer, got " +
                     describeArg(p[0]));
@@ -890,17 +887,18 @@ Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
     g.fail(loc, fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
                     " does not accumulate into " + acc.typeStr());
   if (acc.dtype.kind != DType::F32)
-    g.fail(loc, fname + ": the accumulator must be fp32, got " +
-                    acc.typeStr());
+    g.fail(loc, fname + ": the accumulator must be fp32, got " + acc.typeStr());
   if (a.dtype != bm.dtype ||
       !(a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16 ||
         a.dtype.kind == DType::F32 || a.dtype.isFP8()))
-    g.fail(loc, fname + " needs two fp16, bf16, fp32 (tf32) or fp8 "
-                        "operands of one type, got " +
+    g.fail(loc, fname +
+                    " needs two fp16, bf16, fp32 (tf32) or fp8 "
+                    "operands of one type, got " +
                     a.typeStr() + " and " + bm.typeStr());
   if (a.space == Space::Tmem && a.dtype.isFP8())
-    g.fail(loc, fname + ": an A operand in tensor memory must be fp16, bf16 "
-                        "or fp32, got " +
+    g.fail(loc, fname +
+                    ": an A operand in tensor memory must be fp16, bf16 "
+                    "or fp32, got " +
                     a.typeStr());
   int64_t kInstr = 256 / a.dtype.bitWidth();
   int64_t n = bm.shape[1];

@@ -1,4 +1,5 @@
-// End-to-end: the Blackwell GEMM ladder (tutorials/gemm_blackwell) compiles
+// End-to-end: the Blackwell GEMM ladder (tutorials/gemm_blackwell, steps
+// 1-8) compiles
 // for sm_100a and ptxas assembles it (txlc hands the PTX to nvJitLink or
 // ptxas; the RUN lines below also run ptxas itself when it is installed).
 // No Blackwell GPU runs these kernels here: what is checked is the
@@ -89,6 +90,16 @@
 // STEP2-IR: arith.xori
 // STEP2-IR: txlgpu.tmem_load
 
+// Step 3: a 2-D grid, masked loads and stores (ragged M, N, K).
+// RUN: txlc %tutorials/gemm_blackwell/step03_grid.py --kernel-name gemm_bw_step03 --signature "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, 128, 64, 64" --num-warps 4 --target sm_100a --out-dir %t/s3 > /dev/null
+// RUN: FileCheck %s --check-prefixes=ALLOC,MMA,LOAD --input-file %t/s3/gemm_bw_step03.ptx
+// RUN: FileCheck %s --check-prefix=STEP3 --input-file %t/s3/gemm_bw_step03.ptx
+// RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_100a %t/s3/gemm_bw_step03.ptx -o %t/s3/ptxas.cubin; fi'
+// STEP3: %ctaid.x
+// STEP3: %ctaid.y
+// STEP3: tcgen05.mma.cta_group::1.kind::f16
+// STEP3: @p st.global
+
 // Step 4: TMA loads counted in bytes on `ready`, the MMA committed to
 // `done`, a TMA-store epilogue.
 // RUN: txlc %tutorials/gemm_blackwell/step04_tma.py --kernel-name gemm_bw_step04 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, 128, 128, 64" --num-warps 4 --target sm_100a --out-dir %t/s4 > /dev/null
@@ -112,6 +123,27 @@
 // STEP5-IR: scf.for
 // STEP5-IR: txlgpu.tcgen05_mma {{.*}} commit
 
+// Step 6: persistent over tiles in grouped order; the phase is carried
+// across tiles, the C tile's previous store is waited for before reuse.
+// RUN: txlc %tutorials/gemm_blackwell/step06_persistent.py --kernel-name gemm_bw_step06 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8" --num-warps 4 --target sm_100a --out-dir %t/s6 > /dev/null
+// RUN: FileCheck %s --check-prefixes=ALLOC,LOAD --input-file %t/s6/gemm_bw_step06.ptx
+// RUN: FileCheck %s --check-prefix=MMA --input-file %t/s6/gemm_bw_step06.ptx
+// RUN: FileCheck %s --check-prefix=TMA --input-file %t/s6/gemm_bw_step06.ptx
+// RUN: sh %S/../Inputs/check_expect_tx.sh %t/s6/gemm_bw_step06.ptx 32768 2
+// RUN: FileCheck %s --check-prefix=STEP6-IR --input-file %t/s6/gemm_bw_step06.txlgir
+// RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_100a %t/s6/gemm_bw_step06.ptx -o %t/s6/ptxas.cubin; fi'
+// STEP6-IR: txlgpu.tmem_alloc
+// STEP6-IR: scf.for
+// STEP6-IR: scf.for
+// STEP6-IR: txlgpu.tcgen05_mma
+// STEP6-IR: scf.yield
+// STEP6-IR: txlgpu.tmem_load
+// STEP6-IR: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP6-IR: txlgpu.tma_store
+// STEP6-IR: scf.yield
+// STEP6-IR: txlgpu.tma_store_wait {pendings = 0 : i32}
+// STEP6-IR: txlgpu.tmem_dealloc
+
 // Step 7: warp specialization. The TMA warp (warp 0) and the MMA warp
 // (warp 1: the issuing warp is the role's, leaderWarp = 1) and the
 // writeback warpgroup (warps 4-7: their TMEM lane quarter is warp % 4);
@@ -128,13 +160,32 @@
 // STEP7-IR: txlgpu.tcgen05_mma {{.*}} commit %{{[0-9]+}}, %{{[0-9]+}} {leaderWarp = 1 : i32}
 // STEP7-IR: txlgpu.tcgen05_mma {{.*}} commit %{{[0-9]+}} {leaderWarp = 1 : i32}
 // STEP7: elect.sync
-// STEP7: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [global_smem+{{[0-9]+}}];
+// The tile's acc_ready commit (the stage commits are at [stage base + 32]).
+// STEP7: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 {{\[(global_smem\+[0-9]+|%rd[0-9]+)\]}};
 // STEP7: mbarrier.try_wait.parity.shared.b64
 // STEP7: tcgen05.fence::after_thread_sync;
-// STEP7-NEXT: tcgen05.ld.sync.aligned.32x32b
+// STEP7-NOT: {{^\$L__BB|bar.sync|mbarrier}}
+// STEP7: tcgen05.ld.sync.aligned.32x32b
 // STEP7: tcgen05.wait::ld.sync.aligned;
 // STEP7-NEXT: tcgen05.fence::before_thread_sync;
-// STEP7: mbarrier.arrive.shared.b64 %rd{{[0-9]+}}, [global_smem+{{[0-9]+}}];
+// STEP7: mbarrier.arrive.shared.b64 %rd{{[0-9]+}}, {{\[(global_smem|%rd[0-9]+)\+[0-9]+\]}};
+
+// Step 8: four stages and two accumulators in tensor memory (256 columns);
+// the MMA warp and the writeback pick the buffer with a runtime index, a
+// column offset of 128 per stage.
+// RUN: txlc %tutorials/gemm_blackwell/step08_deep_pipeline.py --kernel-name gemm_bw_step08 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64" --num-warps 4 --num-warpgroups 2 --target sm_100a --out-dir %t/s8 > /dev/null
+// RUN: FileCheck %s --check-prefixes=ALLOC,STEP7 --input-file %t/s8/gemm_bw_step08.ptx
+// RUN: FileCheck %s --check-prefix=TMA --input-file %t/s8/gemm_bw_step08.ptx
+// RUN: sh %S/../Inputs/check_expect_tx.sh %t/s8/gemm_bw_step08.ptx 32768 2
+// RUN: FileCheck %s --check-prefix=STEP8-IR --input-file %t/s8/gemm_bw_step08.txlgir
+// RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_100a %t/s8/gemm_bw_step08.ptx -o %t/s8/ptxas.cubin; fi'
+// STEP8-IR: txlgpu.tmem_alloc {allocColumns = 256 : i32, column = 0 : i32{{.*}}} : <2x128x128xf32, #txlgpu.tensor_memory>
+// STEP8-IR: txlgpu.mbar_alloc {arriveCount = 1 : i32{{.*}}} : <4xi64, #txlgpu.barrier>
+// STEP8-IR: txlgpu.mbar_alloc {arriveCount = 128 : i32{{.*}}} : <2xi64, #txlgpu.barrier>
+// STEP8-IR: txlgpu.memdesc_index %{{.*}}[%{{.*}}] : <2x128x128xf32, #txlgpu.tensor_memory> -> <128x128xf32, #txlgpu.tensor_memory>
+// STEP8-IR: txlgpu.tcgen05_mma {{.*}} {leaderWarp = 1 : i32}
+// STEP8-IR: txlgpu.memdesc_index %{{.*}}[%{{.*}}] : <2x128x128xf32, #txlgpu.tensor_memory> -> <128x128xf32, #txlgpu.tensor_memory>
+// STEP8-IR: txlgpu.tmem_load
 
 // More tensor memory than an SM has is an error at the buffer that
 // overflows it.

@@ -309,8 +309,7 @@ LogicalResult TMemAllocOp::verify() {
 LogicalResult TMemLoadOp::verify() {
   MemDescType src = getSrc().getType();
   auto dst = cast<RankedTensorType>(getType());
-  if (!isTensorMemory(src) ||
-      !isTMemTile(src.getShape(), src.getElementType()))
+  if (!isTensorMemory(src) || !isTMemTile(src.getShape(), src.getElementType()))
     return emitOpError("source must be one [128, N] tensor-memory buffer");
   if (dst.getShape() != src.getShape() ||
       dst.getElementType() != src.getElementType())
@@ -321,8 +320,7 @@ LogicalResult TMemLoadOp::verify() {
 LogicalResult TMemStoreOp::verify() {
   MemDescType dst = getDst().getType();
   auto src = cast<RankedTensorType>(getValue().getType());
-  if (!isTensorMemory(dst) ||
-      !isTMemTile(dst.getShape(), dst.getElementType()))
+  if (!isTensorMemory(dst) || !isTMemTile(dst.getShape(), dst.getElementType()))
     return emitOpError("destination must be one [128, N] tensor-memory "
                        "buffer");
   if (dst.getShape() != src.getShape() ||
@@ -340,13 +338,12 @@ LogicalResult TCGen05MMAOp::verify() {
     return emitOpError("B must be in shared memory");
   if (a.getShape().size() != 2 || b.getShape().size() != 2)
     return emitOpError("A and B must be 2-D");
-  if (a.getShape()[0] != d.getShape()[0] || a.getShape()[1] != b.getShape()[0] ||
-      b.getShape()[1] != d.getShape()[1])
+  if (a.getShape()[0] != d.getShape()[0] ||
+      a.getShape()[1] != b.getShape()[0] || b.getShape()[1] != d.getShape()[1])
     return emitOpError("shapes do not form a matrix product");
   if (a.getElementType() != b.getElementType())
     return emitOpError("A and B must have one element type");
-  if (isTensorMemory(a) &&
-      !isTMemTile(a.getShape(), a.getElementType()))
+  if (isTensorMemory(a) && !isTMemTile(a.getShape(), a.getElementType()))
     return emitOpError("A in tensor memory must be a [128, K] buffer");
   for (Value bar : getBarriers())
     if (!isa_and_nonnull<BarrierEncodingAttr>(

@@ -21,8 +21,9 @@
 //===----------------------------------------------------------------------===//
 #include "txl/Analysis/AxisInfo.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
-#include "txl/Layout/LayoutConstructors.h"
+#include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Layout/LayoutConstructors.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -56,9 +57,10 @@ bool isCheapIndexValue(Value v) {
 class LayoutAssigner {
 public:
   LayoutAssigner(ModuleOp module, unsigned numWarps, unsigned threadsPerWarp,
-                 bool hasWgmma)
+                 bool hasWgmma, bool hasTcgen05, unsigned threadsPerCTA)
       : module(module), ctx(module.getContext()), numWarps(numWarps),
-        threadsPerWarp(threadsPerWarp), hasWgmma(hasWgmma), axis(module) {}
+        threadsPerWarp(threadsPerWarp), hasWgmma(hasWgmma),
+        hasTcgen05(hasTcgen05), threadsPerCTA(threadsPerCTA), axis(module) {}
 
   void run() {
     foldDotAdds();
@@ -78,6 +80,10 @@ private:
   MLIRContext *ctx;
   unsigned numWarps, threadsPerWarp;
   bool hasWgmma; ///< sm_90a: dots go to wgmma where their shape allows
+  bool hasTcgen05; ///< sm_100a: dots go to tcgen05 where their shape allows
+  unsigned threadsPerCTA;
+  /// The plain dots that become tcgen05 MMAs.
+  llvm::DenseSet<Operation *> tcgen05Dots;
   ::txl::AxisInfoAnalysis axis;
   llvm::DenseMap<Operation *, Attribute> accessLayout;
   llvm::DenseMap<unsigned, Attribute> rankDefault;
@@ -127,6 +133,35 @@ private:
   /// not fit: warpgroups stack along M (64 rows each) as far as M allows,
   /// the rest split N; one instruction covers the warpgroup's columns (at
   /// most 256). Operand tiles must admit a swizzle of at least 32 bytes.
+  /// On sm_100a a dot of M = 128 rows whose operands fit tcgen05 (16-bit
+  /// or fp8, K a multiple of 32 bytes, N a multiple of 16, rows of at least
+  /// 32 bytes for the swizzled tiles) accumulates in tensor memory; its
+  /// register layout is the 32x32b message layout the accumulator is
+  /// loaded in, which loop-carried accumulators are then born in.
+  Attribute tcgen05Accumulator(mlir::txl::DotOp dot) {
+    if (!hasTcgen05 || (numWarps != 4 && numWarps != 8))
+      return {};
+    ArrayRef<int64_t> shape = dot.getType().getShape();
+    Type elem = dot.getA().getType().getElementType();
+    if (!(elem.isF16() || elem.isBF16() ||
+          isa<Float8E4M3FNType, Float8E5M2Type>(elem)) ||
+        elem != dot.getB().getType().getElementType() ||
+        !dot.getType().getElementType().isF32())
+      return {};
+    int64_t K = dot.getA().getType().getShape()[1];
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    int64_t n = shape[1];
+    if (shape[0] != 128 || n % 16 || (n > 256 && n % 256) || n > 512 ||
+        K % (256 / bits) ||
+        ::txl::largestSwizzleBytes({shape[0], K}, bits, {1, 0}) < 32 ||
+        ::txl::largestSwizzleBytes({K, n}, bits, {0, 1}) < 32)
+      return {};
+    tcgen05Dots.insert(dot);
+    unsigned groups = numWarps / 4;
+    return BlockedEncodingAttr::get(ctx, {1, unsigned(n / groups)}, {32, 1},
+                                    {4, groups}, {0, 1});
+  }
+
   Attribute warpGroupAccumulator(mlir::txl::DotOp dot) {
     if (!hasWgmma || numWarps % 4)
       return {};
@@ -176,9 +211,9 @@ private:
       failed = true;
       return {};
     }
-    return BlockedEncodingAttr::get(
-        ctx, {1, unsigned(type.getShape()[1] / groups)}, {32, 1}, {4, groups},
-        {0, 1});
+    return BlockedEncodingAttr::get(ctx,
+                                    {1, unsigned(type.getShape()[1] / groups)},
+                                    {32, 1}, {4, groups}, {0, 1});
   }
 
   /// The accumulator of a txl-level dot on shared buffers (a wgmma group
@@ -231,6 +266,8 @@ private:
   /// tiles (16 x 8 per warp), warps spread over M and N in proportion to the
   /// tile counts.
   Attribute accumulatorLayout(mlir::txl::DotOp dot) {
+    if (Attribute tc = tcgen05Accumulator(dot))
+      return tc;
     if (Attribute wg = warpGroupAccumulator(dot))
       return wg;
     ArrayRef<int64_t> shape = dot.getType().getShape();
@@ -414,9 +451,70 @@ private:
   }
 
   /// wgmma reads both operands from shared memory: each is written there
-  /// K-major (or MN-major, see sharedOrder) with the widest swizzle its rows allow, the async MMA is
-  /// issued, and its result is waited for right away (pipelining passes may
-  /// later move the wait).
+  /// K-major (or MN-major, see sharedOrder) with the widest swizzle its rows
+  /// allow, the async MMA is issued, and its result is waited for right away
+  /// (pipelining passes may later move the wait). A tile of `v` in the widest
+  /// swizzle its rows allow (wgmma/tcgen05).
+  Value toShared(OpBuilder &b, Location loc, Value v,
+                 SmallVector<unsigned> order) {
+    auto type = cast<RankedTensorType>(v.getType());
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    unsigned swizzle = ::txl::largestSwizzleBytes(type.getShape(), bits, order);
+    auto enc = NVMMASharedEncodingAttr::get(ctx, swizzle, bits, order);
+    auto tile =
+        MemDescType::get(ctx, type.getShape(), type.getElementType(), enc);
+    return LocalAllocOp::create(b, loc, tile, v);
+  }
+
+  /// A plain dot on sm_100a: A and B go to swizzled shared tiles, the
+  /// accumulator to a tensor-memory buffer of its own (allocated at the
+  /// kernel's entry with the barrier the MMA commits to); one thread
+  /// issues the MMAs (useD false when the accumulator is zero, else the
+  /// accumulator is stored to TMEM first), every thread waits for the
+  /// commit (kSyncCommitAttr) and reads the result back.
+  void visitTCGen05Dot(mlir::txl::DotOp dot, Attribute acc) {
+    Location loc = dot.getLoc();
+    auto func = dot->getParentOfType<func::FuncOp>();
+    OpBuilder entry(&func.front(), func.front().begin());
+    auto type = cast<RankedTensorType>(dot.getType());
+    Attribute tmemEnc = TensorMemoryEncodingAttr::get(ctx);
+    Type f32 = type.getElementType();
+    auto stages = TMemAllocOp::create(
+        entry, loc,
+        MemDescType::get(ctx, {1, 128, type.getShape()[1]}, f32, tmemEnc),
+        IntegerAttr(), IntegerAttr());
+    Value zero = arith::ConstantIntOp::create(entry, loc, 0, 32);
+    Value d = MemDescIndexOp::create(
+        entry, loc, MemDescType::get(ctx, type.getShape(), f32, tmemEnc),
+        stages, zero);
+    Attribute barEnc = BarrierEncodingAttr::get(ctx);
+    Type i64 = entry.getI64Type();
+    auto bars = MBarAllocOp::create(
+        entry, loc, MemDescType::get(ctx, {1}, i64, barEnc), threadsPerCTA + 1);
+    Value bar = MemDescIndexOp::create(
+        entry, loc, MemDescType::get(ctx, {1}, i64, barEnc), bars, zero);
+
+    OpBuilder b(dot);
+    // The accumulator's stores come first: the CTA barrier that the
+    // operand tiles' writes end with orders every thread's tcgen05.st
+    // before the MMA the elected thread issues.
+    bool fromZero = isZeroSplat(dot.getC());
+    if (!fromZero) {
+      require(dot, dot.getCMutable(), acc);
+      TMemStoreOp::create(b, loc, d, dot.getC());
+    }
+    Value a = toShared(b, loc, dot.getA(), sharedOrder(dot.getA(), 1));
+    Value bTile = toShared(b, loc, dot.getB(), sharedOrder(dot.getB(), 0));
+    Value useD = arith::ConstantIntOp::create(b, loc, !fromZero, 1);
+    auto mma = TCGen05MMAOp::create(b, loc, a, bTile, d, useD, Value(),
+                                    ValueRange{bar}, b.getI32IntegerAttr(0));
+    mma->setAttr(kSyncCommitAttr, b.getUnitAttr());
+    auto load = TMemLoadOp::create(
+        b, loc, RankedTensorType::get(type.getShape(), f32, acc), d);
+    dot.getResult().replaceAllUsesWith(load.getResult());
+    dot.erase();
+  }
+
   void visitWarpGroupDot(mlir::txl::DotOp dot, Attribute acc) {
     OpBuilder b(dot);
     Location loc = dot.getLoc();
@@ -445,6 +543,8 @@ private:
 
   void visitDot(mlir::txl::DotOp dot) {
     Attribute acc = accumulatorLayout(dot);
+    if (tcgen05Dots.contains(dot))
+      return visitTCGen05Dot(dot, acc);
     if (cast<NvidiaMmaEncodingAttr>(acc).getVersion() == 3)
       return visitWarpGroupDot(dot, acc);
     require(dot, dot.getAMutable(),
@@ -898,7 +998,11 @@ struct AssignLayoutsPass
                     b.getI32IntegerAttr(threadsPerWarp));
     module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(target));
     bool hasWgmma = StringRef(target).starts_with("sm_90");
-    LayoutAssigner assigner(module, numWarps, threadsPerWarp, hasWgmma);
+    bool hasTcgen05 =
+        target == "sm_100a" || target == "sm_101a" || target == "sm_103a";
+    LayoutAssigner assigner(
+        module, numWarps, threadsPerWarp, hasWgmma, hasTcgen05,
+        unsigned(numWarps * numWarpgroups * threadsPerWarp));
     assigner.run();
     if (assigner.failed)
       signalPassFailure();
