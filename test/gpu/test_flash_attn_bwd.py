@@ -6,8 +6,9 @@ the error that the same formula computed in the input dtype (fp16/bf16,
 PyTorch autograd) makes against fp32: |txl - fp32| <= 2 * |low - fp32| +
 a small floor. Covered: seqlens 1 .. 4133 (ragged tails), seqlen_q !=
 seqlen_k, GQA 8:1 and MQA (dk/dv summed over the group), head dims 64 and
-128, fp16 and bf16, causal (bottom-right aligned) and not, a loss that also
-uses the LSE, and the custom op under torch.compile. The gradient buffers
+128, fp16 and bf16, causal (bottom-right aligned) and not, sliding windows
+and softcap, a loss that also uses the LSE, and the custom op under
+torch.compile. The gradient buffers
 handed to flash_attn_backward_into are NaN-filled first (and sit inside
 larger NaN-filled buffers), so a missed or stray store shows."""
 
@@ -23,33 +24,44 @@ pytestmark = real_compiler
 import txl.ops  # noqa: E402
 
 
-def attention(q, k, v, scale, causal):
+def attention(q, k, v, scale, causal, window=(-1, -1), softcap=0.0):
     """O and LSE by the formula, in q's dtype (GQA by repeating kv heads);
-    rows that see no key give O = 0."""
+    rows that see no key give O = 0. window = (left, right), bottom-right
+    aligned (-1: unbounded; causal means right = 0); softcap > 0 maps each
+    scaled score s to softcap * tanh(s / softcap)."""
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
     qt = q.transpose(1, 2)
     kt = k.repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
     vt = v.repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
     s = (qt @ kt.transpose(-1, -2)).float() * scale
-    i = torch.arange(Sq, device=q.device)[:, None]
-    dead = torch.zeros_like(i, dtype=torch.bool)
+    if softcap:
+        s = softcap * torch.tanh(s / softcap)
+    left, right = window
     if causal:
-        j = torch.arange(Sk, device=q.device)[None, :]
-        s = s.masked_fill(j > i + (Sk - Sq), float("-inf"))
-        # Rows that see no key: kept finite (so no NaN reaches autograd),
-        # then zeroed.
-        dead = i + (Sk - Sq) < 0
-        s = s.masked_fill(dead, 0.0)
+        right = 0
+    i = torch.arange(Sq, device=q.device)[:, None]
+    j = torch.arange(Sk, device=q.device)[None, :]
+    seen = torch.ones((Sq, Sk), device=q.device, dtype=torch.bool)
+    if right >= 0:
+        seen &= j <= i + (Sk - Sq) + right
+    if left >= 0:
+        seen &= j >= i + (Sk - Sq) - left
+    s = s.masked_fill(~seen, float("-inf"))
+    # Rows that see no key: kept finite (so no NaN reaches autograd), then
+    # zeroed.
+    dead = ~seen.any(dim=1, keepdim=True)
+    s = s.masked_fill(dead, 0.0)
     lse = torch.logsumexp(s, dim=-1)
     p = torch.exp(s - lse[..., None]).masked_fill(dead, 0.0).to(q.dtype)
     lse = lse.masked_fill(dead[:, 0], float("-inf"))
     return (p @ vt).transpose(1, 2), lse
 
 
-def ref_grads(q, k, v, do, scale, causal, dtype, dlse=None):
+def ref_grads(q, k, v, do, scale, causal, dtype, dlse=None, window=(-1, -1),
+              softcap=0.0):
     q, k, v = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
-    o, lse = attention(q, k, v, scale, causal)
+    o, lse = attention(q, k, v, scale, causal, window, softcap)
     loss = (o.float() * do.float()).sum()
     if dlse is not None:
         loss = loss + (lse.nan_to_num(0.0, neginf=0.0) * dlse).sum()
@@ -82,21 +94,26 @@ def check(got, want32, want_low, name):
                           f"(the low-precision reference's {base:.3g})")
 
 
-def run(B, Sq, Sk, H, Hkv, D, dtype, causal, seed=0):
+def run(B, Sq, Sk, H, Hkv, D, dtype, causal, seed=0, window=(-1, -1),
+        softcap=0.0):
     q, k, v, do = make(B, Sq, Sk, H, Hkv, D, dtype, seed)
     scale = 1.0 / math.sqrt(D)
     out = torch.empty_like(q)
     lse = torch.empty((B, H, Sq), device="cuda")
-    txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
+    txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal,
+                                    window_size=window, softcap=softcap)
     bufs = [poisoned(t.shape, dtype) for t in (q, k, v)]
     dq, dk, dv = (view for _, view in bufs)
     txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, dq, dk, dv,
-                                     scale, causal)
+                                     scale, causal, window_size=window,
+                                     softcap=softcap)
     torch.cuda.synchronize()
     for big, view in bufs:
         assert torch.isnan(big[view.numel():]).all(), "a store past a grad"
-    want32 = ref_grads(q, k, v, do, scale, causal, torch.float32)
-    want_low = ref_grads(q, k, v, do, scale, causal, dtype)
+    want32 = ref_grads(q, k, v, do, scale, causal, torch.float32,
+                       window=window, softcap=softcap)
+    want_low = ref_grads(q, k, v, do, scale, causal, dtype, window=window,
+                         softcap=softcap)
     for got, w32, wlo, name in zip((dq, dk, dv), want32, want_low,
                                    ("dq", "dk", "dv")):
         check(got, w32, wlo, name)
@@ -133,6 +150,28 @@ def test_seqlen_q_ne_k(Sq, Sk, causal):
 @pytest.mark.parametrize("D", [64, 128])
 def test_gqa(H, Hkv, D, causal):
     run(2, 1000, 777, H, Hkv, D, torch.bfloat16, causal)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("window", [(64, 0), (100, 50), (-1, 30), (200, -1),
+                                    (130, 300)], ids=str)
+@pytest.mark.parametrize("Sq,Sk", [(1000, 1000), (17, 700), (700, 300)])
+def test_window(Sq, Sk, window, causal):
+    """Sliding windows: the key blocks' query ranges shrink to the window,
+    its edges are masked on both sides."""
+    run(2, Sq, Sk, 2, 1, 128, torch.float16, causal, window=window)
+
+
+@pytest.mark.parametrize("window", [(-1, -1), (300, -1)], ids=str)
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("softcap", [5.0, 30.0])
+@pytest.mark.parametrize("D,dtype", [(64, torch.bfloat16),
+                                     (128, torch.float16)],
+                         ids=["d64-bf16", "d128-fp16"])
+def test_softcap(D, dtype, softcap, causal, window):
+    """softcap: dS picks up the derivative of tanh."""
+    run(2, 777, 1000, 2, 2, D, dtype, causal, window=window,
+        softcap=softcap)
 
 
 def test_autograd():

@@ -118,11 +118,11 @@ void emitRed(OpBuilder &b, Location loc, StringRef op, StringRef type,
   SmallVector<Value> ins{ptr,
                          LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
   ins.append(vals.begin(), vals.end());
-  LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMVoidType::get(b.getContext()), ins, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
+  LLVM::InlineAsmOp::create(b, loc, LLVM::LLVMVoidType::get(b.getContext()),
+                            ins, text, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
 /// How many consecutive registers one `red` of `op` may cover: the run the
@@ -206,8 +206,8 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
         continue;
       for (unsigned i = 1; i < vec; ++i)
         data.push_back(toBits(rewriter, loc, operandsOf(r + i)[0]));
-      emitRed(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r], pred,
-              data, bits);
+      emitRed(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r], pred, data,
+              bits);
       continue;
     }
     Value old = emitAtom(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r],

@@ -246,9 +246,9 @@ struct TMAStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMAStoreOp> {
       reduce = NVVM::symbolizeTMAReduxKind(*op.getReduce());
     ifThen(rewriter, loc, isWarpGroupLeader(rewriter, loc, op), [&] {
       for (int64_t c = 0; c < boxes->count; ++c) {
-        Value src = chunkAddress(rewriter, loc, adaptor.getSrc(), *boxes, c);
         SmallVector<Value> at =
             boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c);
+        Value src = chunkAddress(rewriter, loc, adaptor.getSrc(), *boxes, c);
         if (reduce)
           NVVM::CpAsyncBulkTensorReduceOp::create(
               rewriter, loc, adaptor.getDesc(), src, *reduce,

@@ -535,14 +535,14 @@ StringAttr tmaReduceKind(Gen &g, const std::optional<Val> &v,
     for (const char *k : kinds)
       if (v->s == k)
         return g.b.getStringAttr(k);
-  g.fail(loc, fname + ": reduce must be None or one of 'add', 'min', 'max', "
-                      "'inc', 'dec', 'and', 'or', 'xor', got " +
+  g.fail(loc, fname +
+                  ": reduce must be None or one of 'add', 'min', 'max', "
+                  "'inc', 'dec', 'and', 'or', 'xor', got " +
                   v->repr());
 }
 
 Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p =
-      g.bind(args, {"value", "desc", "offsets", "reduce"}, 3, fname, loc);
+  auto p = g.bind(args, {"value", "desc", "offsets", "reduce"}, 3, fname, loc);
   const TValue &src =
       expectSpace(g, p[0], Space::Smem, fname, "the source", loc);
   const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);

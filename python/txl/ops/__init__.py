@@ -29,8 +29,7 @@ cache (custom op `txl::flash_mla_with_kvcache`), and
 (`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
 512 channels; see _mla.py for shapes and conventions.
 
-Not implemented yet (each raises NotImplementedError): the backward of a
-windowed (other than causal) or softcapped attention, fp8, and head dims
+Not implemented yet (each raises NotImplementedError): fp8, head dims
 other than 64 and 128, and the backward of flash_attn_varlen_func (packed
 variable-length batches, forward only).
 """
@@ -197,12 +196,13 @@ def _(q, k, v, softmax_scale, causal, window_left=-1, window_right=-1,
 
 def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
                              softmax_scale, causal, grad_lse=None,
-                             dq_tma=True):
+                             dq_tma=True, window_size=(-1, -1),
+                             softcap=0.0):
     """The backward kernels into caller-given dq, dk, dv (q's, k's, v's
     shapes, contiguous): the gradients of flash_attn_forward_into's out
     (and, if given, of its lse) for grad_out (and grad_lse). `dq_tma`
     chooses how dQ is accumulated (TMA reduce-add, else red atomics; see
-    flash_attn_bwd.py)."""
+    flash_attn_bwd.py); window_size and softcap as for the forward."""
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
@@ -235,11 +235,15 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
     dqd = TensorDescriptor.from_tensor(dq_acc.view(B * sq_pad, H * D),
                                        [bm, D // 2])
     bn = _bwd_kernels.BN
+    left, right = _window(causal, window_size)
+    capped = softcap != 0.0
+    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
     _bwd_kernels.flash_bwd[((Sk + bn - 1) // bn, B * Hkv)](
         qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, Sq, Sk,
-        sq_pad, H, Hkv, H // Hkv, softmax_scale * _kernels.LOG2E,
-        softmax_scale, D=D, STAGES=_BWD_STAGES[D], CAUSAL=bool(causal),
-        DQ_TMA=bool(dq_tma), num_warps=4, num_warpgroups=3)
+        sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale, max(left, 0),
+        max(right, 0), softmax_scale / softcap if capped else 1.0, D=D,
+        STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
+        LOCAL=left >= 0, SOFTCAP=capped, num_warps=4, num_warpgroups=3)
     dq.copy_(dq_acc[:, :Sq])
 
 
@@ -249,17 +253,22 @@ def _flash_attn_backward(
         q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
         lse: torch.Tensor, grad_out: torch.Tensor,
         grad_lse: Optional[torch.Tensor], softmax_scale: float,
-        causal: bool) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        causal: bool, window_left: int = -1, window_right: int = -1,
+        softcap: float = 0.0
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     dq = torch.empty_like(q, memory_format=torch.contiguous_format)
     dk = torch.empty_like(k, memory_format=torch.contiguous_format)
     dv = torch.empty_like(v, memory_format=torch.contiguous_format)
     flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
-                             softmax_scale, causal, grad_lse)
+                             softmax_scale, causal, grad_lse,
+                             window_size=(window_left, window_right),
+                             softcap=softcap)
     return dq, dk, dv
 
 
 @_flash_attn_backward.register_fake
-def _(q, k, v, out, lse, grad_out, grad_lse, softmax_scale, causal):
+def _(q, k, v, out, lse, grad_out, grad_lse, softmax_scale, causal,
+      window_left=-1, window_right=-1, softcap=0.0):
     return tuple(torch.empty_like(t, memory_format=torch.contiguous_format)
                  for t in (q, k, v))
 
@@ -273,25 +282,19 @@ def _setup_context(ctx, inputs, output):
     ctx.softmax_scale = softmax_scale
     ctx.causal = causal
     ctx.n_inputs = len(inputs)
-    left, right = _window(causal, (window_left, window_right))
-    ctx.unsupported = (
-        "softcap" if softcap != 0.0 else
-        "a sliding window" if left >= 0 or (right >= 0 and not causal)
-        else None)
+    ctx.window = (window_left, window_right)
+    ctx.softcap = softcap
     # An unused LSE gives grad_lse None, not a tensor of zeros to read.
     ctx.set_materialize_grads(False)
 
 
 def _backward(ctx, grad_out, grad_lse):
-    if ctx.unsupported:
-        raise NotImplementedError(
-            f"txl.ops.flash_attn_func: the backward of {ctx.unsupported} is "
-            "not implemented yet")
     q, k, v, out, lse = ctx.saved_tensors
     if grad_out is None:
         grad_out = torch.zeros_like(out)
     dq, dk, dv = _flash_attn_backward(q, k, v, out, lse, grad_out, grad_lse,
-                                      ctx.softmax_scale, ctx.causal)
+                                      ctx.softmax_scale, ctx.causal,
+                                      *ctx.window, ctx.softcap)
     return (dq, dk, dv) + (None,) * (ctx.n_inputs - 3)
 
 

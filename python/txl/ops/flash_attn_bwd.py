@@ -170,9 +170,10 @@ def k_quarter(k_bufs, kq_bufs, w, c, D: tl.constexpr):
 def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
          q_full, do_full, empty, dk, dv, t, i, lse2_ptr, delta_ptr, dq_ptr,
          dq_desc, stat_base, dq_row0, dq_col, dq_row_stride, keys, seqlen_k,
-         causal_shift, qk_scale, softmax_scale, leader, D: tl.constexpr,
-         STAGES: tl.constexpr, CAUSAL: tl.constexpr, MASK: tl.constexpr,
-         ROLE: tl.constexpr, DQ_TMA: tl.constexpr):
+         causal_shift, left_shift, softcap_scale, qk_scale, softmax_scale,
+         leader, D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+         MASK: tl.constexpr, ROLE: tl.constexpr, DQ_TMA: tl.constexpr,
+         LOCAL: tl.constexpr, SOFTCAP: tl.constexpr):
     """Query block i (iteration t) against this consumer's HN keys."""
     DC: tl.constexpr = D // 2
     s = t % STAGES
@@ -191,15 +192,25 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
     lse2 = txl.relayout(tl.load(lse2_ptr + stat_base + cols), [BM], COLS)
     delta = txl.relayout(tl.load(delta_ptr + stat_base + cols), [BM], COLS)
     txl.dot_wait(1)  # S^T is ready; dP^T runs on
+    if SOFTCAP:
+        # The forward's scores were softcap * tanh(S * scale / softcap);
+        # their derivative by S * scale is 1 - tanh^2.
+        st = tl.tanh(st * softcap_scale)
+        dcap = 1.0 - st * st
     if MASK:
         keep = keys[:, None] < seqlen_k
         if CAUSAL:
             keep = keep & (keys[:, None] <= cols[None, :] + causal_shift)
+        if LOCAL:
+            keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
         st = tl.where(keep, st, float("-inf"))
     pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
     dv = tl.dot(pt.to(do.dtype), do, dv)
     txl.dot_wait(1)  # dP^T is ready; dV runs on
-    dst = (pt * (dpt - delta[None, :])).to(do.dtype)
+    dst = pt * (dpt - delta[None, :])
+    if SOFTCAP:
+        dst = dst * dcap
+    dst = dst.to(do.dtype)
     dk = tl.dot(dst, q, dk)
     # dQ needs both consumers' dS^T: through shared memory.
     half = (t % 2) * 2
@@ -240,12 +251,14 @@ def add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride,
 def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
             kv_full, q_full, do_full, empty, dk_ptr, dv_ptr, lse2_ptr,
             delta_ptr, dq_ptr, dq_desc, b, h0, group, num_heads, sq_pad, n0,
-            seqlen_k, causal_shift, i_lo, i_full, n_qb, kv_row_stride,
-            kv_col, qk_scale, softmax_scale, D: tl.constexpr,
-            STAGES: tl.constexpr, CAUSAL: tl.constexpr, ROLE: tl.constexpr,
-            DQ_TMA: tl.constexpr):
-    """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over every
-    query block of every query head of the group."""
+            seqlen_k, causal_shift, left_shift, softcap_scale, i_lo, i_full,
+            i_fend, i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
+            D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+            ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
+            SOFTCAP: tl.constexpr):
+    """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
+    blocks i_lo .. i_hi-1 of every query head of the group; those in
+    [i_full, i_fend) need no mask."""
     leader = txl.tid(0) % 128 == 0
     keys = n0 + ROLE * HN + tl.arange(0, HN)
     dk = tl.zeros([HN, D], dtype=tl.float32)
@@ -264,17 +277,31 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
                           dq_tile, q_full, do_full, empty, dk, dv, t, i,
                           lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
                           b * sq_pad, h * D, num_heads * D, keys, seqlen_k,
-                          causal_shift, qk_scale, softmax_scale, leader, D,
-                          STAGES, CAUSAL, True, ROLE, DQ_TMA)
+                          causal_shift, left_shift, softcap_scale, qk_scale,
+                          softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
+                          DQ_TMA, LOCAL, SOFTCAP)
             t += 1
-        for i in range(i_full, n_qb):
+        for i in range(i_full, i_fend):
             dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
                           dq_tile, q_full, do_full, empty, dk, dv, t, i,
                           lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
                           b * sq_pad, h * D, num_heads * D, keys, seqlen_k,
-                          causal_shift, qk_scale, softmax_scale, leader, D,
-                          STAGES, CAUSAL, False, ROLE, DQ_TMA)
+                          causal_shift, left_shift, softcap_scale, qk_scale,
+                          softmax_scale, leader, D, STAGES, CAUSAL, False, ROLE,
+                          DQ_TMA, LOCAL, SOFTCAP)
             t += 1
+        if LOCAL:
+            # Past the window's left edge for some rows.
+            for i in range(i_fend, i_hi):
+                dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
+                              ds_bufs, dq_tile, q_full, do_full, empty, dk,
+                              dv, t, i, lse2_ptr, delta_ptr, dq_ptr, dq_desc,
+                              stat_base, b * sq_pad, h * D, num_heads * D,
+                              keys, seqlen_k, causal_shift, left_shift,
+                              softcap_scale, qk_scale, softmax_scale, leader,
+                              D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL,
+                              SOFTCAP)
+                t += 1
     if DQ_TMA:
         txl.tma_store_wait(0)
     # dK and dV leave through this consumer's own K and V tiles (no
@@ -293,32 +320,55 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
 def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               dv_ptr, lse2_ptr, delta_ptr, dq_ptr, seqlen_q, seqlen_k, sq_pad,
               num_heads, num_kv_heads, group, qk_scale, softmax_scale,
+              window_left, window_right, softcap_scale,
               D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-              DQ_TMA: tl.constexpr = True):
+              DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
+              SOFTCAP: tl.constexpr = False):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
     D/2]); dk/dv are k's shape; lse2/delta [batch * num_heads, sq_pad]
-    fp32; dq [batch, sq_pad, num_heads, D] fp32, accumulated into."""
+    fp32; dq [batch, sq_pad, num_heads, D] fp32, accumulated into.
+
+    Windows and softcap as in flash_fwd: CAUSAL bounds keys on the right
+    (k <= i + seqlen_k - seqlen_q + window_right), LOCAL on the left (k >=
+    i + seqlen_k - seqlen_q - window_left); SOFTCAP recomputes tanh(S *
+    softcap_scale) and multiplies dS by its derivative."""
     dt = q_desc.dtype
     n0 = tl.program_id(0) * BN
     bh = tl.program_id(1)
     b = bh // num_kv_heads
     hk = bh % num_kv_heads
-    causal_shift = seqlen_k - seqlen_q
+    causal_shift = seqlen_k - seqlen_q + window_right
+    left_shift = seqlen_k - seqlen_q - window_left
     n_qb = tl.cdiv(seqlen_q, BM)
+    # Query blocks [i_lo, i_hi) see some of the CTA's keys; [i_lo, i_full)
+    # and [i_fend, i_hi) need the mask.
     i_lo = 0
-    i_full = 0  # query blocks [i_lo, i_full) need the mask
+    i_full = 0
+    i_hi = n_qb
     if CAUSAL:
         # The first query that sees key n0 is n0 - shift; every query from
-        # n0 + BN - 1 - shift on sees all the CTA's keys.
+        # n0 + BN - 1 - shift on sees all the CTA's keys (on the right).
         i_lo = tl.minimum(tl.maximum(n0 - causal_shift, 0) // BM, n_qb)
         i_full = tl.minimum(
             tl.cdiv(tl.maximum(n0 + BN - 1 - causal_shift, 0), BM), n_qb)
         i_full = tl.maximum(i_full, i_lo)
+    i_fend = i_hi
+    if LOCAL:
+        # The last query that sees key n0 + BN - 1 is n0 + BN - 1 -
+        # left_shift; queries up to n0 - left_shift see all of them.
+        i_hi = tl.minimum(tl.maximum(n0 + BN - 1 - left_shift + BM, 0) // BM,
+                          n_qb)
+        i_hi = tl.maximum(i_hi, i_lo)
+        i_full = tl.minimum(i_full, i_hi)
+        i_fend = tl.minimum(tl.maximum(tl.maximum(n0 - left_shift + 1, 0) //
+                                       BM, i_full), i_hi)
     if n0 + BN > seqlen_k:
-        i_full = n_qb  # the ragged last key block: mask everywhere
-    n_iter = n_qb - i_lo
+        # The ragged last key block: mask everywhere.
+        i_full = i_hi
+        i_fend = i_hi
+    n_iter = i_hi - i_lo
     DC: tl.constexpr = D // 2
     k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     v_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
@@ -352,8 +402,9 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 dk_ptr + b * seqlen_k * kv_row_stride,
                 dv_ptr + b * seqlen_k * kv_row_stride, lse2_ptr, delta_ptr,
                 dq_ptr, dq_desc, b, hk * group, group, num_heads, sq_pad, n0,
-                seqlen_k, causal_shift, i_lo, i_full, n_qb, kv_row_stride,
-                hk * D, qk_scale, softmax_scale, D, STAGES, CAUSAL, 0, DQ_TMA)
+                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
+                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
+                softmax_scale, D, STAGES, CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
@@ -361,5 +412,6 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 dk_ptr + b * seqlen_k * kv_row_stride,
                 dv_ptr + b * seqlen_k * kv_row_stride, lse2_ptr, delta_ptr,
                 dq_ptr, dq_desc, b, hk * group, group, num_heads, sq_pad, n0,
-                seqlen_k, causal_shift, i_lo, i_full, n_qb, kv_row_stride,
-                hk * D, qk_scale, softmax_scale, D, STAGES, CAUSAL, 1, DQ_TMA)
+                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
+                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
+                softmax_scale, D, STAGES, CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP)

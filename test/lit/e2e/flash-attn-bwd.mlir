@@ -11,7 +11,7 @@
 // - the per-query statistics move as 64-element vectors to the layout of
 //   S^T's columns, never as [64, 64] tiles.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, 128, 2, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/tma | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, 128, 2, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/tma | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t/tma/flash_bwd.ptx
 // RUN: FileCheck %s --check-prefix=REG < %t/tma/flash_bwd.ptx
 // RUN: FileCheck %s --check-prefix=GIR < %t/tma/flash_bwd.txlgir
@@ -33,7 +33,7 @@
 // The same at head dim 64, bf16, with dQ added by atomics from registers
 // (DQ_TMA=0): they stay in the accumulator's layout (no trip through
 // shared memory) and become vector reds, since nobody reads the old values.
-// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 32]>, tensordesc<bf16[64, 64]>, tensordesc<fp32[64, 32]>, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, 64, 3, 0, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/red | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 32]>, tensordesc<bf16[64, 64]>, tensordesc<fp32[64, 32]>, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, 64, 3, 0, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/red | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=RED < %t/red/flash_bwd.ptx
 // RUN: FileCheck %s --check-prefix=RED-GIR < %t/red/flash_bwd.txlgir
 // RED-NOT: atom.

@@ -640,9 +640,8 @@ private:
             op->removeAttr(TXLGPUDialect::kVecAttr);
         }
         if (!layout)
-          layout = getBlockedLayout(ctx, type.getShape(), 1,
-                                    axis.getOrder(ptr), numWarps,
-                                    threadsPerWarp);
+          layout = getBlockedLayout(ctx, type.getShape(), 1, axis.getOrder(ptr),
+                                    numWarps, threadsPerWarp);
       } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
         layout = accessLayoutFor(op, copy.getPtr(), copy.getMask());
         rankDefault.try_emplace(
