@@ -51,12 +51,12 @@
 // STEP1-IR: txlgpu.tmem_dealloc {{.*}} {columns = 128 : i32}
 // STEP1-IR-NEXT: return
 
-// ALLOC: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [global_smem+[[SLOT:[0-9]+]]], %r{{[0-9]+}};
+// ALLOC: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [global_smem[[SLOT:(\+[0-9]+)?]]], %r{{[0-9]+}};
 // ALLOC-NEXT: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
 // ALLOC: tcgen05.fence::before_thread_sync;
 // ALLOC-NEXT: bar.sync 0;
 // ALLOC-NEXT: tcgen05.fence::after_thread_sync;
-// ALLOC-NEXT: ld.shared.b32 %r{{[0-9]+}}, [global_smem+[[SLOT]]];
+// ALLOC-NEXT: ld.shared.b32 %r{{[0-9]+}}, [global_smem[[SLOT]]];
 // ALLOC-NOT: tcgen05.alloc
 
 // MMA: elect.sync %r{{[0-9]+}}|%p{{[0-9]+}}, -1;
