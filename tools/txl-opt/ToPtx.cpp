@@ -28,9 +28,9 @@ after pass NN of STAGE); --after-pass N (txlc --list-passes numbering)
 overrides it; otherwise IR in the LLVM dialect resumes after the GPU stage's
 last pass, GPU IR with its shared memory assigned (txlgpu.shared) likewise,
 and anything else resumes after the tile stage.
-Options the module records once layouts are assigned (txlgpu.num_warps,
-.num_warpgroups, .target) win over --num-warps/--num-warpgroups/--target,
-which matter only for tile IR.
+Options the module records (txlgpu.num_warps, .num_warpgroups, .target;
+every dump has them) win over --num-warps/--num-warpgroups/--target,
+which matter only for IR written without them.
 )";
 
 int usageError(const std::string &message) {

@@ -309,6 +309,7 @@ public:
   /// (sm_100a, sm_101a, sm_103a).
   void requireBlackwell(SourceLoc loc, const std::string &what);
   /// Records num_ctas on the module (checked: 1..8, Hopper).
+  void recordLaunchOptions(mlir::ModuleOp module);
   void setClusterSize(mlir::ModuleOp module, SourceLoc loc);
   void checkThreadCount(SourceLoc loc);
   const CompileOptions &opts;

@@ -278,6 +278,21 @@ Val smemReshape(Gen &g, CallArgs &args, const std::string &fname,
   return Val::tensor({op.getResult(), buf.dtype, shape, Space::Smem});
 }
 
+/// `value` as a tile for `buf`: a scalar is splatted, the element type is
+/// converted, a different shape is a located error.
+TValue valueForBuffer(Gen &g, const Val &value, const TValue &buf,
+                      const std::string &fname, SourceLoc loc) {
+  TValue v = g.toTensor(value, loc);
+  if (!v.isTensor())
+    v = g.splat(v, buf.shape);
+  if (v.shape != buf.shape)
+    g.fail(loc, fname + ": value " + v.typeStr() + " does not match " +
+                    buf.typeStr());
+  if (v.dtype != buf.dtype)
+    v = g.cast(v, buf.dtype, loc);
+  return v;
+}
+
 Val smemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   // `layout` is accepted for source compatibility: the compiler picks the
   // register layout from the value's uses either way.
@@ -297,14 +312,7 @@ Val smemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   if (p[2] && !p[2]->isNone() && !(p[2]->isIntLike() && p[2]->asInt() < 0))
     g.fail(loc, fname + ": cta_id (distributed shared memory) is not "
                         "supported yet");
-  TValue v = g.toTensor(*p[1], loc);
-  if (!v.isTensor())
-    v = g.splat(v, buf.shape);
-  if (v.shape != buf.shape)
-    g.fail(loc, fname + ": value " + v.typeStr() + " does not match " +
-                    buf.typeStr());
-  if (v.dtype != buf.dtype)
-    v = g.cast(v, buf.dtype, loc);
+  TValue v = valueForBuffer(g, *p[1], buf, fname, loc);
   tg::SmemStoreOp::create(g.b, g.cur, buf.value, v.value);
   return Val::none();
 }
@@ -841,14 +849,7 @@ Val tmemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 Val tmemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"buf", "value"}, 2, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Tmem, fname, "buf", loc);
-  TValue v = g.toTensor(*p[1], loc);
-  if (!v.isTensor())
-    v = g.splat(v, buf.shape);
-  if (v.shape != buf.shape)
-    g.fail(loc, fname + ": value " + v.typeStr() + " does not match " +
-                    buf.typeStr());
-  if (v.dtype != buf.dtype)
-    v = g.cast(v, buf.dtype, loc);
+  TValue v = valueForBuffer(g, *p[1], buf, fname, loc);
   tg::TMemStoreOp::create(g.b, g.cur, buf.value, v.value);
   return Val::none();
 }

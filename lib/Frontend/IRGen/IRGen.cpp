@@ -365,10 +365,23 @@ void Gen::setClusterSize(ModuleOp module, SourceLoc loc) {
                   b.getI32IntegerAttr(opts.numCtas));
 }
 
+/// The launch options the GPU passes need, recorded in the module so that
+/// a dumped .txlir replays (txl-opt) without restating them; the GPU
+/// passes prefer them to their own options.
+void Gen::recordLaunchOptions(ModuleOp module) {
+  using ::mlir::txlgpu::TXLGPUDialect;
+  module->setAttr(TXLGPUDialect::kNumWarpsAttr,
+                  b.getI32IntegerAttr(opts.numWarps));
+  module->setAttr(TXLGPUDialect::kNumWarpgroupsAttr,
+                  b.getI32IntegerAttr(opts.numWarpgroups));
+  module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(opts.target));
+}
+
 OwningOpRef<ModuleOp> Gen::run() {
   Location fileLoc = FileLineColLoc::get(fileAttr, 1, 1);
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   (*module)->setAttr("txl.source_file", fileAttr);
+  recordLaunchOptions(*module);
   collectModuleNames(ast, "");
   for (auto &[name, text] : opts.globals)
     globals[name] = evalText(text, "global '" + name + "'", SourceLoc{1, 1});

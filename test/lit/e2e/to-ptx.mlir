@@ -29,7 +29,13 @@
 // Options recorded in the module win: an 8-warp GPU IR stays 8 warps.
 // RUN: txlc %examples/vector_add.py --kernel-name add_kernel --signature "*fp32:16,*fp32:16,*fp32:16,i32,1024" --num-warps 8 --out-dir %t/w8 > /dev/null
 // RUN: txl-opt --to-ptx %t/w8/add_kernel.txlgir --num-warps 4 | FileCheck %s --check-prefix=W8
+// RUN: txl-opt --to-ptx %t/w8/add_kernel.txlir | FileCheck %s --check-prefix=W8
 // W8: .maxntid 256, 1, 1
+//
+// The tile IR records them too, so one pass replays with no options.
+// RUN: txl-opt --txl-assign-layouts %t/w8/add_kernel.txlir | FileCheck %s --check-prefix=REPLAY
+// REPLAY: txlgpu.num_warps = 8 : i32
+// REPLAY: warpsPerCTA = [8]
 //
 // Bad input is an error, not a crash.
 // RUN: echo "this is not IR" > %t/bad.mlir

@@ -990,6 +990,16 @@ struct AssignLayoutsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder b(module.getContext());
+    // The launch options the front end recorded in the module win over
+    // this pass's own (the same values in the pipeline; a replayed dump
+    // then needs no options restated).
+    if (auto n = module->getAttrOfType<IntegerAttr>(TXLGPUDialect::kNumWarpsAttr))
+      numWarps = unsigned(n.getInt());
+    if (auto n = module->getAttrOfType<IntegerAttr>(
+            TXLGPUDialect::kNumWarpgroupsAttr))
+      numWarpgroups = unsigned(n.getInt());
+    if (auto t = module->getAttrOfType<StringAttr>(TXLGPUDialect::kTargetAttr))
+      target = t.str();
     module->setAttr(TXLGPUDialect::kNumWarpsAttr, b.getI32IntegerAttr(numWarps));
     module->setAttr(TXLGPUDialect::kNumWarpgroupsAttr,
                     b.getI32IntegerAttr(numWarpgroups));

@@ -36,7 +36,10 @@ def AssignLayouts : Pass<"txl-assign-layouts", "mlir::ModuleOp"> {
     reductions' results slice layouts, and inserts convert_layout where an
     op needs its operand in another layout (expand_dims, broadcast).
     Records num_warps / threads_per_warp / num_warpgroups / target on the
-    module.
+    module. The front end records num_warps / num_warpgroups / target in
+    the tile IR already; those win over this pass's options, so a dumped
+    .txlir replays with no options restated (edit the attributes to change
+    them).
   }];
   let options = [
     Option<"numWarps", "num-warps", "int", "4", "warps per warpgroup">,
