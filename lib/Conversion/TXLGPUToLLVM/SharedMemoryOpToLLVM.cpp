@@ -98,8 +98,7 @@ struct MemDescIndexOpToLLVM
     auto src = op.getSrc().getType();
     // A stage of an allocation array, or a row of a tile's leading dim.
     int64_t stride;
-    if (op.getSrc().getDefiningOp<txlgpu::SmemAllocOp>() ||
-        op.getSrc().getDefiningOp<txlgpu::MBarAllocOp>()) {
+    if (txlgpu::isBufferArray(op.getSrc())) {
       stride = txlgpu::getStageStride(src);
     } else {
       auto offsets = txlgpu::getSharedOffsets(src);
