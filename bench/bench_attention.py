@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
 """FlashAttention forward: txl.ops.flash_attn_func vs torch SDPA (cuDNN and
-FLASH, i.e. FlashAttention-2) in one process.
+FLASH, i.e. FlashAttention-2) in one process; then the backward against
+cuDNN's (--no-bwd skips it, --bwd-only runs only it).
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python \\
         python3 bench/bench_attention.py [--quick] [--json F]
+
+Backward: both sides are timed as torch.autograd.grad(out, (q, k, v), dO)
+on one saved forward graph (txl: preprocess, dQ zeroing, the main kernel
+and the dQ conversion; cuDNN: its backward), after checking txl's
+gradients against cuDNN's. TFLOP/s = 2.5 x the forward's flops / time.
 
 For each shape ([batch, heads, seqlen, head_dim], dtype, causal) every
 output is computed once and checked against cuDNN's (and txl's LSE against
@@ -42,6 +48,13 @@ SHAPES = [(16, 32, 16384, 128, "fp16", False, 1.25),
           (8, 16, 8192, 64, "fp16", True, 1.05)]
 QUICK = [(4, 32, 4096, 128, "fp16", False, 1.25),
          (4, 32, 4096, 128, "fp16", True, 1.05)]
+# Backward: (B, H, S, D, dtype, causal, goal vs cuDNN)
+BWD_SHAPES = [(4, 32, 8192, 128, "fp16", False, 1.1),
+              (4, 32, 8192, 128, "fp16", True, 1.1),
+              (8, 16, 8192, 64, "fp16", False, 1.1),
+              (8, 16, 8192, 64, "fp16", True, 1.1)]
+BWD_QUICK = [(4, 32, 2048, 128, "fp16", False, 1.1),
+             (4, 32, 2048, 128, "fp16", True, 1.1)]
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
 
 
@@ -113,16 +126,77 @@ def one_shape(B, H, S, D, dt, causal, quick, variants):
     return row
 
 
+def bwd_shape(B, H, S, D, dt, causal, quick):
+    """txl's backward vs cuDNN's on the same inputs and output gradient."""
+    dtype = DTYPES[dt]
+    gen = torch.Generator(device="cuda").manual_seed(S + D + 1)
+    q, k, v, do = (torch.randn((B, S, H, D), device="cuda", generator=gen,
+                               dtype=dtype) for _ in range(4))
+    q, k, v = (t.requires_grad_() for t in (q, k, v))
+    flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
+    with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+        o_ref = F.scaled_dot_product_attention(
+            q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2),
+            is_causal=causal).transpose(1, 2)
+    o_txl = txl.ops.flash_attn_func(q, k, v, causal=causal)
+    row = {"shape": f"bwd B{B} H{H} S{S} D{D} {dt}" +
+           (" causal" if causal else "")}
+    runs = {"cudnn": o_ref, "txl": o_txl}
+    want = None
+    for name, o in runs.items():
+        def fn(o=o):
+            return torch.autograd.grad(o, (q, k, v), do, retain_graph=True)
+        grads = fn()
+        if want is None:
+            want = grads
+        else:
+            for g, w, n in zip(grads, want, "qkv"):
+                scale = w.float().abs().max().item()
+                err = (g.float() - w.float()).abs().max().item()
+                assert err <= 2e-2 * max(scale, 1.0), \
+                    f"d{n}: txl vs cuDNN max error {err} (max {scale})"
+        del grads
+        ms = bench_ms(fn, quick)
+        row[name] = flops / ms / 1e9
+    return row
+
+
+def run_bwd(args):
+    rows = []
+    print(f"{'shape':38} {'cuDNN':>7} {'txl':>7} {'txl/cuDNN':>9}  goal")
+    for B, H, S, D, dt, causal, goal in (BWD_QUICK if args.quick
+                                         else BWD_SHAPES):
+        r = bwd_shape(B, H, S, D, dt, causal, args.quick)
+        r["goal"] = goal
+        ratio = r["txl"] / r["cudnn"]
+        print(f"{r['shape']:38} {r['cudnn']:7.1f} {r['txl']:7.1f} "
+              f"{ratio:9.3f}  {'PASS' if ratio >= goal else 'MISS'} "
+              f"(>= {goal}x)", flush=True)
+        rows.append(r)
+        torch.cuda.empty_cache()
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("--variants", action="store_true",
                     help="also time the other txl schedules")
+    ap.add_argument("--no-bwd", action="store_true",
+                    help="skip the backward")
+    ap.add_argument("--bwd-only", action="store_true",
+                    help="only the backward")
     args = ap.parse_args()
     info = header(torch, triton, txl)
     print(json.dumps(info))
     rows = []
+    if args.bwd_only:
+        rows = run_bwd(args)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"info": info, "rows": rows}, f, indent=1)
+        return
     print(f"{'shape':34} {'cuDNN':>7} {'FA2':>7} {'txl':>7} "
           f"{'txl/cuDNN':>9} {'txl/FA2':>8}  goal")
     for B, H, S, D, dt, causal, goal in (QUICK if args.quick else SHAPES):
@@ -136,6 +210,8 @@ def main():
               flush=True)
         rows.append(r)
         torch.cuda.empty_cache()
+    if not args.no_bwd:
+        rows += run_bwd(args)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"info": info, "rows": rows}, f, indent=1)

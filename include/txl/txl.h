@@ -56,7 +56,8 @@ typedef struct txl_kernel txl_kernel;
  * num_warpgroups, num_stages, num_ctas, maxnreg (integers), target ("auto"
  * = the current device if a driver is present, else "sm_90a"; or "sm_80",
  * "sm_90a", "sm_100a", ...), globals ({name: source text}), line_info
- * (bool), skip_cubin (bool).
+ * (bool), skip_cubin (bool), libdevice (path of the libdevice.10.bc to
+ * link; default: $TXL_LIBDEVICE, $CUDA_HOME, /usr/local/cuda).
  *
  * Results are cached on disk (see txl_cache_dir). Environment:
  * TXL_CACHE_DIR, TXL_ALWAYS_COMPILE=1 (never read the cache),
@@ -86,7 +87,10 @@ TXL_API void txl_kernel_free(txl_kernel *kernel);
  * cubin_producer, cache_key, cache_hit. */
 TXL_API const char *txl_kernel_metadata(const txl_kernel *kernel);
 
-/* One artifact by kind: "txlir", "txlgir", "llir", "ptx", "cubin", "json".
+/* One artifact by kind: "txlir", "txlgir", "llir", "ptx", "cubin", "json",
+ * and two made on first request: "sass" (the cubin through nvdisasm, with
+ * source lines) and "html" (the one-page viewer of txlc --html, reading
+ * the source file the metadata names).
  * *data points into the kernel (text artifacts are NUL-terminated); *size
  * is its size in bytes without the terminator. TXL_ERROR_NOT_FOUND if the
  * artifact was not produced (e.g. no cubin when the driver JITs the PTX). */

@@ -7,7 +7,8 @@
 //   3. tile passes      inline, canonicalize, cse, symbol-dce        *.txlir
 //   4. GPU passes       txl-assign-layouts, txlgpu-assign-shared-layouts,
 //                       txlgpu-remove-layout-conversions,
-//                       canonicalize, cse, txlgpu-allocate-shared-memory
+//                       canonicalize, cse, txlgpu-allocate-tensor-memory,
+//                       txlgpu-allocate-shared-memory
 //                                                                  *.txlgir
 //   5. LLVM lowering    convert-scf-to-cf, txl-convert-txlgpu-to-llvm,
 //                       canonicalize, cse, reconcile-unrealized-casts
@@ -23,6 +24,7 @@
 #include "txl/Pipeline/LaunchParamJson.h"
 #include "txl/Pipeline/PassDumps.h"
 #include "txl/Pipeline/Reproducer.h"
+#include "txl/Support/Sha256.h"
 #include "txl/Version.h"
 
 #include "txl/Conversion/Passes.h"
@@ -47,7 +49,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -229,6 +230,7 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::txlgpu::createAllocateTensorMemory());
   pm.addPass(mlir::txlgpu::createAllocateSharedMemory());
   addForcedFailure(pm);
 }
@@ -251,14 +253,6 @@ struct StageSpec {
 const StageSpec kStages[] = {{"txlir", addTilePasses},
                              {"txlgir", addGPUPasses},
                              {"llvm", addLLVMPasses}};
-
-std::string sha256Hex(const std::string &text) {
-  auto hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(text));
-  std::string hex;
-  for (uint8_t byte : hash)
-    hex += llvm::formatv("{0:x-2}", byte).str();
-  return hex;
-}
 
 int scalarBytes(const std::string &type) {
   if (type == "i1" || type == "i8" || type == "u8")
@@ -381,6 +375,44 @@ std::vector<PassInfo> txl::listPasses(const CompileOptions &options) {
 
 const char *txl::currentCompileStep() { return compileStep; }
 
+std::string txl::remainingStagePipeline(const CompileOptions &options,
+                                        const std::string &stageName,
+                                        int afterPass) {
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  int number = 0;
+  std::string passes;
+  for (const StageSpec &stage : kStages) {
+    mlir::PassManager pm(&ctx);
+    stage.addPasses(pm, options);
+    for (mlir::Pass &pass : pm.getPasses()) {
+      if (++number <= afterPass || stage.name != stageName)
+        continue;
+      llvm::raw_string_ostream os(passes);
+      os << (passes.empty() ? "" : ",");
+      pass.printAsTextualPipeline(os);
+    }
+  }
+  return passes.empty() ? "" : "builtin.module(" + passes + ")";
+}
+
+bool txl::emitLLVMIRAndPTX(mlir::ModuleOp module, const CompileOptions &options,
+                           CompiledKernel &out, std::string &error) {
+  llvm::LLVMContext llvmContext;
+  TranslateOptions translate;
+  translate.lineInfo = options.lineInfo;
+  translate.libdevicePath = options.libdevicePath;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateToLLVMIR(module, llvmContext, error, translate);
+  if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||
+      !emitPTX(*llvmModule, options.target, out.ptx, error))
+    return false;
+  llvm::raw_string_ostream llos(out.llir);
+  llvmModule->print(llos, nullptr);
+  return true;
+}
+
 bool txl::compileKernel(const std::string &source, const std::string &fileName,
                         const CompileOptions &options, CompiledKernel &out,
                         std::string &diagnostics) {
@@ -477,20 +509,12 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
 
   // 6-7. LLVM IR and PTX.
   enterStage("translate, optimize and emit PTX");
-  llvm::LLVMContext llvmContext;
   std::string error;
-  TranslateOptions translate;
-  translate.lineInfo = options.lineInfo;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateToLLVMIR(*module, llvmContext, error, translate);
-  if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||
-      !emitPTX(*llvmModule, options.target, out.ptx, error)) {
+  if (!emitLLVMIRAndPTX(*module, options, out, error)) {
     diagnostics += "internal error: " + error + "\n" +
                    reproducerNote(reproducer, "llvm-ir", *module);
     return false;
   }
-  llvm::raw_string_ostream llos(out.llir);
-  llvmModule->print(llos, nullptr);
   if (!options.ptxOverrideFile.empty()) {
     auto patched = llvm::MemoryBuffer::getFile(options.ptxOverrideFile);
     if (!patched) {

@@ -131,10 +131,14 @@ int txl_kernel_artifact(const txl_kernel *kernel, const char *kind,
     return fail(TXL_ERROR_INVALID_ARGUMENT,
                 "txl_kernel_artifact: kernel, kind and data are required");
   const std::string *bytes = kernel->impl->artifact(kind);
+  std::string why;
+  if (!bytes && (!std::strcmp(kind, "sass") || !std::strcmp(kind, "html")))
+    bytes = kernel->impl->derivedArtifact(kind, why);
   if (!bytes)
-    return fail(TXL_ERROR_NOT_FOUND, std::string("kernel '") +
-                                         kernel->impl->info().name +
-                                         "' has no '" + kind + "' artifact");
+    return fail(TXL_ERROR_NOT_FOUND,
+                std::string("kernel '") + kernel->impl->info().name +
+                    "' has no '" + kind + "' artifact" +
+                    (why.empty() ? "" : ": " + why));
   *data = bytes->c_str();
   if (size)
     *size = bytes->size();

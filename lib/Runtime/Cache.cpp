@@ -1,6 +1,6 @@
 //===- Cache.cpp - On-disk kernel cache -----------------------------------===//
 #include "txl/Runtime/Cache.h"
-#include "txl/Runtime/Sha256.h"
+#include "txl/Support/Sha256.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -96,6 +96,7 @@ std::string txl::computeCacheKey(const std::string &compilerVersion,
   addField(hasher, fileName);
   addField(hasher, options.kernelName);
   addField(hasher, options.target);
+  addField(hasher, options.libdevicePath);
   for (int value : {options.numWarps, options.numWarpgroups, options.numStages,
                     options.numCtas, options.maxnreg, int(options.lineInfo),
                     int(options.skipCubin), int(options.debugSync),

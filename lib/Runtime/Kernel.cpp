@@ -1,6 +1,10 @@
 //===- Kernel.cpp - Compile through the disk cache ------------------------===//
 #include "txl/Runtime/Kernel.h"
 #include "txl/Runtime/Metadata.h"
+#include "txl/Viewer/Disassembler.h"
+#include "txl/Viewer/KernelViewer.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -120,4 +124,48 @@ RuntimeKernel::fromArtifacts(ArtifactMap artifacts, Status &status,
 const std::string *RuntimeKernel::artifact(const std::string &kind) const {
   auto it = artifacts.find(kind);
   return it == artifacts.end() ? nullptr : &it->second;
+}
+
+const std::string *RuntimeKernel::derivedArtifact(const std::string &kind,
+                                                  std::string &error) const {
+  std::lock_guard<std::mutex> lock(derivedMutex);
+  if (auto it = derived.find(kind); it != derived.end())
+    return &it->second;
+  const std::string *cubin = artifact("cubin");
+  std::string sass, sassError = "no cubin (the driver JITs this kernel's PTX)";
+  if (kind == "sass" || kind == "html")
+    if (cubin && disassembleCubin(*cubin, sass, sassError))
+      sassError.clear();
+  if (kind == "sass") {
+    if (!sassError.empty()) {
+      error = sassError;
+      return nullptr;
+    }
+    return &derived.emplace(kind, std::move(sass)).first->second;
+  }
+  if (kind != "html") {
+    error = "no '" + kind + "' artifact";
+    return nullptr;
+  }
+  auto source = llvm::MemoryBuffer::getFile(launchInfo.sourceFile);
+  if (!source) {
+    error = "cannot read the kernel's source file '" + launchInfo.sourceFile +
+            "' for the viewer";
+    return nullptr;
+  }
+  ViewerInput input;
+  input.source = (*source)->getBuffer().str();
+  input.sourceFile = launchInfo.sourceFile;
+  auto text = [&](const char *name) {
+    const std::string *bytes = artifact(name);
+    return bytes ? *bytes : std::string();
+  };
+  input.txlir = text("txlir");
+  input.txlgir = text("txlgir");
+  input.llir = text("llir");
+  input.ptx = text("ptx");
+  input.sass = std::move(sass);
+  input.sassMissing = sassError;
+  input.metadataJson = metadataText;
+  return &derived.emplace(kind, renderKernelViewer(input)).first->second;
 }

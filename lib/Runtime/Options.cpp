@@ -144,6 +144,8 @@ bool readOption(const std::string &key, const json::Value &value,
     return readPath(value, key, options.printAfterAllDir, error);
   if (key == "dump_locations")
     return readBool(value, key, options.dumpLocations, error);
+  if (key == "libdevice")
+    return readPath(value, key, options.libdevicePath, error);
   if (key == "ptx_override")
     return readPath(value, key, options.ptxOverrideFile, error);
   if (key == "target")

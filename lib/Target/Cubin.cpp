@@ -1,5 +1,6 @@
 //===- Cubin.cpp - PTX to cubin: nvJitLink, ptxas or driver JIT -----------===//
 #include "txl/Target/Cubin.h"
+#include "txl/Support/CudaTools.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -131,37 +132,6 @@ bool runNvJitLink(const NvJitLinkAPI &api, NvJitLinkHandle handle,
 // ptxas, run as a child process on temp files.
 //===----------------------------------------------------------------------===//
 
-std::string existingExecutable(const std::string &path) {
-  return llvm::sys::fs::can_execute(path) ? path : "";
-}
-
-/// Temp files removed on scope exit, whatever happens.
-struct TempFile {
-  llvm::SmallString<128> path;
-  std::unique_ptr<llvm::FileRemover> remover;
-  bool create(const char *suffix) {
-    if (llvm::sys::fs::createTemporaryFile("txl", suffix, path))
-      return false;
-    remover = std::make_unique<llvm::FileRemover>(path);
-    return true;
-  }
-};
-
-bool writeFile(llvm::StringRef path, const std::string &text) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return false;
-  os << text;
-  os.close();
-  return !os.has_error();
-}
-
-std::string readTextFile(llvm::StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  return buffer ? (*buffer)->getBuffer().str() : "";
-}
-
 /// Runs ptxas on `ptx`; the cubin is read back only when `cubin` is set.
 bool runPtxas(const std::string &ptx, const std::string &target,
               std::vector<char> *cubin, std::string &log) {
@@ -172,23 +142,17 @@ bool runPtxas(const std::string &ptx, const std::string &target,
   }
   TempFile input, output, messages;
   if (!input.create("ptx") || !output.create("cubin") ||
-      !messages.create("log") || !writeFile(input.path, ptx)) {
+      !messages.create("log") || !writeBinaryFile(input.path, ptx)) {
     log = "cannot create temporary files for ptxas";
     return false;
   }
   std::string arch = "-arch=" + target;
-  std::string outPath = output.path.str().str();
-  std::string inPath = input.path.str().str();
-  llvm::SmallVector<llvm::StringRef> args = {
-      ptxas, arch, "-lineinfo", "-O3", "--warn-on-spills", "-v",
-      "-o",  outPath, inPath};
-  std::optional<llvm::StringRef> redirects[] = {
-      std::nullopt, messages.path.str(), messages.path.str()};
+  llvm::StringRef args[] = {ptxas,           arch,          "-lineinfo",
+                            "-O3",           "--warn-on-spills", "-v",
+                            "-o",            output.path,   input.path};
   std::string execError;
-  int status = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
-                                         /*SecondsToWait=*/0,
-                                         /*MemoryLimit=*/0, &execError);
-  log = readTextFile(messages.path);
+  int status = runTool(args, messages.path, messages.path, execError);
+  log = readWholeFile(messages.path);
   if (status != 0) {
     if (!execError.empty())
       log += (log.empty() ? "" : "\n") + execError;
@@ -198,7 +162,7 @@ bool runPtxas(const std::string &ptx, const std::string &target,
   }
   if (!cubin)
     return true;
-  auto buffer = llvm::MemoryBuffer::getFile(outPath, /*IsText=*/false);
+  auto buffer = llvm::MemoryBuffer::getFile(output.path, /*IsText=*/false);
   if (!buffer || (*buffer)->getBufferSize() == 0) {
     log += "ptxas produced no cubin";
     return false;
@@ -211,21 +175,7 @@ bool runPtxas(const std::string &ptx, const std::string &target,
 
 bool nvJitLinkAvailable() { return loadNvJitLink() != nullptr; }
 
-std::string findPtxas() {
-  if (const char *explicitPath = std::getenv("TXL_PTXAS"))
-    if (!existingExecutable(explicitPath).empty())
-      return explicitPath;
-  if (const char *cudaHome = std::getenv("CUDA_HOME")) {
-    std::string path = std::string(cudaHome) + "/bin/ptxas";
-    if (!existingExecutable(path).empty())
-      return path;
-  }
-  if (!existingExecutable("/usr/local/cuda/bin/ptxas").empty())
-    return "/usr/local/cuda/bin/ptxas";
-  if (auto onPath = llvm::sys::findProgramByName("ptxas"))
-    return *onPath;
-  return "";
-}
+std::string findPtxas() { return findCudaTool("ptxas", "TXL_PTXAS"); }
 
 bool assembleWithNvJitLink(const std::string &ptx, const std::string &target,
                            std::vector<char> &cubin, std::string &log) {

@@ -110,9 +110,12 @@ bool lowerNVVMToInlinePTX(mlir::ModuleOp module, bool lineInfo,
   return true;
 }
 
-/// Where libdevice lives: $TXL_LIBDEVICE, else under $CUDA_HOME or the
-/// default CUDA install.
-std::string findLibdevice() {
+/// Where libdevice lives: the caller's (extern_libs), else $TXL_LIBDEVICE,
+/// else under $CUDA_HOME or the default CUDA install.
+std::string findLibdevice(const std::string &requested) {
+  if (!requested.empty())
+    return requested; // used as given: a wrong path is an error, not a
+                      // silent fallback to another libdevice
   std::vector<std::string> candidates;
   if (const char *env = std::getenv("TXL_LIBDEVICE"))
     candidates.push_back(env);
@@ -128,14 +131,15 @@ std::string findLibdevice() {
 /// Math the lowering could not do with NVVM intrinsics calls libdevice
 /// (`__nv_*`): link just the functions used and make them internal so the
 /// optimizer inlines them and drops the rest.
-bool linkLibdevice(llvm::Module &module, std::string &error) {
+bool linkLibdevice(llvm::Module &module, const std::string &requested,
+                   std::string &error) {
   std::vector<std::string> needed;
   for (const llvm::Function &function : module)
     if (function.isDeclaration() && function.getName().starts_with("__nv_"))
       needed.push_back(function.getName().str());
   if (needed.empty())
     return true;
-  std::string path = findLibdevice();
+  std::string path = findLibdevice(requested);
   if (path.empty()) {
     error = "'" + needed.front() +
             "' needs libdevice.10.bc, which was not found (set TXL_LIBDEVICE "
@@ -216,7 +220,7 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
     return nullptr;
   }
   if (!verifyLLVMModule(*llvmModule, "after translation", error) ||
-      !linkLibdevice(*llvmModule, error))
+      !linkLibdevice(*llvmModule, options.libdevicePath, error))
     return nullptr;
   // The data layout does not depend on the SM version.
   std::unique_ptr<llvm::TargetMachine> machine =

@@ -10,7 +10,7 @@ import os as _os
 from . import language
 from . import testing
 from ._capi import CompilationError, TxlError
-from .autotune import Config, autotune
+from .autotune import Config, autotune, heuristics
 from .compiler import CompiledKernel, compile
 from .jit import JITFunction, jit
 from .language.core import constexpr

@@ -154,13 +154,14 @@ def kernel_metadata(handle):
     return text.decode("utf-8")
 
 
-def kernel_artifact(handle, kind):
-    """The artifact's bytes, or None if the kernel has no such artifact."""
+def kernel_artifact(handle, kind, missing_ok=True):
+    """The artifact's bytes, or None if the kernel has no such artifact
+    (TxlError saying why, with missing_ok=False)."""
     data = c_void_p()
     size = ctypes.c_size_t()
     status = lib().txl_kernel_artifact(handle, _bytes(kind),
                                        ctypes.byref(data), ctypes.byref(size))
-    if status == 6:
+    if status == 6 and missing_ok:
         return None
     check(status)
     return ctypes.string_at(data.value, size.value)

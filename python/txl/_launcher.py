@@ -72,9 +72,10 @@ class Launcher(KernelInfo):
     @property
     def asm(self):
         """The kernel's artifacts by kind: 'txlir', 'txlgir', 'llir',
-        'ptx', 'json' (str) and 'cubin' (bytes), read once."""
+        'ptx', 'json' (str) and 'cubin' (bytes), read once; 'sass' and
+        'html' made on first access."""
         if getattr(self, "_asm", None) is None:
-            self._asm = Asm(self.handle)
+            self._asm = Asm(self.handle, owner=self)
         return self._asm
 
     @property

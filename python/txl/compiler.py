@@ -21,7 +21,7 @@ class CompiledKernel(KernelInfo):
         self._handle = handle
         self.name = name
         self.metadata = json.loads(_capi.kernel_metadata(handle))
-        self.asm = Asm(handle)
+        self.asm = Asm(handle, owner=self)
         self._launcher = None
 
     @property

@@ -36,8 +36,15 @@ _MethodType = types.MethodType
 # Launch options accepted as keyword arguments, with their defaults.
 LAUNCH_OPTIONS = ("num_warps", "num_warpgroups", "num_stages", "num_ctas",
                   "maxnreg")
-# @txl.jit(diff_mode=, diff_select=, log_dir=, src_file=): see _pass_diff.
-DEBUG_OPTIONS = ("diff_mode", "diff_select", "log_dir", "src_file")
+# @txl.jit(diff_mode=, diff_select=, log_dir=, src_file=): see _pass_diff;
+# dump_locations=True prints source locations in the IR artifacts (the
+# viewer, kernel.html(), then maps IR rows to lines too).
+DEBUG_OPTIONS = ("diff_mode", "diff_select", "log_dir", "src_file",
+                 "dump_locations")
+# Launch keyword arguments that change the compile but are not launch
+# options: Triton's extern_libs={"libdevice": path} (the libdevice to link;
+# a dict, so such launches take the slower, repr-keyed cache path).
+COMPILE_KWARGS = ("extern_libs",)
 DEFAULT_OPTIONS = {"num_warps": 4, "num_warpgroups": 1, "num_stages": 3,
                    "num_ctas": 1, "maxnreg": 0}
 
@@ -426,7 +433,7 @@ class JITFunction:
         self.arg_names = [p.name for p in self.params]
         self.runtime_params = [p for p in self.params if not p.is_constexpr]
         self.runtime_names = [p.name for p in self.runtime_params]
-        self.option_names = [o for o in LAUNCH_OPTIONS
+        self.option_names = [o for o in LAUNCH_OPTIONS + COMPILE_KWARGS
                              if o not in self.arg_names]
         self._cache = {}  # specialization key -> Launcher
         self._binder, self._meta_binder, self._launch = self._make_binders()
@@ -503,8 +510,11 @@ class JITFunction:
         key = entries + [f"{q.name}.__class__, {q.name}"
                          for q in self.params if q.is_constexpr]
         key = f"({', '.join(key + self.option_names)},)"
-        meta = "{" + ", ".join(f"{n!r}: {n}" for n in
-                               self.arg_names + self.option_names) + "}"
+        # What a grid callable sees: arguments and launch options (not
+        # compile keywords such as extern_libs, as in Triton's meta).
+        meta_names = [n for n in self.arg_names + self.option_names
+                      if n not in COMPILE_KWARGS]
+        meta = "{" + ", ".join(f"{n!r}: {n}" for n in meta_names) + "}"
         # The function body, indented one more level inside the factory.
         launch_values = "".join(f", {v}" for v in values)
         grid, launcher = f"{p}grid", f"{p}launcher"
@@ -572,8 +582,8 @@ class JITFunction:
         options filled with their defaults) or any sequence."""
         if callable(grid):
             for name in self.option_names:
-                if meta[name] is None:
-                    meta[name] = self.options[name]
+                if meta.get(name, 0) is None:
+                    meta[name] = self.options.get(name)
             grid = grid(meta)
         return tuple(grid)
 
@@ -601,8 +611,8 @@ class JITFunction:
     def _meta(self, args, kwargs):
         meta = self._meta_binder(*args, **kwargs)
         for name in self.option_names:
-            if meta[name] is None:
-                meta[name] = self.options[name]
+            if meta.get(name, 0) is None:
+                meta[name] = self.options.get(name)
         return meta
 
     # -- compiling ----------------------------------------------------------
@@ -636,8 +646,10 @@ class JITFunction:
                                             modules=self._modules)
         return self._globals
 
-    def options_json(self, options, target=None):
+    def options_json(self, options, target=None, libdevice=None):
         payload = {k: int(v) for k, v in options.items()}
+        if libdevice:
+            payload["libdevice"] = libdevice
         payload["globals"] = self.globals_text()
         if self._modules:
             payload["modules"] = self._modules
@@ -652,6 +664,8 @@ class JITFunction:
         if self.debug_options["src_file"]:
             payload["ptx_override"] = os.path.abspath(
                 self.debug_options["src_file"])
+        if self.debug_options["dump_locations"]:
+            payload["dump_locations"] = True
         if self.debug_options["diff_mode"]:
             payload["print_after_all"] = _pass_diff.dump_dir(
                 self.__name__, self.debug_options["log_dir"])
@@ -660,7 +674,8 @@ class JITFunction:
     def _compile_for(self, key, args, kwargs):
         signature, options, entries = self.specialization(args, kwargs)
         source, filename = self.source()
-        options_json = self.options_json(options)
+        options_json = self.options_json(
+            options, libdevice=_libdevice_of(kwargs.get("extern_libs")))
         handle = _capi.compile(source, filename, self.__name__, signature,
                                options_json)
         if self.debug_options["diff_mode"]:
@@ -685,10 +700,34 @@ class JITFunction:
         """Compiles for these arguments without launching; returns the
         Launcher (its .metadata describes the kernel)."""
         key, _ = self._binder(*args, **kwargs)
-        return self.cache.get(key) or self._compile_for(key, args, kwargs)
+        try:
+            launcher = self.cache.get(key)
+        except TypeError:  # an unhashable constexpr or extern_libs dict
+            key = tuple(map(repr, key))
+            launcher = self.cache.get(key)
+        return launcher or self._compile_for(key, args, kwargs)
 
     def __repr__(self):
         return f"JITFunction({self.fn.__module__}:{self.__name__})"
+
+
+def _libdevice_of(extern_libs):
+    """The libdevice path of a launch's extern_libs (None: the default).
+    txl links libdevice only; other libraries are an error, and so is a
+    path that does not exist (rather than a silent other libdevice)."""
+    if not extern_libs:
+        return None
+    if not isinstance(extern_libs, dict):
+        raise TypeError("extern_libs must be a dict {name: path}")
+    unknown = set(extern_libs) - {"libdevice"}
+    if unknown:
+        raise ValueError(f"extern_libs: txl links only 'libdevice', not "
+                         f"{sorted(unknown)}")
+    path = os.path.abspath(str(extern_libs["libdevice"]))
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"extern_libs: libdevice {path!r} does not "
+                                "exist")
+    return path
 
 
 def _warn_assembler(metadata):

@@ -21,9 +21,8 @@ no-ops, so that a tutorial script runs only its correctness checks.
 
 Accepted and ignored (documented in docs/triton-compat.md): jit options
 `launch_metadata`, `debug`, `noinline`, `repr`,
-`do_not_specialize_on_alignment`; autotune's `restore_value`, `pre_hook`,
-`post_hook`, `use_cuda_graph`, `do_bench`, `cache_results`,
-`warmup`/`rep` when None; Config fields txl has no use for
+`do_not_specialize_on_alignment`; autotune's `use_cuda_graph` (every other
+autotune argument works as in Triton: see txl/autotune.py); Config fields txl has no use for
 (`num_buffers_warp_spec`, `num_consumer_groups`, `reg_dec_producer`,
 `reg_inc_consumer`, `ir_override`, `minRegAutoWS`, `maxRegAutoWS`,
 `pingpongAutoWS`).
@@ -37,7 +36,7 @@ import runpy
 import sys
 import types
 
-from .autotune import Autotuner as _Autotuner
+from .autotune import Autotuner, Heuristics, autotune, heuristics  # noqa: F401
 from .autotune import Config as _Config
 from .jit import JITFunction as _JITFunction
 from .jit import current_stream as _current_stream
@@ -73,9 +72,11 @@ class _WarmedKernel:
         # 0 would divide by zero in occupancy arithmetic, so assume the
         # most a thread can have.
         cubin = launcher.asm.get("cubin")
-        self.n_regs = (register_count(cubin, meta.get("name", fn.__name__))
-                       if cubin else None) or 255
-        self.n_spills = 0  # ptxas's spill counts are not in the cubin
+        self.n_regs = launcher.n_regs or (
+            register_count(cubin, meta.get("name", fn.__name__))
+            if cubin else None) or 255
+        # The assembler's report (None when the driver JITs the PTX).
+        self.n_spills = launcher.n_spills or 0
 
     @property
     def asm(self):
@@ -141,85 +142,6 @@ class Config(_Config):
         super().__init__(kwargs, num_warps=num_warps, num_stages=num_stages,
                          num_warpgroups=num_warpgroups, num_ctas=num_ctas,
                          maxnreg=maxnreg or 0, pre_hook=pre_hook)
-
-
-class Autotuner(_Autotuner):
-    """txl's autotuner with Triton's `prune_configs_by` (early_config_prune,
-    perf_model + top_k) and `best_config`."""
-
-    def __init__(self, fn, configs, key, prune_configs_by=None, **kw):
-        super().__init__(fn, configs, key, **kw)
-        self.prune_configs_by = prune_configs_by or {}
-        self.all_configs = self.configs
-
-    def _tune(self, grid, args, kwargs, named):
-        configs = list(self.all_configs)
-        prune = self.prune_configs_by.get("early_config_prune")
-        if prune is not None:
-            configs = list(prune(configs, named, **kwargs))
-        model = self.prune_configs_by.get("perf_model")
-        top_k = self.prune_configs_by.get("top_k")
-        if model is not None and top_k:
-            if isinstance(top_k, float) and top_k <= 1.0:
-                top_k = max(1, int(len(configs) * top_k))
-            configs.sort(key=lambda c: model(**named, **c.all_kwargs()))
-            configs = configs[:top_k]
-        self.configs = configs
-        try:
-            return super()._tune(grid, args, kwargs, named)
-        finally:
-            self.configs = self.all_configs
-
-    @property
-    def best_config(self):
-        return next(iter(self.best.values()), None)
-
-    def warmup(self, *args, **kwargs):
-        config = self.configs[0]
-        return self.fn.warmup(*args, **{**kwargs, **config.all_kwargs()})
-
-
-def autotune(configs, key, prune_configs_by=None, reset_to_zero=None,
-             restore_value=None, pre_hook=None, post_hook=None, warmup=None,
-             rep=None, use_cuda_graph=False, do_bench=None,
-             cache_results=False):
-    def decorator(fn):
-        return Autotuner(fn, configs, key, prune_configs_by,
-                         warmup=25 if warmup is None else warmup,
-                         rep=100 if rep is None else rep,
-                         reset_to_zero=reset_to_zero or ())
-    return decorator
-
-
-class Heuristics:
-    """triton.heuristics: meta-parameters computed from the named call
-    arguments before each launch."""
-
-    def __init__(self, fn, values):
-        self.fn = fn
-        self.values = dict(values)
-        self.arg_names = fn.arg_names
-        self.__name__ = fn.__name__
-
-    def _with_heuristics(self, args, kwargs):
-        named = dict(zip(self.arg_names, args))
-        named.update(kwargs)
-        extra = {k: v(named) for k, v in self.values.items()}
-        return {**kwargs, **extra}
-
-    def run(self, grid, args, kwargs, stream=None):
-        return self.fn.run(grid, args, self._with_heuristics(args, kwargs),
-                           stream)
-
-    def __getitem__(self, grid):
-        return lambda *args, **kwargs: self.run(grid, args, kwargs)
-
-    def warmup(self, *args, **kwargs):
-        return self.fn.warmup(*args, **self._with_heuristics(args, kwargs))
-
-
-def heuristics(values):
-    return lambda fn: Heuristics(fn, values)
 
 
 # ---------------------------------------------------------------------------

@@ -27,7 +27,43 @@ CHECKS = {
 }
 
 
+def find_libdevice():
+    """A libdevice.10.bc: txl's own setting, the CUDA toolkit's, or the one
+    Triton ships."""
+    candidates = [os.environ.get("TXL_LIBDEVICE"),
+                  "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"]
+    try:
+        import triton
+        candidates.append(os.path.join(os.path.dirname(triton.__file__),
+                                       "backends", "nvidia", "lib",
+                                       "libdevice.10.bc"))
+    except ImportError:
+        pass
+    return next((p for p in candidates if p and os.path.isfile(p)), None)
+
+
+def tutorial_path(name, tmp_path):
+    """Where to run the tutorial from. 07 passes extern_libs with a
+    libdevice at ../../third_party/nvidia/backend/lib/ (its place in
+    Triton's tree): it runs from a copy of that layout."""
+    source = os.path.join(TUTORIALS, name)
+    if name != "07-extern-functions.py":
+        return source
+    libdevice = find_libdevice()
+    if libdevice is None:
+        pytest.skip("no libdevice.10.bc for extern_libs")
+    lib = tmp_path / "tree" / "third_party" / "nvidia" / "backend" / "lib"
+    lib.mkdir(parents=True)
+    os.symlink(libdevice, lib / "libdevice.10.bc")
+    tutorials = tmp_path / "tree" / "python" / "tutorials"
+    tutorials.mkdir(parents=True)
+    with open(source) as f, open(tutorials / name, "w") as out:
+        out.write(f.read())
+    return str(tutorials / name)
+
+
 def run_tutorial(name, tmp_path):
+    script = tutorial_path(name, tmp_path)
     env = dict(os.environ)
     if os.environ.get("TXL_TEST_INSTALLED"):
         # The installed package (and its library), not the source tree's.
@@ -38,7 +74,7 @@ def run_tutorial(name, tmp_path):
                  os.path.join(REPO, "python", "txl", "compat_site")]
     env.update(TXL_AS_TRITON="1", TXL_COMPAT_SKIP_BENCH="1",
                PYTHONPATH=os.pathsep.join(paths))
-    return subprocess.run([sys.executable, os.path.join(TUTORIALS, name)],
+    return subprocess.run([sys.executable, script],
                           capture_output=True, text=True, env=env,
                           cwd=tmp_path, timeout=600)
 

@@ -23,8 +23,12 @@ def run(body, timeout_ms=300):
     env = dict(os.environ, TXL_DEBUG_SYNC="1",
                TXL_DEBUG_SYNC_TIMEOUT_MS=str(timeout_ms),
                TXL_ALWAYS_COMPILE="1")
+    # From an installed wheel the package (and its library) is the
+    # installed one, not the source tree's.
+    paths = [] if os.environ.get("TXL_TEST_INSTALLED") else [
+        os.path.join(REPO, "python")]
     env["PYTHONPATH"] = os.pathsep.join(
-        [os.path.join(REPO, "python"), HERE, env.get("PYTHONPATH", "")])
+        paths + [HERE, env.get("PYTHONPATH", "")])
     script = "import torch, txl, txl_kernels_debug as k\n" + \
         textwrap.dedent(body)
     return subprocess.run([sys.executable, "-c", script], env=env,

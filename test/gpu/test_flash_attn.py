@@ -1,8 +1,8 @@
 """txl.ops.flash_attn_func (python/txl/ops/flash_attn.py) on the GPU against
 an fp32 reference: seqlens 1 .. 4133 (ragged tails), seqlen_q != seqlen_k,
 GQA 8:1 and MQA, head dims 64 and 128, fp16 and bf16, causal (bottom-right
-aligned, flash-attn's convention) and not, the intra-warpgroup overlap
-schedule and the plain one. The output sits inside a larger NaN-filled
+aligned, flash-attn's convention) and not, sliding windows and softcap,
+the intra-warpgroup overlap schedule and the plain one. The output sits inside a larger NaN-filled
 buffer and the LSE is NaN-filled before launch, so a missed or stray
 store shows."""
 
@@ -18,26 +18,35 @@ pytestmark = real_compiler
 import txl.ops  # noqa: E402
 
 
-def reference(q, k, v, scale, causal):
+def reference(q, k, v, scale, causal, window=(-1, -1), softcap=0.0):
     """O and LSE in fp32 (GQA by repeating kv heads); rows that see no key
-    give O = 0 and LSE = -inf."""
+    give O = 0 and LSE = -inf. window = (left, right), bottom-right
+    aligned (-1: unbounded; causal means right = 0); softcap > 0 maps each
+    scaled score s to softcap * tanh(s / softcap)."""
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
     qf = q.float().transpose(1, 2)
     kf = k.float().repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
     vf = v.float().repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
     s = qf @ kf.transpose(-1, -2) * scale
+    if softcap:
+        s = softcap * torch.tanh(s / softcap)
+    left, right = window
     if causal:
-        i = torch.arange(Sq, device=q.device)[:, None]
-        j = torch.arange(Sk, device=q.device)[None, :]
-        s = s.masked_fill(j > i + (Sk - Sq), float("-inf"))
+        right = 0
+    i = torch.arange(Sq, device=q.device)[:, None]
+    j = torch.arange(Sk, device=q.device)[None, :]
+    if right >= 0:
+        s = s.masked_fill(j > i + (Sk - Sq) + right, float("-inf"))
+    if left >= 0:
+        s = s.masked_fill(j < i + (Sk - Sq) - left, float("-inf"))
     lse = torch.logsumexp(s, dim=-1)
     p = torch.exp(s - lse[..., None]).nan_to_num(0.0)
     return (p @ vf).transpose(1, 2), lse
 
 
 def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
-        seed=0):
+        seed=0, window=(-1, -1), softcap=0.0):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq * 7 + Sk)
     q = torch.randn((B, Sq, H, D), device="cuda", generator=gen).to(dtype)
     k = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
@@ -48,9 +57,10 @@ def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
     out = big[:n].view(B, Sq, H, D)
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal,
-                                    overlap=overlap, pingpong=pingpong)
+                                    overlap=overlap, pingpong=pingpong,
+                                    window_size=window, softcap=softcap)
     torch.cuda.synchronize()
-    want, want_lse = reference(q, k, v, scale, causal)
+    want, want_lse = reference(q, k, v, scale, causal, window, softcap)
     tol = 1e-2 if dtype == torch.float16 else 2e-2
     torch.testing.assert_close(out.float(), want, atol=tol, rtol=tol)
     torch.testing.assert_close(lse, want_lse, atol=2e-3, rtol=1e-3)
@@ -88,6 +98,31 @@ def test_seqlen_q_ne_k(Sq, Sk, causal):
 @pytest.mark.parametrize("D", [64, 128])
 def test_gqa(H, Hkv, D, causal):
     run(2, 1000, 777, H, Hkv, D, torch.bfloat16, causal)
+
+
+WINDOWS = [(64, 0), (100, 50), (-1, 30), (200, -1), (0, 0), (130, 300)]
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("window", WINDOWS, ids=str)
+@pytest.mark.parametrize("Sq,Sk", [(1000, 1000), (4133, 4133), (17, 1000),
+                                   (1000, 300), (1, 777)])
+def test_window(Sq, Sk, window, causal):
+    """Sliding windows (flash-attn's window_size, bottom-right aligned):
+    blocks wholly outside are skipped, the edges masked; rows whose window
+    holds no key give O = 0 and LSE = -inf."""
+    run(2, Sq, Sk, 2, 1, 128, torch.float16, causal, window=window)
+
+
+@pytest.mark.parametrize("window", [(-1, -1), (256, 0)], ids=str)
+@pytest.mark.parametrize("softcap", [5.0, 30.0])
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D,dtype", [(64, torch.bfloat16),
+                                     (128, torch.float16)],
+                         ids=["d64-bf16", "d128-fp16"])
+def test_softcap(D, dtype, causal, softcap, window):
+    run(2, 1000, 1000, 3, 3, D, dtype, causal, window=window,
+        softcap=softcap)
 
 
 SCHEDULES = {"plain": (False, False), "overlap": (True, False),
@@ -131,11 +166,63 @@ def test_api():
     torch.testing.assert_close(compiled(q, k, v),
                                txl.ops.flash_attn_func(q, k, v) * 2.0)
     with pytest.raises(NotImplementedError):
-        txl.ops.flash_attn_func(q, k, v, window_size=(8, 0))
-    with pytest.raises(NotImplementedError):
-        txl.ops.flash_attn_func(q, k, v, softcap=30.0)
-    with pytest.raises(NotImplementedError):
         txl.ops.flash_attn_func(q.float(), k.float(), v.float())
-    qg = q.clone().requires_grad_()
-    with pytest.raises(NotImplementedError):
-        txl.ops.flash_attn_func(qg, k, v).sum().backward()
+    # Window and softcap through the API (and the op's schema).
+    got = txl.ops.flash_attn_func(q, k, v, window_size=(40, 8), softcap=20.0)
+    want, _ = reference(q, k, v, 0.125, False, (40, 8), 20.0)
+    torch.testing.assert_close(got.float(), want, atol=1e-2, rtol=1e-2)
+
+
+
+@pytest.mark.parametrize("window", [(-1, -1), (100, 20)], ids=str)
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D,dtype,H,Hkv", [(128, torch.float16, 4, 2),
+                                           (64, torch.bfloat16, 8, 1)],
+                         ids=["d128-gqa2", "d64-mqa"])
+def test_varlen(D, dtype, H, Hkv, causal, window):
+    """flash_attn_varlen_func on packed sequences of random lengths (one
+    empty, one longer than a block, seqlen_q != seqlen_k per sequence)
+    against the reference per sequence; output and LSE poisoned first."""
+    gen = torch.Generator(device="cpu").manual_seed(D + H)
+    lens_q = [int(x) for x in torch.randint(1, 700, (5,), generator=gen)]
+    lens_k = [int(x) for x in torch.randint(1, 700, (5,), generator=gen)]
+    lens_q[2], lens_k[3] = 0, 0
+    lens_q[4], lens_k[4] = 1500, 1300
+    cu_q = torch.tensor([0] + lens_q, device="cuda").cumsum(0).int()
+    cu_k = torch.tensor([0] + lens_k, device="cuda").cumsum(0).int()
+    Tq, Tk = int(cu_q[-1]), int(cu_k[-1])
+    g = torch.Generator(device="cuda").manual_seed(3)
+    q = torch.randn((Tq, H, D), device="cuda", generator=g).to(dtype)
+    k = torch.randn((Tk, Hkv, D), device="cuda", generator=g).to(dtype)
+    v = torch.randn((Tk, Hkv, D), device="cuda", generator=g).to(dtype)
+    scale = 1.0 / math.sqrt(D)
+    big = torch.full((q.numel() + 4096,), float("nan"), device="cuda",
+                     dtype=dtype)
+    out = big[:q.numel()].view(q.shape)
+    lse = torch.full((H, Tq), float("nan"), device="cuda")
+    txl.ops.flash_attn_varlen_forward_into(q, k, v, cu_q, cu_k, max(lens_q),
+                                           out, lse, scale, causal, window)
+    torch.cuda.synchronize()
+    assert torch.isnan(big[q.numel():]).all(), "a store past the output"
+    tol = 1e-2 if dtype == torch.float16 else 2e-2
+    for b in range(5):
+        qs, qe = int(cu_q[b]), int(cu_q[b + 1])
+        ks, ke = int(cu_k[b]), int(cu_k[b + 1])
+        if qe == qs:
+            continue
+        if ke == ks:
+            torch.testing.assert_close(out[qs:qe].float(),
+                                       torch.zeros_like(out[qs:qe].float()))
+            assert torch.isinf(lse[:, qs:qe]).all()
+            continue
+        want, want_lse = reference(q[None, qs:qe], k[None, ks:ke],
+                                   v[None, ks:ke], scale, causal, window)
+        torch.testing.assert_close(out[qs:qe].float(), want[0], atol=tol,
+                                   rtol=tol)
+        torch.testing.assert_close(lse[:, qs:qe], want_lse[0], atol=2e-3,
+                                   rtol=1e-3)
+    # Through the API (custom op), default scale.
+    got = txl.ops.flash_attn_varlen_func(q, k, v, cu_q, cu_k, max(lens_q),
+                                         max(lens_k), causal=causal,
+                                         window_size=window)
+    torch.testing.assert_close(got, out)

@@ -833,6 +833,21 @@ TEST(Tmem, Load32x32b) {
     }
 }
 
+// AssignLayouts gives tmem_load/tmem_store results the blocked layout
+// sizePerThread [1, N/g], threadsPerWarp [32, 1], warpsPerCTA [4, g],
+// order [0, 1] (g warpgroups): it must be the 32x32b message layout.
+TEST(Tmem, BlockedFormIs32x32b) {
+  for (unsigned warps : {4u, 8u})
+    for (int64_t n : {16, 64, 128, 256}) {
+      unsigned groups = warps / 4;
+      auto blocked = blockedToLinearLayout({128, n},
+                                           {1, unsigned(n / groups)}, {32, 1},
+                                           {4, groups}, {0, 1});
+      EXPECT_EQ(blocked, tmemLoad32x32bLayout({128, n}, warps))
+          << "warps " << warps << ", N " << n;
+    }
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory swizzle
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,5 @@
 //===- RuntimeSha256Test.cpp - SHA-256 against FIPS/NIST vectors ----------===//
-#include "txl/Runtime/Sha256.h"
+#include "txl/Support/Sha256.h"
 
 #include <gtest/gtest.h>
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Aot.h"
+#include "Inspect.h"
 #include "txl/Pipeline/PassDumps.h"
 #include "txl/Frontend/IRGen.h"
 #include "txl/Pipeline/Pipeline.h"
@@ -78,6 +79,13 @@ options:
                          pass dumps
   --ptx-override FILE    assemble FILE (a hand-edited NAME.ptx) instead of
                          the PTX the compiler makes, for patching experiments
+  --sass                 also write NAME.sass: the cubin through nvdisasm
+                         ($TXL_NVDISASM, $CUDA_HOME/bin or PATH), each
+                         instruction under its source line
+  --html FILE            write a one-page viewer: the source with, per line,
+                         the tile IR, GPU IR, LLVM IR, PTX and SASS it became,
+                         SASS counts by class, ptxas's report and the shared-
+                         memory plan (implies --dump-locations)
   --version              print the version and exit
   --list-builtins        print every builtin function the compiler knows, one
                          tab-separated line each (name, aliases, support,
@@ -242,7 +250,8 @@ int main(int argc, char **argv) {
   txl::CompileOptions options;
   std::string file, signature, outDir = ".";
   bool haveSignature = false, listOnly = false, aot = false;
-  std::string diffPass;
+  std::string diffPass, htmlPath;
+  bool wantSass = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *name) -> const char * {
@@ -300,6 +309,11 @@ int main(int argc, char **argv) {
       options.dumpLocations = true;
     } else if (arg == "--ptx-override") {
       options.ptxOverrideFile = value("--ptx-override");
+    } else if (arg == "--sass") {
+      wantSass = true;
+    } else if (arg == "--html") {
+      htmlPath = value("--html");
+      options.dumpLocations = true; // the IR rows find their lines
     } else if (arg == "--diff-pass") {
       diffPass = value("--diff-pass");
     } else if (arg == "--debug-sync") {
@@ -376,9 +390,18 @@ int main(int argc, char **argv) {
     std::cerr << "txlc: error: cannot write artifacts to '" << outDir << "'\n";
     return 1;
   }
+  if (wantSass || !htmlPath.empty()) {
+    std::string why;
+    if (!txl::writeInspection(kernel, source, wantSass ? base + ".sass" : "",
+                              htmlPath, why)) {
+      std::cerr << "txlc: error: " << why << "\n";
+      return 1;
+    }
+  }
   std::cout << "compiled " << kernel.name << " for " << kernel.target << " -> "
             << base << ".{txlir,txlgir,llir,ptx" << (kernel.cubin.empty() ? "" : ",cubin")
-            << ",json" << (aot ? ",h,c" : "") << "} (cubin by "
+            << ",json" << (aot ? ",h,c" : "") << (wantSass ? ",sass" : "")
+            << "} (cubin by "
             << kernel.cubinProducer << ", "
             << kernel.sharedBytes << " B shared";
   if (kernel.ptxas.known())

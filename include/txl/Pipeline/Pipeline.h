@@ -15,6 +15,10 @@
 #include <string>
 #include <vector>
 
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
 namespace txl {
 
 /// The largest source file txl compiles (16 MiB): more is not a kernel
@@ -70,6 +74,9 @@ struct CompileOptions {
   /// When set, this file's PTX (a hand-edited copy of a dump) replaces the
   /// PTX the compiler makes; the front end still runs for the metadata.
   std::string ptxOverrideFile;
+  /// The libdevice to link (launch kwarg extern_libs={"libdevice": path});
+  /// "" finds one (TranslateOptions::libdevicePath).
+  std::string libdevicePath;
   /// Skip the cubin step (PTX only).
   bool skipCubin = false;
   /// Bound every mbarrier wait (TXL_DEBUG_SYNC=1): past
@@ -167,6 +174,28 @@ struct PassInfo {
 
 /// Every pass the pipeline runs for `options`, in order.
 std::vector<PassInfo> listPasses(const CompileOptions &options);
+
+/// The passes of stage `stage` ("txlir", "txlgir" or "llvm") whose overall
+/// number (as listPasses counts) is above `afterPass`, as a textual
+/// pipeline (`builtin.module(...)`, txl-opt's --pass-pipeline syntax);
+/// "" when none remain. How a dumped module resumes the pipeline.
+std::string remainingStagePipeline(const CompileOptions &options,
+                                   const std::string &stage, int afterPass);
+
+/// Steps 6-7 on a module in the LLVM dialect: LLVM IR (optimized, with
+/// libdevice) and PTX into out.llir and out.ptx. False with `error` set.
+bool emitLLVMIRAndPTX(mlir::ModuleOp module, const CompileOptions &options,
+                      CompiledKernel &out, std::string &error);
+
+/// txl-opt --to-ptx: finishes the pipeline from IR dumped anywhere in it
+/// (`irText`, named `fileName`). `afterPass` is the last pass the IR has
+/// been through (listPasses' numbering; 0: none). Launch options recorded
+/// in the module (num_warps, num_warpgroups, target, num_ctas) override
+/// `options`. Fills the artifacts after the input's stage, the cubin
+/// unless options.skipCubin. False with `diagnostics` set.
+bool finishPipeline(const std::string &irText, const std::string &fileName,
+                    int afterPass, CompileOptions options, CompiledKernel &out,
+                    std::string &diagnostics);
 
 /// What compileKernel is doing now ("stage 'gpu', pass
 /// 'txl-assign-layouts', kernel 'k' of f.py"), or "" outside it: a crash

@@ -13,6 +13,7 @@
 #include "txl/Runtime/CudaDriver.h"
 
 #include <memory>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -57,6 +58,12 @@ public:
   const std::string &metadata() const { return metadataText; }
   /// Null if the artifact kind was not produced.
   const std::string *artifact(const std::string &kind) const;
+  /// An artifact made on first request from the others: "sass" (the
+  /// cubin through nvdisasm) or "html" (the viewer page, KernelViewer.h,
+  /// with the source read from the metadata's source_file). Null with
+  /// `error` set when it cannot be made. Kept for the kernel's lifetime.
+  const std::string *derivedArtifact(const std::string &kind,
+                                     std::string &error) const;
   bool cacheHit() const { return fromCache; }
 
   /// Loads the module into the current context (making one current if
@@ -85,6 +92,8 @@ private:
 
   CompiledKernel launchInfo; ///< launch fields only; bytes live in artifacts
   ArtifactMap artifacts;
+  mutable std::mutex derivedMutex;
+  mutable std::map<std::string, std::string> derived; ///< never erased
   std::string metadataText;
   bool fromCache = false;
   std::mutex modulesMutex;

@@ -26,6 +26,9 @@ struct TranslateOptions {
   /// Attach DICompileUnit/DISubprogram (DebugDirectivesOnly) to each llvm.func
   /// from its FileLineColLoc, so the PTX carries .file/.loc directives.
   bool lineInfo = true;
+  /// The libdevice to link (Triton's `extern_libs={"libdevice": path}`);
+  /// "" finds one ($TXL_LIBDEVICE, $CUDA_HOME, /usr/local/cuda).
+  std::string libdevicePath;
 };
 
 /// Attaches debug-directives-only scopes to every llvm.func in `module`

@@ -1,7 +1,8 @@
 //===- AtomicOpToLLVM.cpp - txl.atomic_rmw / txl.atomic_cas ---------------===//
 //
 // One predicated `atom` per element (inline PTX: NVVM has no predicated
-// atomic with the PTX memory-order and scope qualifiers). Replicated data
+// atomic with the PTX memory-order and scope qualifiers), or a `red` where
+// the old value is unused and PTX has one. Replicated data
 // is updated once, by the thread and register that StoreToLLVM would store
 // from; a scalar atomic is done by thread 0. When the old values are used
 // and some threads did not perform the atomic themselves (replicas, or
@@ -83,6 +84,57 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef op, StringRef type,
       .getResult(0);
 }
 
+/// Whether an atomic whose old value nobody reads can be a `red`, which
+/// returns nothing: the L2 sends no value back and the thread keeps no
+/// register waiting for one (dQ += ... in an attention backward issues
+/// thousands). PTX has `red` for these operations and orders only.
+bool hasRed(StringRef op, StringRef sem) {
+  return (sem == "relaxed" || sem == "release") &&
+         llvm::is_contained({"add", "and", "or", "xor", "min", "max"}, op);
+}
+
+/// `red(ptr, vals)` under `pred`: vals.size() consecutive elements, one
+/// vector `red` when there are several (red.v2/v4.f32, sm_90).
+void emitRed(OpBuilder &b, Location loc, StringRef op, StringRef type,
+             StringRef sem, StringRef scope, Value ptr, Value pred,
+             ArrayRef<Value> vals, unsigned bits) {
+  std::string operand = "$2";
+  std::string vecSuffix;
+  if (vals.size() > 1) {
+    vecSuffix = ".v" + std::to_string(vals.size());
+    operand = "{";
+    for (size_t i = 0; i < vals.size(); ++i)
+      operand += (i ? ", $" : "$") + std::to_string(2 + i);
+    operand += "}";
+  }
+  std::string text =
+      llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $1, 0; "
+                    "@p red.{0}.{1}.global.{2}{3}.{4} [ $0 + 0 ], {5}; }",
+                    sem, scope, op, vecSuffix, type, operand)
+          .str();
+  std::string constraints = "l,r";
+  for (size_t i = 0; i < vals.size(); ++i)
+    constraints += std::string(",") + constraint(bits);
+  SmallVector<Value> ins{ptr,
+                         LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
+  ins.append(vals.begin(), vals.end());
+  LLVM::InlineAsmOp::create(b, loc, LLVM::LLVMVoidType::get(b.getContext()),
+                            ins, text, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+/// How many consecutive registers one `red` of `op` may cover: the run the
+/// layout and the axis analysis give (globalVectorWidth), where PTX has a
+/// vector form (f32 add on sm_90), else 1.
+unsigned redVectorWidth(Operation *op, StringRef ptxOpName, Type elem,
+                        Type ptrType) {
+  if (ptxOpName != "add" || !elem.isF32() || targetSM(op) < 90)
+    return 1;
+  return std::min(4u, globalVectorWidth(op, ptrType, 32));
+}
+
 Value toBits(OpBuilder &b, Location loc, Value v) {
   Type t = v.getType();
   if (isa<IntegerType>(t))
@@ -130,6 +182,11 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
                                        rewriter.getBoolAttr(true));
   SmallVector<Value> olds(ptrs.size());
   bool anyDuplicate = false;
+  bool used = !op->getResult(0).use_empty();
+  bool red = !used && hasRed(ptxOpName, sem);
+  unsigned vec = red && tensorTy ? redVectorWidth(op, ptxOpName, elemTy,
+                                                  op->getOperand(0).getType())
+                                 : 1;
   for (size_t r = 0; r < ptrs.size(); ++r) {
     if (map && map->isDuplicateReg(r)) {
       anyDuplicate = true;
@@ -141,12 +198,23 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
     SmallVector<Value> data;
     for (Value v : operandsOf(r))
       data.push_back(toBits(rewriter, loc, v));
+    if (red) {
+      // Registers r .. r+vec-1 are consecutive elements in memory, equally
+      // masked (the width is what the analysis proved), and all performed
+      // or all duplicates together.
+      if (r % vec)
+        continue;
+      for (unsigned i = 1; i < vec; ++i)
+        data.push_back(toBits(rewriter, loc, operandsOf(r + i)[0]));
+      emitRed(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r], pred, data,
+              bits);
+      continue;
+    }
     Value old = emitAtom(rewriter, loc, ptxOpName, type, sem, scope, ptrs[r],
                          pred, data, bits);
     olds[r] = fromBits(rewriter, loc, old, elemTy);
   }
 
-  bool used = !op->getResult(0).use_empty();
   if (used && (performer || anyDuplicate)) {
     // Publish the old values: the performer of each element writes it,
     // everyone reads every register's element back.

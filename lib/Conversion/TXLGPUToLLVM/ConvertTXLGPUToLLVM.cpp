@@ -141,6 +141,8 @@ struct ConvertTXLGPUToLLVMPass
     populateWarpGroupDotOpPatterns(typeConverter, patterns);
     populatePrintOpPatterns(typeConverter, patterns);
     populateTMAOpPatterns(typeConverter, patterns);
+    populateTensorMemoryOpPatterns(typeConverter, patterns);
+    populateTCGen05MMAOpPatterns(typeConverter, patterns);
     populateAsyncCopyOpPatterns(typeConverter, patterns);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);

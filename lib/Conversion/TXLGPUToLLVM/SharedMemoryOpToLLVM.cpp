@@ -91,11 +91,34 @@ struct AllocBaseToLLVM : public ConvertOpToLLVMPattern<Op> {
 struct MemDescIndexOpToLLVM
     : public ConvertOpToLLVMPattern<txlgpu::MemDescIndexOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  /// A stage of a tensor-memory array: its stages lie side by side in
+  /// columns (32 bits each; 16-bit elements two to a column).
+  LogicalResult indexTensorMemory(txlgpu::MemDescIndexOp op, OpAdaptor adaptor,
+                                  ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    MemDescType src = op.getSrc().getType();
+    if (src.getShape().size() != 3)
+      return op.emitOpError("indexes stages of a tensor-memory array only");
+    int64_t columns =
+        src.getShape()[2] * src.getElementType().getIntOrFloatBitWidth() / 32;
+    Value base = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(),
+                                          adaptor.getSrc());
+    Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                                       i32Const(rewriter, loc, columns));
+    Value address = LLVM::AddOp::create(rewriter, loc, base, offset);
+    rewriter.replaceOp(op, LLVM::IntToPtrOp::create(rewriter, loc,
+                                                    adaptor.getSrc().getType(),
+                                                    address));
+    return success();
+  }
   LogicalResult
   matchAndRewrite(txlgpu::MemDescIndexOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto src = op.getSrc().getType();
+    if (txlgpu::isTensorMemory(src))
+      return indexTensorMemory(op, adaptor, rewriter);
     // A stage of an allocation array, or a row of a tile's leading dim.
     int64_t stride;
     if (txlgpu::isBufferArray(op.getSrc())) {

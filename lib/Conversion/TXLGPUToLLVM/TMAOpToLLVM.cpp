@@ -241,14 +241,24 @@ struct TMAStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMAStoreOp> {
     if (failed(boxes))
       return failure();
     Location loc = op.getLoc();
+    std::optional<NVVM::TMAReduxKind> reduce;
+    if (op.getReduce())
+      reduce = NVVM::symbolizeTMAReduxKind(*op.getReduce());
     ifThen(rewriter, loc, isWarpGroupLeader(rewriter, loc, op), [&] {
-      for (int64_t c = 0; c < boxes->count; ++c)
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            rewriter, loc, adaptor.getDesc(),
-            chunkAddress(rewriter, loc, adaptor.getSrc(), *boxes, c),
-            boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c),
-            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
-            /*predicate=*/Value());
+      for (int64_t c = 0; c < boxes->count; ++c) {
+        SmallVector<Value> at =
+            boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c);
+        Value src = chunkAddress(rewriter, loc, adaptor.getSrc(), *boxes, c);
+        if (reduce)
+          NVVM::CpAsyncBulkTensorReduceOp::create(
+              rewriter, loc, adaptor.getDesc(), src, *reduce,
+              NVVM::TMAStoreMode::TILE, at, /*l2CacheHint=*/Value());
+        else
+          NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+              rewriter, loc, adaptor.getDesc(), src, at,
+              /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+              /*predicate=*/Value());
+      }
       NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     });
     rewriter.eraseOp(op);

@@ -16,8 +16,12 @@ TXLTypeConverter::TXLTypeConverter(MLIRContext *ctx) : LLVMTypeConverter(ctx) {
   addConversion([ctx](txlgpu::TensorDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx);
   });
-  // A shared tile is the address of its first byte.
-  addConversion([ctx](txlgpu::MemDescType) -> Type {
+  // A shared tile is the address of its first byte; a tensor-memory
+  // buffer its TMEM address (lane << 16 | column) in NVPTX's tensor space.
+  addConversion([ctx](txlgpu::MemDescType type) -> Type {
+    if (txlgpu::isTensorMemory(type))
+      return LLVM::LLVMPointerType::get(
+          ctx, unsigned(NVVM::NVVMMemorySpace::Tensor));
     return LLVM::LLVMPointerType::get(ctx, 3);
   });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {

@@ -174,6 +174,10 @@ void populateSharedMemoryOpPatterns(TXLTypeConverter &tc,
                                     RewritePatternSet &patterns);
 void populatePrintOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateTMAOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateTensorMemoryOpPatterns(TXLTypeConverter &tc,
+                                    RewritePatternSet &patterns);
+void populateTCGen05MMAOpPatterns(TXLTypeConverter &tc,
+                                  RewritePatternSet &patterns);
 void populateAsyncCopyOpPatterns(TXLTypeConverter &tc,
                                  RewritePatternSet &patterns);
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "InlinePTX.h"
+#include "MMAOperandTile.h"
 
 #include "Utility.h"
 
@@ -21,17 +22,11 @@ using namespace mlir::txl;
 using txlgpu::Coord;
 using txlgpu::LayoutMap;
 using txlgpu::MemDescType;
-using txlgpu::NVMMASharedEncodingAttr;
 
 namespace {
 
 int64_t byteWidth(Type elem) {
   return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
-}
-
-/// Byte address (i32, shared window) of a lowered tile (a pointer).
-Value tileAddress(OpBuilder &b, Location loc, Value tile) {
-  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), tile);
 }
 
 struct LocalAllocOpToLLVM
@@ -50,79 +45,6 @@ struct LocalAllocOpToLLVM
     return success();
   }
 };
-
-/// One wgmma operand tile in a swizzled NVMMA layout (PTX ISA "matrix
-/// descriptor"). K-major: the contiguous dimension is K; rows of W =
-/// swizzle bytes run along M (A) or N (B), 8-row core groups SBO = 8W
-/// apart, LBO unused. MN-major (16-bit types only, wgmma's transpose bit):
-/// the contiguous dimension is M or N, stored as chunks of W bytes; LBO is
-/// the distance between chunks and SBO between groups of 8 K rows. Both
-/// strides are read off the tile's own layout, so they agree with whatever
-/// wrote it (smem_store, TMA).
-struct OperandTile {
-  MemDescType type;
-  NVMMASharedEncodingAttr enc;
-  txlgpu::SharedOffsets offsets;
-  unsigned kDim; ///< 1 for A [M, K], 0 for B [K, N]
-  bool kMajor;
-
-  static FailureOr<OperandTile> get(Value tile, unsigned kDim) {
-    auto type = cast<MemDescType>(tile.getType());
-    auto enc = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding());
-    auto offsets = txlgpu::getSharedOffsets(type);
-    if (!enc || !offsets || enc.getSwizzleBytes() < 32)
-      return failure();
-    bool kMajor = enc.getOrder()[0] == kDim;
-    if (!kMajor && type.getElementType().getIntOrFloatBitWidth() != 16)
-      return failure();
-    return OperandTile{type, enc, *offsets, kDim, kMajor};
-  }
-
-  int64_t elemBytes() const { return byteWidth(type.getElementType()); }
-
-  /// Byte offset of the element (outer, k), outer along M or N. Callers
-  /// pass k a multiple of 8 and outer a multiple of 8 (K-major) or of the
-  /// swizzle row (MN-major) or inside the first row, where the swizzle
-  /// leaves the offset in place and the hardware re-applies it.
-  int64_t byteOffset(int64_t outer, int64_t k) const {
-    Coord c = kDim == 1 ? Coord{outer, k} : Coord{k, outer};
-    return offsets.offsetOf(c) * elemBytes();
-  }
-
-  int64_t outerSize() const { return type.getShape()[1 - kDim]; }
-
-  uint64_t descriptorBits() const {
-    unsigned w = enc.getSwizzleBytes();
-    uint64_t mode = w == 128 ? 1 : w == 64 ? 2 : 3;
-    uint64_t lbo = 1, sbo = 8 * w / 16;
-    if (!kMajor) {
-      int64_t chunk = w / elemBytes();
-      sbo = uint64_t(byteOffset(0, 8)) / 16;
-      if (outerSize() > chunk)
-        lbo = uint64_t(byteOffset(chunk, 0)) / 16;
-    }
-    return (lbo << 16) | (sbo << 32) | (mode << 62);
-  }
-
-  NVVM::MMALayout layout() const {
-    // Row-major A and column-major B are the K-major forms.
-    bool rowMajor = (kDim == 1) == kMajor;
-    return rowMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col;
-  }
-};
-
-/// The 64-bit descriptor of the tile at `address` (i32 byte address).
-Value descriptor(OpBuilder &b, Location loc, const OperandTile &tile,
-                 Value address) {
-  Value addr = LLVM::ZExtOp::create(
-      b, loc, b.getI64Type(),
-      LLVM::LShrOp::create(
-          b, loc,
-          LLVM::AndOp::create(b, loc, address, i32Const(b, loc, 0x3FFFF)),
-          i32Const(b, loc, 4)));
-  return LLVM::OrOp::create(b, loc, addr,
-                            i64Const(b, loc, int64_t(tile.descriptorBits())));
-}
 
 std::optional<NVVM::WGMMATypes> wgmmaType(Type elem) {
   if (elem.isF16())
@@ -282,8 +204,8 @@ struct WarpGroupDotOpToLLVM
     // address arithmetic, which ptxas otherwise redoes in vector registers
     // and moves to uniform ones before every wgmma.
     auto origin = [&](const OperandTile &t, Value base, Value wg) {
-      return descriptor(rewriter, loc, t,
-                        LLVM::AddOp::create(rewriter, loc, base, wg));
+      return operandDescriptor(rewriter, loc, t,
+                               LLVM::AddOp::create(rewriter, loc, base, wg));
     };
     Value aDesc = regA ? Value() : origin(*a, aBase, aWg);
     Value bDesc = origin(*b, bBase, bWg);

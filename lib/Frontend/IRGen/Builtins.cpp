@@ -410,7 +410,9 @@ Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
     fail(loc,
          "'" + name + "' is not supported" + (library ? "" : " in kernels"));
   }
-  if (entry->minSm >= 90)
+  if (entry->minSm >= 100)
+    requireBlackwell(loc, entry->targetWhat ? entry->targetWhat : entry->name);
+  else if (entry->minSm >= 90)
     requireHopper(loc, entry->targetWhat ? entry->targetWhat : entry->name);
   return entry->handler(*this, entry->name, args, loc);
 }

@@ -306,6 +306,9 @@ public:
   /// `wgmma`, exactly sm_90a: Blackwell has tcgen05 instead).
   void requireHopper(SourceLoc loc, const std::string &what,
                      bool wgmma = false);
+  /// Fails at `loc` unless the target has tcgen05 and tensor memory
+  /// (sm_100a, sm_101a, sm_103a).
+  void requireBlackwell(SourceLoc loc, const std::string &what);
   /// Records num_ctas on the module (checked: 1..8, Hopper).
   void setClusterSize(mlir::ModuleOp module, SourceLoc loc);
   void checkThreadCount(SourceLoc loc);
@@ -354,6 +357,11 @@ public:
   /// role), and the warpgroups the role branch being built runs on.
   std::map<const void *, std::vector<int64_t>> rolePredicates;
   std::vector<int64_t> roleGroups;
+  /// Each role predicate -> the warps it selects, and the warps the role
+  /// branch being built runs on (empty: the whole CTA). The first of them
+  /// issues single-thread tcgen05 work (txl.dotx).
+  std::map<const void *, std::vector<int64_t>> roleWarpIds;
+  std::vector<int64_t> roleWarps;
   /// setmaxnreg count each warpgroup asked for last, and where: the sum
   /// over the CTA must fit its 65536 registers (checkRegisterRoles).
   std::map<int64_t, int64_t> roleRegisters;

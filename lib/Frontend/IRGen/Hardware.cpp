@@ -104,6 +104,11 @@ Val isRole(Gen &g, const std::vector<int64_t> &ids, int shift) {
   }
   g.rolePredicates[any.getAsOpaquePointer()] =
       shift == 7 ? ids : std::vector<int64_t>();
+  std::vector<int64_t> warps;
+  for (int64_t id : ids)
+    for (int64_t w = 0; w < (shift == 7 ? 4 : 1); ++w)
+      warps.push_back(shift == 7 ? 4 * id + w : id);
+  g.roleWarpIds[any.getAsOpaquePointer()] = warps;
   return scalar(any, DType::I1);
 }
 
@@ -286,6 +291,15 @@ int Gen::smVersion() const {
     t.take_while([](char c) { return c >= '0' && c <= '9'; })
         .getAsInteger(10, sm);
   return sm;
+}
+
+void Gen::requireBlackwell(SourceLoc loc, const std::string &what) {
+  llvm::StringRef t(opts.target);
+  if (!(t == "sm_100a" || t == "sm_101a" || t == "sm_103a"))
+    fail(loc, what +
+                  " needs tensor memory and tcgen05 (sm_100a), but the "
+                  "target is " +
+                  opts.target);
 }
 
 void Gen::requireHopper(SourceLoc loc, const std::string &what, bool wgmma) {

@@ -50,7 +50,11 @@ const TValue &expectSpace(Gen &g, const std::optional<Val> &v, Space s,
                                 "an mbarrier (txl.get_buffer of "
                                 "txl.mbar_alloc)",
                                 "an mbarrier array (txl.mbar_alloc)",
-                                "a tensor descriptor"};
+                                "a tensor descriptor",
+                                "a tensor-memory buffer (txl.get_buffer of "
+                                "txl.tmem_alloc)",
+                                "a tensor-memory buffer array "
+                                "(txl.tmem_alloc)"};
   g.fail(loc, fname + ": " + what + " must be " + names[int(s)] + ", got " +
                   describeArg(v));
 }
@@ -142,13 +146,18 @@ Val mbarAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::tensor({op.getResult(), DType::I64, {stages}, Space::MbarArray});
 }
 
+Type tmemDesc(Gen &g, const std::vector<int64_t> &shape, const DType &d) {
+  return memdesc(g, shape, d, tg::TensorMemoryEncodingAttr::get(&g.ctx));
+}
+
 /// get_buffer(array, i): one stage. A compile-time index is range-checked.
 Val getBuffer(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"bufs", "index"}, 2, fname, loc);
-  if (!isSpace(p[0], Space::SmemArray) && !isSpace(p[0], Space::MbarArray))
+  if (!isSpace(p[0], Space::SmemArray) && !isSpace(p[0], Space::MbarArray) &&
+      !isSpace(p[0], Space::TmemArray))
     g.fail(loc, fname +
-                    ": expects a txl.smem_alloc or txl.mbar_alloc result, "
-                    "got " +
+                    ": expects a txl.smem_alloc, txl.mbar_alloc or "
+                    "txl.tmem_alloc result, got " +
                     describeArg(p[0]));
   const TValue &arr = p[0]->t;
   if (p[1]->isIntLike() && (p[1]->asInt() < 0 || p[1]->asInt() >= arr.shape[0]))
@@ -157,6 +166,11 @@ Val getBuffer(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
                     " stage(s)");
   Value idx = i32Value(g, p[1], "the index", fname, loc);
   std::vector<int64_t> shape(arr.shape.begin() + 1, arr.shape.end());
+  if (arr.space == Space::TmemArray) {
+    auto op = tg::MemDescIndexOp::create(
+        g.b, g.cur, tmemDesc(g, shape, arr.dtype), arr.value, idx);
+    return Val::tensor({op.getResult(), arr.dtype, shape, Space::Tmem});
+  }
   Type t =
       arr.space == Space::MbarArray
           ? memdesc(g, {1}, DType::I64, tg::BarrierEncodingAttr::get(&g.ctx))
@@ -509,14 +523,33 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// tma_store's `reduce`: null for a plain store, else the reduction PTX's
+/// cp.reduce.async.bulk.tensor applies (a located error otherwise).
+StringAttr tmaReduceKind(Gen &g, const std::optional<Val> &v,
+                         const std::string &fname, SourceLoc loc) {
+  if (!v || v->isNone())
+    return {};
+  static const char *const kinds[] = {"add", "min", "max", "inc",
+                                      "dec", "and", "or",  "xor"};
+  if (v->kind == Val::Kind::Str)
+    for (const char *k : kinds)
+      if (v->s == k)
+        return g.b.getStringAttr(k);
+  g.fail(loc, fname +
+                  ": reduce must be None or one of 'add', 'min', 'max', "
+                  "'inc', 'dec', 'and', 'or', 'xor', got " +
+                  v->repr());
+}
+
 Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"value", "desc", "offsets"}, 3, fname, loc);
+  auto p = g.bind(args, {"value", "desc", "offsets", "reduce"}, 3, fname, loc);
   const TValue &src =
       expectSpace(g, p[0], Space::Smem, fname, "the source", loc);
   const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
   checkStoreBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
-  tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c);
+  StringAttr reduce = tmaReduceKind(g, p[3], fname, loc);
+  tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c, reduce);
   return Val::none();
 }
 
@@ -746,11 +779,146 @@ Val descStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
     v = g.cast(v, desc.dtype, loc);
   auto [tile, bar] = siteBuffers(g, desc, /*withBarrier=*/false);
   tg::SmemStoreOp::create(g.b, g.cur, tile, v.value);
-  tg::TMAStoreOp::create(g.b, g.cur, tile, desc.value, c);
+  tg::TMAStoreOp::create(g.b, g.cur, tile, desc.value, c, StringAttr());
   tg::TMAStoreWaitOp::create(g.b, g.cur, 0);
   // Only the leader waited: nobody rewrites the tile before it is read.
   tg::BarrierOp::create(g.b, g.cur);
   return Val::none();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory and tcgen05 (Blackwell)
+//===----------------------------------------------------------------------===//
+
+/// The 32-bit TMEM columns of one [128, N] buffer row of `d`.
+int64_t tmemColumns(int64_t n, const DType &d) { return n * d.bitWidth() / 32; }
+
+/// tmem_alloc(shape, dtype, num_stages=1): [128, N] buffers in tensor
+/// memory, one row per TMEM lane; fp32 for accumulators, fp16/bf16 for an
+/// A operand kept in tensor memory (two elements per 32-bit column).
+Val tmemAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"shape", "dtype", "num_stages"}, 2, fname, loc);
+  std::vector<int64_t> shape = g.constShape(*p[0], loc);
+  DType d = g.constDType(p[1], "dtype", loc);
+  if (!(d.kind == DType::F32 || d.kind == DType::F16 || d.kind == DType::BF16))
+    g.fail(loc, fname +
+                    ": dtype must be fp32 (an accumulator) or fp16/bf16 "
+                    "(an A operand), got " +
+                    d.str());
+  if (shape.size() != 2 || shape[0] != 128 || shape[1] < 1 ||
+      (shape[1] & (shape[1] - 1)) || tmemColumns(shape[1], d) < 1)
+    g.fail(loc, fname + ": shape " + shapeStr(shape) +
+                    " must be [128, N] with N a power of two (one row per "
+                    "tensor-memory lane, " +
+                    (d.bitWidth() == 16 ? "N >= 2" : "N >= 1") + ")");
+  int64_t stages = p[2] ? g.constInt(p[2], "num_stages", loc) : 1;
+  if (stages < 1 || stages > 64)
+    g.fail(loc, fname + ": num_stages must be in [1, 64], got " +
+                    std::to_string(stages));
+  int64_t columns = stages * tmemColumns(shape[1], d);
+  if (columns > 512)
+    g.fail(loc, fname + ": " + std::to_string(stages) + " stage(s) of " +
+                    shapeStr(shape) + " " + d.str() + " need " +
+                    std::to_string(columns) +
+                    " tensor-memory columns, more than the 512 an SM has");
+  requireTopLevel(g, fname, loc);
+  std::vector<int64_t> full = {stages, shape[0], shape[1]};
+  auto op = tg::TMemAllocOp::create(g.b, g.cur, tmemDesc(g, full, d),
+                                    IntegerAttr(), IntegerAttr());
+  return Val::tensor({op.getResult(), d, full, Space::TmemArray});
+}
+
+Val tmemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  // `layout` is accepted for source compatibility: the result is in the
+  // 32x32b message layout and converted where its uses need another.
+  auto p = g.bind(args, {"buf", "layout"}, 1, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Tmem, fname, "buf", loc);
+  auto op = tg::TMemLoadOp::create(g.b, g.cur, g.mlirType(buf.dtype, buf.shape),
+                                   buf.value);
+  return Val::tensor({op.getResult(), buf.dtype, buf.shape});
+}
+
+Val tmemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"buf", "value"}, 2, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Tmem, fname, "buf", loc);
+  TValue v = g.toTensor(*p[1], loc);
+  if (!v.isTensor())
+    v = g.splat(v, buf.shape);
+  if (v.shape != buf.shape)
+    g.fail(loc, fname + ": value " + v.typeStr() + " does not match " +
+                    buf.typeStr());
+  if (v.dtype != buf.dtype)
+    v = g.cast(v, buf.dtype, loc);
+  tg::TMemStoreOp::create(g.b, g.cur, buf.value, v.value);
+  return Val::none();
+}
+
+/// The mbarriers a dotx commits to: None, one mbarrier or a list of them.
+SmallVector<Value> commitBarriers(Gen &g, const std::optional<Val> &v,
+                                  const std::string &fname, SourceLoc loc) {
+  SmallVector<Value> bars;
+  if (!v || v->isNone())
+    return bars;
+  if (v->isTuple()) {
+    for (const Val &e : v->elts)
+      bars.push_back(
+          expectSpace(g, e, Space::Mbar, fname, "each of mbars", loc).value);
+    return bars;
+  }
+  bars.push_back(expectSpace(g, v, Space::Mbar, fname, "mbars", loc).value);
+  return bars;
+}
+
+/// dotx(a, b, acc, useD=True, pred=None, mbars=None): acc (+)= a @ b by
+/// tcgen05.mma, issued by one thread of the calling role and committed to
+/// `mbars` (each gets one arrival when the MMAs are done).
+Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p =
+      g.bind(args, {"a", "b", "acc", "useD", "pred", "mbars"}, 3, fname, loc);
+  if (!isSpace(p[0], Space::Smem) && !isSpace(p[0], Space::Tmem))
+    g.fail(loc, fname + ": a must be a shared or tensor-memory buffer, got " +
+                    describeArg(p[0]));
+  const TValue &a = p[0]->t;
+  const TValue &bm = expectSpace(g, p[1], Space::Smem, fname, "b", loc);
+  const TValue &acc = expectSpace(g, p[2], Space::Tmem, fname, "acc", loc);
+  if (a.shape.size() != 2 || bm.shape.size() != 2 ||
+      a.shape[1] != bm.shape[0] || a.shape[0] != acc.shape[0] ||
+      bm.shape[1] != acc.shape[1])
+    g.fail(loc, fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
+                    " does not accumulate into " + acc.typeStr());
+  if (acc.dtype.kind != DType::F32)
+    g.fail(loc, fname + ": the accumulator must be fp32, got " + acc.typeStr());
+  if (a.dtype != bm.dtype ||
+      !(a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16 ||
+        a.dtype.kind == DType::F32 || a.dtype.isFP8()))
+    g.fail(loc, fname +
+                    " needs two fp16, bf16, fp32 (tf32) or fp8 "
+                    "operands of one type, got " +
+                    a.typeStr() + " and " + bm.typeStr());
+  if (a.space == Space::Tmem && a.dtype.isFP8())
+    g.fail(loc, fname +
+                    ": an A operand in tensor memory must be fp16, bf16 "
+                    "or fp32, got " +
+                    a.typeStr());
+  int64_t kInstr = 256 / a.dtype.bitWidth();
+  int64_t n = bm.shape[1];
+  if (n % 16 || (n > 256 && n % 256) || a.shape[1] % kInstr)
+    g.fail(loc, fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
+                    " does not split into tcgen05 MMAs of M = 128, N a "
+                    "multiple of 16 (up to 256, or whole 256-column "
+                    "chunks) and K = " +
+                    std::to_string(kInstr));
+  Value useD;
+  if (!p[3] || p[3]->isNone())
+    useD = arith::ConstantIntOp::create(g.b, g.cur, 1, 1);
+  else
+    useD = g.toBool(g.toTensor(*p[3], loc), loc).value;
+  Value pred = predicate(g, p[4], fname, loc);
+  SmallVector<Value> bars = commitBarriers(g, p[5], fname, loc);
+  int64_t leader = g.roleWarps.empty() ? 0 : g.roleWarps.front();
+  tg::TCGen05MMAOp::create(g.b, g.cur, a.value, bm.value, acc.value, useD, pred,
+                           bars, g.b.getI32IntegerAttr(int32_t(leader)));
+  return Val::tensor(acc);
 }
 
 int64_t pendingCount(Gen &g, CallArgs &args, const std::string &fname,
@@ -901,6 +1069,22 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
     requireHopper(loc, name, /*wgmma=*/true);
   if (op == "smem_alloc")
     return smemAlloc(*this, args, name, loc);
+  if (op == "tmem_alloc" || op == "tmem_load" || op == "tmem_store" ||
+      op == "dotx" || op == "tcgen05_fence_before" ||
+      op == "tcgen05_fence_after") { // the registry checked the target
+    if (op == "tmem_alloc")
+      return tmemAlloc(*this, args, name, loc);
+    if (op == "tmem_load")
+      return tmemLoad(*this, args, name, loc);
+    if (op == "tmem_store")
+      return tmemStore(*this, args, name, loc);
+    if (op == "dotx")
+      return dotx(*this, args, name, loc);
+    bind(args, {}, 0, name, loc);
+    auto fence = tg::TCGen05FenceOp::create(b, cur);
+    fence.setAfter(op == "tcgen05_fence_after");
+    return Val::none();
+  }
   if (op == "mbar_alloc")
     return mbarAlloc(*this, args, name, loc);
   if (op == "get_buffer")

@@ -119,6 +119,9 @@ static std::string handleHint(const TValue &t) {
   case TValue::Space::Smem:
   case TValue::Space::SmemArray:
     return " (use txl.smem_load to read a shared buffer)";
+  case TValue::Space::Tmem:
+  case TValue::Space::TmemArray:
+    return " (use txl.tmem_load to read a tensor-memory buffer)";
   case TValue::Space::Desc:
     return " (a descriptor is read with txl.tma_load into a shared buffer)";
   default:

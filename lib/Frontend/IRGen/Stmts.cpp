@@ -322,8 +322,12 @@ void Gen::execIf(const IfStmt &s) {
   auto roleIt = rolePredicates.find(cond.value.getAsOpaquePointer());
   bool namedRole = roleIt != rolePredicates.end();
   std::vector<int64_t> outerGroups = roleGroups;
+  std::vector<int64_t> outerWarps = roleWarps;
+  auto warpsIt = roleWarpIds.find(cond.value.getAsOpaquePointer());
   if (namedRole)
     roleGroups = roleIt->second;
+  if (warpsIt != roleWarpIds.end())
+    roleWarps = warpsIt->second;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
@@ -336,10 +340,20 @@ void Gen::execIf(const IfStmt &s) {
         others.push_back(group);
     roleGroups = others;
   }
+  if (warpsIt != roleWarpIds.end()) { // and on the other warps
+    std::vector<int64_t> others;
+    int64_t all = int64_t(opts.numWarps) * opts.numWarpgroups;
+    for (int64_t w = 0; w < all; ++w)
+      if (!llvm::is_contained(warpsIt->second, w) &&
+          (outerWarps.empty() || llvm::is_contained(outerWarps, w)))
+        others.push_back(w);
+    roleWarps = others;
+  }
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
   execBlock(s.orelse);
   Scope elseScope = *locals;
   roleGroups = outerGroups;
+  roleWarps = outerWarps;
   --dynamicDepth;
   roleDepth -= role;
   divergentDepth -= !role;

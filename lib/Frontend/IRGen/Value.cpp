@@ -154,6 +154,12 @@ std::string TValue::typeStr() const {
   case Space::MbarArray:
     return "mbarrier array [" + std::to_string(shape.empty() ? 0 : shape[0]) +
            "]";
+  case Space::Tmem:
+    return "tensor-memory buffer <" + shapeStr(shape) + ", " + dtype.str() +
+           ">";
+  case Space::TmemArray:
+    return "tensor-memory buffer array <" + shapeStr(shape) + ", " +
+           dtype.str() + ">";
   case Space::Desc:
     return "tensor descriptor <" + shapeStr(shape) + ", " + dtype.str() + ">";
   }

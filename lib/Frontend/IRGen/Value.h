@@ -88,6 +88,8 @@ struct TValue {
     Mbar,       ///< one mbarrier
     MbarArray,  ///< mbar_alloc's stages
     Desc,       ///< a TMA descriptor
+    Tmem,       ///< one tensor-memory buffer (Blackwell)
+    TmemArray,  ///< tmem_alloc's stages
   };
   mlir::Value value;
   DType dtype;

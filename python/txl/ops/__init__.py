@@ -11,21 +11,47 @@ treats it as one opaque op. The kernel (python/txl/ops/flash_attn.py)
 compiles on first use per (dtype, head_dim, causal) and is cached like
 any txl kernel.
 
-Not implemented yet (each raises NotImplementedError): the backward pass,
-sliding windows (window_size other than (-1, -1)), softcap, fp8, and
-head dims other than 64 and 128; varlen batches have no entry point yet.
+The backward pass (python/txl/ops/flash_attn_bwd.py) is the custom op
+`txl::flash_attn_backward`, wired in with register_autograd: gradients
+flow to q, k and v (and through the LSE when return_lse=True and the loss
+uses it).
+
+The forward also takes sliding windows (window_size=(left, right),
+bottom-right aligned like causal: query i sees keys i + seqlen_k -
+seqlen_q - left .. i + seqlen_k - seqlen_q + right, -1 for no bound;
+causal=True sets right = 0) and softcap (scores softcap * tanh(s /
+softcap)).
+
+DeepSeek MLA (python/txl/ops/mla.py, FlashMLA's interface):
+`get_mla_metadata` + `flash_mla_with_kvcache` decode against a paged KV
+cache (custom op `txl::flash_mla_with_kvcache`), and
+`flash_mla_sparse_fwd` is the top-k sparse prefill
+(`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
+512 channels; see _mla.py for shapes and conventions.
+
+Not implemented yet (each raises NotImplementedError): fp8, head dims
+other than 64 and 128, and the backward of flash_attn_varlen_func (packed
+variable-length batches, forward only).
 """
 import math
+from typing import Optional
 
 import torch
 
 from . import flash_attn as _kernels
+from . import flash_attn_bwd as _bwd_kernels
+from ._mla import (flash_mla_sparse_fwd, flash_mla_with_kvcache,
+                   get_mla_metadata)
 
-__all__ = ["flash_attn_func", "flash_attn_forward_into"]
+__all__ = ["flash_attn_func", "flash_attn_varlen_func",
+           "flash_attn_forward_into", "flash_attn_varlen_forward_into",
+           "flash_attn_backward_into", "flash_mla_sparse_fwd",
+           "flash_mla_with_kvcache", "get_mla_metadata"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block
 _STAGES = {64: 3, 128: 2}  # K/V ring depth that fits shared memory
+_BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
 
 
 def _aligned(t):
@@ -59,11 +85,24 @@ def _check(q, k, v):
                          f"divide query heads {H}")
 
 
+def _window(causal, window_size):
+    """(left, right) as the kernel takes them: -1 for no bound; causal
+    means right = 0 (flash-attn's rule)."""
+    left, right = (int(w) for w in window_size)
+    left = left if left >= 0 else -1
+    right = right if right >= 0 else -1
+    if causal:
+        right = 0
+    return left, right
+
+
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                            overlap=True, pingpong=True):
+                            overlap=True, pingpong=True,
+                            window_size=(-1, -1), softcap=0.0):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
-    `pingpong` choose the schedule (see flash_attn.py)."""
+    `pingpong` choose the schedule (see flash_attn.py); window_size and
+    softcap as in flash_attn_func."""
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
@@ -79,60 +118,273 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
                                       [_BLOCK_N, D])
     vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D),
                                       [_BLOCK_N, D])
-    m_blocks = (Sq + _BLOCK_M - 1) // _BLOCK_M
+    _launch_fwd(qd, kd, vd, out, lse, Sq, Sk, B, H, Hkv, D, Sq, lse, lse,
+                softmax_scale, causal, overlap, pingpong, window_size,
+                softcap, varlen=False)
+
+
+def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
+                max_seqlen_q, cu_q, cu_k, softmax_scale, causal, overlap,
+                pingpong, window_size, softcap, varlen):
+    m_blocks = (max_seqlen_q + _BLOCK_M - 1) // _BLOCK_M
+    left, right = _window(causal, window_size)
+    capped = softcap != 0.0
+    # With softcap the scores are softcap * tanh(s * scale / softcap): the
+    # kernel applies tanh(s * softcap_scale), qk_scale carries the rest.
+    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
+    softcap_scale = softmax_scale / softcap if capped else 1.0
     _kernels.flash_fwd[(m_blocks, B * H)](
-        qd, kd, vd, out, lse, Sq, Sk, H, H // Hkv, m_blocks, H * D,
-        softmax_scale * _kernels.LOG2E, D=D, BN=_BLOCK_N,
-        STAGES=_STAGES[D], CAUSAL=bool(causal), OVERLAP=bool(overlap),
-        PINGPONG=bool(pingpong), num_warps=4, num_warpgroups=3)
+        qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
+        H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
+        cu_k, D=D, BN=_BLOCK_N, STAGES=_STAGES[D], CAUSAL=right >= 0,
+        OVERLAP=bool(overlap), PINGPONG=bool(pingpong), LOCAL=left >= 0,
+        SOFTCAP=capped, VARLEN=bool(varlen), num_warps=4, num_warpgroups=3)
+
+
+def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                   max_seqlen_q, out, lse, softmax_scale,
+                                   causal, window_size=(-1, -1),
+                                   softcap=0.0):
+    """The forward kernel on packed sequences: q [total_q, heads, D], k and
+    v [total_k, kv_heads, D], sequence b at rows cu_seqlens_q[b] ..
+    cu_seqlens_q[b+1]-1 (int32 [batch + 1], cu_seqlens_k for keys), into
+    `out` (q's shape) and `lse` ([heads, total_q] fp32), both contiguous."""
+    from .. import TensorDescriptor
+    Tq, H, D = q.shape
+    Tk, Hkv = k.shape[0], k.shape[1]
+    B = cu_seqlens_q.numel() - 1
+    if Tq == 0 or B <= 0 or max_seqlen_q <= 0:
+        return
+    if Tk == 0:
+        out.zero_()
+        lse.fill_(float("-inf"))
+        return
+    q, k, v = _aligned(q), _aligned(k), _aligned(v)
+    cu_q = cu_seqlens_q.to(torch.int32).contiguous()
+    cu_k = cu_seqlens_k.to(torch.int32).contiguous()
+    qd = TensorDescriptor.from_tensor(q.view(Tq, H * D), [64, D])
+    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D), [_BLOCK_N, D])
+    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D), [_BLOCK_N, D])
+    _launch_fwd(qd, kd, vd, out, lse, Tq, Tk, B, H, Hkv, D,
+                int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, True,
+                True, window_size, softcap, varlen=True)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),
                          device_types="cuda")
-def _flash_attn_forward(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
-                        softmax_scale: float,
-                        causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
+def _flash_attn_forward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+        softmax_scale: float, causal: bool, window_left: int = -1,
+        window_right: int = -1,
+        softcap: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
     B, Sq, H, _ = q.shape
     out = torch.empty_like(q, memory_format=torch.contiguous_format)
     lse = torch.empty((B, H, Sq), device=q.device, dtype=torch.float32)
-    flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal)
+    flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
+                            window_size=(window_left, window_right),
+                            softcap=softcap)
     return out, lse
 
 
 @_flash_attn_forward.register_fake
-def _(q, k, v, softmax_scale, causal):
+def _(q, k, v, softmax_scale, causal, window_left=-1, window_right=-1,
+      softcap=0.0):
     B, Sq, H, _ = q.shape
     return (torch.empty_like(q, memory_format=torch.contiguous_format),
             q.new_empty((B, H, Sq), dtype=torch.float32))
 
 
+def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
+                             softmax_scale, causal, grad_lse=None,
+                             dq_tma=True, window_size=(-1, -1),
+                             softcap=0.0):
+    """The backward kernels into caller-given dq, dk, dv (q's, k's, v's
+    shapes, contiguous): the gradients of flash_attn_forward_into's out
+    (and, if given, of its lse) for grad_out (and grad_lse). `dq_tma`
+    chooses how dQ is accumulated (TMA reduce-add, else red atomics; see
+    flash_attn_bwd.py); window_size and softcap as for the forward."""
+    from .. import TensorDescriptor
+    B, Sq, H, D = q.shape
+    Sk, Hkv = k.shape[1], k.shape[2]
+    if Sq == 0 or Sk == 0:
+        dq.zero_()
+        dk.zero_()
+        dv.zero_()
+        return
+    bm = _bwd_kernels.BM
+    sq_pad = (Sq + bm - 1) // bm * bm
+    q, k, v = _aligned(q), _aligned(k), _aligned(v)
+    out, grad_out = _aligned(out), _aligned(grad_out)
+    lse = lse.contiguous()
+    lse2 = torch.empty((B * H, sq_pad), device=q.device, dtype=torch.float32)
+    delta = torch.empty_like(lse2)
+    has_dlse = grad_lse is not None
+    _bwd_kernels.bwd_preprocess[(sq_pad // bm, B * H)](
+        out, grad_out, lse, grad_lse.contiguous() if has_dlse else lse, lse2,
+        delta, Sq, sq_pad, H, H * D, D=D, BLK=bm, HAS_DLSE=has_dlse,
+        num_warps=4)
+    dq_acc = torch.zeros((B, sq_pad, H, D), device=q.device,
+                         dtype=torch.float32)
+    hn = _bwd_kernels.HN
+    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [bm, D])
+    dod = TensorDescriptor.from_tensor(grad_out.view(B * Sq, H * D), [bm, D])
+    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D), [hn, D])
+    kqd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
+                                       [hn, D // 2])
+    vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D), [hn, D])
+    dqd = TensorDescriptor.from_tensor(dq_acc.view(B * sq_pad, H * D),
+                                       [bm, D // 2])
+    bn = _bwd_kernels.BN
+    left, right = _window(causal, window_size)
+    capped = softcap != 0.0
+    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
+    _bwd_kernels.flash_bwd[((Sk + bn - 1) // bn, B * Hkv)](
+        qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, Sq, Sk,
+        sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale, max(left, 0),
+        max(right, 0), softmax_scale / softcap if capped else 1.0, D=D,
+        STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
+        LOCAL=left >= 0, SOFTCAP=capped, num_warps=4, num_warpgroups=3)
+    dq.copy_(dq_acc[:, :Sq])
+
+
+@torch.library.custom_op("txl::flash_attn_backward", mutates_args=(),
+                         device_types="cuda")
+def _flash_attn_backward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
+        lse: torch.Tensor, grad_out: torch.Tensor,
+        grad_lse: Optional[torch.Tensor], softmax_scale: float,
+        causal: bool, window_left: int = -1, window_right: int = -1,
+        softcap: float = 0.0
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    dq = torch.empty_like(q, memory_format=torch.contiguous_format)
+    dk = torch.empty_like(k, memory_format=torch.contiguous_format)
+    dv = torch.empty_like(v, memory_format=torch.contiguous_format)
+    flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
+                             softmax_scale, causal, grad_lse,
+                             window_size=(window_left, window_right),
+                             softcap=softcap)
+    return dq, dk, dv
+
+
+@_flash_attn_backward.register_fake
+def _(q, k, v, out, lse, grad_out, grad_lse, softmax_scale, causal,
+      window_left=-1, window_right=-1, softcap=0.0):
+    return tuple(torch.empty_like(t, memory_format=torch.contiguous_format)
+                 for t in (q, k, v))
+
+
 def _setup_context(ctx, inputs, output):
-    pass
+    q, k, v, softmax_scale, causal = inputs[:5]
+    window_left, window_right, softcap = (tuple(inputs[5:]) +
+                                          (-1, -1, 0.0)[len(inputs) - 5:])
+    out, lse = output
+    ctx.save_for_backward(q, k, v, out, lse)
+    ctx.softmax_scale = softmax_scale
+    ctx.causal = causal
+    ctx.n_inputs = len(inputs)
+    ctx.window = (window_left, window_right)
+    ctx.softcap = softcap
+    # An unused LSE gives grad_lse None, not a tensor of zeros to read.
+    ctx.set_materialize_grads(False)
 
 
 def _backward(ctx, grad_out, grad_lse):
-    raise NotImplementedError(
-        "txl.ops.flash_attn_func: the backward pass is not implemented yet")
+    q, k, v, out, lse = ctx.saved_tensors
+    if grad_out is None:
+        grad_out = torch.zeros_like(out)
+    dq, dk, dv = _flash_attn_backward(q, k, v, out, lse, grad_out, grad_lse,
+                                      ctx.softmax_scale, ctx.causal,
+                                      *ctx.window, ctx.softcap)
+    return (dq, dk, dv) + (None,) * (ctx.n_inputs - 3)
 
 
 _flash_attn_forward.register_autograd(_backward, setup_context=_setup_context)
 
 
+@torch.library.custom_op("txl::flash_attn_varlen_forward", mutates_args=(),
+                         device_types="cuda")
+def _flash_attn_varlen_forward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+        cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
+        max_seqlen_q: int, softmax_scale: float, causal: bool,
+        window_left: int, window_right: int,
+        softcap: float) -> tuple[torch.Tensor, torch.Tensor]:
+    Tq, H, _ = q.shape
+    out = torch.empty_like(q, memory_format=torch.contiguous_format)
+    lse = torch.empty((H, Tq), device=q.device, dtype=torch.float32)
+    flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                   max_seqlen_q, out, lse, softmax_scale,
+                                   causal, (window_left, window_right),
+                                   softcap)
+    return out, lse
+
+
+@_flash_attn_varlen_forward.register_fake
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, softmax_scale,
+      causal, window_left, window_right, softcap):
+    Tq, H, _ = q.shape
+    return (torch.empty_like(q, memory_format=torch.contiguous_format),
+            q.new_empty((H, Tq), dtype=torch.float32))
+
+
+def _varlen_backward(ctx, grad_out, grad_lse):
+    raise NotImplementedError(
+        "txl.ops.flash_attn_varlen_func: the backward is not implemented yet")
+
+
+_flash_attn_varlen_forward.register_autograd(
+    _varlen_backward, setup_context=lambda ctx, inputs, output: None)
+
+
+def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                           max_seqlen_k, softmax_scale=None, causal=False,
+                           window_size=(-1, -1), softcap=0.0,
+                           return_lse=False):
+    """flash_attn_func on packed variable-length sequences (flash-attn's
+    varlen API): q [total_q, heads, head_dim], k and v [total_k, kv_heads,
+    head_dim]; sequence b is rows cu_seqlens_q[b] .. cu_seqlens_q[b+1]-1
+    of q (cu_seqlens_k[b] .. of k and v), cu_seqlens int32 [batch + 1]
+    starting at 0; max_seqlen_q/k bound the lengths. Returns out (q's
+    shape) and, with return_lse, the LSE [heads, total_q] fp32. Forward
+    only for now."""
+    if q.dim() != 3 or k.dim() != 3 or v.dim() != 3:
+        raise ValueError("flash_attn_varlen_func: q, k, v must be [total, "
+                         "heads, head_dim]")
+    _check(q[None], k[None], v[None])
+    if cu_seqlens_q.dim() != 1 or cu_seqlens_q.shape != cu_seqlens_k.shape:
+        raise ValueError("flash_attn_varlen_func: cu_seqlens_q and "
+                         "cu_seqlens_k must be [batch + 1]")
+    if softcap < 0.0:
+        raise ValueError(f"flash_attn_varlen_func: softcap must be >= 0, "
+                         f"got {softcap}")
+    if softmax_scale is None:
+        softmax_scale = 1.0 / math.sqrt(q.shape[-1])
+    left, right = (int(w) for w in window_size)
+    out, lse = _flash_attn_varlen_forward(
+        q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q),
+        float(softmax_scale), bool(causal), left, right, float(softcap))
+    return (out, lse) if return_lse else out
+
+
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False,
                     window_size=(-1, -1), softcap=0.0, return_lse=False):
     """softmax(q k^T * softmax_scale) v per head (flash-attn's API and
-    layout); softmax_scale defaults to 1/sqrt(head_dim). With return_lse,
+    layout); softmax_scale defaults to 1/sqrt(head_dim). window_size =
+    (left, right) limits query i to keys i + seqlen_k - seqlen_q - left ..
+    i + seqlen_k - seqlen_q + right (-1: unbounded; causal sets right =
+    0); softcap > 0 replaces each scaled score s by softcap * tanh(s /
+    softcap). With return_lse,
     also the log-sum-exp of each row's scaled scores, [batch, heads,
     seqlen_q] fp32 (-inf for a row that sees no key)."""
     _check(q, k, v)
-    if tuple(window_size) != (-1, -1):
-        raise NotImplementedError(
-            "flash_attn_func: sliding windows are not implemented yet")
-    if softcap != 0.0:
-        raise NotImplementedError(
-            "flash_attn_func: softcap is not implemented yet")
+    if len(tuple(window_size)) != 2:
+        raise ValueError("flash_attn_func: window_size is (left, right)")
+    if softcap < 0.0:
+        raise ValueError(f"flash_attn_func: softcap must be >= 0, got "
+                         f"{softcap}")
     if softmax_scale is None:
         softmax_scale = 1.0 / math.sqrt(q.shape[-1])
+    left, right = (int(w) for w in window_size)
     out, lse = _flash_attn_forward(q, k, v, float(softmax_scale),
-                                   bool(causal))
+                                   bool(causal), left, right, float(softcap))
     return (out, lse) if return_lse else out

@@ -56,6 +56,12 @@ are never loaded. Causal masking is bottom-right aligned as in flash-attn
 (query i sees keys k <= i + seqlen_k - seqlen_q); rows that see no key
 get O = 0 and LSE = -inf. CTAs are launched longest-first for causal.
 
+Sliding windows (LOCAL, and CAUSAL with the right size folded into the
+diagonal's shift) and softcap (SOFTCAP: tanh on S before the mask, the
+cap folded into qk_scale) reuse the same split: a CTA walks only the
+blocks its rows' windows touch, and masks only those that straddle an
+edge (the left edge has its own masked loop before the unmasked one).
+
 Tails need no special loads: Q, K and V are seen by TMA as 2-D tensors
 [batch * seqlen, heads * head_dim], so a block that runs past a sequence
 reads the next batch's rows (or zeros past the last): their scores are
@@ -104,15 +110,27 @@ def scores(q, k_bufs, k_full, j, STAGES: tl.constexpr):
 
 
 @txl.jit
-def mask_scores(S, j, rows, seqlen_k, causal_shift, BN: tl.constexpr,
-                CAUSAL: tl.constexpr):
-    """-inf where key j*BN+c is past seqlen_k or (causal) after the query's
-    diagonal."""
-    cols = j * BN + tl.arange(0, BN)
+def mask_scores(S, j, rows, col0, seqlen_k, causal_shift, left_shift,
+                BN: tl.constexpr, CAUSAL: tl.constexpr, LOCAL: tl.constexpr):
+    """-inf where key col0 + j*BN + c is past seqlen_k, (CAUSAL) after the
+    query's diagonal moved right by the window's right size, or (LOCAL)
+    before its left edge."""
+    cols = col0 + j * BN + tl.arange(0, BN)
     keep = cols[None, :] < seqlen_k
     if CAUSAL:
         keep = keep & (cols[None, :] <= rows[:, None] + causal_shift)
+    if LOCAL:
+        keep = keep & (cols[None, :] >= rows[:, None] + left_shift)
     return tl.where(keep, S, float("-inf"))
+
+
+@txl.jit
+def cap_scores(S, softcap_scale, SOFTCAP: tl.constexpr):
+    """softcap: the scores become softcap * tanh(S * scale / softcap); the
+    factor softcap is folded into qk_scale by the launcher."""
+    if SOFTCAP:
+        S = tl.tanh(S * softcap_scale)
+    return S
 
 
 @txl.jit
@@ -174,11 +192,12 @@ def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
 
 @txl.jit
 def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
-           alpha, m_i, l_i, lo, hi, rows, seqlen_k, causal_shift, qk_scale,
-           leader, BN: tl.constexpr, STAGES: tl.constexpr,
-           CAUSAL: tl.constexpr, MASK: tl.constexpr,
+           alpha, m_i, l_i, lo, hi, rows, col0, seqlen_k, causal_shift,
+           left_shift, softcap_scale, qk_scale, leader, BN: tl.constexpr,
+           STAGES: tl.constexpr, CAUSAL: tl.constexpr, MASK: tl.constexpr,
            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
-           PINGPONG: tl.constexpr):
+           PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
+           SOFTCAP: tl.constexpr):
     """Blocks lo .. hi-1 (lo >= 1): the softmax of block j and O += P V of
     block j-1; masks applied only with MASK."""
     for j in range(lo, hi):
@@ -197,8 +216,10 @@ def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
             turn_end(ROLE, PINGPONG)
             txl.dot_wait(0)
         release(k_empty, j, leader, STAGES)
+        S = cap_scores(S, softcap_scale, SOFTCAP)
         if MASK:
-            S = mask_scores(S, j, rows, seqlen_k, causal_shift, BN, CAUSAL)
+            S = mask_scores(S, j, rows, col0, seqlen_k, causal_shift,
+                            left_shift, BN, CAUSAL, LOCAL)
         p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
         txl.dot_wait(0)
         release(v_empty, j - 1, leader, STAGES)
@@ -208,12 +229,16 @@ def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
 @txl.jit
 def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             o_ptr, lse_ptr, q_start, row0, o_row_stride, o_col, lse_base,
-            seqlen_q, seqlen_k, causal_shift, n_full, n_blocks, qk_scale,
-            HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
-            STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
-            PINGPONG: tl.constexpr):
-    """One consumer warpgroup: its HM query rows against every block."""
+            seqlen_q, seqlen_k, causal_shift, left_shift, softcap_scale,
+            col0, n_left, n_full, n_blocks, qk_scale, HM: tl.constexpr,
+            BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
+            CAUSAL: tl.constexpr, OVERLAP: tl.constexpr, ROLE: tl.constexpr,
+            PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
+            SOFTCAP: tl.constexpr):
+    """One consumer warpgroup: its HM query rows against blocks 0 ..
+    n_blocks-1 (keys from col0 on). Blocks [n_left, n_full) need no mask;
+    those before (a sliding window's left edge) and after (the diagonal,
+    the window's right edge, the ragged end) do."""
     dt = q_desc.dtype
     leader = txl.tid(0) % 128 == 0
     rows = q_start + tl.arange(0, HM)  # query indices within the sequence
@@ -228,24 +253,37 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
         turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
         release(k_empty, 0, leader, STAGES)
-        if n_full < 1:
-            S = mask_scores(S, 0, rows, seqlen_k, causal_shift, BN, CAUSAL)
+        S = cap_scores(S, softcap_scale, SOFTCAP)
+        if n_left > 0 or n_full < 1:
+            S = mask_scores(S, 0, rows, col0, seqlen_k, causal_shift,
+                            left_shift, BN, CAUSAL, LOCAL)
         p, m_i, l_i = softmax_first(S, qk_scale)
         # O is zero, so the first rescale may use any finite factor (one
         # computed from l keeps the layout of S's rows).
         alpha = l_i * 0.0 + 1.0
-        # Blocks 1 .. n_full-1 need no mask; the rest (the diagonal, the
-        # ragged end) do.
-        mid = tl.maximum(n_full, 1)
+        start = 1
+        if LOCAL:
+            # Blocks 1 .. n_left-1 straddle the window's left edge.
+            start = tl.maximum(n_left, 1)
+            acc, p, alpha, m_i, l_i = attend(
+                q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
+                alpha, m_i, l_i, 1, start, rows, col0, seqlen_k,
+                causal_shift, left_shift, softcap_scale, qk_scale, leader,
+                BN, STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL,
+                SOFTCAP)
+        # Blocks start .. n_full-1 need no mask; the rest (the diagonal,
+        # the ragged end) do.
+        mid = tl.maximum(n_full, start)
         acc, p, alpha, m_i, l_i = attend(
             q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
-            alpha, m_i, l_i, 1, mid, rows, seqlen_k, causal_shift, qk_scale,
-            leader, BN, STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG)
+            alpha, m_i, l_i, start, mid, rows, col0, seqlen_k, causal_shift,
+            left_shift, softcap_scale, qk_scale, leader, BN, STAGES, CAUSAL,
+            False, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP)
         acc, p, alpha, m_i, l_i = attend(
             q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
-            alpha, m_i, l_i, mid, n_blocks, rows, seqlen_k, causal_shift,
-            qk_scale, leader, BN, STAGES, CAUSAL, True, OVERLAP, ROLE,
-            PINGPONG)
+            alpha, m_i, l_i, mid, n_blocks, rows, col0, seqlen_k,
+            causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
+            STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP)
         turn_begin(ROLE, PINGPONG)
         acc = pv(acc * alpha[:, None], p, v_bufs, v_full, n_blocks - 1,
                  STAGES)
@@ -272,12 +310,27 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
 @txl.jit
 def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               num_heads, group, num_m_blocks, o_row_stride, qk_scale,
+              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
               D: tl.constexpr, BN: tl.constexpr, STAGES: tl.constexpr,
               CAUSAL: tl.constexpr, OVERLAP: tl.constexpr = True,
-              PINGPONG: tl.constexpr = False):
+              PINGPONG: tl.constexpr = False, LOCAL: tl.constexpr = False,
+              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False):
     """Grid: (ceil(seqlen_q / 128), batch * num_heads). q/o rows are
     [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
-    (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32."""
+    (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32.
+
+    CAUSAL bounds keys on the right: query i sees keys k <= i + seqlen_k -
+    seqlen_q + window_right (window_right = 0: causal). LOCAL bounds them
+    on the left: k >= i + seqlen_k - seqlen_q - window_left. Blocks wholly
+    outside the window are neither loaded nor visited. SOFTCAP: the scores
+    are softcap * tanh(S * softcap_scale) with softcap_scale = scale /
+    softcap (qk_scale is then softcap * log2(e)).
+
+    VARLEN: the batch is packed, q/o rows [total_q, num_heads * D], k/v
+    rows [total_k, ...]; sequence b is rows cu_q[b] .. cu_q[b+1]-1 (cu_k
+    for keys, int32); seqlen_q and seqlen_k are total_q and total_k, lse
+    is [num_heads, total_q]; num_m_blocks counts the longest sequence's
+    query blocks, and CTAs past their sequence's end do nothing."""
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
     BM: tl.constexpr = 2 * HM
     dt = q_desc.dtype
@@ -288,7 +341,17 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     b = bh // num_heads
     h = bh % num_heads
     m0 = pid_m * BM
-    causal_shift = seqlen_k - seqlen_q
+    q_off = b * seqlen_q  # the sequence's first row in q/o and k/v
+    k_off = b * seqlen_k
+    lse_base = bh * seqlen_q
+    if VARLEN:
+        q_off = tl.load(cu_q_ptr + b)
+        k_off = tl.load(cu_k_ptr + b)
+        lse_base = h * seqlen_q + q_off
+        seqlen_q = tl.load(cu_q_ptr + b + 1) - q_off
+        seqlen_k = tl.load(cu_k_ptr + b + 1) - k_off
+    causal_shift = seqlen_k - seqlen_q + window_right
+    left_shift = seqlen_k - seqlen_q - window_left
     n_blocks = tl.cdiv(seqlen_k, BN)
     n_full = seqlen_k // BN  # blocks that need no mask
     if CAUSAL:
@@ -297,6 +360,21 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
         last_key = m0 + BM + causal_shift  # one past
         n_blocks = tl.minimum(n_blocks, tl.cdiv(tl.maximum(last_key, 0), BN))
         n_full = tl.minimum(n_full, tl.maximum(m0 + causal_shift + 1, 0) // BN)
+    # The CTA walks blocks first_block .. n_blocks-1 (keys from col0); with
+    # LOCAL those before n_left straddle the window's left edge: the first
+    # row's first key is m0 + left_shift, the last row's m0 + BM - 1 +
+    # left_shift.
+    first_block = 0
+    n_left = 0
+    if LOCAL:
+        first_block = tl.minimum(tl.maximum(m0 + left_shift, 0) // BN,
+                                 n_blocks)
+        n_left = tl.minimum(
+            tl.cdiv(tl.maximum(m0 + BM - 1 + left_shift, 0), BN), n_blocks)
+    col0 = first_block * BN
+    n_blocks = n_blocks - first_block  # from here on: relative to col0
+    n_left = n_left - first_block
+    n_full = tl.minimum(tl.maximum(n_full - first_block, n_left), n_blocks)
     q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=2)
     k_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
     v_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
@@ -307,26 +385,30 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     # V_j once P_j V_j has.
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     v_empty = txl.mbar_alloc(2, num_stages=STAGES)
-    lse_base = bh * seqlen_q
+    if VARLEN:
+        # A CTA past its sequence's end: no blocks (the consumers' stores
+        # are all masked off).
+        n_blocks = tl.where(m0 < seqlen_q, n_blocks, 0)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty,
-                v_empty, q_desc, k_desc, v_desc, b * seqlen_q + m0,
-                b * seqlen_k, h * D, (h // group) * D, n_blocks, HM, BN, D,
-                STAGES)
+                v_empty, q_desc, k_desc, v_desc, q_off + m0, k_off + col0,
+                h * D, (h // group) * D, n_blocks, HM, BN, D, STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
         consume(q_desc, txl.get_buffer(q_bufs, 0), k_bufs, v_bufs, k_full,
-                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0, b * seqlen_q,
+                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0, q_off,
                 o_row_stride, h * D, lse_base, seqlen_q, seqlen_k,
-                causal_shift, n_full, n_blocks, qk_scale, HM, BN, D, STAGES,
-                CAUSAL, OVERLAP, 0, PINGPONG)
+                causal_shift, left_shift, softcap_scale, col0, n_left, n_full,
+                n_blocks, qk_scale, HM, BN, D, STAGES, CAUSAL, OVERLAP, 0,
+                PINGPONG, LOCAL, SOFTCAP)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
         consume(q_desc, txl.get_buffer(q_bufs, 1), k_bufs, v_bufs, k_full,
                 v_full, k_empty, v_empty, o_ptr, lse_ptr, m0 + HM,
-                b * seqlen_q, o_row_stride, h * D, lse_base, seqlen_q,
-                seqlen_k, causal_shift, n_full, n_blocks, qk_scale, HM, BN, D,
-                STAGES, CAUSAL, OVERLAP, 1, PINGPONG)
+                q_off, o_row_stride, h * D, lse_base, seqlen_q,
+                seqlen_k, causal_shift, left_shift, softcap_scale, col0,
+                n_left, n_full, n_blocks, qk_scale, HM, BN, D, STAGES, CAUSAL,
+                OVERLAP, 1, PINGPONG, LOCAL, SOFTCAP)

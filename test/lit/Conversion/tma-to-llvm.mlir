@@ -94,6 +94,16 @@
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK-NEXT: llvm.br ^[[AFTERWSTORE]]
 // CHECK: ^[[AFTERWSTORE]]:
+//
+// The same fp32 store as a reduce-add (tma_store(..., reduce="add")): each
+// box becomes cp.reduce.async.bulk.tensor .add, one commit for both.
+// CHECK: llvm.cond_br %{{.*}}, ^[[RED:.*]], ^[[AFTERRED:[^ ]*]]
+// CHECK: ^[[RED]]:
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.reduce %[[C]], %[[CTILE]], box[%[[COL]], %[[ROW]]] {redKind = #nvvm.tma_redux_kind<add>}
+// CHECK: nvvm.cp.async.bulk.tensor.reduce %[[C]], %{{.*}}, box[%{{.*}}, %[[ROW]]] {redKind = #nvvm.tma_redux_kind<add>}
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: llvm.br ^[[AFTERRED]]
+// CHECK: ^[[AFTERRED]]:
 // Every thread runs the wait (outside any branch).
 // CHECK-NEXT: nvvm.cp.async.bulk.wait_group 1 {read}
 // CHECK-NEXT: llvm.return
@@ -122,6 +132,7 @@ module attributes {txlgpu.num_warpgroups = 2 : i32, txlgpu.num_warps = 4 : i32, 
     txlgpu.tma_load %s[%row, %col] -> %s0, %bar, %p : <64x16xf16> -> <64x16xf16, #sw32h>, <1xi64, #txlgpu.barrier>
     txlgpu.tma_store %c0buf -> %c[%row, %col] : <64x64xf32, #sw128f> -> <64x64xf32>
     txlgpu.tma_store %w0 -> %w[%row, %col] : <32x256xf16, #sw128h> -> <32x256xf16>
+    txlgpu.tma_store %c0buf -> %c[%row, %col] {reduce = "add"} : <64x64xf32, #sw128f> -> <64x64xf32>
     txlgpu.tma_store_wait {pendings = 1 : i32}
     return
   }

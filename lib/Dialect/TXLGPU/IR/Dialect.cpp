@@ -259,9 +259,97 @@ LogicalResult MemDescIndexOp::verify() {
   // One mbarrier of an array is itself a 1-element array.
   if (isa_and_nonnull<BarrierEncodingAttr>(getType().getEncoding()))
     return success(src.size() == 1 && dst == ArrayRef<int64_t>{1});
+  if (isTensorMemory(getSrc().getType()) != isTensorMemory(getType()))
+    return emitOpError("a stage of a tensor-memory buffer stays in tensor "
+                       "memory");
   if (src.empty() || src.drop_front() != dst ||
       getSrc().getType().getElementType() != getType().getElementType())
     return emitOpError("result must be the source without its leading "
                        "dimension");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory and tcgen05
+//===----------------------------------------------------------------------===//
+
+bool mlir::txlgpu::isTensorMemory(Type type) {
+  auto desc = dyn_cast<MemDescType>(type);
+  return desc && isa_and_nonnull<TensorMemoryEncodingAttr>(desc.getEncoding());
+}
+
+/// A [128, N] tensor-memory tile of 16- or 32-bit elements whose rows fill
+/// whole 32-bit columns.
+static bool isTMemTile(ArrayRef<int64_t> shape, Type elem) {
+  if (shape.size() != 2 || shape[0] != 128 || !elem.isIntOrFloat())
+    return false;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  return (bits == 32 || bits == 16) && shape[1] * bits % 32 == 0 &&
+         shape[1] > 0;
+}
+
+int64_t TMemAllocOp::getStageColumns() {
+  MemDescType type = getType();
+  return type.getShape()[2] * type.getElementType().getIntOrFloatBitWidth() /
+         32;
+}
+
+LogicalResult TMemAllocOp::verify() {
+  MemDescType type = getType();
+  if (!isTensorMemory(type))
+    return emitOpError("result must have the tensor_memory encoding");
+  if (type.getShape().size() != 3 ||
+      !isTMemTile(type.getShape().drop_front(), type.getElementType()))
+    return emitOpError("needs [stages, 128, N] elements of 16 or 32 bits");
+  if (type.getShape()[0] * getStageColumns() > 512)
+    return emitOpError("needs more than the 512 columns of tensor memory");
+  return success();
+}
+
+LogicalResult TMemLoadOp::verify() {
+  MemDescType src = getSrc().getType();
+  auto dst = cast<RankedTensorType>(getType());
+  if (!isTensorMemory(src) || !isTMemTile(src.getShape(), src.getElementType()))
+    return emitOpError("source must be one [128, N] tensor-memory buffer");
+  if (dst.getShape() != src.getShape() ||
+      dst.getElementType() != src.getElementType())
+    return emitOpError("result must match the buffer");
+  return success();
+}
+
+LogicalResult TMemStoreOp::verify() {
+  MemDescType dst = getDst().getType();
+  auto src = cast<RankedTensorType>(getValue().getType());
+  if (!isTensorMemory(dst) || !isTMemTile(dst.getShape(), dst.getElementType()))
+    return emitOpError("destination must be one [128, N] tensor-memory "
+                       "buffer");
+  if (dst.getShape() != src.getShape() ||
+      dst.getElementType() != src.getElementType())
+    return emitOpError("value must match the buffer");
+  return success();
+}
+
+LogicalResult TCGen05MMAOp::verify() {
+  MemDescType a = getA().getType(), b = getB().getType(), d = getD().getType();
+  if (!isTensorMemory(d) || d.getShape().size() != 2 ||
+      d.getShape()[0] != 128 || !d.getElementType().isF32())
+    return emitOpError("D must be a [128, N] fp32 tensor-memory buffer");
+  if (isTensorMemory(b))
+    return emitOpError("B must be in shared memory");
+  if (a.getShape().size() != 2 || b.getShape().size() != 2)
+    return emitOpError("A and B must be 2-D");
+  if (a.getShape()[0] != d.getShape()[0] ||
+      a.getShape()[1] != b.getShape()[0] || b.getShape()[1] != d.getShape()[1])
+    return emitOpError("shapes do not form a matrix product");
+  if (a.getElementType() != b.getElementType())
+    return emitOpError("A and B must have one element type");
+  if (isTensorMemory(a) && !isTMemTile(a.getShape(), a.getElementType()))
+    return emitOpError("A in tensor memory must be a [128, K] buffer");
+  for (Value bar : getBarriers())
+    if (!isa_and_nonnull<BarrierEncodingAttr>(
+            cast<MemDescType>(bar.getType()).getEncoding()))
+      return emitOpError("commits go to mbarriers");
+  if (getLeaderWarp() < 0)
+    return emitOpError("leaderWarp must be a warp");
   return success();
 }

@@ -214,6 +214,7 @@ struct AllocateSharedMemoryPass
   /// Tiles and buffer arrays (live by their accesses), mbarriers and
   /// descriptor slots (live throughout).
   void collectTiles(ModuleOp module) {
+    std::optional<size_t> tmemSlot; // the buffer all tmem_allocs share
     module.walk([&](Operation *op) {
       Buffer buffer;
       buffer.owners = {op};
@@ -232,6 +233,19 @@ struct AllocateSharedMemoryPass
         buffer.bytes =
             alloc.getType().getShape()[0] * getStageStride(alloc.getType());
         buffer.alignment = 8;
+        buffer.pinned = true;
+      } else if (isa<TMemAllocOp>(op)) {
+        // The CTA's tensor-memory address: tcgen05.alloc writes it to
+        // shared memory, where every thread reads it. One 16-byte slot
+        // serves all tmem_allocs (AllocateTensorMemory makes them one
+        // allocation), live throughout.
+        if (tmemSlot) {
+          buffers[*tmemSlot].owners.push_back(op);
+          return;
+        }
+        tmemSlot = buffers.size();
+        buffer.bytes = 16;
+        buffer.alignment = 16;
         buffer.pinned = true;
       } else if (auto desc = dyn_cast<MakeTensorDescOp>(op)) {
         // An in-kernel TMA descriptor is built in a 128-byte shared slot per
@@ -284,7 +298,8 @@ struct AllocateSharedMemoryPass
       if (buffer.pinned || buffer.live)
         bySize.push_back(&buffer);
     auto isSmallFixed = [](const Buffer *buffer) {
-      return isa<MBarAllocOp, MakeTensorDescOp>(buffer->owners.front());
+      return isa<MBarAllocOp, TMemAllocOp, MakeTensorDescOp>(
+          buffer->owners.front());
     };
     // Then buffers live throughout, in program order, then the rest.
     auto rank = [&](const Buffer *buffer) {

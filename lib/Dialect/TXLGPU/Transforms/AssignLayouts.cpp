@@ -21,8 +21,9 @@
 //===----------------------------------------------------------------------===//
 #include "txl/Analysis/AxisInfo.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
-#include "txl/Layout/LayoutConstructors.h"
+#include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Layout/LayoutConstructors.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -56,9 +57,10 @@ bool isCheapIndexValue(Value v) {
 class LayoutAssigner {
 public:
   LayoutAssigner(ModuleOp module, unsigned numWarps, unsigned threadsPerWarp,
-                 bool hasWgmma)
+                 bool hasWgmma, bool hasTcgen05, unsigned threadsPerCTA)
       : module(module), ctx(module.getContext()), numWarps(numWarps),
-        threadsPerWarp(threadsPerWarp), hasWgmma(hasWgmma), axis(module) {}
+        threadsPerWarp(threadsPerWarp), hasWgmma(hasWgmma),
+        hasTcgen05(hasTcgen05), threadsPerCTA(threadsPerCTA), axis(module) {}
 
   void run() {
     foldDotAdds();
@@ -78,6 +80,10 @@ private:
   MLIRContext *ctx;
   unsigned numWarps, threadsPerWarp;
   bool hasWgmma; ///< sm_90a: dots go to wgmma where their shape allows
+  bool hasTcgen05; ///< sm_100a: dots go to tcgen05 where their shape allows
+  unsigned threadsPerCTA;
+  /// The plain dots that become tcgen05 MMAs.
+  llvm::DenseSet<Operation *> tcgen05Dots;
   ::txl::AxisInfoAnalysis axis;
   llvm::DenseMap<Operation *, Attribute> accessLayout;
   llvm::DenseMap<unsigned, Attribute> rankDefault;
@@ -85,6 +91,11 @@ private:
   llvm::DenseMap<Value, Attribute> preferred;
   /// Accumulator layouts of the txl-level dots on shared buffers.
   llvm::DenseMap<Operation *, Attribute> userDots;
+  /// Results of txl.relayout: a tl.store of one writes from the pinned
+  /// layout (its pointers and mask follow it) rather than moving the data
+  /// to the store's coalesced layout through shared scratch. A wgmma
+  /// accumulator stored this way needs no scratch at all.
+  llvm::DenseSet<Value> pinnedValues;
 
 public:
   bool failed = false;
@@ -122,6 +133,35 @@ private:
   /// not fit: warpgroups stack along M (64 rows each) as far as M allows,
   /// the rest split N; one instruction covers the warpgroup's columns (at
   /// most 256). Operand tiles must admit a swizzle of at least 32 bytes.
+  /// On sm_100a a dot of M = 128 rows whose operands fit tcgen05 (16-bit
+  /// or fp8, K a multiple of 32 bytes, N a multiple of 16, rows of at least
+  /// 32 bytes for the swizzled tiles) accumulates in tensor memory; its
+  /// register layout is the 32x32b message layout the accumulator is
+  /// loaded in, which loop-carried accumulators are then born in.
+  Attribute tcgen05Accumulator(mlir::txl::DotOp dot) {
+    if (!hasTcgen05 || (numWarps != 4 && numWarps != 8))
+      return {};
+    ArrayRef<int64_t> shape = dot.getType().getShape();
+    Type elem = dot.getA().getType().getElementType();
+    if (!(elem.isF16() || elem.isBF16() ||
+          isa<Float8E4M3FNType, Float8E5M2Type>(elem)) ||
+        elem != dot.getB().getType().getElementType() ||
+        !dot.getType().getElementType().isF32())
+      return {};
+    int64_t K = dot.getA().getType().getShape()[1];
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    int64_t n = shape[1];
+    if (shape[0] != 128 || n % 16 || (n > 256 && n % 256) || n > 512 ||
+        K % (256 / bits) ||
+        ::txl::largestSwizzleBytes({shape[0], K}, bits, {1, 0}) < 32 ||
+        ::txl::largestSwizzleBytes({K, n}, bits, {0, 1}) < 32)
+      return {};
+    tcgen05Dots.insert(dot);
+    unsigned groups = numWarps / 4;
+    return BlockedEncodingAttr::get(ctx, {1, unsigned(n / groups)}, {32, 1},
+                                    {4, groups}, {0, 1});
+  }
+
   Attribute warpGroupAccumulator(mlir::txl::DotOp dot) {
     if (!hasWgmma || numWarps % 4)
       return {};
@@ -153,6 +193,29 @@ private:
                                       {16, unsigned(instrN), unsigned(kInstr)});
   }
 
+  /// The registers of a [128, N] tensor-memory tile as tcgen05.ld/st
+  /// .32x32b move them: warp w (of a warpgroup) holds rows 32*(w%4) +
+  /// lane, the TMEM lanes the hardware lets it reach; each thread a run of
+  /// columns, split between warpgroups when there are 8 warps. A blocked
+  /// layout says exactly that (order [0, 1]: warps along the rows first);
+  /// it is ::txl::tmemLoad32x32bLayout, which the lowering checks.
+  Attribute tensorMemoryLayout(Operation *op) {
+    auto type = cast<RankedTensorType>(
+        isa<TMemLoadOp>(op) ? op->getResult(0).getType()
+                            : cast<TMemStoreOp>(op).getValue().getType());
+    unsigned groups = numWarps / 4;
+    if ((numWarps != 4 && numWarps != 8) || type.getShape()[1] < groups) {
+      op->emitError("tensor memory is read and written by whole warpgroups "
+                    "(num_warps 4 or 8), got num_warps = ")
+          << numWarps;
+      failed = true;
+      return {};
+    }
+    return BlockedEncodingAttr::get(ctx,
+                                    {1, unsigned(type.getShape()[1] / groups)},
+                                    {32, 1}, {4, groups}, {0, 1});
+  }
+
   /// The accumulator of a txl-level dot on shared buffers (a wgmma group
   /// the kernel waits for itself with txl.dot_wait).
   Attribute userDotLayout(WarpGroupDotOp dot) {
@@ -172,10 +235,39 @@ private:
     return acc;
   }
 
+  /// The accumulator layout `v` will have when it is a dot's result, or an
+  /// elementwise function of one (scaled, converted, passed through
+  /// txl.dot_wait), found before any layout is assigned; null otherwise.
+  Attribute accumulatorSourceLayout(Value v) {
+    for (unsigned depth = 0; depth < 16 && v; ++depth) {
+      Operation *def = v.getDefiningOp();
+      if (!def)
+        return {};
+      if (auto dot = dyn_cast<mlir::txl::DotOp>(def))
+        return accumulatorLayout(dot);
+      if (auto dot = dyn_cast<WarpGroupDotOp>(def)) {
+        if (numWarps % 4)
+          return {};
+        ArrayRef<int64_t> shape =
+            cast<RankedTensorType>(dot.getType()).getShape();
+        return warpGroupLayout(shape[0], shape[1], dot.getAShape()[1],
+                               dot.getAElementType().getIntOrFloatBitWidth());
+      }
+      if (auto wait = dyn_cast<WarpGroupDotWaitOp>(def)) {
+        v = wait->getOperand(cast<OpResult>(v).getResultNumber());
+        continue;
+      }
+      v = rescaledAccumulator(v);
+    }
+    return {};
+  }
+
   /// The accumulator layout of a dot: wgmma where it fits, else mma.sync v2
   /// tiles (16 x 8 per warp), warps spread over M and N in proportion to the
   /// tile counts.
   Attribute accumulatorLayout(mlir::txl::DotOp dot) {
+    if (Attribute tc = tcgen05Accumulator(dot))
+      return tc;
     if (Attribute wg = warpGroupAccumulator(dot))
       return wg;
     ArrayRef<int64_t> shape = dot.getType().getShape();
@@ -359,9 +451,70 @@ private:
   }
 
   /// wgmma reads both operands from shared memory: each is written there
-  /// K-major (or MN-major, see sharedOrder) with the widest swizzle its rows allow, the async MMA is
-  /// issued, and its result is waited for right away (pipelining passes may
-  /// later move the wait).
+  /// K-major (or MN-major, see sharedOrder) with the widest swizzle its rows
+  /// allow, the async MMA is issued, and its result is waited for right away
+  /// (pipelining passes may later move the wait). A tile of `v` in the widest
+  /// swizzle its rows allow (wgmma/tcgen05).
+  Value toShared(OpBuilder &b, Location loc, Value v,
+                 SmallVector<unsigned> order) {
+    auto type = cast<RankedTensorType>(v.getType());
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    unsigned swizzle = ::txl::largestSwizzleBytes(type.getShape(), bits, order);
+    auto enc = NVMMASharedEncodingAttr::get(ctx, swizzle, bits, order);
+    auto tile =
+        MemDescType::get(ctx, type.getShape(), type.getElementType(), enc);
+    return LocalAllocOp::create(b, loc, tile, v);
+  }
+
+  /// A plain dot on sm_100a: A and B go to swizzled shared tiles, the
+  /// accumulator to a tensor-memory buffer of its own (allocated at the
+  /// kernel's entry with the barrier the MMA commits to); one thread
+  /// issues the MMAs (useD false when the accumulator is zero, else the
+  /// accumulator is stored to TMEM first), every thread waits for the
+  /// commit (kSyncCommitAttr) and reads the result back.
+  void visitTCGen05Dot(mlir::txl::DotOp dot, Attribute acc) {
+    Location loc = dot.getLoc();
+    auto func = dot->getParentOfType<func::FuncOp>();
+    OpBuilder entry(&func.front(), func.front().begin());
+    auto type = cast<RankedTensorType>(dot.getType());
+    Attribute tmemEnc = TensorMemoryEncodingAttr::get(ctx);
+    Type f32 = type.getElementType();
+    auto stages = TMemAllocOp::create(
+        entry, loc,
+        MemDescType::get(ctx, {1, 128, type.getShape()[1]}, f32, tmemEnc),
+        IntegerAttr(), IntegerAttr());
+    Value zero = arith::ConstantIntOp::create(entry, loc, 0, 32);
+    Value d = MemDescIndexOp::create(
+        entry, loc, MemDescType::get(ctx, type.getShape(), f32, tmemEnc),
+        stages, zero);
+    Attribute barEnc = BarrierEncodingAttr::get(ctx);
+    Type i64 = entry.getI64Type();
+    auto bars = MBarAllocOp::create(
+        entry, loc, MemDescType::get(ctx, {1}, i64, barEnc), threadsPerCTA + 1);
+    Value bar = MemDescIndexOp::create(
+        entry, loc, MemDescType::get(ctx, {1}, i64, barEnc), bars, zero);
+
+    OpBuilder b(dot);
+    // The accumulator's stores come first: the CTA barrier that the
+    // operand tiles' writes end with orders every thread's tcgen05.st
+    // before the MMA the elected thread issues.
+    bool fromZero = isZeroSplat(dot.getC());
+    if (!fromZero) {
+      require(dot, dot.getCMutable(), acc);
+      TMemStoreOp::create(b, loc, d, dot.getC());
+    }
+    Value a = toShared(b, loc, dot.getA(), sharedOrder(dot.getA(), 1));
+    Value bTile = toShared(b, loc, dot.getB(), sharedOrder(dot.getB(), 0));
+    Value useD = arith::ConstantIntOp::create(b, loc, !fromZero, 1);
+    auto mma = TCGen05MMAOp::create(b, loc, a, bTile, d, useD, Value(),
+                                    ValueRange{bar}, b.getI32IntegerAttr(0));
+    mma->setAttr(kSyncCommitAttr, b.getUnitAttr());
+    auto load = TMemLoadOp::create(
+        b, loc, RankedTensorType::get(type.getShape(), f32, acc), d);
+    dot.getResult().replaceAllUsesWith(load.getResult());
+    dot.erase();
+  }
+
   void visitWarpGroupDot(mlir::txl::DotOp dot, Attribute acc) {
     OpBuilder b(dot);
     Location loc = dot.getLoc();
@@ -390,6 +543,8 @@ private:
 
   void visitDot(mlir::txl::DotOp dot) {
     Attribute acc = accumulatorLayout(dot);
+    if (tcgen05Dots.contains(dot))
+      return visitTCGen05Dot(dot, acc);
     if (cast<NvidiaMmaEncodingAttr>(acc).getVersion() == 3)
       return visitWarpGroupDot(dot, acc);
     require(dot, dot.getAMutable(),
@@ -462,14 +617,31 @@ private:
         rank = cast<RankedTensorType>(store.getPtr().getType()).getRank();
         firstStore.try_emplace(rank, layout);
       } else if (isa<mlir::txl::AtomicRMWOp, mlir::txl::AtomicCASOp>(op)) {
-        // One atom per element (no vector form): the coalesced layout of a
-        // width-1 access.
         Value ptr = op->getOperand(0);
         auto type = dyn_cast<RankedTensorType>(ptr.getType());
         if (!type)
           return;
-        layout = getBlockedLayout(ctx, type.getShape(), 1, axis.getOrder(ptr),
-                                  numWarps, threadsPerWarp);
+        // One atom per element (no vector form), so any layout issues the
+        // same number of them with every 32-byte sector fully used. A
+        // tensor-core result (dQ += dS K in an attention backward) is added
+        // where it lies: moving it to a coalesced layout would cost a trip
+        // through shared memory per call. Otherwise: the coalesced layout
+        // of a width-1 access.
+        auto rmw = dyn_cast<mlir::txl::AtomicRMWOp>(op);
+        layout = rmw ? accumulatorSourceLayout(rmw.getVal()) : Attribute();
+        // There, the contiguous run the axis analysis proves (along the
+        // last dimension, the accumulator's fastest) may become one
+        // vector `red` (sm_90: red.v2/v4.f32) where the layout keeps
+        // elements together.
+        if (layout) {
+          SmallVector<unsigned> order = axis.getOrder(ptr);
+          accessLayoutFor(op, ptr, rmw.getMask());
+          if (order.empty() || order[0] != type.getRank() - 1)
+            op->removeAttr(TXLGPUDialect::kVecAttr);
+        }
+        if (!layout)
+          layout = getBlockedLayout(ctx, type.getShape(), 1, axis.getOrder(ptr),
+                                    numWarps, threadsPerWarp);
       } else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
         layout = accessLayoutFor(op, copy.getPtr(), copy.getMask());
         rankDefault.try_emplace(
@@ -557,14 +729,25 @@ private:
     }
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
       return; // handled by the parent
+    // Tensor memory is read and written in the 32x32b message layout.
+    if (isa<TMemLoadOp, TMemStoreOp>(op)) {
+      Attribute enc = tensorMemoryLayout(op);
+      if (!enc)
+        return;
+      if (auto store = dyn_cast<TMemStoreOp>(op))
+        return require(op, store.getValueMutable(), enc);
+      return setResultEncodings(op, enc);
+    }
     // txl.relayout / frag_smem_load / frag_smem_store: the user chose the
     // layout of the result, or of the stored value.
     if (Attribute pinned = op->getAttr(TXLGPUDialect::kPinnedLayoutAttr)) {
       op->removeAttr(TXLGPUDialect::kPinnedLayoutAttr);
       if (auto store = dyn_cast<SmemStoreOp>(op))
         return require(op, store.getValueMutable(), pinned);
-      if (isa<ConvertLayoutOp, SmemLoadOp>(op))
+      if (isa<ConvertLayoutOp, SmemLoadOp>(op)) {
+        pinnedValues.insert(op->getResult(0));
         return setResultEncodings(op, pinned);
+      }
     }
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -683,6 +866,9 @@ private:
   }
 
   Attribute chooseEncoding(Operation *op) {
+    if (auto store = dyn_cast<mlir::txl::StoreOp>(op))
+      if (pinnedValues.contains(store.getValue()))
+        return encodingOf(store.getValue());
     auto it = accessLayout.find(op);
     if (it != accessLayout.end())
       return it->second;
@@ -811,7 +997,11 @@ struct AssignLayoutsPass
                     b.getI32IntegerAttr(threadsPerWarp));
     module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(target));
     bool hasWgmma = StringRef(target).starts_with("sm_90");
-    LayoutAssigner assigner(module, numWarps, threadsPerWarp, hasWgmma);
+    bool hasTcgen05 =
+        target == "sm_100a" || target == "sm_101a" || target == "sm_103a";
+    LayoutAssigner assigner(
+        module, numWarps, threadsPerWarp, hasWgmma, hasTcgen05,
+        unsigned(numWarps * numWarpgroups * threadsPerWarp));
     assigner.run();
     if (assigner.failed)
       signalPassFailure();

@@ -55,7 +55,8 @@ SmallVector<Value> choicesOf(Value v) {
 /// wgmma operands.
 bool needsNVMMA(Value v) {
   for (Operation *user : v.getUsers()) {
-    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp>(user))
+    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp, TCGen05MMAOp>(
+            user))
       return true;
     if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user) &&
         needsNVMMA(user->getResult(0)))

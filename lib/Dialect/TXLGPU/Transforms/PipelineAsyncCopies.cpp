@@ -35,6 +35,7 @@
 #include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Support/Debug.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
@@ -45,6 +46,8 @@ namespace mlir::txlgpu {
 #define GEN_PASS_DEF_PIPELINEASYNCCOPIES
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
 } // namespace mlir::txlgpu
+
+#define TXL_DEBUG_TYPE "txlgpu-pipeline-async-copies"
 
 using namespace mlir;
 using namespace mlir::txlgpu;
@@ -193,32 +196,47 @@ int64_t tileBytes(MemDescType tile) {
   return n;
 }
 
+/// Why `loop` is left alone, for TXL_DEBUG_ONLY=txlgpu-pipeline-async-copies.
+std::nullopt_t skip(scf::ForOp loop, llvm::StringRef why) {
+  TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
+                         << ": not pipelined: " << why << "\n");
+  return std::nullopt;
+}
+
 std::optional<Plan> makePlan(scf::ForOp loop, int64_t defaultStages) {
   SmallVector<WarpGroupDotOp> dots(loop.getBody()->getOps<WarpGroupDotOp>());
   if (dots.size() != 1)
-    return std::nullopt;
+    return skip(loop, "the body has " + std::to_string(dots.size()) +
+                          " wgmma dots, not one");
   auto acc = matchAccumulatingDot(loop, dots.front());
   if (!acc)
-    return std::nullopt;
+    return skip(loop, "the dot does not accumulate into a loop-carried value");
   Plan plan{loop, *acc, {}, {}, defaultStages};
   for (Value operand : {Value(acc->dot.getA()), Value(acc->dot.getB())}) {
     auto staged = matchOperand(loop, operand);
     if (!staged)
-      return std::nullopt;
+      return skip(loop, "a dot operand is not a global load staged through "
+                        "shared memory in the loop");
     plan.operands.push_back(*staged);
   }
   auto carried = carriedAddresses(loop, plan.operands);
   if (failed(carried))
-    return std::nullopt;
+    return skip(loop, "an operand's addresses do not advance by a "
+                      "loop-carried increment");
   plan.addresses = *carried;
   if (auto attr = loop->getAttrOfType<IntegerAttr>("txl.num_stages"))
     plan.stages = attr.getInt();
   int64_t perStage = 0;
   for (StagedOperand &o : plan.operands)
     perStage += tileBytes(o.alloc.getType());
+  int64_t asked = plan.stages;
   plan.stages = std::min(plan.stages, kStagingBudgetBytes / perStage);
   if (plan.stages < 2)
-    return std::nullopt;
+    return skip(loop, std::to_string(perStage) + " bytes per stage leave "
+                          "room for fewer than 2 stages");
+  TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
+                         << ": " << plan.stages << " stages (asked " << asked
+                         << ") of " << perStage << " bytes\n");
   return plan;
 }
 

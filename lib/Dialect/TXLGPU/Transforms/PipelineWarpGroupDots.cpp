@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Support/Debug.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -25,6 +26,8 @@ namespace mlir::txlgpu {
 #define GEN_PASS_DEF_PIPELINEWARPGROUPDOTS
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
 } // namespace mlir::txlgpu
+
+#define TXL_DEBUG_TYPE "txlgpu-pipeline-warp-group-dots"
 
 using namespace mlir;
 using namespace mlir::txlgpu;
@@ -102,6 +105,11 @@ struct PipelineWarpGroupDotsPass
         return;
       if (auto c = match(loop, dots.front()))
         work.push_back({loop, *c});
+      else
+        TXL_DEBUG(llvm::dbgs()
+                  << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
+                  << ": not pipelined: the dot does not accumulate a loop-"
+                     "carried value from operands staged in the loop\n");
     });
     for (auto &[loop, c] : work)
       pipeline(loop, c);

@@ -18,6 +18,7 @@
 #include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Support/Debug.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
@@ -28,6 +29,8 @@ namespace mlir::txlgpu {
 #define GEN_PASS_DEF_PREFETCHLOOPLOADS
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
 } // namespace mlir::txlgpu
+
+#define TXL_DEBUG_TYPE "txlgpu-prefetch-loop-loads"
 
 using namespace mlir;
 namespace ttx = mlir::txl;
@@ -153,8 +156,17 @@ struct PrefetchLoopLoadsPass
       if (innermost)
         loops.push_back(loop);
     });
-    for (scf::ForOp loop : loops)
-      prefetch(loop);
+    for (scf::ForOp loop : loops) {
+      Location loc = loop.getLoc();
+      bool rotated = prefetch(loop);
+      TXL_DEBUG(llvm::dbgs()
+                << "[" TXL_DEBUG_TYPE "] loop at " << loc << ": "
+                << (rotated ? "the next iteration's dot operand loads are "
+                              "issued one iteration ahead"
+                            : "left alone: no dot operand load with a pure "
+                              "address computation")
+                << "\n");
+    }
   }
 };
 

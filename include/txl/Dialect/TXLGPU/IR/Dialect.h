@@ -19,4 +19,9 @@
 #define GET_OP_CLASSES
 #include "txl/Dialect/TXLGPU/IR/Ops.h.inc"
 
+namespace mlir::txlgpu {
+/// Whether `type` is a memdesc in tensor memory (#txlgpu.tensor_memory).
+bool isTensorMemory(Type type);
+} // namespace mlir::txlgpu
+
 #endif

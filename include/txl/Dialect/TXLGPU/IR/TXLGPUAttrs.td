@@ -98,4 +98,16 @@ def TXLGPU_BarrierEncodingAttr : TXLGPU_Attr<"BarrierEncoding", "barrier"> {
   }];
 }
 
+def TXLGPU_TensorMemoryEncodingAttr
+    : TXLGPU_Attr<"TensorMemoryEncoding", "tensor_memory"> {
+  let summary = "Marks a buffer in tensor memory (Blackwell TMEM)";
+  let description = [{
+    The encoding of memdescs made by txlgpu.tmem_alloc: [stages, 128, N]
+    (or one stage [128, N]) elements in the SM's tensor memory, row r in
+    TMEM lane r, 32-bit columns (a 16-bit element shares a column with its
+    right neighbour). Lowered to a TMEM address (`!llvm.ptr<6>`, lane in
+    bits 31..16, column in bits 15..0), not a shared-memory pointer.
+  }];
+}
+
 #endif

@@ -249,8 +249,13 @@ def TXLGPU_TMAGatherOp : TXLGPU_Op<"tma_gather",
 def TXLGPU_TMAStoreOp : TXLGPU_Op<"tma_store",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Copy a shared tile into a box of a global tensor (TMA)";
+  let description = [{
+    With `reduce` (add, min, max, inc, dec, and, or, xor) the tile is
+    combined with the box's elements instead of overwriting them
+    (cp.reduce.async.bulk.tensor: each element atomically, in L2).
+  }];
   let arguments = (ins TXLGPU_MemDescType:$src, TXLGPU_TensorDescType:$desc,
-                       Variadic<I32>:$coords);
+                       Variadic<I32>:$coords, OptionalAttr<StrAttr>:$reduce);
   let assemblyFormat = [{
     $src `->` $desc `[` $coords `]` attr-dict `:` type($src) `->` type($desc)
   }];
@@ -327,6 +332,113 @@ def TXLGPU_AsyncWaitOp : TXLGPU_Op<"async_wait",
 
 def TXLGPU_BarrierOp : TXLGPU_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Synchronize the threads that share tensors (CTA or warpgroup)";
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory and tcgen05 (sm_100a)
+//===----------------------------------------------------------------------===//
+
+def TXLGPU_TMemAllocOp : TXLGPU_Op<"tmem_alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "num_stages accumulators of [128, N] in tensor memory";
+  let description = [{
+    The result ([stages, 128, N], #txlgpu.tensor_memory) is a TMEM address.
+    The CTA's tensor memory is allocated once for all of its tmem_alloc
+    ops: AllocateTensorMemory gives each its first `column` and the first
+    op `allocColumns`, the power-of-two total (>= 32, <= 512). That op's
+    lowering has warp 0 run tcgen05.alloc (which writes the address to the
+    shared slot at `txlgpu.shared_offset`) and relinquish the CTA's permit
+    to allocate; after a CTA barrier every thread reads the address. Must
+    run on every thread once, at the kernel's top level.
+  }];
+  let arguments = (ins OptionalAttr<I32Attr>:$column,
+                       OptionalAttr<I32Attr>:$allocColumns);
+  let results = (outs TXLGPU_MemDescType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// 32-bit TMEM columns one stage takes.
+    int64_t getStageColumns();
+  }];
+}
+
+def TXLGPU_TMemDeallocOp : TXLGPU_Op<"tmem_dealloc",
+    [MemoryEffects<[MemFree]>]> {
+  let summary = "Free the CTA's tensor memory before the kernel exits";
+  let description = [{
+    Inserted by AllocateTensorMemory before each return of a kernel that
+    allocates tensor memory; `base` is the allocating tmem_alloc. Every
+    thread runs it: a CTA (cluster) barrier orders it after all reads and
+    MMAs of the CTA, then warp 0 runs tcgen05.dealloc of `columns`.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$base, I32Attr:$columns);
+  let assemblyFormat = "$base attr-dict `:` type($base)";
+}
+
+def TXLGPU_TMemLoadOp : TXLGPU_Op<"tmem_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "Read a [128, N] tensor-memory buffer into registers";
+  let description = [{
+    tcgen05.ld.32x32b: warp w reads TMEM lanes 32*(w%4).. (rows), each
+    thread a run of consecutive columns. The result's layout is the
+    32x32b message layout (AssignLayouts; tmemLoad32x32bLayout). The
+    lowering fences after the thread synchronization that made the data
+    ready (tcgen05.fence::after_thread_sync), waits for the loads, and
+    fences before the next thread synchronization (so an mbarrier arrive
+    that frees the buffer is ordered after the reads).
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TXLGPU_TMemStoreOp : TXLGPU_Op<"tmem_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Write a register tensor into a tensor-memory buffer";
+  let description = [{
+    tcgen05.st.32x32b in the layout tmem_load reads; 16-bit elements are
+    packed two to a column. Fenced like tmem_load, so a barrier after it
+    publishes the stores to the thread that issues the next MMA.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$dst, AnyRankedTensor:$value);
+  let assemblyFormat = [{
+    $value `,` $dst attr-dict `:` type($value) `->` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def TXLGPU_TCGen05MMAOp : TXLGPU_Op<"tcgen05_mma",
+    [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "d (+)= a @ b on the 5th-generation tensor cores (txl.dotx)";
+  let description = [{
+    One thread issues tcgen05.mma.cta_group::1 (M = 128): the elected lane
+    of warp `leaderWarp` (the first warp of the role that calls it). B
+    [K, N] is a shared tile; A [128, K] a shared tile or a tensor-memory
+    buffer; D [128, N] is in tensor memory. `useD` false overwrites D
+    (the first K step of a tile); `pred` false skips the MMAs. The same
+    thread then commits them to every barrier of `barriers`
+    (tcgen05.commit: each barrier gets one arrival when the MMAs are done).
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$a, TXLGPU_MemDescType:$b,
+                       TXLGPU_MemDescType:$d, I1:$useD, Optional<I1>:$pred,
+                       Variadic<TXLGPU_MemDescType>:$barriers,
+                       I32Attr:$leaderWarp);
+  let assemblyFormat = [{
+    $a `,` $b `,` $d `,` $useD (`,` $pred^)? (`commit` $barriers^)? attr-dict
+    `:` type($a) `*` type($b) `->` type($d) (`,` type($barriers)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TXLGPU_TCGen05FenceOp : TXLGPU_Op<"tcgen05_fence",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "tcgen05.fence::before_thread_sync / after_thread_sync";
+  let description = [{
+    Orders the calling thread's tcgen05 operations against its thread
+    synchronizations (barriers, mbarrier arrive/wait): `before` prior
+    tcgen05 work before the next synchronization, `after` later tcgen05
+    work after the last one.
+  }];
+  let arguments = (ins UnitAttr:$after);
   let assemblyFormat = "attr-dict";
 }
 

@@ -122,4 +122,17 @@ def AllocateSharedMemory : Pass<"txlgpu-allocate-shared-memory", "mlir::ModuleOp
   }];
 }
 
+def AllocateTensorMemory : Pass<"txlgpu-allocate-tensor-memory", "mlir::ModuleOp"> {
+  let summary = "Place txl.tmem_alloc buffers in the CTA's tensor memory";
+  let description = [{
+    Blackwell's tensor memory (512 columns of 128 lanes of 32 bits per SM)
+    is allocated by one warp with tcgen05.alloc, in a power-of-two number
+    of columns >= 32, and must be freed before the CTA exits. Every
+    tmem_alloc gets its first `column` (in program order), the first one
+    the CTA's whole allocation (`allocColumns`), and a tmem_dealloc of it
+    is inserted before each return of the kernel. More than 512 columns is
+    a located error.
+  }];
+}
+
 #endif

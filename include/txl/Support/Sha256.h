@@ -1,10 +1,14 @@
-//===- Sha256.h - Small SHA-256 for cache keys -----------------*- C++ -*-===//
+//===- Sha256.h - SHA-256 digests as hex (LLVM's SHA256) ---------*- C++ -*-===//
 //
-// FIPS 180-4 SHA-256, enough to key the kernel cache without OpenSSL.
+// Cache keys, artifact manifests and source hashes are SHA-256 in lowercase
+// hex. The hashing is LLVM's (llvm/Support/SHA256.h); this adds the
+// incremental-object-to-hex convenience the callers share.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TXL_RUNTIME_SHA256_H
-#define TXL_RUNTIME_SHA256_H
+#ifndef TXL_SUPPORT_SHA256_H
+#define TXL_SUPPORT_SHA256_H
+
+#include "llvm/Support/SHA256.h"
 
 #include <array>
 #include <cstddef>
@@ -15,21 +19,15 @@ namespace txl {
 
 class Sha256 {
 public:
-  Sha256();
   void update(const void *data, size_t size);
   void update(const std::string &text) { update(text.data(), text.size()); }
   /// Finishes the hash; the object must not be updated afterwards.
-  std::array<uint8_t, 32> digest();
+  std::array<uint8_t, 32> digest() { return hasher.final(); }
   /// Finishes the hash and returns it as 64 lowercase hex digits.
   std::string hexDigest();
 
 private:
-  void compressBlock(const uint8_t *block);
-
-  uint32_t state[8];
-  uint8_t buffer[64];
-  size_t bufferSize = 0;
-  uint64_t totalBytes = 0;
+  llvm::SHA256 hasher;
 };
 
 /// SHA-256 of `text` as lowercase hex.
@@ -37,4 +35,4 @@ std::string sha256Hex(const std::string &text);
 
 } // namespace txl
 
-#endif // TXL_RUNTIME_SHA256_H
+#endif // TXL_SUPPORT_SHA256_H

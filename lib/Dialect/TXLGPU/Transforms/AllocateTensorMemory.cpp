@@ -1,0 +1,86 @@
+//===- AllocateTensorMemory.cpp - columns of the CTA's tensor memory ------===//
+//
+// Tensor memory (TMEM, sm_100) is 128 lanes x 512 columns of 32 bits per
+// SM, shared by the CTAs resident on it. A CTA gets its part from
+// tcgen05.alloc, run by one whole warp, in a power of two of columns of at
+// least 32; it must give the part back (tcgen05.dealloc) before it exits,
+// or the next CTA on the SM waits forever for columns. So the pass:
+//  * lays the kernel's tmem_alloc buffers out one after another (each
+//    stage `getStageColumns()` columns), recording each buffer's first
+//    column;
+//  * puts the total, rounded up to a power of two >= 32, on the first
+//    tmem_alloc (`allocColumns`): its lowering is the CTA's one
+//    tcgen05.alloc, after which the CTA relinquishes its permit to
+//    allocate (nothing else will), so that other CTAs' allocations on
+//    the SM need not wait for this one to finish;
+//  * inserts a tmem_dealloc of that allocation before every return.
+//
+//===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::txlgpu {
+#define GEN_PASS_DEF_ALLOCATETENSORMEMORY
+#include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
+} // namespace mlir::txlgpu
+
+using namespace mlir;
+using namespace mlir::txlgpu;
+
+namespace {
+
+/// The columns of tensor memory an SM has.
+constexpr int64_t kTMemColumns = 512;
+/// The smallest allocation tcgen05.alloc makes.
+constexpr int64_t kMinAllocColumns = 32;
+
+LogicalResult allocate(func::FuncOp func) {
+  SmallVector<TMemAllocOp> allocs(func.getOps<TMemAllocOp>());
+  // tmem_alloc is a top-level op (the front end requires it); one nested
+  // in a region would be allocated in a loop or a branch.
+  LogicalResult result = success();
+  func.walk([&](TMemAllocOp op) {
+    if (op->getParentOp() != func.getOperation()) {
+      op.emitError("txl.tmem_alloc must be at the kernel's top level");
+      result = failure();
+    }
+  });
+  if (failed(result) || allocs.empty())
+    return result;
+  Builder b(func.getContext());
+  int64_t used = 0;
+  for (TMemAllocOp op : allocs) {
+    op.setColumnAttr(b.getI32IntegerAttr(int32_t(used)));
+    used += op.getType().getShape()[0] * op.getStageColumns();
+  }
+  if (used > kTMemColumns)
+    return allocs.back().emitError("the kernel's tensor-memory buffers need ")
+           << used << " columns, more than the " << kTMemColumns
+           << " an SM has (a [128, N] fp32 stage takes N columns)";
+  int64_t total =
+      std::max<int64_t>(kMinAllocColumns, int64_t(llvm::PowerOf2Ceil(used)));
+  TMemAllocOp first = allocs.front();
+  first.setAllocColumnsAttr(b.getI32IntegerAttr(int32_t(total)));
+  func.walk([&](func::ReturnOp ret) {
+    OpBuilder at(ret);
+    TMemDeallocOp::create(at, ret.getLoc(), first.getResult(),
+                          at.getI32IntegerAttr(int32_t(total)));
+  });
+  return success();
+}
+
+struct AllocateTensorMemoryPass
+    : public mlir::txlgpu::impl::AllocateTensorMemoryBase<
+          AllocateTensorMemoryPass> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (failed(allocate(func)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

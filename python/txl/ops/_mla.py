@@ -1,0 +1,298 @@
+"""Host side of MLA decoding (kernels in mla.py): FlashMLA's interface.
+
+    meta, splits = txl.ops.get_mla_metadata(cache_seqlens, s_q * h_q, 1)
+    out, lse = txl.ops.flash_mla_with_kvcache(q, k_cache, block_table,
+                                              cache_seqlens, 512, meta,
+                                              splits, causal=True)
+
+The scheduler (get_mla_metadata) cuts the batch's pages into one run per
+part, balancing the runs' costs: a page costs 1, and every piece of a
+batch entry (each start of the query tile, each epilogue, each merge)
+costs PIECE_COST pages more, so many short entries and few long ones
+weigh the same. A part is one column of CTAs (one per 64 query rows);
+there are as many parts as fit on the SMs once.
+"""
+import math
+
+import torch
+
+from . import mla as _kernels
+from ._mla_schedule import PAGE, PIECE_COST, schedule as _schedule
+
+HEAD_DIM = 576     # K channels: 512 "nope" (also V) + 64 "rope"
+HEAD_DIM_V = 512
+ROWS_PER_CTA = 64  # query rows (heads x tokens) of one CTA
+META_FIELDS = 8    # begin entry, begin page, end entry, end page (excl.),
+                   # the first piece's index within its entry, 3 unused
+# The kernels' schedules: BN tokens of K per stage, STAGES stages (all the
+# shared memory the 72 KB query tile leaves), and how warpgroup 1 orders
+# its wgmmas: 0 one group at a time; 1 step j's scores under step j-1's
+# P V (FA3's overlap: it holds two stages at once, so it needs the smaller
+# stages to keep loads ahead); 2 (decode only) step j+1's scores issued
+# right behind step j's P V.
+SCHEDULES = {
+    "page": dict(BN=64, STAGES=2, OVERLAP=0),
+    "page-early": dict(BN=64, STAGES=2, OVERLAP=2),
+    "half": dict(BN=32, STAGES=4, OVERLAP=0),
+    "half-overlap": dict(BN=32, STAGES=4, OVERLAP=1),
+}
+SPARSE_SCHEDULES = ("page", "half", "half-overlap")
+DECODE_SCHEDULE = "page"
+SPARSE_SCHEDULE = "half"
+# How the sparse kernel gathers its rows: "cp.async" (16-byte copies over
+# the producer warpgroup) or "tma" (one TMA copy per row and 128-byte
+# chunk: sm_90 has no gather instruction, and that many copies issue too
+# slowly).
+SPARSE_GATHERS = ("cp.async", "tma")
+SPARSE_GATHER = "cp.async"
+COMBINE_ROWS = 8   # rows per program of the combine kernel
+DEFAULT_CLUSTER = 1  # query tiles per cluster sharing each page's load
+
+
+def _num_sms(device):
+    return torch.cuda.get_device_properties(device).multi_processor_count
+
+
+def get_mla_metadata(cache_seqlens, num_q_tokens_per_head_k, num_heads_k):
+    """(tile_scheduler_metadata [parts, 8] int32, num_splits [batch + 1]
+    int32) for flash_mla_with_kvcache, FlashMLA's signature:
+    num_q_tokens_per_head_k = s_q * h_q // h_kv. Reads cache_seqlens on
+    the host (one synchronization; call it once per decoding step)."""
+    if cache_seqlens.dim() != 1 or cache_seqlens.dtype != torch.int32:
+        raise ValueError("get_mla_metadata: cache_seqlens must be a 1-D "
+                         "int32 tensor")
+    if num_heads_k != 1:
+        raise NotImplementedError(
+            f"get_mla_metadata: num_heads_k={num_heads_k} (MLA has one KV "
+            "head)")
+    device = cache_seqlens.device
+    m_tiles = math.ceil(num_q_tokens_per_head_k / ROWS_PER_CTA)
+    num_parts = max(1, _num_sms(device) // (num_heads_k * m_tiles))
+    lens = cache_seqlens.tolist()
+    if min(lens, default=0) < 0:
+        raise ValueError("get_mla_metadata: negative cache_seqlens")
+    meta, splits = _schedule([-(-n // PAGE) for n in lens], num_parts)
+    return (torch.tensor(meta, dtype=torch.int32, device=device),
+            torch.tensor(splits, dtype=torch.int32, device=device))
+
+
+def _check(q, k_cache, block_table, cache_seqlens, head_dim_v, meta,
+           splits):
+    if q.dim() != 4 or q.shape[-1] != HEAD_DIM:
+        raise ValueError(f"flash_mla_with_kvcache: q must be [batch, s_q, "
+                         f"h_q, {HEAD_DIM}], got {tuple(q.shape)}")
+    if k_cache.dim() != 4 or tuple(k_cache.shape[1:]) != (PAGE, 1,
+                                                            HEAD_DIM):
+        raise ValueError(
+            f"flash_mla_with_kvcache: k_cache must be [num_blocks, {PAGE}, "
+            f"1, {HEAD_DIM}], got {tuple(k_cache.shape)}")
+    if head_dim_v != HEAD_DIM_V:
+        raise NotImplementedError(
+            f"flash_mla_with_kvcache: head_dim_v={head_dim_v} (512 only)")
+    if q.dtype not in (torch.float16, torch.bfloat16) or \
+            k_cache.dtype != q.dtype:
+        raise NotImplementedError(
+            "flash_mla_with_kvcache: q and k_cache must both be fp16 or "
+            f"both bf16, got {q.dtype} and {k_cache.dtype}")
+    B = q.shape[0]
+    if block_table.dtype != torch.int32 or block_table.dim() != 2 or \
+            block_table.shape[0] != B:
+        raise ValueError("flash_mla_with_kvcache: block_table must be "
+                         "[batch, max_blocks] int32")
+    if cache_seqlens.dtype != torch.int32 or tuple(
+            cache_seqlens.shape) != (B,):
+        raise ValueError("flash_mla_with_kvcache: cache_seqlens must be "
+                         "[batch] int32")
+    if meta.dtype != torch.int32 or meta.dim() != 2 or \
+            meta.shape[1] != META_FIELDS or splits.dtype != torch.int32 or \
+            tuple(splits.shape) != (B + 1,):
+        raise ValueError("flash_mla_with_kvcache: tile_scheduler_metadata "
+                         "and num_splits must come from get_mla_metadata "
+                         "for this batch")
+    s = k_cache.stride()
+    if s[3] != 1 or s[0] != PAGE * s[1] or (s[1] * q.element_size()) % 16:
+        raise ValueError("flash_mla_with_kvcache: k_cache pages must be "
+                         "contiguous rows (stride(0) = 64 * stride(1), "
+                         "last stride 1)")
+
+
+def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
+                   softmax_scale, causal, out, lse, cluster=None,
+                   schedule=None):
+    """The decode and combine kernels into caller-given `out` ([batch,
+    s_q, h_q, 512], contiguous) and `lse` ([batch, h_q, s_q] fp32).
+    cluster=2 pairs the CTAs of two query tiles into a cluster that loads
+    each page once (multicast); the default does so when the number of
+    query tiles is even. `schedule` names one of SCHEDULES."""
+    from .. import TensorDescriptor
+    B, Sq, H, _ = q.shape
+    M = Sq * H
+    if B == 0 or M == 0:
+        return
+    q2 = q.reshape(B * M, HEAD_DIM)
+    if not q2.is_contiguous() or q2.data_ptr() % 16:
+        q2 = q2.contiguous().clone()
+    row_stride = k_cache.stride(1)
+    k2 = torch.as_strided(k_cache, (k_cache.shape[0] * PAGE, HEAD_DIM),
+                          (row_stride, 1))
+    sched = SCHEDULES[schedule or DECODE_SCHEDULE]
+    qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
+    qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
+    kd = TensorDescriptor(k2, k2.shape, k2.stride(), [sched["BN"], 256])
+    krd = TensorDescriptor(k2, k2.shape, k2.stride(), [sched["BN"], 64])
+    parts = meta.shape[0]
+    max_pieces = B + parts  # a part starts at most one extra piece
+    oacc = torch.empty((max_pieces * M, HEAD_DIM_V), device=q.device,
+                       dtype=torch.float32)
+    lacc = torch.empty((max_pieces * M,), device=q.device,
+                       dtype=torch.float32)
+    bt = block_table if block_table.stride(1) == 1 else \
+        block_table.contiguous()
+    m_tiles = math.ceil(M / ROWS_PER_CTA)
+    if cluster is None:
+        cluster = DEFAULT_CLUSTER if m_tiles % 2 == 0 else 1
+    if m_tiles % cluster:
+        raise ValueError(f"flash_mla_into: cluster={cluster} does not "
+                         f"divide the {m_tiles} query tiles")
+    _kernels.mla_decode[(m_tiles // cluster, parts)](
+        qd, qrd, kd, krd, out, lse, oacc, lacc, meta, bt, bt.stride(0),
+        cache_seqlens, splits, M, H, Sq, softmax_scale * _kernels.LOG2E,
+        CAUSAL=bool(causal), CLUSTER=cluster, **sched, num_warps=4,
+        num_warpgroups=3, num_ctas=cluster)
+    _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
+        oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
+        ROWS=COMBINE_ROWS, num_warps=4)
+
+
+@torch.library.custom_op("txl::flash_mla_with_kvcache", mutates_args=(),
+                         device_types="cuda")
+def _flash_mla(q: torch.Tensor, k_cache: torch.Tensor,
+               block_table: torch.Tensor, cache_seqlens: torch.Tensor,
+               meta: torch.Tensor, splits: torch.Tensor,
+               softmax_scale: float,
+               causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    B, Sq, H, _ = q.shape
+    out = q.new_empty((B, Sq, H, HEAD_DIM_V))
+    lse = q.new_empty((B, H, Sq), dtype=torch.float32)
+    flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
+                   softmax_scale, causal, out, lse)
+    return out, lse
+
+
+@_flash_mla.register_fake
+def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
+      causal):
+    B, Sq, H, _ = q.shape
+    return (q.new_empty((B, Sq, H, HEAD_DIM_V)),
+            q.new_empty((B, H, Sq), dtype=torch.float32))
+
+
+def flash_mla_with_kvcache(q, k_cache, block_table, cache_seqlens,
+                           head_dim_v, tile_scheduler_metadata, num_splits,
+                           softmax_scale=None, causal=False):
+    """MLA decoding against a paged KV cache (FlashMLA's API): q [batch,
+    s_q, h_q, 576], k_cache [num_blocks, 64, 1, 576] (its first 512
+    channels are V), block_table [batch, max_blocks] int32, cache_seqlens
+    [batch] int32 -> (out [batch, s_q, h_q, 512], lse [batch, h_q, s_q]
+    fp32). softmax_scale defaults to 576 ** -0.5; causal masks query token
+    s of s_q to keys k <= seqlen - s_q + s."""
+    _check(q, k_cache, block_table, cache_seqlens, head_dim_v,
+           tile_scheduler_metadata, num_splits)
+    if softmax_scale is None:
+        softmax_scale = HEAD_DIM ** -0.5
+    return _flash_mla(q, k_cache, block_table, cache_seqlens,
+                      tile_scheduler_metadata, num_splits,
+                      float(softmax_scale), bool(causal))
+
+
+def _check_sparse(q, kv, indices, d_v):
+    if q.dim() != 3 or q.shape[-1] != HEAD_DIM:
+        raise ValueError(f"flash_mla_sparse_fwd: q must be [s_q, h_q, "
+                         f"{HEAD_DIM}], got {tuple(q.shape)}")
+    if kv.dim() != 3 or tuple(kv.shape[1:]) != (1, HEAD_DIM):
+        raise ValueError(f"flash_mla_sparse_fwd: kv must be [s_kv, 1, "
+                         f"{HEAD_DIM}], got {tuple(kv.shape)}")
+    if d_v != HEAD_DIM_V:
+        raise NotImplementedError(
+            f"flash_mla_sparse_fwd: d_v={d_v} (512 only)")
+    if q.dtype != torch.bfloat16 or kv.dtype != torch.bfloat16:
+        raise NotImplementedError("flash_mla_sparse_fwd: q and kv must be "
+                                  f"bf16, got {q.dtype} and {kv.dtype}")
+    if indices.dtype != torch.int32 or indices.dim() != 3 or \
+            indices.shape[0] != q.shape[0] or indices.shape[1] != 1:
+        raise ValueError("flash_mla_sparse_fwd: indices must be [s_q, 1, "
+                         "topk] int32")
+    if indices.shape[2] % PAGE or indices.shape[2] == 0:
+        raise NotImplementedError(
+            f"flash_mla_sparse_fwd: topk={indices.shape[2]} (a positive "
+            "multiple of 64)")
+
+
+def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
+                          ctas_per_head_tile=None, schedule=None,
+                          gather=None):
+    """The sparse prefill kernel into caller-given `out` ([s_q, h_q, 512]
+    bf16, contiguous), `max_logits` and `lse` ([s_q, h_q] fp32)."""
+    from .. import TensorDescriptor
+    Sq, H, _ = q.shape
+    Skv, topk = kv.shape[0], indices.shape[2]
+    if Sq == 0 or H == 0:
+        return
+    q2 = q.reshape(Sq * H, HEAD_DIM)
+    if not q2.is_contiguous() or q2.data_ptr() % 16:
+        q2 = q2.contiguous().clone()
+    kv2 = kv.reshape(Skv, HEAD_DIM)
+    if not kv2.is_contiguous() or kv2.data_ptr() % 16:
+        kv2 = kv2.contiguous().clone()
+    idx = indices.reshape(Sq, topk).contiguous()
+    qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
+    qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
+    name = schedule or SPARSE_SCHEDULE
+    if name not in SPARSE_SCHEDULES:
+        raise ValueError(f"flash_mla_sparse_into: schedule {name!r} (one "
+                         f"of {SPARSE_SCHEDULES})")
+    sched = SCHEDULES[name]
+    kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
+    kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
+    m_tiles = math.ceil(H / ROWS_PER_CTA)
+    if ctas_per_head_tile is None:
+        ctas_per_head_tile = max(1, _num_sms(q.device) // m_tiles)
+    ctas = min(Sq, ctas_per_head_tile)
+    _kernels.mla_sparse_fwd[(m_tiles, ctas)](
+        qd, qrd, kvd, kvrd, idx, out, max_logits, lse, Sq, Skv, H, topk,
+        sm_scale * _kernels.LOG2E, **sched, kv_ptr=kv2,
+        CP_ASYNC=(gather or SPARSE_GATHER) == "cp.async", num_warps=4,
+        num_warpgroups=3)
+
+
+@torch.library.custom_op("txl::flash_mla_sparse_fwd", mutates_args=(),
+                         device_types="cuda")
+def _flash_mla_sparse(q: torch.Tensor, kv: torch.Tensor,
+                      indices: torch.Tensor, sm_scale: float
+                      ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    Sq, H, _ = q.shape
+    out = q.new_empty((Sq, H, HEAD_DIM_V))
+    max_logits = q.new_empty((Sq, H), dtype=torch.float32)
+    lse = q.new_empty((Sq, H), dtype=torch.float32)
+    flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse)
+    return out, max_logits, lse
+
+
+@_flash_mla_sparse.register_fake
+def _(q, kv, indices, sm_scale):
+    Sq, H, _ = q.shape
+    return (q.new_empty((Sq, H, HEAD_DIM_V)),
+            q.new_empty((Sq, H), dtype=torch.float32),
+            q.new_empty((Sq, H), dtype=torch.float32))
+
+
+def flash_mla_sparse_fwd(q, kv, indices, sm_scale, d_v=HEAD_DIM_V):
+    """Sparse MLA prefill (FlashMLA's flash_mla_sparse_fwd): q [s_q, h_q,
+    576], kv [s_kv, 1, 576] (its first 512 channels are V), indices [s_q,
+    1, topk] int32 (entries < 0 or >= s_kv are skipped; repeats count
+    each time) -> (out [s_q, h_q, 512], max_logits [s_q, h_q], lse [s_q,
+    h_q]), bf16 and fp32; max_logits and lse are in log2 units (of
+    sm_scale * log2(e) * q.k), as FlashMLA's. A row with no valid index
+    gets out = 0, max_logits = -inf, lse = +inf."""
+    _check_sparse(q, kv, indices, d_v)
+    return _flash_mla_sparse(q, kv, indices, float(sm_scale))

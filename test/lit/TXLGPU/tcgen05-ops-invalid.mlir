@@ -1,0 +1,69 @@
+// The verifiers of the tensor-memory and tcgen05 ops: a tmem_alloc
+// without the tensor_memory encoding, or not [stages, 128, N], or wider
+// than tensor memory; a stage of a tensor-memory array that leaves it; a
+// load whose result does not match; an MMA whose accumulator is in shared
+// memory, whose B is in tensor memory, or whose shapes do not multiply.
+// RUN: not txl-opt %s -split-input-file 2>&1 | FileCheck %s
+
+// CHECK: error: 'txlgpu.tmem_alloc' op result must have the tensor_memory encoding
+func.func @no_encoding() {
+  %a = txlgpu.tmem_alloc : !txlgpu.memdesc<1x128x128xf32>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tmem_alloc' op needs [stages, 128, N] elements of 16 or 32 bits
+func.func @rows() {
+  %a = txlgpu.tmem_alloc : !txlgpu.memdesc<1x64x128xf32, #txlgpu.tensor_memory>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tmem_alloc' op needs more than the 512 columns of tensor memory
+func.func @too_wide() {
+  %a = txlgpu.tmem_alloc : !txlgpu.memdesc<3x128x256xf32, #txlgpu.tensor_memory>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.memdesc_index' op a stage of a tensor-memory buffer stays in tensor memory
+func.func @leaves(%i: i32) {
+  %a = txlgpu.tmem_alloc : !txlgpu.memdesc<2x128x128xf32, #txlgpu.tensor_memory>
+  %b = txlgpu.memdesc_index %a[%i] : !txlgpu.memdesc<2x128x128xf32, #txlgpu.tensor_memory> -> !txlgpu.memdesc<128x128xf32>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tmem_load' op result must match the buffer
+func.func @load_shape(%d: !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>) {
+  %v = txlgpu.tmem_load %d : !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory> -> tensor<128x64xf32>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tcgen05_mma' op D must be a [128, N] fp32 tensor-memory buffer
+func.func @d_in_smem(%a: !txlgpu.memdesc<128x64xf16>, %b: !txlgpu.memdesc<64x128xf16>, %d: !txlgpu.memdesc<128x128xf32>, %u: i1) {
+  txlgpu.tcgen05_mma %a, %b, %d, %u {leaderWarp = 0 : i32} : !txlgpu.memdesc<128x64xf16> * !txlgpu.memdesc<64x128xf16> -> !txlgpu.memdesc<128x128xf32>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tcgen05_mma' op B must be in shared memory
+func.func @b_in_tmem(%a: !txlgpu.memdesc<128x64xf16>, %b: !txlgpu.memdesc<64x128xf16, #txlgpu.tensor_memory>, %d: !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>, %u: i1) {
+  txlgpu.tcgen05_mma %a, %b, %d, %u {leaderWarp = 0 : i32} : !txlgpu.memdesc<128x64xf16> * !txlgpu.memdesc<64x128xf16, #txlgpu.tensor_memory> -> !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tcgen05_mma' op shapes do not form a matrix product
+func.func @shapes(%a: !txlgpu.memdesc<128x64xf16>, %b: !txlgpu.memdesc<32x128xf16>, %d: !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>, %u: i1) {
+  txlgpu.tcgen05_mma %a, %b, %d, %u {leaderWarp = 0 : i32} : !txlgpu.memdesc<128x64xf16> * !txlgpu.memdesc<32x128xf16> -> !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>
+  return
+}

@@ -1,0 +1,42 @@
+// The FlashAttention backward (python/txl/ops/flash_attn_bwd.py) compiles
+// for sm_90a and ptxas accepts it. Head dim 128, fp16, causal, dQ by TMA
+// reduce-add:
+// - producer 24 registers, consumers 240 (setmaxnreg);
+// - dV += P^T dO and dK += dS^T Q take P^T / dS^T from registers
+//   (register-A wgmma, B = dO / Q MN-major);
+// - the consumers meet at named barrier 10 (dS^T through shared memory)
+//   and 11 (before dK overwrites the K tile the other one reads);
+// - dQ: the fp32 tile goes to shared memory and is added to global memory
+//   by cp.reduce.async.bulk.tensor (two 128-byte-wide boxes per tile);
+// - the per-query statistics move as 64-element vectors to the layout of
+//   S^T's columns, never as [64, 64] tiles.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, 128, 2, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/tma | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s < %t/tma/flash_bwd.ptx
+// RUN: FileCheck %s --check-prefix=REG < %t/tma/flash_bwd.ptx
+// RUN: FileCheck %s --check-prefix=GIR < %t/tma/flash_bwd.txlgir
+// OUT: compiled flash_bwd for sm_90a {{.*}}(cubin by ptxas, {{[0-9]+}} B shared
+// REG: setmaxnreg.dec.sync.aligned.u32 24;
+// CHECK: setmaxnreg.inc.sync.aligned.u32 240;
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK: wgmma.wait_group.sync.aligned 1;
+// CHECK: ex2.approx.f32
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
+// CHECK: bar.sync 10, 256;
+// CHECK: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
+// CHECK: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
+// CHECK: cp.async.bulk.commit_group;
+// CHECK: bar.sync 11, 256;
+// GIR-NOT: convert_layout {{.*}} : tensor<64x64xf32
+// GIR: txlgpu.tma_store {{.*}} {reduce = "add"}
+
+// The same at head dim 64, bf16, with dQ added by atomics from registers
+// (DQ_TMA=0): they stay in the accumulator's layout (no trip through
+// shared memory) and become vector reds, since nobody reads the old values.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 32]>, tensordesc<bf16[64, 64]>, tensordesc<fp32[64, 32]>, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, 64, 3, 0, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/red | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=RED < %t/red/flash_bwd.ptx
+// RUN: FileCheck %s --check-prefix=RED-GIR < %t/red/flash_bwd.txlgir
+// RED-NOT: atom.
+// RED: red.relaxed.gpu.global.add.v2.f32
+// RED-GIR-NOT: convert_layout {{.*}} : tensor<64x32xf32
+// RED-GIR: txl.atomic_rmw "fadd", {{.*}}txlgpu.vec = {{[2-9]}} : i32} : tensor<64x32x!txl.ptr<f32>, #txlgpu.nvmma<{version = 3

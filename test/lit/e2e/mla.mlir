@@ -1,0 +1,80 @@
+// The MLA kernels (python/txl/ops/mla.py) compile for sm_90a and
+// ptxas accepts them. The decode kernel's schedule (bf16, two stages):
+// - the producer gives registers back (setmaxnreg.dec 24), the consumers
+//   take 240; 72 KB of shared memory per K page, two pages, the query tile
+//   and P: 231424 bytes, and no layout conversion through shared scratch
+//   bigger than a row vector (the output halves are stored straight from
+//   the wgmma accumulators: txl.relayout before tl.store);
+// - each page and the query tile arrive as nine TMA boxes (one per
+//   128-byte column chunk);
+// - warpgroup 1: S = Q K^T as 36 m64n64k16 wgmmas (576 deep), then it
+//   waits for P to be free (named barrier 9), publishes P and alpha
+//   (barrier 8), and O[:, :256] += P V with P from registers (register-A
+//   m64n256k16); warpgroup 2 waits on 8 and runs its m64n256k16 with P
+//   from shared memory, then arrives on 9.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_decode --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 2, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s < %t/d/mla_decode.ptx
+// RUN: FileCheck %s --check-prefix=GIR < %t/d/mla_decode.txlgir
+// OUT: compiled mla_decode for sm_90a {{.*}}(cubin by ptxas, {{2[0-9][0-9][0-9][0-9][0-9]}} B shared, {{[0-9]+}} registers
+// CHECK: .maxntid 384, 1, 1
+// CHECK-DAG: setmaxnreg.inc.sync.aligned.u32 240;
+// CHECK-DAG: setmaxnreg.dec.sync.aligned.u32 24;
+// CHECK-DAG: bar.sync 9, 256;
+// CHECK-DAG: bar.arrive 8, 256;
+// CHECK-DAG: bar.sync 8, 256;
+// CHECK-DAG: bar.arrive 9, 256;
+// CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1;
+// CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
+// CHECK-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// The ragged last page: each consumer zeroes its V half's rows past
+// seqlen in place (16-byte shared loads and stores, no data between
+// threads), fences them for wgmma and syncs on its own named barrier.
+// CHECK-DAG: bar.sync 10, 128;
+// CHECK-DAG: bar.sync 11, 128;
+// CHECK-DAG: st.shared.v4.b32
+// RUN: grep -c wgmma.mma_async.sync.aligned.m64n64k16 %t/d/mla_decode.ptx | FileCheck %s --check-prefix=S576
+// S576: 36
+// GIR-NOT: convert_layout {{.*}}shared_offset{{.*}}tensor<64x{{[0-9]}}
+// The softmax stays in S's own accumulator layout (m64n64): a 64x64
+// tensor in O's m64n256 layout would be held four times over (4x the
+// exp2s); P is written with four stmatrix.x4 (64x64 bf16, 128 threads).
+// RUN: FileCheck %s --check-prefix=SOFTMAX < %t/d/mla_decode.txlgir
+// RUN: grep -c stmatrix %t/d/mla_decode.ptx | FileCheck %s --check-prefix=STMATRIX
+// SOFTMAX: math.exp2 {{.*}} : tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
+// SOFTMAX-NOT: tensor<64x64x{{[a-z0-9]+}}, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>>
+// STMATRIX: 4
+//
+// fp16, causal: the same shared memory (the causal limit lives in S's
+// row layout, no mask moves through shared memory).
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_decode --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 64]>, *fp16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 2, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/c | FileCheck %s --check-prefix=CAUSAL
+// CAUSAL: compiled mla_decode for sm_90a {{.*}}(cubin by ptxas, {{2[0-9][0-9][0-9][0-9][0-9]}} B shared
+//
+// The combine kernel.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_combine --signature "*fp32:16, *fp32:16, *i32:16, *bf16:16, *fp32:16, i32, i32, i32, 512, 8" --num-warps 4 --target sm_90a --out-dir %t/m | FileCheck %s --check-prefix=COMBINE
+// COMBINE: compiled mla_combine for sm_90a
+//
+// The sparse prefill kernel, its default schedule (32-row steps, four
+// stages, rows gathered by cp.async): 16-byte cp.async copies (18 per
+// producer thread a step: 32 rows x 1152 bytes / 128 threads), waited with
+// cp.async.wait_group 3 (one step behind: a step is three groups) and 0
+// (a token's last step), each fenced for wgmma (fence.proxy.async); S as
+// 36 m64n32k16 wgmmas; the producer keeps 40 registers for the copies'
+// addresses.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_fwd --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[1, 256]>, tensordesc<bf16[1, 64]>, *i32:16, *bf16:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, fp32, 4, 32, 0, *bf16:16, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s | FileCheck %s --check-prefix=SPARSE-OUT
+// RUN: FileCheck %s --check-prefix=SPARSE < %t/s/mla_sparse_fwd.ptx
+// RUN: grep -c wgmma.mma_async.sync.aligned.m64n32k16 %t/s/mla_sparse_fwd.ptx | FileCheck %s --check-prefix=S576
+// RUN: grep -c "cp.async.cg.shared.global \[" %t/s/mla_sparse_fwd.ptx | FileCheck %s --check-prefix=COPIES
+// SPARSE-OUT: compiled mla_sparse_fwd for sm_90a {{.*}}(cubin by ptxas, {{2[0-9][0-9][0-9][0-9][0-9]}} B shared
+// SPARSE-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// SPARSE-DAG: setmaxnreg.inc.sync.aligned.u32 232;
+// SPARSE-DAG: cp.async.cg.shared.global [{{.*}}], 16, 
+// SPARSE-DAG: cp.async.wait_group 3;
+// SPARSE-DAG: cp.async.wait_group 0;
+// SPARSE-DAG: fence.proxy.async.shared::cta;
+// SPARSE-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+// COPIES: 18
+//
+// The TMA row-gather variant (whole pages) compiles too.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_fwd --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[1, 256]>, tensordesc<bf16[1, 64]>, *i32:16, *bf16:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, fp32, 2, 64, 0, none, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/g | FileCheck %s --check-prefix=GATHER
+// GATHER: compiled mla_sparse_fwd for sm_90a {{.*}}(cubin by ptxas, {{2[0-9][0-9][0-9][0-9][0-9]}} B shared
