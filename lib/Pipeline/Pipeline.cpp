@@ -346,6 +346,33 @@ std::string registerBudgetError(const std::string &log, const Module &ast,
                      ptxas + ")"});
 }
 
+std::vector<SharedBufferPlacement> readSharedPlan(mlir::ModuleOp module) {
+  std::vector<SharedBufferPlacement> plan;
+  auto entries = module->getAttrOfType<mlir::ArrayAttr>(
+      mlir::txlgpu::TXLGPUDialect::kSharedPlanAttr);
+  if (!entries)
+    return plan;
+  for (mlir::Attribute entry : entries) {
+    auto dict = mlir::dyn_cast<mlir::DictionaryAttr>(entry);
+    if (!dict)
+      continue;
+    auto intOf = [&](llvm::StringRef key) {
+      auto v = dict.getAs<mlir::IntegerAttr>(key);
+      return v ? int(v.getInt()) : 0;
+    };
+    SharedBufferPlacement p;
+    if (auto op = dict.getAs<mlir::StringAttr>("op"))
+      p.op = op.str();
+    p.line = intOf("line");
+    p.offset = intOf("offset");
+    p.bytes = intOf("bytes");
+    if (auto whole = dict.getAs<mlir::BoolAttr>("whole_kernel"))
+      p.wholeKernel = whole.getValue();
+    plan.push_back(std::move(p));
+  }
+  return plan;
+}
+
 int moduleInt(mlir::ModuleOp module, llvm::StringRef name) {
   if (auto attr = module->getAttrOfType<mlir::IntegerAttr>(name))
     return attr.getInt();
@@ -478,6 +505,7 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   out.txlgir = printOp(*module, options.dumpLocations);
   out.sharedBytes =
       moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kSharedBytesAttr);
+  out.sharedPlan = readSharedPlan(*module);
   readDescriptorLayouts(*module, options.kernelName, out.params);
   // Per CTA in the module; a program is a cluster of numCtas CTAs.
   out.globalScratchBytes =
@@ -547,6 +575,18 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   return true;
 }
 
+static llvm::json::Array
+sharedPlanJson(const std::vector<SharedBufferPlacement> &plan) {
+  llvm::json::Array out;
+  for (const SharedBufferPlacement &p : plan)
+    out.push_back(llvm::json::Object{{"op", p.op},
+                                     {"line", p.line},
+                                     {"offset", p.offset},
+                                     {"bytes", p.bytes},
+                                     {"whole_kernel", p.wholeKernel}});
+  return out;
+}
+
 std::string CompiledKernel::metadataJson() const {
   llvm::json::Array paramArray;
   for (const LaunchParam &p : params)
@@ -557,6 +597,7 @@ std::string CompiledKernel::metadataJson() const {
       {"num_warps", numWarps},
       {"num_warpgroups", numWarpgroups},
       {"shared_bytes", sharedBytes},
+      {"shared_plan", sharedPlanJson(sharedPlan)},
       {"global_scratch_bytes", globalScratchBytes},
       {"cluster_dims",
        llvm::json::Array{clusterDims[0], clusterDims[1], clusterDims[2]}},

@@ -119,6 +119,17 @@ struct LaunchParam {
   int swizzleBytes = 0;
 };
 
+/// One shared-memory buffer as AllocateSharedMemory placed it.
+struct SharedBufferPlacement {
+  std::string op; ///< the op that owns it (smem_alloc, convert_layout, ...)
+  int line = 0;   ///< its source line (0: unknown)
+  int offset = 0;
+  int bytes = 0;
+  /// Live for the whole kernel; otherwise it may share bytes with buffers
+  /// live at other times.
+  bool wholeKernel = false;
+};
+
 struct CompiledKernel {
   std::string name;
   std::string target;
@@ -131,6 +142,8 @@ struct CompiledKernel {
   int numWarps = 4;
   int numWarpgroups = 1;
   int sharedBytes = 0;
+  /// Where each shared buffer lives ("shared_plan" in the metadata).
+  std::vector<SharedBufferPlacement> sharedPlan;
   /// Bytes of global scratch one program needs (in-kernel TMA
   /// descriptors, tl.make_tensor_descriptor): the runtime allocates grid
   /// size x this and passes it as a hidden last kernel parameter, after

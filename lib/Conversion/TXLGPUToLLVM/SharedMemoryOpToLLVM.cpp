@@ -121,8 +121,7 @@ struct MemDescIndexOpToLLVM
       return indexTensorMemory(op, adaptor, rewriter);
     // A stage of an allocation array, or a row of a tile's leading dim.
     int64_t stride;
-    if (op.getSrc().getDefiningOp<txlgpu::SmemAllocOp>() ||
-        op.getSrc().getDefiningOp<txlgpu::MBarAllocOp>()) {
+    if (txlgpu::isBufferArray(op.getSrc())) {
       stride = txlgpu::getStageStride(src);
     } else {
       auto offsets = txlgpu::getSharedOffsets(src);

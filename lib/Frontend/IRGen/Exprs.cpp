@@ -2,6 +2,7 @@
 #include "Gen.h"
 #include "Registry.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/Support/Casting.h"
 
 #include <cmath>
@@ -478,7 +479,42 @@ Val Gen::evalIfExp(const IfExpExpr &e) {
   Val x = eval(*e.body);
   Val y = eval(*e.orelse);
   LocGuard lg(*this, e.loc);
+  if ((x.isTensor() && !x.t.isReg()) || (y.isTensor() && !y.t.isReg()))
+    return chooseBuffer(test, x, y, e.loc);
   return where(test, x, y, e.loc);
+}
+
+/// `a if cond else b` over shared buffers or mbarriers (the TXL project's
+/// per-warpgroup choice): a select of the two handles, which must be the
+/// same kind, shape and dtype; cond must be a scalar.
+Val Gen::chooseBuffer(const Val &cond, const Val &x, const Val &y,
+                      SourceLoc loc) {
+  using Space = TValue::Space;
+  auto isHandle = [](const Val &v) {
+    return v.isTensor() &&
+           (v.t.space == Space::Smem || v.t.space == Space::SmemArray ||
+            v.t.space == Space::Mbar || v.t.space == Space::MbarArray);
+  };
+  if (!isHandle(x) || !isHandle(y)) {
+    const Val &odd = isHandle(x) ? y : x;
+    fail(loc, "a conditional expression can choose between two shared "
+              "buffers or two mbarriers, not a " +
+                  (odd.isTensor() ? odd.t.typeStr() : odd.kindName()) +
+                  " and a " + (isHandle(x) ? x.t.typeStr() : y.t.typeStr()));
+  }
+  if (!x.t.sameType(y.t) || x.t.value.getType() != y.t.value.getType())
+    fail(loc, "a conditional expression chooses between shared buffers of "
+              "different types: " +
+                  x.t.typeStr() + " and " + y.t.typeStr());
+  TValue c = toBool(toTensor(cond, loc), loc);
+  if (!c.shape.empty())
+    fail(loc, "choosing between shared buffers needs a scalar condition, "
+              "got a " +
+                  c.typeStr());
+  TValue r = x.t;
+  r.value =
+      mlir::arith::SelectOp::create(b, cur, c.value, x.t.value, y.t.value);
+  return Val::tensor(r);
 }
 
 //===----------------------------------------------------------------------===//

@@ -187,6 +187,7 @@ public:
   TValue toBool(const TValue &v, SourceLoc loc);
   Val logical(bool isAnd, const Val &a, const Val &b, SourceLoc loc);
   Val where(const Val &c, const Val &x, const Val &y, SourceLoc loc);
+  Val chooseBuffer(const Val &cond, const Val &x, const Val &y, SourceLoc loc);
   Val minMax(bool isMax, const Val &a, const Val &b, SourceLoc loc,
              bool propagateNan = false);
 

@@ -228,6 +228,36 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
 
 #enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
 #blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #txlgpu.nvmma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#out = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A tile made in a loop body is a new buffer every iteration, but one
+// whose asynchronous reader (a TMA store) is retired only after the loop
+// is still being read in the next iteration: it is live through the whole
+// loop, and the conversion at the top of the body gets other bytes.
+// CHECK: module attributes {{{.*}}txlgpu.shared = 24576 : i32
+// CHECK-LABEL: func.func @async_reader_across_iterations
+// CHECK: scf.for
+// CHECK-NEXT: txlgpu.convert_layout %arg1 {txlgpu.shared_offset = 0 : i32}
+// CHECK-NEXT: txlgpu.local_alloc %arg0 {txlgpu.shared_offset = 16384 : i32}
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @async_reader_across_iterations(%x: tensor<64x64xf16, #blk>, %m: tensor<64x64xf32, #acc>, %desc: !txlgpu.tensordesc<64x64xf16>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %r = txlgpu.convert_layout %m : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #out>
+      %t = txlgpu.local_alloc %x : tensor<64x64xf16, #blk> -> !txlgpu.memdesc<64x64xf16, #enc>
+      txlgpu.tma_store %t -> %desc[%i, %c0] : <64x64xf16, #enc> -> <64x64xf16>
+    }
+    txlgpu.tma_store_wait {pendings = 0 : i32}
+    return
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 // A TMA copy writes its tile until a wait on its mbarrier. T's copy is
 // waited on right away: C, written after, takes T's bytes. U's copy (a

@@ -69,3 +69,45 @@ func.func @descs(%a: !txlgpu.tensordesc<64x128xf16>, %b: !txlgpu.tensordesc<64x3
   txlgpu.tma_load %w[%c0, %c0] -> %w0, %bar : <64x64xf16> -> <64x16xf16>, <1xi64, #txlgpu.barrier>
   return
 }
+
+// Buffers one handle chooses between (`buf = a if c else b`, or assigned
+// in both branches of an if) share a layout: %x alone is only read by
+// threads, but the select also picks %y, which TMA fills, so both (and the
+// select, and the stage taken from it) get the swizzled layout. The
+// buffers an scf.if yields do the same: %u is only stored to by threads,
+// %v read by wgmma.
+// CHECK-LABEL: func.func @choices
+// CHECK: %[[X:.*]] = txlgpu.smem_alloc : <1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: %[[Y:.*]] = txlgpu.smem_alloc : <1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: %[[U:.*]] = txlgpu.smem_alloc : <1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: %[[V:.*]] = txlgpu.smem_alloc : <1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: arith.select %arg1, %[[X]], %[[Y]] : !txlgpu.memdesc<1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: txlgpu.memdesc_index {{.*}} -> <64x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
+// CHECK: scf.if %arg1 -> (!txlgpu.memdesc<1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>)
+func.func @choices(%desc: !txlgpu.tensordesc<64x64xf16>, %c: i1, %t: tensor<64x64xf16>) {
+  %c0 = arith.constant 0 : i32
+  %acc = arith.constant dense<0.0> : tensor<64x64xf32>
+  %x = txlgpu.smem_alloc : <1x64x64xf16>
+  %y = txlgpu.smem_alloc : <1x64x64xf16>
+  %u = txlgpu.smem_alloc : <1x64x64xf16>
+  %v = txlgpu.smem_alloc : <1x64x64xf16>
+  %bars = txlgpu.mbar_alloc {arriveCount = 1 : i32} : <1xi64, #txlgpu.barrier>
+  %bar = txlgpu.memdesc_index %bars[%c0] : <1xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+  %x0 = txlgpu.memdesc_index %x[%c0] : <1x64x64xf16> -> <64x64xf16>
+  %rx = txlgpu.smem_load %x0 : <64x64xf16> -> tensor<64x64xf16>
+  %y0 = txlgpu.memdesc_index %y[%c0] : <1x64x64xf16> -> <64x64xf16>
+  txlgpu.tma_load %desc[%c0, %c0] -> %y0, %bar : <64x64xf16> -> <64x64xf16>, <1xi64, #txlgpu.barrier>
+  %sel = arith.select %c, %x, %y : !txlgpu.memdesc<1x64x64xf16>
+  %s0 = txlgpu.memdesc_index %sel[%c0] : <1x64x64xf16> -> <64x64xf16>
+  %rs = txlgpu.smem_load %s0 : <64x64xf16> -> tensor<64x64xf16>
+  %w = scf.if %c -> (!txlgpu.memdesc<1x64x64xf16>) {
+    scf.yield %u : !txlgpu.memdesc<1x64x64xf16>
+  } else {
+    scf.yield %v : !txlgpu.memdesc<1x64x64xf16>
+  }
+  %w0 = txlgpu.memdesc_index %w[%c0] : <1x64x64xf16> -> <64x64xf16>
+  txlgpu.smem_store %t, %w0 : tensor<64x64xf16> -> <64x64xf16>
+  %v0 = txlgpu.memdesc_index %v[%c0] : <1x64x64xf16> -> <64x64xf16>
+  %d = txlgpu.warp_group_dot %v0, %v0, %acc : !txlgpu.memdesc<64x64xf16> * <64x64xf16> -> tensor<64x64xf32>
+  return
+}

@@ -28,6 +28,20 @@
 // WAIT: cp.async.bulk.wait_group.read 0;
 // WAIT-NEXT: bar.sync 0;
 // META: "shared_bytes": 9216
+// The placement in the metadata: the mbarrier for the whole kernel, the
+// load and store sites' tiles (source lines 15 and 17) sharing bytes.
+// META: "shared_plan": [
+// META: "offset": 0,
+// META-NEXT: "op": "txlgpu.mbar_alloc",
+// META-NEXT: "whole_kernel": true
+// META: "line": 17,
+// META-NEXT: "offset": 1024,
+// META-NEXT: "op": "txlgpu.smem_alloc",
+// META-NEXT: "whole_kernel": false
+// META: "line": 15,
+// META-NEXT: "offset": 1024,
+// META-NEXT: "op": "txlgpu.smem_alloc",
+// META-NEXT: "whole_kernel": false
 //
 // A descriptor matmul (register operands from desc.load, tl.dot) compiles
 // through ptxas; its two load sites each have their own barrier.

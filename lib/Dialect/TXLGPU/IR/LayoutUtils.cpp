@@ -290,3 +290,19 @@ int64_t mlir::txlgpu::getStageStride(Type type) {
       elems * std::max(1u, desc.getElementType().getIntOrFloatBitWidth() / 8);
   return (bytes + 1023) / 1024 * 1024;
 }
+
+bool mlir::txlgpu::isBufferArray(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<SmemAllocOp, MBarAllocOp>(def))
+    return true;
+  // Matched by name: this library does not depend on arith or scf.
+  StringRef name = def->getName().getStringRef();
+  if (name == "arith.select")
+    return isBufferArray(def->getOperand(1));
+  if (name == "scf.if" && !def->getRegion(0).empty())
+    return isBufferArray(def->getRegion(0).front().getTerminator()->getOperand(
+        cast<OpResult>(v).getResultNumber()));
+  return false;
+}

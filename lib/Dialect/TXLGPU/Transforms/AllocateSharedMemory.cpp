@@ -165,6 +165,41 @@ struct AllocateSharedMemoryPass
                        b.getI32IntegerAttr(buffer.offset));
     module->setAttr(TXLGPUDialect::kSharedBytesAttr,
                     b.getI32IntegerAttr(llvm::alignTo(total, 16)));
+    module->setAttr(TXLGPUDialect::kSharedPlanAttr, plan(b));
+  }
+
+  /// The placement as the metadata reports it: each placed buffer's first
+  /// owner op and source line, offset, bytes, and whether it is live for
+  /// the whole kernel (else it shares bytes with buffers live at other
+  /// times), by offset.
+  ArrayAttr plan(Builder &b) {
+    SmallVector<const Buffer *> placed;
+    for (const Buffer &buffer : buffers)
+      if (buffer.pinned || buffer.live)
+        placed.push_back(&buffer);
+    llvm::stable_sort(placed, [](const Buffer *x, const Buffer *y) {
+      return x->offset < y->offset;
+    });
+    SmallVector<Attribute> entries;
+    for (const Buffer *buffer : placed) {
+      Operation *owner = buffer->owners.front();
+      int64_t line = 0;
+      if (auto at = dyn_cast<FileLineColLoc>(owner->getLoc()))
+        line = at.getLine();
+      else if (auto fused = dyn_cast<FusedLoc>(owner->getLoc()))
+        for (Location inner : fused.getLocations())
+          if (auto at = dyn_cast<FileLineColLoc>(inner); at && !line)
+            line = at.getLine();
+      entries.push_back(b.getDictionaryAttr({
+          b.getNamedAttr("op",
+                         b.getStringAttr(owner->getName().getStringRef())),
+          b.getNamedAttr("line", b.getI32IntegerAttr(line)),
+          b.getNamedAttr("offset", b.getI32IntegerAttr(buffer->offset)),
+          b.getNamedAttr("bytes", b.getI32IntegerAttr(buffer->bytes)),
+          b.getNamedAttr("whole_kernel", b.getBoolAttr(buffer->pinned)),
+      }));
+    }
+    return b.getArrayAttr(entries);
   }
 
   /// One buffer per op that exchanges data through shared memory. With

@@ -19,6 +19,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::txlgpu {
 #define GEN_PASS_DEF_ASSIGNSHAREDLAYOUTS
@@ -30,8 +32,27 @@ using namespace mlir::txlgpu;
 
 namespace {
 
-/// Whether a use of `v` (or of a view or stage of it) needs the NVMMA
-/// layout: TMA copies and wgmma operands.
+/// The values that choose between `v` and other buffers: an arith.select
+/// with `v` as an alternative (`buf = a if c else b`), or the result of an
+/// scf.if whose branch yields `v` (`buf` assigned in both branches).
+SmallVector<Value> choicesOf(Value v) {
+  SmallVector<Value> choices;
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto select = dyn_cast<arith::SelectOp>(user)) {
+      if (use.getOperandNumber() > 0)
+        choices.push_back(select.getResult());
+    } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      if (auto ifOp = dyn_cast<scf::IfOp>(yield->getParentOp()))
+        choices.push_back(ifOp.getResult(use.getOperandNumber()));
+    }
+  }
+  return choices;
+}
+
+/// Whether a use of `v` (or of a view or stage of it, or of a choice
+/// between it and other buffers) needs the NVMMA layout: TMA copies and
+/// wgmma operands.
 bool needsNVMMA(Value v) {
   for (Operation *user : v.getUsers()) {
     if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp, TCGen05MMAOp>(
@@ -41,7 +62,18 @@ bool needsNVMMA(Value v) {
         needsNVMMA(user->getResult(0)))
       return true;
   }
-  return false;
+  return llvm::any_of(choicesOf(v), needsNVMMA);
+}
+
+/// The choices (selects, if results) reachable from `v` through its
+/// stages, views and further choices.
+void collectChoices(Value v, llvm::SetVector<Value> &out) {
+  for (Operation *user : v.getUsers())
+    if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user))
+      collectChoices(user->getResult(0), out);
+  for (Value choice : choicesOf(v))
+    if (out.insert(choice))
+      collectChoices(choice, out);
 }
 
 MemDescType withEncoding(MemDescType t, Attribute enc) {
@@ -69,7 +101,7 @@ Attribute viewEncoding(MemDescViewOp view, NVMMASharedEncodingAttr src) {
 /// result, whose encoding is its tile's), the stage bits come last.
 std::optional<SmallVector<int64_t>> flatIndexOffsets(Value buffer,
                                                      MemDescType type) {
-  bool array = buffer.getDefiningOp<SmemAllocOp>() != nullptr;
+  bool array = isBufferArray(buffer);
   ArrayRef<int64_t> shape = type.getShape();
   MemDescType tile =
       array ? MemDescType::get(type.getContext(), shape.drop_front(),
@@ -170,7 +202,24 @@ Attribute indexEncoding(MemDescIndexOp op, NVMMASharedEncodingAttr src) {
 /// (after an error) if a view's layout cannot be expressed.
 bool propagate(Value v, Attribute tileEnc) {
   bool ok = true;
-  bool isArray = v.getDefiningOp<SmemAllocOp>() != nullptr;
+  bool isArray = isBufferArray(v);
+  // A choice between buffers has their (common, see unifyChoices) layout.
+  for (Value choice : choicesOf(v)) {
+    auto type = cast<MemDescType>(choice.getType());
+    auto mine = cast<MemDescType>(v.getType());
+    if (type.getEncoding() == mine.getEncoding())
+      continue;
+    if (type.getEncoding()) {
+      choice.getDefiningOp()->emitError(
+          "this chooses between shared buffers with different layouts (")
+          << layoutName(type) << " and " << layoutName(mine)
+          << "); give them the same shape, dtype and uses";
+      ok = false;
+      continue;
+    }
+    choice.setType(mine);
+    ok &= propagate(choice, tileEnc);
+  }
   for (Operation *user : v.getUsers()) {
     Attribute enc;
     if (auto index = dyn_cast<MemDescIndexOp>(user)) {
@@ -287,9 +336,39 @@ bool annotateDescriptors(func::FuncOp func) {
 
 struct AssignSharedLayoutsPass
     : public txlgpu::impl::AssignSharedLayoutsBase<AssignSharedLayoutsPass> {
+  /// Buffers that one choice (select / if) picks between must share a
+  /// layout: each gets the NVMMA one when any of them needs it.
+  llvm::DenseSet<Operation *> needNVMMAByChoice(ModuleOp module) {
+    llvm::EquivalenceClasses<Operation *> groups;
+    DenseMap<Value, Operation *> firstAllocOf;
+    module.walk([&](SmemAllocOp alloc) {
+      groups.insert(alloc);
+      llvm::SetVector<Value> choices;
+      collectChoices(alloc.getResult(), choices);
+      for (Value choice : choices) {
+        auto [it, inserted] = firstAllocOf.try_emplace(choice, alloc);
+        if (!inserted)
+          groups.unionSets(it->second, alloc);
+      }
+    });
+    llvm::DenseSet<Operation *> need;
+    for (auto it = groups.begin(); it != groups.end(); ++it) {
+      if (!(*it)->isLeader())
+        continue;
+      bool any = llvm::any_of(groups.members(**it), [](Operation *op) {
+        return needsNVMMA(op->getResult(0));
+      });
+      if (any)
+        for (Operation *op : groups.members(**it))
+          need.insert(op);
+    }
+    return need;
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     bool ok = true;
+    llvm::DenseSet<Operation *> nvmma = needNVMMAByChoice(module);
     module.walk([&](SmemAllocOp alloc) {
       MemDescType type = alloc.getType();
       // Buffers made by the compiler itself (PipelineWarpGroupDots) come
@@ -304,7 +383,7 @@ struct AssignSharedLayoutsPass
       for (unsigned d = tile.size(); d-- > 0;)
         order.push_back(d);
       unsigned swizzle = 0;
-      if (needsNVMMA(alloc.getResult())) {
+      if (nvmma.contains(alloc)) {
         swizzle = ::txl::largestSwizzleBytes(tile, bits, order);
         if (tile.size() != 2 || swizzle == 0) {
           alloc.emitError("a buffer used by TMA or wgmma must be 2-D with "

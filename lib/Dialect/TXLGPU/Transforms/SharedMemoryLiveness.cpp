@@ -231,20 +231,25 @@ mlir::txlgpu::liveInterval(Operation *owner, ArrayRef<BufferAccess> accesses,
     lo = std::min(lo, order.start(a.op));
     hi = std::max(hi, order.start(a.op));
     for (Operation *p = a.op->getParentOp(); p; p = p->getParentOp())
-      if (isLoop(p) && !p->isAncestor(owner))
+      if (isLoop(p))
         loops.insert(p);
   }
   ExposureScan exposure(accesses);
   for (Operation *loop : loops) {
+    // The buffer is live through the whole loop when it holds data on entry
+    // or on exit (for a buffer allocated in the body: an asynchronous reader
+    // retired only after the loop, so still reading in the next iteration).
     bool leaves = llvm::any_of(accesses, [&](const BufferAccess &a) {
       return !loop->isAncestor(a.op);
     });
-    // The buffer is live across the back edge when an iteration can read
-    // what the previous one left; it is live through the whole loop when it
-    // holds data on entry or on exit.
-    bool carried = true;
-    if (auto forOp = dyn_cast<scf::ForOp>(loop))
-      carried = exposure.scan(*forOp.getBody()).exposed;
+    // It is live across the back edge when an iteration can read what the
+    // previous one left (a buffer allocated in the body is a new one each
+    // iteration).
+    bool carried = false;
+    if (!loop->isAncestor(owner)) {
+      auto forOp = dyn_cast<scf::ForOp>(loop);
+      carried = !forOp || exposure.scan(*forOp.getBody()).exposed;
+    }
     if (leaves || carried) {
       lo = std::min(lo, order.start(loop));
       hi = std::max(hi, order.end(loop));

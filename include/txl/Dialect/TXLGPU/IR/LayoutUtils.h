@@ -74,7 +74,6 @@ Attribute getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                            unsigned vec, ArrayRef<unsigned> order,
                            unsigned numWarps, unsigned threadsPerWarp);
 
-
 /// Where each element of a shared tile lives: the element offset of a
 /// coordinate is the XOR of the offsets of its set bits (shared layouts are
 /// linear), so codegen adds a per-register constant to a per-thread part.
@@ -95,6 +94,11 @@ int64_t getSharedBytes(Type memDescType);
 /// 1024-byte aligned, where the swizzle pattern repeats) or
 /// txlgpu.mbar_alloc (8-byte mbarriers) result.
 int64_t getStageStride(Type stagedMemDescType);
+
+/// Whether `v` is a buffer array (the result of txlgpu.smem_alloc or
+/// txlgpu.mbar_alloc, or a choice between such: an arith.select or an
+/// scf.if result), whose leading dimension is the stage.
+bool isBufferArray(Value v);
 } // namespace mlir::txlgpu
 
 #endif

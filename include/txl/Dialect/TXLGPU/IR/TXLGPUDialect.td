@@ -30,6 +30,9 @@ def TXLGPU_Dialect : Dialect {
     /// CTAs per cluster (launch option num_ctas); a program is one cluster.
     static constexpr llvm::StringLiteral kNumCtasAttr = "txlgpu.num_ctas";
     static constexpr llvm::StringLiteral kSharedBytesAttr = "txlgpu.shared";
+    /// On the module: AllocateSharedMemory's placement, one dictionary per
+    /// buffer (op, line, offset, bytes, whole_kernel), for the metadata.
+    static constexpr llvm::StringLiteral kSharedPlanAttr = "txlgpu.shared_plan";
     static constexpr llvm::StringLiteral kSharedOffsetAttr = "txlgpu.shared_offset";
     /// On a compiler-made smem_alloc whose contents are dead once the loop
     /// using it ends (every copy and wgmma drained after it).
