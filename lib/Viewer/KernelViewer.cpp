@@ -58,35 +58,6 @@ llvm::json::Object sassCounts(const std::vector<ListingRow> &rows) {
   return out;
 }
 
-/// The GPU IR's shared-memory assignments (txlgpu.shared_offset), by
-/// offset: what lives where in the CTA's shared memory.
-llvm::json::Array sharedMemoryPlan(const std::vector<ListingRow> &rows) {
-  std::multimap<long, llvm::json::Object> plan;
-  for (const ListingRow &row : rows) {
-    llvm::StringRef text = row.text;
-    size_t at = text.find("txlgpu.shared_offset = ");
-    if (at == llvm::StringRef::npos)
-      continue;
-    long offset = 0;
-    text.substr(at + 23)
-        .take_while([](char c) { return c >= '0' && c <= '9'; })
-        .getAsInteger(10, offset);
-    llvm::StringRef op = text.trim();
-    if (op.contains(" = "))
-      op = op.split(" = ").second;
-    op = op.take_until([](char c) { return c == ' ' || c == '('; });
-    plan.emplace(offset,
-                 llvm::json::Object{{"offset", offset},
-                                    {"op", op},
-                                    {"line", row.line},
-                                    {"text", text.trim().take_front(240)}});
-  }
-  llvm::json::Array out;
-  for (auto &entry : plan)
-    out.push_back(std::move(entry.second));
-  return out;
-}
-
 llvm::json::Array sourceLines(llvm::StringRef source) {
   llvm::SmallVector<llvm::StringRef> lines;
   source.split(lines, '\n');
@@ -110,11 +81,11 @@ std::string renderKernelViewer(const ViewerInput &in) {
   if (auto parsed = llvm::json::parse(in.metadataJson))
     metadata = std::move(*parsed);
   auto sass = mapSassListing(in.sass, in.sourceFile);
-  auto txlgir = mapMlirListing(in.txlgir, in.sourceFile);
   llvm::json::Array listings;
   listings.push_back(
       listing("txlir", "tile IR", mapMlirListing(in.txlir, in.sourceFile), ""));
-  listings.push_back(listing("txlgir", "GPU IR", txlgir, ""));
+  listings.push_back(listing("txlgir", "GPU IR",
+                             mapMlirListing(in.txlgir, in.sourceFile), ""));
   listings.push_back(listing("llir", "LLVM IR", mapLlvmListing(in.llir), ""));
   listings.push_back(
       listing("ptx", "PTX", mapPtxListing(in.ptx, in.sourceFile), ""));
@@ -123,7 +94,6 @@ std::string renderKernelViewer(const ViewerInput &in) {
                           {"source", sourceLines(in.source)},
                           {"listings", std::move(listings)},
                           {"counts", sassCounts(sass)},
-                          {"smem", sharedMemoryPlan(txlgir)},
                           {"metadata", std::move(metadata)}};
   std::string json;
   llvm::raw_string_ostream os(json);

@@ -6,7 +6,7 @@
 // with, per line, the tile IR, GPU IR, LLVM IR, PTX and SASS rows it became
 // (through the locations each stage carries; see SourceMap.h), per-line
 // SASS instruction counts by class, ptxas's report and the shared-memory
-// plan. Clicking a source line marks its rows in every listing; clicking a
+// plan (the metadata's shared_plan). Clicking a source line marks its rows in every listing; clicking a
 // row selects its source line. Opening the page with `#selftest` makes it
 // click through itself and record the outcome in `body[data-selftest]`,
 // which the headless-browser test reads.
