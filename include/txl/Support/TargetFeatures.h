@@ -1,4 +1,4 @@
-//===- TargetFeatures.h - What each GPU target has ----------------*- C++ -*-===//
+//===- TargetFeatures.h - What each GPU target has --------------*- C++ -*-===//
 //
 // The one home of the per-target hardware facts the front end, the layout
 // pass and the pipeline ask about: which tensor-core instruction families

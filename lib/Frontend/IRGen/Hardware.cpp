@@ -303,8 +303,7 @@ void Gen::requireHopper(SourceLoc loc, const std::string &what, bool wgmma) {
   // sm_120a has TMA and mbarriers but no wgmma: its dots are mma.sync on
   // register operands.
   if (wgmma && opts.target != "sm_90a")
-    fail(loc, what + " needs sm_90a (wgmma), but the target is " +
-                  opts.target +
+    fail(loc, what + " needs sm_90a (wgmma), but the target is " + opts.target +
                   (sm >= 120   ? " (GeForce Blackwell: no wgmma or tcgen05; "
                                  "load the operands into registers with "
                                  "txl.smem_load for an mma.sync dot)"

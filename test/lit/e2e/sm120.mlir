@@ -55,8 +55,19 @@
 // RING: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
 // RING: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 //
+// A TMA gather: sm_120a has no tile::gather4, so each row is one copy (the
+// sm_90 form), and rows narrower than 128 bytes are a located error.
+// RUN: txlc %S/../../gpu/txl_kernels_gather.py --kernel-name gather_rows --signature "tensordesc<fp16[1, 64]>, *i32:16, *fp16:16, i32, 64, 64, tl.float16" --target sm_120a --out-dir %t/gather > /dev/null
+// RUN: FileCheck %s --check-prefix=GATHER < %t/gather/gather_rows.ptx
+// GATHER: .target sm_120a
+// GATHER-NOT: gather4
+// GATHER: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// GATHER-NOT: gather4
+// RUN: not txlc %S/../Inputs/tma_gather_errors.py --kernel-name narrow --signature "tensordesc<fp16[1, 32]>, *i32:16" --target sm_120a --out-dir %t/gbad 2>&1 | FileCheck %s --check-prefix=NARROW
+// NARROW: tma_gather_errors.py:14:5: error: txl.tma_gather: on sm_120a every row is one TMA copy, whose shared destination must be 128-byte aligned
+//
 // ptxas (CUDA 12.8+ knows sm_120a) assembles every kernel above.
-// RUN: sh -c 'if command -v ptxas > /dev/null; then for f in %t/va/add_kernel %t/sm/softmax_kernel %t/ln/_layer_norm_fwd %t/mm/matmul_kernel %t/gemm/tma_gemm %t/ring/tma_copy_ring; do ptxas -arch=sm_120a $f.ptx -o $f.ptxas.cubin || exit 1; done; fi'
+// RUN: sh -c 'if command -v ptxas > /dev/null; then for f in %t/va/add_kernel %t/sm/softmax_kernel %t/ln/_layer_norm_fwd %t/mm/matmul_kernel %t/gemm/tma_gemm %t/ring/tma_copy_ring %t/gather/gather_rows; do ptxas -arch=sm_120a $f.ptx -o $f.ptxas.cubin || exit 1; done; fi'
 //
 // 128 KiB of shared memory fits sm_90a but not an sm_120a CTA.
 // RUN: not txlc %S/../Inputs/sm120.py --kernel-name smem_128k --signature "*fp32" --target sm_120a --out-dir %t/big 2>&1 | FileCheck %s --check-prefix=SMEM
