@@ -66,8 +66,18 @@
 // RUN: not txlc %S/../Inputs/tma_gather_errors.py --kernel-name narrow --signature "tensordesc<fp16[1, 32]>, *i32:16" --target sm_120a --out-dir %t/gbad 2>&1 | FileCheck %s --check-prefix=NARROW
 // NARROW: tma_gather_errors.py:14:5: error: txl.tma_gather: on sm_120a every row is one TMA copy, whose shared destination must be 128-byte aligned
 //
+// Warpgroup roles with setmaxnreg (ptxas accepts it for sm_120a) and a
+// 2-CTA cluster with a multicast TMA load and remote arrivals.
+// RUN: txlc %examples/warpgroup_handoff.py --kernel-name warpgroup_handoff --signature "*fp32:16, *fp32:16, i32, 1024" --num-warps 4 --num-warpgroups 2 --target sm_120a --out-dir %t/wg > /dev/null
+// RUN: FileCheck %s --check-prefix=REGS < %t/wg/warpgroup_handoff.ptx
+// REGS: setmaxnreg
+// RUN: txlc %S/../../gpu/txl_kernels_cluster.py --kernel-name cluster_gather --signature "tensordesc<fp16[64, 64]>, *fp16, 2, 64, 64" --num-ctas 2 --target sm_120a --out-dir %t/cl > /dev/null 2>&1
+// RUN: FileCheck %s --check-prefix=CLUSTER < %t/cl/cluster_gather.ptx
+// CLUSTER: barrier.cluster.arrive.aligned;
+// CLUSTER: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+//
 // ptxas (CUDA 12.8+ knows sm_120a) assembles every kernel above.
-// RUN: sh -c 'if command -v ptxas > /dev/null; then for f in %t/va/add_kernel %t/sm/softmax_kernel %t/ln/_layer_norm_fwd %t/mm/matmul_kernel %t/gemm/tma_gemm %t/ring/tma_copy_ring %t/gather/gather_rows; do ptxas -arch=sm_120a $f.ptx -o $f.ptxas.cubin || exit 1; done; fi'
+// RUN: sh -c 'if command -v ptxas > /dev/null; then for f in %t/va/add_kernel %t/sm/softmax_kernel %t/ln/_layer_norm_fwd %t/mm/matmul_kernel %t/gemm/tma_gemm %t/ring/tma_copy_ring %t/gather/gather_rows %t/wg/warpgroup_handoff %t/cl/cluster_gather; do ptxas -arch=sm_120a $f.ptx -o $f.ptxas.cubin || exit 1; done; fi'
 //
 // 128 KiB of shared memory fits sm_90a but not an sm_120a CTA.
 // RUN: not txlc %S/../Inputs/sm120.py --kernel-name smem_128k --signature "*fp32" --target sm_120a --out-dir %t/big 2>&1 | FileCheck %s --check-prefix=SMEM
