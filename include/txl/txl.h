@@ -55,9 +55,10 @@ typedef struct txl_kernel txl_kernel;
  * `options_json` may be NULL or a JSON object with any of: num_warps,
  * num_warpgroups, num_stages, num_ctas, maxnreg (integers), target ("auto"
  * = the current device if a driver is present, else "sm_90a"; or "sm_80",
- * "sm_90a", "sm_100a", ...), globals ({name: source text}), line_info
- * (bool), skip_cubin (bool), libdevice (path of the libdevice.10.bc to
- * link; default: $TXL_LIBDEVICE, $CUDA_HOME, /usr/local/cuda).
+ * "sm_90a", "sm_100a", "sm_120a", ...), globals ({name: source text}),
+ * line_info (bool), skip_cubin (bool), libdevice (path of the
+ * libdevice.10.bc to link; default: $TXL_LIBDEVICE, $CUDA_HOME,
+ * /usr/local/cuda).
  *
  * Results are cached on disk (see txl_cache_dir). Environment:
  * TXL_CACHE_DIR, TXL_ALWAYS_COMPILE=1 (never read the cache),

@@ -25,6 +25,7 @@
 #include "txl/Pipeline/PassDumps.h"
 #include "txl/Pipeline/Reproducer.h"
 #include "txl/Support/Sha256.h"
+#include "txl/Support/TargetFeatures.h"
 #include "txl/Version.h"
 
 #include "txl/Conversion/Passes.h"
@@ -313,13 +314,6 @@ void readDescriptorLayouts(mlir::ModuleOp module, const std::string &kernel,
   }
 }
 
-/// The most dynamic shared memory one CTA may use on `target` (bytes).
-int sharedMemoryLimit(const std::string &target) {
-  if (target.rfind("sm_8", 0) == 0)
-    return target == "sm_80" || target == "sm_87" ? 163 * 1024 : 99 * 1024;
-  return 227 * 1024; // sm_90, sm_100
-}
-
 /// ptxas fails with "Insufficient registers" when one instruction needs
 /// more registers than 65536 / threads (the dots check what they can; this
 /// catches the rest): a located error at the kernel, with ptxas's words,
@@ -512,14 +506,14 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
       moduleInt(*module, mlir::txlgpu::TXLGPUDialect::kGlobalScratchBytesAttr) *
       options.numCtas;
   // Too much shared memory would only fail at launch, far from the cause.
-  if (out.sharedBytes > sharedMemoryLimit(options.target)) {
+  if (out.sharedBytes > ::txl::targetMaxSharedBytesPerBlock(options.target)) {
     const FunctionDefStmt *fn = ast->findFunction(options.kernelName);
     diagnostics += formatDiagnostic(
         file, Diagnostic{Severity::Error, fn ? fn->loc : SourceLoc{1, 1},
                          "kernel '" + options.kernelName + "' needs " +
                              std::to_string(out.sharedBytes) +
                              " bytes of shared memory, more than the " +
-                             std::to_string(sharedMemoryLimit(options.target)) +
+                             std::to_string(::txl::targetMaxSharedBytesPerBlock(options.target)) +
                              " a CTA can have on " + options.target +
                              " (fewer stages or smaller tiles)"});
     return false;

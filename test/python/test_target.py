@@ -60,6 +60,10 @@ def test_jit_target_option_reaches_the_compiler(compiles):
     assert compiles[-1]["skip_cubin"] is True
     # The decorator form too.
     assert txl.jit(target="sm_100a")(K.add.fn).target == "sm_100a"
+    # GeForce Blackwell: passed through like any other target.
+    geforce = txl.jit(K.add.fn, target="sm_120a")
+    launch(geforce)
+    assert compiles[-1]["target"] == "sm_120a"
 
 
 def test_env_is_read_when_the_kernel_object_is_made(compiles, monkeypatch):

@@ -54,7 +54,7 @@ options:
   --num-warpgroups G     warpgroups per CTA (default 1)
   --num-stages S         software pipelining depth (default 3)
   --num-ctas C           CTAs per cluster; a program is one cluster (default 1)
-  --target T             sm_80 | sm_90a | sm_100a (default sm_90a)
+  --target T             sm_80 | sm_90a | sm_100a | sm_120a (default sm_90a)
   --out-dir DIR          where to write artifacts (default .)
   -I DIR                 also look for imported Python modules (jit helpers,
                          constants) under DIR, after FILE's own directory;
@@ -286,9 +286,9 @@ int main(int argc, char **argv) {
     } else if (arg == "--target") {
       options.target = value("--target");
       if (options.target != "sm_80" && options.target != "sm_90a" &&
-          options.target != "sm_100a")
+          options.target != "sm_100a" && options.target != "sm_120a")
         return usageError("unknown target '" + options.target +
-                          "' (sm_80, sm_90a or sm_100a)");
+                          "' (sm_80, sm_90a, sm_100a or sm_120a)");
     } else if (arg == "--out-dir") {
       outDir = value("--out-dir");
     } else if (arg == "-I" || arg == "--include-dir") {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
 #include "Registry.h"
+#include "txl/Support/TargetFeatures.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -284,32 +285,31 @@ Val handlers::txlHardware(Gen &g, const std::string &name, CallArgs &args,
   return g.callTxl(name, args, loc);
 }
 
-int Gen::smVersion() const {
-  llvm::StringRef t(opts.target);
-  int sm = 0;
-  if (t.consume_front("sm_"))
-    t.take_while([](char c) { return c >= '0' && c <= '9'; })
-        .getAsInteger(10, sm);
-  return sm;
-}
+int Gen::smVersion() const { return ::txl::targetSmVersion(opts.target); }
 
 void Gen::requireBlackwell(SourceLoc loc, const std::string &what) {
-  llvm::StringRef t(opts.target);
-  if (!(t == "sm_100a" || t == "sm_101a" || t == "sm_103a"))
+  if (!::txl::targetHasTcgen05(opts.target))
     fail(loc, what +
                   " needs tensor memory and tcgen05 (sm_100a), but the "
                   "target is " +
-                  opts.target);
+                  opts.target +
+                  (smVersion() >= 120 ? " (GeForce Blackwell: no tensor "
+                                        "memory, no tcgen05)"
+                                      : ""));
 }
 
 void Gen::requireHopper(SourceLoc loc, const std::string &what, bool wgmma) {
   int sm = smVersion();
+  // sm_120a has TMA and mbarriers but no wgmma: its dots are mma.sync on
+  // register operands.
   if (wgmma && opts.target != "sm_90a")
-    fail(loc, what + " needs sm_90a (wgmma), but the target is " +
-                  opts.target +
-                  (sm >= 100 ? "; the Blackwell (tcgen05) form is not "
-                               "implemented yet"
-                             : ""));
+    fail(loc, what + " needs sm_90a (wgmma), but the target is " + opts.target +
+                  (sm >= 120   ? " (GeForce Blackwell: no wgmma or tcgen05; "
+                                 "load the operands into registers with "
+                                 "txl.smem_load for an mma.sync dot)"
+                   : sm >= 100 ? "; the Blackwell (tcgen05) form is not "
+                                 "implemented yet"
+                               : ""));
   if (sm < 90)
     fail(loc, what + " needs sm_90 or later, but the target is " +
                   opts.target);

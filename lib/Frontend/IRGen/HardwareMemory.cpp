@@ -457,9 +457,56 @@ SmallVector<Value> coords(Gen &g, const std::optional<Val> &v, size_t rank,
   return out;
 }
 
+/// Whether `buf` is, or is a stage or slice of, a transposed view (.T,
+/// txl.smem_trans) of a buffer.
+bool isTransposedView(Value buf) {
+  // Which source dimension each dimension of `buf` is, composed up the
+  // chain of views (two transposes cancel).
+  auto rank = [](Value v) {
+    return cast<tg::MemDescType>(v.getType()).getShape().size();
+  };
+  auto identity = [](size_t n) {
+    std::vector<int32_t> perm(n);
+    for (size_t d = 0; d < n; ++d)
+      perm[d] = int32_t(d);
+    return perm;
+  };
+  std::vector<int32_t> dims = identity(rank(buf));
+  while (Operation *def = buf.getDefiningOp()) {
+    if (auto view = dyn_cast<tg::MemDescViewOp>(def)) {
+      ArrayRef<int32_t> perm = view.getPermutation();
+      if (perm.size() == dims.size())
+        for (int32_t &d : dims)
+          d = perm[d];
+    } else if (isa<tg::MemDescIndexOp, tg::MemDescReshapeOp>(def)) {
+      if (dims != identity(dims.size()))
+        return true;
+      dims = identity(rank(def->getOperand(0)));
+    } else {
+      break;
+    }
+    buf = def->getOperand(0);
+  }
+  return dims != identity(dims.size());
+}
+
+/// TMA moves rows in the descriptor's basis (innermost dimension last, as
+/// the tensor is stored): into a transposed view the copy would write the
+/// buffer's columns as rows, i.e. permuted data (REFERENCE §3).
+void checkBasis(Gen &g, const TValue &buf, const std::string &fname,
+                SourceLoc loc) {
+  if (isTransposedView(buf.value))
+    g.fail(loc, fname + ": the buffer " + buf.typeStr() +
+                    " is a transposed view; TMA copies rows in the "
+                    "descriptor's basis, so copy into (or out of) the buffer "
+                    "itself and transpose where it is read (.T or "
+                    "txl.smem_trans on the reader's side)");
+}
+
 /// The buffer of a TMA copy must be exactly one box of the descriptor.
 void checkBox(Gen &g, const TValue &buf, const TValue &desc,
               const std::string &fname, SourceLoc loc) {
+  checkBasis(g, buf, fname, loc);
   if (desc.shape.size() != 2)
     g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
                     desc.typeStr());
@@ -477,6 +524,7 @@ void checkBox(Gen &g, const TValue &buf, const TValue &desc,
 /// boxes of the descriptor: the store is one copy per chunk.
 void checkStoreBox(Gen &g, const TValue &buf, const TValue &desc,
                    const std::string &fname, SourceLoc loc) {
+  checkBasis(g, buf, fname, loc);
   if (desc.shape.size() != 2 || buf.shape.size() != 2 ||
       buf.dtype != desc.dtype || buf.shape[0] != desc.shape[0] ||
       buf.shape[1] >= desc.shape[1])
@@ -591,11 +639,12 @@ Val tmaGather(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
                     "destination's " +
                     std::to_string(dst.shape[0]) + " rows, got " +
                     rows.typeStr());
-  // On sm_90 each row is its own TMA copy, and a TMA copy's shared
-  // destination must be 128-byte aligned: rows (of each swizzle-wide chunk)
-  // must be 128 bytes, i.e. the tile takes the 128-byte swizzle.
+  // On sm_90 (and sm_120a, which has no tile::gather4) each row is its own
+  // TMA copy, and a TMA copy's shared destination must be 128-byte
+  // aligned: rows (of each swizzle-wide chunk) must be 128 bytes, i.e. the
+  // tile takes the 128-byte swizzle.
   int64_t rowBytes = dst.shape[1] * elemBytes(dst.dtype);
-  if (g.smVersion() < 100 && rowBytes < 128)
+  if ((g.smVersion() < 100 || g.smVersion() >= 120) && rowBytes < 128)
     g.fail(loc, fname + ": on " + g.opts.target +
                     " every row is one TMA copy, whose shared destination "
                     "must be 128-byte aligned, so rows must be at least 128 "

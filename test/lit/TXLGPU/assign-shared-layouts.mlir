@@ -111,3 +111,19 @@ func.func @choices(%desc: !txlgpu.tensordesc<64x64xf16>, %c: i1, %t: tensor<64x6
   %d = txlgpu.warp_group_dot %v0, %v0, %acc : !txlgpu.memdesc<64x64xf16> * <64x64xf16> -> tensor<64x64xf32>
   return
 }
+
+// A descriptor chosen at run time takes the swizzle of the buffers it
+// reaches through the select, here a buffer that came with a 64-byte
+// swizzle (as the compiler's own buffers do): both choices are encoded
+// with that swizzle and a 32-column box, not the 128-byte default.
+// CHECK-LABEL: func.func @selected_descriptor
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<64x64xf16> {txlgpu.tma_box = array<i64: 64, 32>, txlgpu.tma_swizzle = 64 : i32}
+// CHECK-SAME: %{{[^:]*}}: !txlgpu.tensordesc<64x64xf16> {txlgpu.tma_box = array<i64: 64, 32>, txlgpu.tma_swizzle = 64 : i32}
+func.func @selected_descriptor(%a: !txlgpu.tensordesc<64x64xf16>, %b: !txlgpu.tensordesc<64x64xf16>, %c: i1) {
+  %c0 = arith.constant 0 : i32
+  %buf = txlgpu.smem_alloc : <1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
+  %t = txlgpu.memdesc_index %buf[%c0] : <1x64x64xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>> -> <64x64xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
+  %d = arith.select %c, %a, %b : !txlgpu.tensordesc<64x64xf16>
+  txlgpu.tma_store %t -> %d[%c0, %c0] : <64x64xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>> -> <64x64xf16>
+  return
+}

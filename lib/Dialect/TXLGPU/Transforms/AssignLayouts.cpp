@@ -24,6 +24,7 @@
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Layout/LayoutConstructors.h"
+#include "txl/Support/TargetFeatures.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -1006,9 +1007,8 @@ struct AssignLayoutsPass
     module->setAttr(TXLGPUDialect::kThreadsPerWarpAttr,
                     b.getI32IntegerAttr(threadsPerWarp));
     module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(target));
-    bool hasWgmma = StringRef(target).starts_with("sm_90");
-    bool hasTcgen05 =
-        target == "sm_100a" || target == "sm_101a" || target == "sm_103a";
+    bool hasWgmma = ::txl::targetHasWgmma(target);
+    bool hasTcgen05 = ::txl::targetHasTcgen05(target);
     LayoutAssigner assigner(
         module, numWarps, threadsPerWarp, hasWgmma, hasTcgen05,
         unsigned(numWarps * numWarpgroups * threadsPerWarp));

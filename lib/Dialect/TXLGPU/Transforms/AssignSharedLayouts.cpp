@@ -10,14 +10,18 @@
 // the buffers it fills and the TMA box that swizzle allows: the launch
 // metadata the host encodes the CUtensorMap from. A descriptor the kernel
 // makes itself (tl.make_tensor_descriptor) gets the same annotation, which
-// its lowering writes into the map it builds.
+// its lowering writes into the map it builds. Last, every TMA copy is
+// checked against each descriptor it may use at run time: a swizzle or box
+// that disagrees with the buffer is an error, never permuted data.
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Layout/LayoutConstructors.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
@@ -274,6 +278,43 @@ unsigned tmaBufferSwizzle(Operation *op) {
   return enc ? enc.getSwizzleBytes() : 0;
 }
 
+/// The TMA copies that move data through descriptor `desc`, also where the
+/// descriptor reaches them through arith.select or an scf.if / scf.for
+/// result or loop argument (a descriptor chosen at run time).
+void collectCopies(Value desc, SmallVectorImpl<Operation *> &copies,
+                   llvm::SmallPtrSetImpl<Value> &seen) {
+  if (!seen.insert(desc).second)
+    return;
+  for (OpOperand &use : desc.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp>(user)) {
+      copies.push_back(user);
+    } else if (isa<arith::SelectOp>(user)) {
+      collectCopies(user->getResult(0), copies, seen);
+    } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
+      if (use.getOperandNumber() >= loop.getNumControlOperands()) {
+        unsigned i = use.getOperandNumber() - loop.getNumControlOperands();
+        collectCopies(loop.getRegionIterArgs()[i], copies, seen);
+        collectCopies(loop.getResult(i), copies, seen);
+      }
+    } else if (isa<scf::YieldOp>(user)) {
+      Operation *parent = user->getParentOp();
+      unsigned i = use.getOperandNumber();
+      if (isa<scf::IfOp>(parent))
+        collectCopies(parent->getResult(i), copies, seen);
+      else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+        collectCopies(loop.getRegionIterArgs()[i], copies, seen);
+        collectCopies(loop.getResult(i), copies, seen);
+      }
+    }
+  }
+}
+
+void collectCopies(Value desc, SmallVectorImpl<Operation *> &copies) {
+  llvm::SmallPtrSet<Value, 8> seen;
+  collectCopies(desc, copies, seen);
+}
+
 /// The swizzle the TMA copies through descriptor `desc` use and the box
 /// that follows: the whole block, except that a row wider than the swizzle
 /// span is cut into span-wide boxes (the shared layout stores such a tile
@@ -289,9 +330,9 @@ bool descriptorLayout(Value desc, unsigned &swizzle,
     order.push_back(d);
   bool ok = true;
   std::optional<unsigned> chosen;
-  for (Operation *user : desc.getUsers()) {
-    if (!isa<TMALoadOp, TMAStoreOp, TMAGatherOp>(user))
-      continue;
+  SmallVector<Operation *> copies;
+  collectCopies(desc, copies);
+  for (Operation *user : copies) {
     unsigned s = tmaBufferSwizzle(user);
     if (chosen && *chosen != s) {
       user->emitError("TMA copies through one descriptor use buffers with "
@@ -330,6 +371,123 @@ bool annotateDescriptors(func::FuncOp func) {
     op->setAttr(TXLGPUDialect::kTMASwizzleAttr,
                 b.getI32IntegerAttr(int32_t(swizzle)));
     op->setAttr(TXLGPUDialect::kTMABoxAttr, b.getDenseI64ArrayAttr(box));
+  });
+  return ok;
+}
+
+/// The descriptor value a TMA op copies through.
+Value copyDescriptor(Operation *op) {
+  if (auto load = dyn_cast<TMALoadOp>(op))
+    return load.getDesc();
+  if (auto gather = dyn_cast<TMAGatherOp>(op))
+    return gather.getDesc();
+  return cast<TMAStoreOp>(op).getDesc();
+}
+
+/// The recorded swizzle and box of descriptor `root`, a kernel argument or
+/// a descriptor the kernel makes; false if it is neither.
+bool recordedLayout(Value root, IntegerAttr &swizzle, DenseI64ArrayAttr &box) {
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    if (!func || arg.getOwner() != &func.getBody().front())
+      return false;
+    swizzle = func.getArgAttrOfType<IntegerAttr>(
+        arg.getArgNumber(), TXLGPUDialect::kTMASwizzleAttr);
+    box = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
+                                                   TXLGPUDialect::kTMABoxAttr);
+    return swizzle && box;
+  }
+  Operation *def = root.getDefiningOp();
+  if (!isa_and_nonnull<MakeTensorDescOp>(def))
+    return false;
+  swizzle = def->getAttrOfType<IntegerAttr>(TXLGPUDialect::kTMASwizzleAttr);
+  box = def->getAttrOfType<DenseI64ArrayAttr>(TXLGPUDialect::kTMABoxAttr);
+  return swizzle && box;
+}
+
+/// The descriptors `desc` may be at run time (through selects and scf
+/// results and loop arguments), each a kernel argument or a made one;
+/// false if some source is neither.
+bool descriptorRoots(Value desc, SmallVectorImpl<Value> &roots,
+                     llvm::SmallPtrSetImpl<Value> &seen) {
+  if (!seen.insert(desc).second)
+    return true;
+  Operation *def = desc.getDefiningOp();
+  if (auto select = dyn_cast_or_null<arith::SelectOp>(def))
+    return descriptorRoots(select.getTrueValue(), roots, seen) &&
+           descriptorRoots(select.getFalseValue(), roots, seen);
+  if (auto branch = dyn_cast_or_null<scf::IfOp>(def)) {
+    unsigned i = cast<OpResult>(desc).getResultNumber();
+    return descriptorRoots(branch.thenYield().getOperand(i), roots, seen) &&
+           descriptorRoots(branch.elseYield().getOperand(i), roots, seen);
+  }
+  if (auto loop = dyn_cast_or_null<scf::ForOp>(def)) {
+    unsigned i = cast<OpResult>(desc).getResultNumber();
+    return descriptorRoots(loop.getInitArgs()[i], roots, seen) &&
+           descriptorRoots(loop.getYieldedValues()[i], roots, seen);
+  }
+  if (auto arg = dyn_cast<BlockArgument>(desc))
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+      if (arg.getArgNumber() >= loop.getNumInductionVars()) {
+        unsigned i = arg.getArgNumber() - loop.getNumInductionVars();
+        return descriptorRoots(loop.getInitArgs()[i], roots, seen) &&
+               descriptorRoots(loop.getYieldedValues()[i], roots, seen);
+      }
+  roots.push_back(desc);
+  IntegerAttr swizzle;
+  DenseI64ArrayAttr box;
+  return recordedLayout(desc, swizzle, box);
+}
+
+/// The descriptor contract (REFERENCE §3): the map a TMA copy goes through
+/// must be encoded with the swizzle of the shared buffer it fills or reads
+/// and with a box one column chunk of that buffer wide, or the data lands
+/// permuted (or the expected bytes never all arrive). The annotation above
+/// makes them agree; this checks every copy against every descriptor it
+/// may use at run time, so no path (hand-written IR, a descriptor chosen
+/// at run time) lets a mismatch through silently.
+bool checkDescriptorContract(func::FuncOp func) {
+  bool ok = true;
+  func.walk([&](Operation *op) {
+    if (!isa<TMALoadOp, TMAStoreOp, TMAGatherOp>(op))
+      return;
+    Value buf = isa<TMALoadOp>(op)     ? cast<TMALoadOp>(op).getDst()
+                : isa<TMAGatherOp>(op) ? cast<TMAGatherOp>(op).getDst()
+                                       : cast<TMAStoreOp>(op).getSrc();
+    auto type = cast<MemDescType>(buf.getType());
+    auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(type.getEncoding());
+    if (!enc || type.getShape().size() != 2)
+      return; // the lowering reports a tile TMA cannot move
+    int64_t swizzle = enc.getSwizzleBytes();
+    int64_t cols = type.getShape()[1];
+    int64_t chunk =
+        swizzle ? std::min<int64_t>(cols, swizzle * 8 / enc.getElemBits())
+                : cols;
+    SmallVector<Value> roots;
+    llvm::SmallPtrSet<Value, 8> seen;
+    if (!descriptorRoots(copyDescriptor(op), roots, seen)) {
+      op->emitError("cannot tell which tensor descriptor this TMA copy "
+                    "uses (only kernel arguments, descriptors the kernel "
+                    "makes, and choices between them are followed), so its "
+                    "swizzle and box cannot be checked against the buffer");
+      ok = false;
+      return;
+    }
+    for (Value root : roots) {
+      IntegerAttr recordedSwizzle;
+      DenseI64ArrayAttr box;
+      recordedLayout(root, recordedSwizzle, box);
+      if (recordedSwizzle.getInt() == swizzle &&
+          box.asArrayRef().back() == chunk)
+        continue;
+      op->emitError("the tensor descriptor's TMA layout (swizzle ")
+          << recordedSwizzle.getInt() << " bytes, box inner dimension "
+          << box.asArrayRef().back()
+          << ") does not match the shared buffer's (swizzle " << swizzle
+          << " bytes, column chunks of " << chunk << ") for " << type
+          << ": the copy would land permuted";
+      ok = false;
+    }
   });
   return ok;
 }
@@ -400,6 +558,9 @@ struct AssignSharedLayoutsPass
     });
     fixCarriedTypes(module);
     module.walk([&](func::FuncOp func) { ok &= annotateDescriptors(func); });
+    if (ok)
+      module.walk(
+          [&](func::FuncOp func) { ok &= checkDescriptorContract(func); });
     if (!ok)
       signalPassFailure();
   }
