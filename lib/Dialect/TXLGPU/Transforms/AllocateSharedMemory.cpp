@@ -2,6 +2,7 @@
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/SharedMemoryLiveness.h"
+#include "txl/Support/TargetFeatures.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -157,7 +158,12 @@ struct AllocateSharedMemoryPass
       return signalPassFailure();
     collectTiles(module);
     computeLiveness(order);
-    int64_t total = place();
+    int64_t total = place(/*smallFixedLast=*/false);
+    // Small fixed buffers first is the placement every kernel has run with
+    // on the GPU. When it does not fit the target, they go last instead,
+    // into the holes the 1024-byte tile alignment leaves (up to 1 KB less).
+    if (total > ::txl::targetMaxSharedBytesPerBlock(targetOf(module)))
+      total = place(/*smallFixedLast=*/true);
     insertBarriers();
     for (Buffer &buffer : buffers)
       for (Operation *owner : buffer.owners)
@@ -323,11 +329,17 @@ struct AllocateSharedMemoryPass
             liveInterval(buffer.owners.front(), buffer.accesses, order);
   }
 
-  /// Places mbarriers and descriptor slots first (at fixed small offsets,
-  /// in program order), then the other buffers live throughout, then the
-  /// largest buffers first, each at its first fit; returns the bytes the kernel
-  /// needs. A buffer that is never accessed takes none.
-  int64_t place() {
+  /// Places mbarriers, the tensor-memory address and descriptor slots
+  /// first (or, with `smallFixedLast`, last), then the other buffers live
+  /// throughout, then the largest buffers first, each at its first fit;
+  /// returns the bytes the kernel needs. A buffer that is never accessed
+  /// takes none.
+  static llvm::StringRef targetOf(ModuleOp module) {
+    auto target = module->getAttrOfType<StringAttr>(TXLGPUDialect::kTargetAttr);
+    return target ? target.getValue() : llvm::StringRef("sm_90a");
+  }
+
+  int64_t place(bool smallFixedLast) {
     SmallVector<Buffer *> bySize;
     for (Buffer &buffer : buffers)
       if (buffer.pinned || buffer.live)
@@ -338,7 +350,9 @@ struct AllocateSharedMemoryPass
     };
     // Then buffers live throughout, in program order, then the rest.
     auto rank = [&](const Buffer *buffer) {
-      return isSmallFixed(buffer) ? 0 : buffer->pinned ? 1 : 2;
+      if (isSmallFixed(buffer))
+        return smallFixedLast ? 3 : 0;
+      return buffer->pinned ? 1 : 2;
     };
     llvm::stable_sort(bySize, [&](const Buffer *x, const Buffer *y) {
       if (rank(x) != rank(y))
