@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Aot.h"
 #include "Inspect.h"
+#include "ToPtx.h"
 #include "txl/Pipeline/PassDumps.h"
 #include "txl/Frontend/IRGen.h"
 #include "txl/Pipeline/Pipeline.h"
@@ -87,6 +88,9 @@ options:
                          SASS counts by class, ptxas's report and the shared-
                          memory plan (implies --dump-locations)
   --version              print the version and exit
+
+txlc --to-ptx DUMP [-o OUT.ptx] [--cubin OUT.cubin] finishes the pipeline
+from IR dumped anywhere in it (also as txl-opt --to-ptx; --to-ptx --help).
   --list-builtins        print every builtin function the compiler knows, one
                          tab-separated line each (name, aliases, support,
                          minimum SM, parameters, doc, note), and exit
@@ -243,6 +247,8 @@ bool printPassDiff(const txl::PassInfo &pass, const std::string &dir) {
 } // namespace
 
 int main(int argc, char **argv) {
+  if (txl::wantsToPtx(argc, argv)) // its own command line (ToPtx.cpp)
+    return txl::runToPtx(argc, argv);
   for (int i = 0; i < argc; ++i)
     commandLine += (i ? " " : "") + shellQuote(argv[i]);
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);

@@ -1,4 +1,5 @@
-// txl-opt --to-ptx finishes the pipeline from IR dumped anywhere in it and
+// txl-opt --to-ptx (which runs txlc --to-ptx) finishes the pipeline from IR
+// dumped anywhere in it and
 // gives the PTX txlc gives (line info aside: a dump without locations has
 // the dump's own lines).
 //
@@ -8,9 +9,9 @@
 //
 // From a --print-after-all file: its name says how far it got.
 // RUN: txl-opt --to-ptx %t/passes/txlgir-05-txlgpu-pipeline-warp-group-dots.mlir -o %t/a.ptx 2>&1 | FileCheck %s --check-prefix=FROM5
-// FROM5: txl-opt: add_kernel for sm_90a from after pass 9
+// FROM5: txlc --to-ptx: add_kernel for sm_90a from after pass 9
 // RUN: grep -v "^//\|\.loc\|\.file" %t/a.ptx | diff - %t/expected.ptx
-// RUN: txl-opt --to-ptx %t/passes/llvm-02-txl-convert-txlgpu-to-llvm.mlir -o %t/b.ptx
+// RUN: txlc --to-ptx %t/passes/llvm-02-txl-convert-txlgpu-to-llvm.mlir -o %t/b.ptx
 // RUN: grep -v "^//\|\.loc\|\.file" %t/b.ptx | diff - %t/expected.ptx
 //
 // From the artifacts: tile IR resumes after the tile stage, GPU IR with
@@ -42,4 +43,4 @@
 // RUN: not txl-opt --to-ptx %t/bad.mlir 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: bad.mlir: error: not a txl module
 // RUN: not txl-opt --to-ptx 2>&1 | FileCheck %s --check-prefix=NOFILE
-// NOFILE: txl-opt: error: no input file
+// NOFILE: txlc --to-ptx: error: no input file

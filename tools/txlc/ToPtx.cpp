@@ -1,4 +1,4 @@
-//===- ToPtx.cpp - txl-opt --to-ptx: finish the pipeline from a dump ------===//
+//===- ToPtx.cpp - txlc/txl-opt --to-ptx: the pipeline from a dump ---------===//
 #include "ToPtx.h"
 
 #include "txl/Pipeline/Pipeline.h"
@@ -15,13 +15,14 @@
 namespace {
 
 const char *kUsage =
-    R"(usage: txl-opt --to-ptx FILE [-o OUT.ptx] [--cubin OUT.cubin]
-                      [--after-pass N] [--num-warps N] [--num-warpgroups G]
-                      [--target T]
+    R"(usage: txlc --to-ptx FILE [-o OUT.ptx] [--cubin OUT.cubin]
+                   [--after-pass N] [--num-warps N] [--num-warpgroups G]
+                   [--target T]
 
 Finishes txl's pipeline from IR dumped anywhere in it (a .txlir/.txlgir
 artifact, a --print-after-all file, or an edited copy of one) and writes the
 PTX (stdout without -o) and, with --cubin, the assembled cubin.
+`txl-opt --to-ptx ...` runs this (the txlc next to it).
 
 How far the IR got: a --print-after-all file's name says it (STAGE-NN-...:
 after pass NN of STAGE); --after-pass N (txlc --list-passes numbering)
@@ -34,7 +35,7 @@ which matter only for IR written without them.
 )";
 
 int usageError(const std::string &message) {
-  std::cerr << "txl-opt: error: " << message << "\n" << kUsage;
+  std::cerr << "txlc --to-ptx: error: " << message << "\n" << kUsage;
   return 2;
 }
 
@@ -144,17 +145,17 @@ int txl::runToPtx(int argc, char **argv) {
   if (ptxPath.empty())
     std::cout << kernel.ptx;
   else if (!writeBytes(ptxPath, kernel.ptx.data(), kernel.ptx.size()))
-    return std::cerr << "txl-opt: error: cannot write " << ptxPath << "\n", 1;
+    return std::cerr << "txlc --to-ptx: error: cannot write " << ptxPath << "\n", 1;
   if (!cubinPath.empty()) {
     if (kernel.cubin.empty())
-      return std::cerr << "txl-opt: error: no assembler (nvJitLink or "
+      return std::cerr << "txlc --to-ptx: error: no assembler (nvJitLink or "
                           "ptxas) for the cubin\n",
              1;
     if (!writeBytes(cubinPath, kernel.cubin.data(), kernel.cubin.size()))
-      return std::cerr << "txl-opt: error: cannot write " << cubinPath << "\n",
+      return std::cerr << "txlc --to-ptx: error: cannot write " << cubinPath << "\n",
              1;
   }
-  std::cerr << "txl-opt: " << kernel.name << " for " << kernel.target
+  std::cerr << "txlc --to-ptx: " << kernel.name << " for " << kernel.target
             << " from after pass " << afterPass << " (" << kernel.sharedBytes
             << " B shared)\n";
   return 0;
