@@ -9,7 +9,7 @@ BUILTINS = (
     ('tl.program_id', (), 'supported', 0, '(axis)', 'The id of this program along `axis` (0, 1 or 2).', ''),
     ('tl.num_programs', (), 'supported', 0, '(axis)', 'The number of programs launched along `axis`.', ''),
     ('tl.arange', (), 'supported', 0, '(start, end)', 'The int32 range [start, end); its size must be a power of two.', ''),
-    ('tl.zeros', (), 'supported', 0, '(shape, dtype)', 'A tensor of zeros of `shape` and `dtype`.', ''),
+    ('tl.zeros', ('txl.zeros',), 'supported', 0, '(shape, dtype)', 'A tensor of zeros of `shape` and `dtype`.', ''),
     ('tl.full', (), 'supported', 0, '(shape, value, dtype)', 'A tensor of `shape` and `dtype` filled with `value`.', ''),
     ('tl.zeros_like', (), 'supported', 0, '(input, dtype=None)', 'Zeros shaped like `input`.', ''),
     ('tl.full_like', (), 'supported', 0, '(input, value, dtype=None)', '`value` shaped like `input`.', ''),

@@ -35,7 +35,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.num_programs", "(axis)", "The number of programs launched along `axis`.", h::programId},
       //===--- creation -----------------------------------------------===//
       {"tl.arange", "(start, end)", "The int32 range [start, end); its size must be a power of two.", h::arange},
-      {"tl.zeros", "(shape, dtype)", "A tensor of zeros of `shape` and `dtype`.", h::full},
+      {"tl.zeros", "(shape, dtype)", "A tensor of zeros of `shape` and `dtype`.", h::full, Support::Full, "", {"txl.zeros"}},
       {"tl.full", "(shape, value, dtype)", "A tensor of `shape` and `dtype` filled with `value`.", h::full},
       {"tl.zeros_like", "(input, dtype=None)", "Zeros shaped like `input`.", h::fullLike},
       {"tl.full_like", "(input, value, dtype=None)", "`value` shaped like `input`.", h::fullLike},
