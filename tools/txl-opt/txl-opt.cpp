@@ -42,8 +42,8 @@ int delegateToTxlc(int argc, char **argv) {
   for (int i = 1; i < argc; ++i)
     args.push_back(argv[i]);
   std::string error;
-  int status = llvm::sys::ExecuteAndWait(txlc, args, std::nullopt, {}, 0, 0,
-                                         &error);
+  int status =
+      llvm::sys::ExecuteAndWait(txlc, args, std::nullopt, {}, 0, 0, &error);
   if (status < 0)
     std::cerr << "txl-opt: error: cannot run txlc: " << error << "\n";
   return status < 0 ? 1 : status;

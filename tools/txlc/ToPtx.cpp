@@ -1,4 +1,5 @@
-//===- ToPtx.cpp - txlc/txl-opt --to-ptx: the pipeline from a dump ---------===//
+//===- ToPtx.cpp - txlc/txl-opt --to-ptx: the pipeline from a dump
+//---------===//
 #include "ToPtx.h"
 
 #include "txl/Pipeline/Pipeline.h"
@@ -103,24 +104,24 @@ int txl::runToPtx(int argc, char **argv) {
       std::cout << kUsage;
       return 0;
     }
-    if (arg == "-o")
+    int *numberField = arg == "--after-pass"       ? &afterPass
+                       : arg == "--num-warps"      ? &options.numWarps
+                       : arg == "--num-warpgroups" ? &options.numWarpgroups
+                                                   : nullptr;
+    if (numberField) {
+      if (!number(*numberField))
+        return usageError(arg.str() + " needs a non-negative number");
+    } else if (arg == "-o") {
       ptxPath = value().str();
-    else if (arg == "--cubin")
+    } else if (arg == "--cubin") {
       cubinPath = value().str();
-    else if (arg == "--target")
+    } else if (arg == "--target") {
       options.target = value().str();
-    else if (arg == "--after-pass" && !number(afterPass))
-      return usageError("--after-pass needs a pass number");
-    else if (arg == "--num-warps" && !number(options.numWarps))
-      return usageError("--num-warps needs a number");
-    else if (arg == "--num-warpgroups" && !number(options.numWarpgroups))
-      return usageError("--num-warpgroups needs a number");
-    else if (arg.starts_with("-") && arg != "--after-pass" &&
-             arg != "--num-warps" && arg != "--num-warpgroups")
+    } else if (arg.starts_with("-")) {
       return usageError("unknown option '" + arg.str() + "' with --to-ptx");
-    else if (!arg.starts_with("-")) {
-      if (!input.empty())
-        return usageError("more than one input file");
+    } else if (!input.empty()) {
+      return usageError("more than one input file");
+    } else {
       input = arg.str();
     }
   }
@@ -145,14 +146,17 @@ int txl::runToPtx(int argc, char **argv) {
   if (ptxPath.empty())
     std::cout << kernel.ptx;
   else if (!writeBytes(ptxPath, kernel.ptx.data(), kernel.ptx.size()))
-    return std::cerr << "txlc --to-ptx: error: cannot write " << ptxPath << "\n", 1;
+    return std::cerr << "txlc --to-ptx: error: cannot write " << ptxPath
+                     << "\n",
+           1;
   if (!cubinPath.empty()) {
     if (kernel.cubin.empty())
       return std::cerr << "txlc --to-ptx: error: no assembler (nvJitLink or "
                           "ptxas) for the cubin\n",
              1;
     if (!writeBytes(cubinPath, kernel.cubin.data(), kernel.cubin.size()))
-      return std::cerr << "txlc --to-ptx: error: cannot write " << cubinPath << "\n",
+      return std::cerr << "txlc --to-ptx: error: cannot write " << cubinPath
+                       << "\n",
              1;
   }
   std::cerr << "txlc --to-ptx: " << kernel.name << " for " << kernel.target

@@ -44,3 +44,7 @@
 // BAD: bad.mlir: error: not a txl module
 // RUN: not txl-opt --to-ptx 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: txlc --to-ptx: error: no input file
+// RUN: not txlc --to-ptx %t/bad.mlir --after-pass x 2>&1 | FileCheck %s --check-prefix=BADNUM
+// BADNUM: txlc --to-ptx: error: --after-pass needs a non-negative number
+// RUN: not txlc --to-ptx %t/bad.mlir --frobnicate 2>&1 | FileCheck %s --check-prefix=BADFLAG
+// BADFLAG: txlc --to-ptx: error: unknown option '--frobnicate' with --to-ptx
