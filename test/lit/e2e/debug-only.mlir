@@ -19,3 +19,10 @@
 // Without it, nothing.
 // RUN: env -u TXL_DEBUG_ONLY txlc %examples/matmul.py --kernel-name matmul_kernel --num-warps 8 --signature "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,128,128,64,8" --no-cubin --out-dir %t 2>&1 | FileCheck %s --check-prefix=NONE --allow-empty
 // NONE-NOT: [txlgpu-
+//
+// The shared-memory allocator reports every buffer's place and liveness:
+// here the epilogue's layout conversion reuses the K loop's staging bytes.
+// RUN: env TXL_DEBUG_ONLY=txlgpu-allocate-shared-memory txlc %examples/matmul.py --kernel-name matmul_kernel --num-warps 8 --signature "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,128,128,64,8" --no-cubin --out-dir %t 2>&1 | FileCheck %s --check-prefix=SMEM
+// SMEM-DAG: [txlgpu-allocate-shared-memory] txlgpu.convert_layout at loc("{{.*}}matmul.py":46:5): offset 0, 32768 B, live in its uses
+// SMEM-DAG: [txlgpu-allocate-shared-memory] txlgpu.smem_alloc at loc("{{.*}}matmul.py":40:16): offset 0, 32768 B, live in its uses
+// SMEM: [txlgpu-allocate-shared-memory] total 65536 B

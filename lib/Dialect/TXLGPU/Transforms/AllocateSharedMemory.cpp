@@ -2,6 +2,7 @@
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/SharedMemoryLiveness.h"
+#include "txl/Support/Debug.h"
 #include "txl/Support/TargetFeatures.h"
 
 #include "mlir/IR/Builders.h"
@@ -12,6 +13,8 @@ namespace mlir::txlgpu {
 #define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h.inc"
 } // namespace mlir::txlgpu
+
+#define TXL_DEBUG_TYPE "txlgpu-allocate-shared-memory"
 
 using namespace mlir;
 using namespace mlir::txlgpu;
@@ -162,8 +165,13 @@ struct AllocateSharedMemoryPass
     // Small fixed buffers first is the placement every kernel has run with
     // on the GPU. When it does not fit the target, they go last instead,
     // into the holes the 1024-byte tile alignment leaves (up to 1 KB less).
-    if (total > ::txl::targetMaxSharedBytesPerBlock(targetOf(module)))
+    if (total > ::txl::targetMaxSharedBytesPerBlock(targetOf(module))) {
       total = place(/*smallFixedLast=*/true);
+      TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] over the target's "
+                                "shared memory: mbarriers and descriptor "
+                                "slots placed after the tiles\n");
+    }
+    TXL_DEBUG(report(total));
     insertBarriers();
     for (Buffer &buffer : buffers)
       for (Operation *owner : buffer.owners)
@@ -334,6 +342,22 @@ struct AllocateSharedMemoryPass
   /// throughout, then the largest buffers first, each at its first fit;
   /// returns the bytes the kernel needs. A buffer that is never accessed
   /// takes none.
+  /// For TXL_DEBUG_ONLY=txlgpu-allocate-shared-memory: every buffer's
+  /// place, size and live range, and the total.
+  void report(int64_t total) const {
+    for (const Buffer &buffer : buffers) {
+      Operation *op = buffer.owners.front();
+      llvm::dbgs() << "[" TXL_DEBUG_TYPE "] " << op->getName() << " at "
+                   << op->getLoc() << ": offset " << buffer.offset << ", "
+                   << buffer.bytes << " B, "
+                   << (buffer.pinned  ? "live throughout"
+                       : buffer.live ? "live in its uses"
+                                     : "never accessed (no bytes)")
+                   << "\n";
+    }
+    llvm::dbgs() << "[" TXL_DEBUG_TYPE "] total " << total << " B\n";
+  }
+
   static llvm::StringRef targetOf(ModuleOp module) {
     auto target = module->getAttrOfType<StringAttr>(TXLGPUDialect::kTargetAttr);
     return target ? target.getValue() : llvm::StringRef("sm_90a");
