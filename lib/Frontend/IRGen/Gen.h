@@ -311,6 +311,8 @@ public:
   void requireBlackwell(SourceLoc loc, const std::string &what);
   /// Records num_ctas on the module (checked: 1..8, Hopper).
   void recordLaunchOptions(mlir::ModuleOp module);
+  std::optional<Val> accumulatingDot(const Val &acc, const Expr &value,
+                                     SourceLoc opLoc);
   void setClusterSize(mlir::ModuleOp module, SourceLoc loc);
   void checkThreadCount(SourceLoc loc);
   const CompileOptions &opts;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
+#include "Registry.h"
 
 #include "txl/Dialect/TXL/IR/Dialect.h"
 
@@ -205,6 +206,11 @@ void Gen::exec(const Stmt &s) {
       fail(a.target->loc, "augmented assignment to a subscript or an "
                           "attribute is not supported");
     Val old = eval(*a.target);
+    if (a.op == BinOpKind::Add)
+      if (std::optional<Val> fused = accumulatingDot(old, *a.value, a.opLoc)) {
+        assign(*a.target, *fused, s.loc);
+        return;
+      }
     Val rhs = eval(*a.value);
     LocGuard g2(*this, a.opLoc);
     assign(*a.target, binary(a.op, old, rhs, a.opLoc), s.loc);
@@ -792,6 +798,45 @@ Val Gen::callWithValues(const Val &fn, std::vector<Val> args, SourceLoc loc) {
   ca.posLocs.assign(ca.pos.size(), loc);
   ca.loc = loc;
   return call(fn, ca, loc);
+}
+
+/// `acc += tl.dot(a, b)` with a B operand in shared memory: an asynchronous
+/// wgmma must accumulate into `acc` itself, since its result cannot be read
+/// before a txl.dot_wait (the addition cannot follow it, as it does for
+/// register dots, where CombineDotAccumulate fuses it later). The TXL
+/// project writes its pipelines this way. Returns the value to assign, or
+/// nullopt before evaluating anything but the callee when the statement is
+/// not `fp32 tensor += tl.dot(x, y)`.
+std::optional<Val> Gen::accumulatingDot(const Val &acc, const Expr &value,
+                                        SourceLoc opLoc) {
+  auto *call = dyn_cast<CallExpr>(&value);
+  if (!call || call->args.size() != 2 || !call->keywords.empty() ||
+      !acc.isTensor() || !acc.t.isReg() || acc.t.dtype.kind != DType::F32)
+    return std::nullopt;
+  for (const ExprPtr &arg : call->args)
+    if (isa<StarredExpr>(arg.get()))
+      return std::nullopt;
+  Val callee = eval(*call->func);
+  const BuiltinInfo *entry =
+      callee.kind == Val::Kind::Builtin ? findBuiltin(callee.s) : nullptr;
+  if (!entry || llvm::StringRef(entry->name) != "tl.dot")
+    return std::nullopt;
+  CallArgs args;
+  args.loc = call->func->loc;
+  for (const ExprPtr &arg : call->args) {
+    args.pos.push_back(eval(*arg));
+    args.posLocs.push_back(arg->loc);
+  }
+  LocGuard lg(*this, call->loc);
+  const Val &b = args.pos[1];
+  if (b.isTensor() && b.t.space == TValue::Space::Smem) {
+    args.pos.push_back(acc);
+    args.posLocs.push_back(opLoc);
+    return callBuiltin(callee.s, args, call->loc);
+  }
+  Val product = callBuiltin(callee.s, args, call->loc);
+  LocGuard addLoc(*this, opLoc);
+  return binary(BinOpKind::Add, acc, product, opLoc);
 }
 
 } // namespace txl::irgen
