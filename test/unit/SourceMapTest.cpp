@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 using namespace txl;
 
 namespace {
@@ -128,6 +131,34 @@ TEST(KernelViewer, PageCarriesTheDataAndStaysOneScriptElement) {
        ++at)
     ++scripts;
   EXPECT_EQ(scripts, 1u);
+}
+
+// The parsers read compiler output, but a dump edited by hand (txl-opt,
+// --to-ptx) or a truncated file reaches them too: random splices of their
+// syntax never crash or loop, and every line they return is a real line.
+TEST(SourceMap, RandomSplicesOfTheSyntax) {
+  const char *pieces[] = {"loc(",  "#loc", "\"",   ":",        "1",
+                          "99999999999999", ")",  " = ",  "\n",  ".loc",
+                          ".file", " 1 ",  "!dbg !", "!DILocation(line: ",
+                          "//## File \"", "\", line ", "/*0010*/ ",
+                          "@P0 ",  "HGMMA", "callsite(", " at ", "fused[",
+                          "]",     ".section .debug", "k.py", " "};
+  std::mt19937 rng(7);
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    int n = rng() % 40;
+    for (int i = 0; i < n; ++i)
+      text += pieces[rng() % std::size(pieces)];
+    size_t lines = std::count(text.begin(), text.end(), '\n') + 1;
+    for (const auto &rows :
+         {mapMlirListing(text, "k.py"), mapLlvmListing(text),
+          mapPtxListing(text, "k.py"), mapSassListing(text, "k.py")}) {
+      EXPECT_LE(rows.size(), lines) << text;
+      for (const ListingRow &row : rows)
+        EXPECT_GE(row.line, 0) << text;
+    }
+    sassInstructionClass(text);
+  }
 }
 
 } // namespace
