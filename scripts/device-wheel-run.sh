@@ -5,6 +5,9 @@
 # TXL_LIBRARY -- then the AOT example over the wheel's libtxlrt, then any
 # extra command given (e.g. a benchmark). Logs go to $OUT.
 #   bash scripts/device-wheel-run.sh [-k EXPR] [-- extra command ...]
+# Environment: GPU_TESTS (paths to run, default test/gpu), GPU_TEST_TIMEOUT
+# (seconds, default 480), GPU_TEST_JOBS (pytest-xdist workers sharing the
+# one GPU, used when xdist is installed; default 1).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-out/device}
@@ -19,7 +22,11 @@ echo "installed: $site ($(cd /tmp && python3 -c 'import txl; print(txl.version()
 export PYTHONUNBUFFERED=1 TXL_TEST_INSTALLED=1 TXL_CACHE_DIR=$(mktemp -d)
 [ -f .xfer/libdevice.10.bc ] && export TXL_LIBDEVICE=$PWD/.xfer/libdevice.10.bc
 unset PYTHONPATH TXL_LIBRARY
-timeout 480 python3 -m pytest test/gpu -q -p no:cacheprovider --maxfail=50 \
+jobs=""
+if [ "${GPU_TEST_JOBS:-1}" -gt 1 ] && python3 -c 'import xdist' 2>/dev/null; then
+  jobs="-n $GPU_TEST_JOBS"
+fi
+timeout "${GPU_TEST_TIMEOUT:-480}" python3 -m pytest ${GPU_TESTS:-test/gpu} $jobs -q -p no:cacheprovider --maxfail=50 \
   ${select:+-k "$select"} --junitxml="$out/gpu-tests.xml" 2>&1 |
   tee "$out/gpu-tests.log" | tail -25
 if [ -x .xfer/aot_example ]; then
