@@ -14,12 +14,15 @@
 # The files are copied to a scratch directory and run from there.
 # Environment: TXL_LIBRARY (default .bundle/lib/libtxl.so, else
 # build/lib/libtxl.so), OUT (logs and junit xml; default out/test_core),
-# TEST_CORE_TIMEOUT (seconds for the whole pytest run, default 540).
+# TEST_CORE_TIMEOUT (seconds for the whole pytest run, default 540; at the
+# limit pytest is interrupted and reports what ran), TEST_CORE_JOBS
+# (pytest-xdist workers sharing the GPU, default 16).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 out=${OUT:-out/test_core}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)   # absolute: pytest runs in a scratch directory
 
 find_tests() {
   if [ -n "${TRITON_TESTS:-}" ] && [ -f "$TRITON_TESTS/test_core.py" ]; then
@@ -61,10 +64,11 @@ export TXL_CACHE_DIR=${TXL_CACHE_DIR:-$(mktemp -d)}
 python3 -c 'import torch, triton, txl; print("torch", torch.__version__, "triton", triton.__version__, "txl switch on:", txl.triton_compat.is_enabled())'
 
 xdist=""
-if python3 -c 'import xdist' 2>/dev/null; then xdist="-n 8"; fi
-(cd "$work" && timeout "${TEST_CORE_TIMEOUT:-540}" python3 -m pytest test_core.py \
-   -q -p no:cacheprovider $xdist --junitxml="$repo/$out/junit.xml" \
-   -o junit_family=xunit1 "$@" > "$repo/$out/pytest.log" 2>&1)
-echo "pytest exit status $? (124: the time limit; the junit file then lacks the rest)"
+if python3 -c 'import xdist' 2>/dev/null; then xdist="-n ${TEST_CORE_JOBS:-16}"; fi
+# SIGINT at the limit: pytest stops and still writes the junit file.
+(cd "$work" && timeout -s INT -k 30 "${TEST_CORE_TIMEOUT:-540}" python3 -m pytest test_core.py \
+   -q -p no:cacheprovider $xdist --junitxml="$out/junit.xml" \
+   -o junit_family=xunit1 "$@" > "$out/pytest.log" 2>&1)
+echo "pytest exit status $? (2 or 124: interrupted at the time limit; the junit file lacks the tests not reached)"
 tail -3 "$out/pytest.log"
 python3 bench/triton_test_core_summary.py "$out/junit.xml"

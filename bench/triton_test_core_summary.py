@@ -27,13 +27,26 @@ CLASSES = [
 ]
 
 
+def located_message(text):
+    """The first located error's message with names and numbers blanked,
+    so that one cause counts once."""
+    m = re.search(r":\d+:\d+: error: (.*)", text)
+    msg = m.group(1) if m else "?"
+    msg = re.sub(r"'[^']*'", "'…'", msg)
+    msg = re.sub(r"\b\d+\b", "N", msg)
+    return msg[:90]
+
+
 def classify(text):
     first = text.strip().splitlines()[0] if text.strip() else "(no message)"
     for name, pattern in CLASSES:
         if re.search(pattern, text, re.MULTILINE):
             m = re.search(r"'(tl|triton|libdevice|txl)\.[\w.]+'", text)
-            return name + (f": {m.group(0)}" if m and "unsupported" in name
-                           else "")
+            if m and "unsupported" in name:
+                return f"{name}: {m.group(0)}"
+            if name == "compiler error (located)":
+                return f"{name}: {located_message(text)}"
+            return name
     first = re.sub(r"'[^']*'", "'…'", first)
     first = re.sub(r"\b\d+\b", "N", first)
     return first[:100]
@@ -43,6 +56,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("junit")
     ap.add_argument("--examples", type=int, default=2)
+    ap.add_argument("--top", type=int, default=60, help="classes printed")
     opts = ap.parse_args()
     try:
         root = ET.parse(opts.junit).getroot()
@@ -74,7 +88,7 @@ def main():
     if ran:
         print(f"pass rate of the tests that ran: {100 * counts['passed'] / ran:.1f}%")
     print("failures by class:")
-    for cls, n in classes.most_common():
+    for cls, n in classes.most_common(opts.top):
         print(f"  {n:6}  {cls}    e.g. {', '.join(examples[cls])}")
     if skips:
         print("skips by reason:")

@@ -303,8 +303,40 @@ def _next_power_of_2(n):
     return 1 if n <= 1 else 1 << (int(n) - 1).bit_length()
 
 
+def _compilation_error_for(triton):
+    """A txl CompilationError that is also Triton's, so that code catching
+    `triton.CompilationError` / `triton.TritonError` (Triton's own tests do,
+    with pytest.raises) catches txl's compile errors. Triton's class builds
+    its message from an AST node txl does not have: str() stays txl's
+    located diagnostic."""
+    base = getattr(triton, "CompilationError", None)
+    if not isinstance(base, type) or not issubclass(base, Exception):
+        return None
+    from ._capi import CompilationError as txl_error
+
+    class TritonCompilationError(txl_error, base):
+        __str__ = txl_error.__str__
+
+        def __init__(self, status, message):
+            txl_error.__init__(self, status, message)
+            self.src, self.node, self.error_message = None, None, message
+            self.message = message
+
+        def __reduce__(self):
+            return type(self), (self.status, self.message)
+
+    # Picklable by name (pytest-xdist workers send exceptions as pickles).
+    TritonCompilationError.__qualname__ = "TritonCompilationError"
+    globals()["TritonCompilationError"] = TritonCompilationError
+    return TritonCompilationError
+
+
 def _patch(triton):
     """Points the triton package's entry points at txl's."""
+    from . import _capi
+    error = _compilation_error_for(triton)
+    if error is not None:
+        _capi.CompilationError = error
     triton.jit = jit
     triton.autotune = autotune
     triton.heuristics = heuristics
@@ -315,7 +347,10 @@ def _patch(triton):
         if mod is not None:
             for attr, value in (("jit", jit),
                                 ("JITFunction", TritonJITFunction)):
-                if hasattr(mod, attr):
+                # triton.runtime.jit is also the submodule's name on the
+                # package: only the function is replaced, never the module.
+                if hasattr(mod, attr) and not isinstance(
+                        getattr(mod, attr), types.ModuleType):
                     setattr(mod, attr, value)
     auto = sys.modules.get("triton.runtime.autotuner")
     if auto is not None:

@@ -311,7 +311,7 @@ TEST(IRGenPromotion, Errors) {
   EXPECT_NE(resultDType("a, b", "u8, u8", "a + -1").find("negative scalar"),
             std::string::npos);
   EXPECT_NE(resultDType("a, b", "fp32, fp32", "a & b")
-                .find("unsupported operand types"),
+                .find("invalid operands of type fp32 and fp32"),
             std::string::npos);
 }
 

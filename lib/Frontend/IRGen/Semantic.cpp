@@ -284,7 +284,8 @@ DType Gen::computationType(const DType &a, bool aScalar, const DType &c,
                   c.str() + " for " + opName);
   if (divOrMod && a.isUnsigned() != c.isUnsigned() && !a.isBool() &&
       !c.isBool())
-    fail(loc, std::string("cannot use ") + opName + " with " + a.str() +
+    // Capitalised as Triton's message is: code and tests match it.
+    fail(loc, std::string("Cannot use ") + opName + " with " + a.str() +
                   " and " + c.str() +
                   " because they have different signedness; cast them to "
                   "the same signedness");
@@ -535,9 +536,11 @@ Val Gen::binary(BinOpKind op, const Val &a, const Val &c, SourceLoc loc) {
   case BinOpKind::LShift:
   case BinOpKind::RShift: {
     auto [x, y] = checkBinary(a, c, loc, false, false, true, false, name);
+    // Triton's wording ("invalid operands of type"): code and tests match it.
     if (!x.dtype.isInt())
-      fail(loc, std::string("unsupported operand types for ") + name + ": " +
-                    x.dtype.str() + " and " + y.dtype.str());
+      fail(loc, std::string("invalid operands of type ") + x.dtype.str() +
+                    " and " + y.dtype.str() + " for " + name +
+                    " (it needs integers)");
     Value r;
     if (op == BinOpKind::BitAnd)
       r = arith::AndIOp::create(b, cur, x.value, y.value);
