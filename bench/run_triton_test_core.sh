@@ -72,3 +72,5 @@ if python3 -c 'import xdist' 2>/dev/null; then xdist="-n ${TEST_CORE_JOBS:-16}";
 echo "pytest exit status $? (2 or 124: interrupted at the time limit; the junit file lacks the tests not reached)"
 tail -3 "$out/pytest.log"
 python3 bench/triton_test_core_summary.py "$out/junit.xml"
+# Compressed, so that a device run's $OUT can bring them back.
+gzip -f "$out/junit.xml" "$out/pytest.log" 2>/dev/null
