@@ -78,6 +78,11 @@ def _pointer_entry_pair(dtype):
     return pair
 
 
+class IntegerArgumentOverflow(OverflowError, ValueError):
+    """An integer kernel argument outside [-2**63, 2**64): an OverflowError
+    as Triton raises (and a ValueError, as txl raised before)."""
+
+
 def _int_entry(value, specialize):
     if _I32_MIN <= value <= _I32_MAX:
         ty = "i32"
@@ -86,7 +91,8 @@ def _int_entry(value, specialize):
     elif 0 <= value <= _U64_MAX:
         ty = "u64"
     else:
-        raise ValueError(f"txl: integer argument {value} does not fit 64 bits")
+        raise IntegerArgumentOverflow(
+            f"txl: integer argument {value} does not fit 64 bits")
     if not specialize:
         return ty
     if value == 1:

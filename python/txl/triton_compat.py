@@ -41,7 +41,7 @@ from .autotune import Config as _Config
 from .jit import JITFunction as _JITFunction
 from .jit import current_stream as _current_stream
 
-_IGNORED_JIT_OPTIONS = ("launch_metadata", "debug", "noinline", "repr",
+_IGNORED_JIT_OPTIONS = ("launch_metadata", "debug", "noinline",
                         "do_not_specialize_on_alignment")
 _IGNORED_CONFIG_FIELDS = ("num_buffers_warp_spec", "num_consumer_groups",
                           "reg_dec_producer", "reg_inc_consumer",
@@ -77,6 +77,7 @@ class _WarmedKernel:
             if cubin else None) or 255
         # The assembler's report (None when the driver JITs the PTX).
         self.n_spills = launcher.n_spills or 0
+        self.name = meta.get("name", fn.__name__)
 
     @property
     def asm(self):
@@ -102,7 +103,31 @@ class TritonJITFunction(_JITFunction):
     def __init__(self, fn, do_not_specialize=(), **options):
         for name in _IGNORED_JIT_OPTIONS:
             options.pop(name, None)
+        # triton.jit(repr=f): f(specialization) names the compiled kernel
+        # (its `.name`, as profilers show it); the PTX entry keeps the
+        # function's name.
+        self._name_of = options.pop("repr", None)
         super().__init__(fn, do_not_specialize, **options)
+
+    def _specialization_view(self, args, kwargs):
+        """What Triton hands a `repr=` function: `.signature` (parameter ->
+        type, constexprs as "constexpr") and `.constants` (constexpr values
+        and the integers specialised to 1)."""
+        _, _, entries = self.specialization(args, kwargs)
+        meta = self._meta(args, kwargs)
+        signature, constants = {}, {}
+        runtime = iter(entries)
+        for p in self.params:
+            if p.is_constexpr:
+                signature[p.name] = "constexpr"
+                constants[p.name] = meta[p.name]
+                continue
+            entry = str(next(runtime))
+            base, _, hint = entry.partition(":")
+            signature[p.name] = base
+            if hint == "1":
+                constants[p.name] = 1
+        return types.SimpleNamespace(signature=signature, constants=constants)
 
     @property
     def src(self):
@@ -118,7 +143,10 @@ class TritonJITFunction(_JITFunction):
         self.cache.clear()
 
     def warmup(self, *args, grid=None, **kwargs):
-        return _WarmedKernel(self, super().warmup(*args, **kwargs))
+        warmed = _WarmedKernel(self, super().warmup(*args, **kwargs))
+        if self._name_of is not None:
+            warmed.name = self._name_of(self._specialization_view(args, kwargs))
+        return warmed
 
 
 def jit(fn=None, *, do_not_specialize=(), **options):

@@ -64,9 +64,12 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef op, StringRef type,
   std::string args;
   for (size_t i = 0; i < operands.size(); ++i)
     args += llvm::formatv(", ${0}", 3 + i).str();
+  // Qualifiers in Triton's order (state space, scope, semantics): PTX
+  // accepts any order, and tools that grep the PTX (Triton's tests do)
+  // look for "atom.global.gpu.<sem>".
   std::string text =
       llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $2, 0; mov.b{0} $0, 0; "
-                    "@p atom.{1}.{2}.global.{3}.{4} $0, [ $1 + 0 ]{5}; }",
+                    "@p atom.global.{2}.{1}.{3}.{4} $0, [ $1 + 0 ]{5}; }",
                     bits, sem, scope, op, type, args)
           .str();
   char c = constraint(bits);
