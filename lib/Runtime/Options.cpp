@@ -1,6 +1,7 @@
 //===- Options.cpp - The C API's options JSON -----------------------------===//
 #include "txl/Runtime/Kernel.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,6 +18,20 @@ bool readPositiveInt(const json::Value &value, const std::string &key,
     return false;
   }
   out = int(*number);
+  return true;
+}
+
+/// A warp count: the layouts split tiles over warps by powers of two
+/// (Triton asserts the same; its message is kept for code that matches it).
+bool readWarpCount(const json::Value &value, const std::string &key,
+                   int &out, std::string &error) {
+  if (!readPositiveInt(value, key, 1, out, error))
+    return false;
+  if (!llvm::isPowerOf2_32(unsigned(out))) {
+    error = "option '" + key + "' must be a power of 2, got " +
+            std::to_string(out);
+    return false;
+  }
   return true;
 }
 
@@ -123,7 +138,7 @@ bool readOption(const std::string &key, const json::Value &value,
                 CompileOptions &options, std::string &target,
                 std::string &error) {
   if (key == "num_warps")
-    return readPositiveInt(value, key, 1, options.numWarps, error);
+    return readWarpCount(value, key, options.numWarps, error);
   if (key == "num_warpgroups")
     return readPositiveInt(value, key, 1, options.numWarpgroups, error);
   if (key == "num_stages")

@@ -274,6 +274,7 @@ TEST(RuntimeOptions, RejectsBadOptions) {
                        "{",
                        R"({"num_warp":4})",
                        R"({"num_warps":0})",
+                       R"({"num_warps":3})",
                        R"({"num_warps":"4"})",
                        R"({"target":"hopper"})",
                        R"({"globals":[1]})",
