@@ -208,7 +208,7 @@ BUILTINS = (
     ('txl.tmem_slice', (), 'supported', 100, '(buf, start, length)', 'Columns [start, start + length) of a [128, N] tensor-memory buffer (sm_100a).', ''),
     ('txl.tmem_load', (), 'supported', 100, '(buf, layout=None)', 'Reads a tensor-memory buffer into registers (tcgen05.ld 32x32b).', ''),
     ('txl.tmem_store', (), 'supported', 100, '(buf, value)', 'Writes a register tensor into a tensor-memory buffer (tcgen05.st 32x32b).', ''),
-    ('txl.dotx', (), 'supported', 100, '(a, b, acc, useD=True, pred=None, mbars=None, two_ctas=False)', 'acc (+)= a @ b by tcgen05.mma from one thread, committed to `mbars` (sm_100a); two_ctas: a cta_group::2 MMA of a CTA pair, commits multicast to both.', ''),
+    ('txl.dotx', (), 'partial', 100, '(a, b, acc, useD=True, pred=None, mbars=None, two_ctas=False)', 'acc (+)= a @ b by tcgen05.mma from one thread, committed to `mbars` (sm_100a); two_ctas: a cta_group::2 MMA of a CTA pair, commits multicast to both.', 'M = 128 rows per CTA only (no M = 64); with two_ctas, A from shared memory'),
     ('txl.clc_try_cancel', (), 'supported', 90, '(response, mbar)', 'One thread asks to take over a program not yet launched (clusterlaunchcontrol.try_cancel, sm_100); the 16-byte response lands on every CTA of the cluster.', ''),
     ('txl.clc_query', (), 'supported', 90, '(response)', 'The program id (axis 0) a try_cancel response hands over, or -1.', ''),
     ('txl.tcgen05_fence_before', (), 'supported', 100, '()', 'tcgen05.fence::before_thread_sync.', ''),

@@ -262,7 +262,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.tmem_slice", "(buf, start, length)", "Columns [start, start + length) of a [128, N] tensor-memory buffer (sm_100a).", h::txlMemory, Support::Full, "", {}, 100},
       {"txl.tmem_load", "(buf, layout=None)", "Reads a tensor-memory buffer into registers (tcgen05.ld 32x32b).", h::txlMemory, Support::Full, "", {}, 100},
       {"txl.tmem_store", "(buf, value)", "Writes a register tensor into a tensor-memory buffer (tcgen05.st 32x32b).", h::txlMemory, Support::Full, "", {}, 100},
-      {"txl.dotx", "(a, b, acc, useD=True, pred=None, mbars=None, two_ctas=False)", "acc (+)= a @ b by tcgen05.mma from one thread, committed to `mbars` (sm_100a); two_ctas: a cta_group::2 MMA of a CTA pair, commits multicast to both.", h::txlMemory, Support::Full, "", {}, 100},
+      {"txl.dotx", "(a, b, acc, useD=True, pred=None, mbars=None, two_ctas=False)", "acc (+)= a @ b by tcgen05.mma from one thread, committed to `mbars` (sm_100a); two_ctas: a cta_group::2 MMA of a CTA pair, commits multicast to both.", h::txlMemory, kPartial, "M = 128 rows per CTA only (no M = 64); with two_ctas, A from shared memory", {}, 100},
       {"txl.clc_try_cancel", "(response, mbar)", "One thread asks to take over a program not yet launched (clusterlaunchcontrol.try_cancel, sm_100); the 16-byte response lands on every CTA of the cluster.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.clc_query", "(response)", "The program id (axis 0) a try_cancel response hands over, or -1.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tcgen05_fence_before", "()", "tcgen05.fence::before_thread_sync.", h::txlMemory, Support::Full, "", {}, 100},
