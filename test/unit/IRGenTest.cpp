@@ -762,7 +762,7 @@ TEST(IRGenBadInputs, Corpus) {
     std::string where = name + ":" + expect.substr(0, sep) + ": error: ";
     std::string what = expect.substr(sep + 9);
     // Optional headers: "# target: sm_80", "# num-warps: 64",
-    // "# num-warpgroups: 3".
+    // "# num-warpgroups: 3", "# num-ctas: 2".
     CompileOptions options;
     if (std::string target = headerValue(src, "target"); !target.empty())
       options.target = target;
@@ -770,6 +770,8 @@ TEST(IRGenBadInputs, Corpus) {
       options.numWarps = std::stoi(w);
     if (std::string g = headerValue(src, "num-warpgroups"); !g.empty())
       options.numWarpgroups = std::stoi(g);
+    if (std::string c = headerValue(src, "num-ctas"); !c.empty())
+      options.numCtas = std::stoi(c);
     Result r =
         build(src, kernel.empty() ? "kernel" : kernel, sig, {}, name, options);
     EXPECT_FALSE(r.ok) << name;

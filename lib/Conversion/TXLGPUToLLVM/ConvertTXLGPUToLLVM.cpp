@@ -143,6 +143,7 @@ struct ConvertTXLGPUToLLVMPass
     populateTMAOpPatterns(typeConverter, patterns);
     populateTensorMemoryOpPatterns(typeConverter, patterns);
     populateTCGen05MMAOpPatterns(typeConverter, patterns);
+    populateClusterLaunchControlOpPatterns(typeConverter, patterns);
     populateAsyncCopyOpPatterns(typeConverter, patterns);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);

@@ -150,6 +150,8 @@ struct MemDescViewOpToLLVM
   matchAndRewrite(txlgpu::MemDescViewOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto src = op.getSrc().getType();
+    if (txlgpu::isTensorMemory(src))
+      return sliceTensorMemory(op, adaptor, rewriter);
     // A transpose renames dimensions (its encoding's order follows): the
     // bytes and so the address stay.
     ArrayRef<int32_t> perm = op.getPermutation();
@@ -173,6 +175,27 @@ struct MemDescViewOpToLLVM
     Location loc = op.getLoc();
     rewriter.replaceOp(op, gepBytes(rewriter, loc, adaptor.getSrc(),
                                     i32Const(rewriter, loc, bytes)));
+    return success();
+  }
+
+  /// Columns of a [128, N] tensor-memory buffer (tmem_slice): the address
+  /// moves by the 32-bit columns skipped.
+  LogicalResult sliceTensorMemory(txlgpu::MemDescViewOp op, OpAdaptor adaptor,
+                                  ConversionPatternRewriter &rewriter) const {
+    MemDescType src = op.getSrc().getType();
+    if (src.getShape().size() != 2 || op.getDim() != 1)
+      return op.emitOpError("slices columns of a [128, N] tensor-memory "
+                            "buffer only");
+    Location loc = op.getLoc();
+    int64_t columns =
+        op.getStart() * src.getElementType().getIntOrFloatBitWidth() / 32;
+    Value address = LLVM::PtrToIntOp::create(
+        rewriter, loc, rewriter.getI32Type(), adaptor.getSrc());
+    address = LLVM::AddOp::create(rewriter, loc, address,
+                                  i32Const(rewriter, loc, columns));
+    rewriter.replaceOp(op, LLVM::IntToPtrOp::create(rewriter, loc,
+                                                    adaptor.getSrc().getType(),
+                                                    address));
     return success();
   }
 

@@ -48,22 +48,28 @@ std::optional<MMAKind> mmaKind(Type elem) {
   return std::nullopt;
 }
 
+/// `m` is the MMA's M: 128, or 256 for a cta_group::2 pair (128 rows in
+/// each CTA).
 uint32_t instructionDescriptor(const MMAKind &kind, bool aMNMajor,
-                               bool bMNMajor, int64_t n) {
-  constexpr uint32_t kF32Accumulator = 1, kM = 128;
+                               bool bMNMajor, int64_t n, uint32_t m) {
+  constexpr uint32_t kF32Accumulator = 1;
   return (kF32Accumulator << 4) | (kind.format << 7) | (kind.format << 10) |
          (uint32_t(aMNMajor) << 15) | (uint32_t(bMNMajor) << 16) |
-         (uint32_t(n >> 3) << 17) | ((kM >> 4) << 24);
+         (uint32_t(n >> 3) << 17) | ((m >> 4) << 24);
 }
 
-/// The CTA-wide warp index, read from lane 0 so that the compiler knows
-/// it is warp-uniform.
-Value ctaWarpId(OpBuilder &b, Location loc) {
-  Value warp =
-      LLVM::LShrOp::create(b, loc, threadIdX(b, loc), i32Const(b, loc, 5));
-  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32Const(b, loc, -1),
-                              warp, i32Const(b, loc, 0), i32Const(b, loc, 0x1f),
-                              NVVM::ShflKind::idx, UnitAttr());
+/// The rank of the first CTA of the calling CTA's pair (cta_group::2
+/// pairs ranks 2i and 2i + 1 of a cluster).
+Value pairLeaderRank(OpBuilder &b, Location loc) {
+  Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
+  return LLVM::AndOp::create(b, loc, rank, i32Const(b, loc, ~1));
+}
+
+/// The multicast mask naming both CTAs of the calling CTA's pair.
+Value pairMask(OpBuilder &b, Location loc) {
+  Value mask =
+      LLVM::ShlOp::create(b, loc, i32Const(b, loc, 3), pairLeaderRank(b, loc));
+  return LLVM::TruncOp::create(b, loc, b.getI16Type(), mask);
 }
 
 Value addColumns(OpBuilder &b, Location loc, Value tmem, int64_t columns) {
@@ -99,13 +105,20 @@ struct TCGen05MMAOpToLLVM
     int64_t N = op.getD().getType().getShape()[1];
     int64_t K = op.getA().getType().getShape()[1];
     int64_t instrN = std::min<int64_t>(N, 256);
-    if (N % instrN || instrN % 16 || K % kInstr)
+    bool pair = op.getTwoCtas();
+    // A pair's B half must itself be whole 16-column blocks.
+    int64_t nAlign = pair ? 32 : 16;
+    uint32_t instrM = pair ? 256 : 128;
+    if (N % instrN || instrN % nAlign || K % kInstr)
       return op.emitOpError("tile [128, ")
-             << N << "] x K = " << K << " does not split into m128n" << instrN
-             << "k" << kInstr << " MMAs (N a multiple of 16)";
+             << N << "] x K = " << K << " does not split into m" << instrM
+             << "n" << instrN << "k" << kInstr << " MMAs (N a multiple of "
+             << nAlign << ")";
+    if (pair && tmemA)
+      return op.emitOpError("a cta_group::2 MMA takes A from shared memory");
 
     uint32_t idesc = instructionDescriptor(
-        *kind, /*aMNMajor=*/!tmemA && !a->kMajor, !b->kMajor, instrN);
+        *kind, /*aMNMajor=*/!tmemA && !a->kMajor, !b->kMajor, instrN, instrM);
     Value aDesc =
         tmemA ? Value()
               : operandDescriptor(rewriter, loc, *a,
@@ -128,13 +141,21 @@ struct TCGen05MMAOpToLLVM
     Value elected =
         NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(), Value());
     leader = LLVM::AndOp::create(rewriter, loc, leader, elected);
+    if (pair) // the even CTA of the pair issues for both
+      leader = LLVM::AndOp::create(
+          rewriter, loc, leader,
+          LLVM::ICmpOp::create(
+              rewriter, loc, LLVM::ICmpPredicate::eq,
+              NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type()),
+              pairLeaderRank(rewriter, loc)));
     leader = andPred(rewriter, loc, leader, adaptor.getPred());
     Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                          rewriter.getBoolAttr(true));
     Value idescValue = i32Const(rewriter, loc, int64_t(idesc));
     auto kindAttr = NVVM::Tcgen05MMAKindAttr::get(getContext(), kind->kind);
-    auto group =
-        NVVM::CTAGroupKindAttr::get(getContext(), NVVM::CTAGroupKind::CTA_1);
+    auto group = NVVM::CTAGroupKindAttr::get(getContext(),
+                                             pair ? NVVM::CTAGroupKind::CTA_2
+                                                  : NVVM::CTAGroupKind::CTA_1);
     ifThen(rewriter, loc, leader, [&] {
       // Ordered after the synchronization (mbarrier wait) that said the
       // operands are in place and the accumulator is free.
@@ -148,7 +169,9 @@ struct TCGen05MMAOpToLLVM
           Value aOperand =
               tmemA ? addColumns(rewriter, loc, adaptor.getA(), k0 * bits / 32)
                     : stepped(aDesc, a->byteOffset(0, k0));
-          Value bOperand = stepped(bDesc, b->byteOffset(col0, k0));
+          // A pair's B holds half of each column chunk in each CTA.
+          Value bOperand =
+              stepped(bDesc, b->byteOffset(pair ? col0 / 2 : col0, k0));
           NVVM::Tcgen05MMAOp::create(
               rewriter, loc, kindAttr, group, /*collectorOp=*/nullptr,
               /*aShift=*/nullptr, d, aOperand, bOperand, idescValue,
@@ -156,9 +179,12 @@ struct TCGen05MMAOpToLLVM
               /*disableOutputLane=*/Value());
         }
       }
-      // Each barrier gets one arrival once every MMA above is done.
+      // Each barrier gets one arrival once every MMA above is done; a
+      // pair's MMAs wrote both CTAs' accumulators and read both CTAs'
+      // tiles, so the arrival goes to the barrier in each of them.
+      Value mask = pair ? pairMask(rewriter, loc) : Value();
       for (Value bar : adaptor.getBarriers())
-        NVVM::Tcgen05CommitOp::create(rewriter, loc, bar, Value(), group);
+        NVVM::Tcgen05CommitOp::create(rewriter, loc, bar, mask, group);
     });
     if (op->hasAttr(txlgpu::kSyncCommitAttr))
       waitForCommit(rewriter, loc, adaptor.getBarriers());

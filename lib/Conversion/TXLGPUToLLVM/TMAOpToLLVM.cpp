@@ -94,6 +94,21 @@ void waitOnState(ConversionPatternRewriter &rewriter, Location loc, Value bar,
   rewriter.setInsertionPointToStart(after);
 }
 
+/// The shared::cluster address of the barrier at `bar`'s offset in the
+/// even CTA of the calling CTA's pair, typed as a shared pointer (NVVM's
+/// TMA op takes one; a cta_group::2 copy reads the register as a
+/// shared::cluster address, which is the point).
+Value pairLeaderBarrier(OpBuilder &b, Location loc, Value bar) {
+  Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
+  rank = LLVM::AndOp::create(b, loc, rank, i32Const(b, loc, ~1));
+  Value remote = NVVM::MapaOp::create(
+      b, loc,
+      LLVM::LLVMPointerType::get(b.getContext(), kSharedClusterAddressSpace),
+      bar, rank);
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), remote);
+  return LLVM::IntToPtrOp::create(b, loc, bar.getType(), address);
+}
+
 struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -106,6 +121,9 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
     Value issue = andPred(rewriter, loc, isWarpGroupLeader(rewriter, loc, op),
                           adaptor.getPred());
     Value mask = adaptor.getMulticast();
+    bool pair = op.getTwoCtas();
+    Value bar = pair ? pairLeaderBarrier(rewriter, loc, adaptor.getBar())
+                     : adaptor.getBar();
     if (op.getSync())
       barrier(rewriter, loc); // earlier readers of the tile are done
     ifThen(rewriter, loc, issue, [&] {
@@ -126,18 +144,22 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
         Value dst = chunkAddress(rewriter, loc, adaptor.getDst(), *boxes, c);
         // A multicast names shared::cluster addresses; the calling CTA's
         // own offset is the one every destination CTA receives at.
-        if (mask)
+        if (mask || pair)
           dst = LLVM::AddrSpaceCastOp::create(
               rewriter, loc,
               LLVM::LLVMPointerType::get(rewriter.getContext(),
                                          kSharedClusterAddressSpace),
               dst);
         NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            rewriter, loc, dst, adaptor.getDesc(), at, adaptor.getBar(),
+            rewriter, loc, dst, adaptor.getDesc(), at, bar,
             /*im2colOffsets=*/ValueRange(), mask,
             /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
-            /*isCTAOnly=*/!mask,
-            /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
+            /*isCTAOnly=*/!mask && !pair,
+            /*group=*/
+            pair ? NVVM::CTAGroupKindAttr::get(getContext(),
+                                               NVVM::CTAGroupKind::CTA_2)
+                 : NVVM::CTAGroupKindAttr(),
+            /*predicate=*/Value());
       }
       if (state)
         waitOnState(rewriter, loc, adaptor.getBar(), state);

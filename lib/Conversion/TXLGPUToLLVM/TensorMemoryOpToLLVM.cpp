@@ -48,8 +48,12 @@ void tcgen05Fence(OpBuilder &b, Location loc, bool after) {
                                 : NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC));
 }
 
-NVVM::CTAGroupKindAttr ctaGroup1(MLIRContext *ctx) {
-  return NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_1);
+/// cta_group::2 when the kernel's MMAs pair CTAs: then warp 0 of each CTA
+/// of the pair allocates (and frees) collectively, and every tcgen05
+/// instruction of the kernel must name the same group.
+NVVM::CTAGroupKindAttr ctaGroup(MLIRContext *ctx, bool twoCtas) {
+  return NVVM::CTAGroupKindAttr::get(ctx, twoCtas ? NVVM::CTAGroupKind::CTA_2
+                                                  : NVVM::CTAGroupKind::CTA_1);
 }
 
 /// Warp 0 of the CTA (the warp that allocates and frees tensor memory).
@@ -85,11 +89,10 @@ struct TMemAllocOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemAllocOp> {
     Value slot = sharedAllocBase(rewriter, loc, op);
     if (std::optional<uint32_t> columns = op.getAllocColumns()) {
       ifThen(rewriter, loc, isWarp0(rewriter, loc), [&] {
+        auto group = ctaGroup(getContext(), op.getTwoCtas());
         NVVM::Tcgen05AllocOp::create(rewriter, loc, slot,
-                                     i32Const(rewriter, loc, *columns),
-                                     ctaGroup1(getContext()));
-        NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, loc,
-                                                     ctaGroup1(getContext()));
+                                     i32Const(rewriter, loc, *columns), group);
+        NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, loc, group);
       });
       // The address is in shared memory once the allocating warp passes
       // the barrier; the fences order the allocation (a tcgen05 op) and
@@ -124,7 +127,7 @@ struct TMemDeallocOpToLLVM
     ifThen(rewriter, loc, isWarp0(rewriter, loc), [&] {
       NVVM::Tcgen05DeallocOp::create(rewriter, loc, adaptor.getBase(),
                                      i32Const(rewriter, loc, op.getColumns()),
-                                     ctaGroup1(getContext()));
+                                     ctaGroup(getContext(), op.getTwoCtas()));
     });
     rewriter.eraseOp(op);
     return success();

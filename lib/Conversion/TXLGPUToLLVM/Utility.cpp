@@ -98,6 +98,14 @@ Value mlir::txl::uniformWarpId(OpBuilder &b, Location loc) {
                               UnitAttr());
 }
 
+Value mlir::txl::ctaWarpId(OpBuilder &b, Location loc) {
+  Value warp =
+      LLVM::LShrOp::create(b, loc, threadIdX(b, loc), i32Const(b, loc, 5));
+  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32Const(b, loc, -1),
+                              warp, i32Const(b, loc, 0), i32Const(b, loc, 0x1f),
+                              NVVM::ShflKind::idx, UnitAttr());
+}
+
 /// XOR over the set bits of `id` of the given bases' component `dim`.
 static Value xorOfBases(OpBuilder &b, Location loc, Value id,
                         const std::vector<txlgpu::Coord> &bases,

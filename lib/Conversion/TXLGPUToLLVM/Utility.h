@@ -36,6 +36,9 @@ Value laneId(OpBuilder &b, Location loc);
 /// Every lane of the warp must execute it.
 Value uniformWarpId(OpBuilder &b, Location loc);
 Value warpId(OpBuilder &b, Location loc);
+/// The CTA-wide warp index, read from lane 0 so that the compiler knows
+/// it is warp-uniform (single-thread tcgen05/CLC issue picks a warp by it).
+Value ctaWarpId(OpBuilder &b, Location loc);
 
 /// The per-dimension coordinate offsets (i32) contributed by this thread's
 /// lane and warp: register r's coordinate is regCoord(r) XOR these.
@@ -176,6 +179,8 @@ void populatePrintOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateTMAOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateTensorMemoryOpPatterns(TXLTypeConverter &tc,
                                     RewritePatternSet &patterns);
+void populateClusterLaunchControlOpPatterns(TXLTypeConverter &tc,
+                                            RewritePatternSet &patterns);
 void populateTCGen05MMAOpPatterns(TXLTypeConverter &tc,
                                   RewritePatternSet &patterns);
 void populateAsyncCopyOpPatterns(TXLTypeConverter &tc,

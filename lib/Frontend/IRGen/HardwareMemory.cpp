@@ -417,6 +417,31 @@ Value clusterRank(Gen &g, const std::optional<Val> &v, const std::string &fname,
   return i32Value(g, v, "cta_id", fname, loc);
 }
 
+/// A `two_ctas=` flag (a compile-time bool): true pairs CTAs 2i and 2i + 1
+/// of the cluster for tcgen05 cta_group::2 (sm_100a), which needs clusters
+/// of an even number of CTAs.
+bool twoCtas(Gen &g, const std::optional<Val> &v, const std::string &fname,
+             SourceLoc loc) {
+  if (!v || v->isNone())
+    return false;
+  if (!v->isIntLike())
+    g.fail(loc, fname + ": two_ctas must be a compile-time bool, got " +
+                    describeArg(v));
+  if (!v->asInt())
+    return false;
+  g.requireBlackwell(loc, fname + "(two_ctas=True)");
+  int ctas = clusterSize(g,
+                         "two_ctas=True (cta_group::2) pairs the CTAs of a "
+                         "cluster",
+                         fname, loc);
+  if (ctas % 2)
+    g.fail(loc, fname +
+                    ": two_ctas=True (cta_group::2) pairs CTAs 2i and 2i + 1 "
+                    "of a cluster, so num_ctas must be even, got " +
+                    std::to_string(ctas));
+  return true;
+}
+
 /// A TMA multicast mask: one bit per destination CTA rank.
 Value multicastMask(Gen &g, const std::optional<Val> &v,
                     const std::string &fname, SourceLoc loc) {
@@ -561,9 +586,10 @@ void countLoadedBytes(Gen &g, const TValue &bar, const TValue &dst,
 }
 
 Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(
-      args, {"value", "desc", "offsets", "mbar", "contiguity", "multicast"}, 4,
-      fname, loc);
+  auto p = g.bind(args,
+                  {"value", "desc", "offsets", "mbar", "contiguity",
+                   "multicast", "two_ctas"},
+                  4, fname, loc);
   const TValue &dst = expectSpace(g, p[0], Space::Smem, fname,
                                   "the "
                                   "destination",
@@ -573,9 +599,15 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   checkBox(g, dst, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
   Value mask = multicastMask(g, p[5], fname, loc);
+  bool pair = twoCtas(g, p[6], fname, loc);
+  if (pair && mask)
+    g.fail(loc, fname + ": two_ctas=True counts the bytes on the pair's "
+                        "first CTA's barrier; it cannot be combined with "
+                        "multicast");
   countLoadedBytes(g, bar, dst, loc);
-  tg::TMALoadOp::create(g.b, g.cur, dst.value, desc.value, c, bar.value,
-                        Value(), mask);
+  auto op = tg::TMALoadOp::create(g.b, g.cur, dst.value, desc.value, c,
+                                  bar.value, Value(), mask);
+  op.setTwoCtas(pair);
   return Val::none();
 }
 
@@ -903,6 +935,29 @@ Val tmemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::none();
 }
 
+/// tmem_slice(buf, start, length): columns [start, start + length) of a
+/// [128, N] tensor-memory buffer, e.g. to read a wide accumulator back in
+/// chunks that fit the registers.
+Val tmemSlice(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"buf", "start", "length"}, 3, fname, loc);
+  const TValue &buf = expectSpace(g, p[0], Space::Tmem, fname, "buf", loc);
+  int64_t start = g.constInt(p[1], "start", loc);
+  int64_t length = g.constInt(p[2], "length", loc);
+  int64_t n = buf.shape[1];
+  if (length <= 0 || (length & (length - 1)) || start < 0 || start % length ||
+      start + length > n || tmemColumns(length, buf.dtype) < 1)
+    g.fail(loc, fname + ": columns [" + std::to_string(start) + ", " +
+                    std::to_string(start + length) + ") of " + buf.typeStr() +
+                    " must be a power-of-two length at a multiple of it, of "
+                    "at least one 32-bit column");
+  std::vector<int64_t> shape = {buf.shape[0], length};
+  auto op = tg::MemDescViewOp::create(
+      g.b, g.cur, tmemDesc(g, shape, buf.dtype), buf.value,
+      g.b.getDenseI32ArrayAttr({0, 1}), g.b.getI64IntegerAttr(1),
+      g.b.getI64IntegerAttr(start));
+  return Val::tensor({op.getResult(), buf.dtype, shape, Space::Tmem});
+}
+
 /// The mbarriers a dotx commits to: None, one mbarrier or a list of them.
 SmallVector<Value> commitBarriers(Gen &g, const std::optional<Val> &v,
                                   const std::string &fname, SourceLoc loc) {
@@ -923,19 +978,29 @@ SmallVector<Value> commitBarriers(Gen &g, const std::optional<Val> &v,
 /// tcgen05.mma, issued by one thread of the calling role and committed to
 /// `mbars` (each gets one arrival when the MMAs are done).
 Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p =
-      g.bind(args, {"a", "b", "acc", "useD", "pred", "mbars"}, 3, fname, loc);
+  auto p = g.bind(args, {"a", "b", "acc", "useD", "pred", "mbars", "two_ctas"},
+                  3, fname, loc);
+  bool pair = twoCtas(g, p[6], fname, loc);
   if (!isSpace(p[0], Space::Smem) && !isSpace(p[0], Space::Tmem))
     g.fail(loc, fname + ": a must be a shared or tensor-memory buffer, got " +
                     describeArg(p[0]));
   const TValue &a = p[0]->t;
   const TValue &bm = expectSpace(g, p[1], Space::Smem, fname, "b", loc);
   const TValue &acc = expectSpace(g, p[2], Space::Tmem, fname, "acc", loc);
+  // With two_ctas, b is this CTA's half of B's columns (the peer holds the
+  // other half at the same offset) and acc gets all of them.
+  int64_t bColumns = bm.shape.size() == 2 ? bm.shape[1] * (pair ? 2 : 1) : 0;
   if (a.shape.size() != 2 || bm.shape.size() != 2 ||
       a.shape[1] != bm.shape[0] || a.shape[0] != acc.shape[0] ||
-      bm.shape[1] != acc.shape[1])
+      bColumns != acc.shape[1])
     g.fail(loc, fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
-                    " does not accumulate into " + acc.typeStr());
+                    " does not accumulate into " + acc.typeStr() +
+                    (pair ? " (with two_ctas=True, b is this CTA's half "
+                            "of B: [K, N / 2] for an acc of [128, N])"
+                          : ""));
+  if (pair && a.space == Space::Tmem)
+    g.fail(loc, fname + ": with two_ctas=True, a must be a shared buffer "
+                        "(this CTA's 128 rows of A)");
   if (acc.dtype.kind != DType::F32)
     g.fail(loc, fname + ": the accumulator must be fp32, got " + acc.typeStr());
   if (a.dtype != bm.dtype ||
@@ -951,7 +1016,13 @@ Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
                     "or fp32, got " +
                     a.typeStr());
   int64_t kInstr = 256 / a.dtype.bitWidth();
-  int64_t n = bm.shape[1];
+  int64_t n = acc.shape[1];
+  if (pair && n % 32)
+    g.fail(loc, fname +
+                    ": with two_ctas=True the MMA is M = 256 x N with N "
+                    "a multiple of 32 (each CTA holds N / 2 columns of "
+                    "B), got N = " +
+                    std::to_string(n));
   if (n % 16 || (n > 256 && n % 256) || a.shape[1] % kInstr)
     g.fail(loc, fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
                     " does not split into tcgen05 MMAs of M = 128, N a "
@@ -966,9 +1037,58 @@ Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   Value pred = predicate(g, p[4], fname, loc);
   SmallVector<Value> bars = commitBarriers(g, p[5], fname, loc);
   int64_t leader = g.roleWarps.empty() ? 0 : g.roleWarps.front();
-  tg::TCGen05MMAOp::create(g.b, g.cur, a.value, bm.value, acc.value, useD, pred,
-                           bars, g.b.getI32IntegerAttr(int32_t(leader)));
+  auto op = tg::TCGen05MMAOp::create(g.b, g.cur, a.value, bm.value, acc.value,
+                                     useD, pred, bars,
+                                     g.b.getI32IntegerAttr(int32_t(leader)));
+  op.setTwoCtas(pair);
   return Val::tensor(acc);
+}
+
+/// The 16-byte shared buffer a cluster-launch-control response lands in.
+const TValue &clcResponse(Gen &g, const std::optional<Val> &v,
+                          const std::string &fname, SourceLoc loc) {
+  const TValue &buf =
+      expectSpace(g, v, Space::Smem, fname, "the response", loc);
+  if (numel(buf.shape) * elemBytes(buf.dtype) != 16 || buf.dtype.bitWidth() < 8)
+    g.fail(loc, fname +
+                    ": the response buffer must be 16 bytes (e.g. "
+                    "txl.smem_alloc([4], dtype=tl.int32)), got " +
+                    buf.typeStr());
+  return buf;
+}
+
+void requireClusterLaunchControl(Gen &g, const std::string &fname,
+                                 SourceLoc loc) {
+  if (g.smVersion() < 100)
+    g.fail(loc, fname +
+                    " needs cluster launch control (sm_100 or later), "
+                    "but the target is " +
+                    g.opts.target);
+}
+
+/// clc_try_cancel(response, mbar): one thread asks to take over a program
+/// not yet launched; the response and 16 transaction bytes land on every
+/// CTA of the cluster (each expects them on its own `mbar`).
+Val clcTryCancel(Gen &g, CallArgs &args, const std::string &fname,
+                 SourceLoc loc) {
+  requireClusterLaunchControl(g, fname, loc);
+  auto p = g.bind(args, {"response", "mbar"}, 2, fname, loc);
+  const TValue &buf = clcResponse(g, p[0], fname, loc);
+  const TValue &bar = expectSpace(g, p[1], Space::Mbar, fname, "mbar", loc);
+  int64_t leader = g.roleWarps.empty() ? 0 : g.roleWarps.front();
+  tg::ClcTryCancelOp::create(g.b, g.cur, buf.value, bar.value,
+                             g.b.getI32IntegerAttr(int32_t(leader)));
+  return Val::none();
+}
+
+/// clc_query(response): the program id (along axis 0) a successful
+/// try_cancel handed over, or -1.
+Val clcQuery(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  requireClusterLaunchControl(g, fname, loc);
+  auto p = g.bind(args, {"response"}, 1, fname, loc);
+  const TValue &buf = clcResponse(g, p[0], fname, loc);
+  auto op = tg::ClcQueryOp::create(g.b, g.cur, g.b.getI32Type(), buf.value);
+  return Val::tensor({op.getResult(), DType::I32, {}});
 }
 
 int64_t pendingCount(Gen &g, CallArgs &args, const std::string &fname,
@@ -1120,7 +1240,7 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (op == "smem_alloc")
     return smemAlloc(*this, args, name, loc);
   if (op == "tmem_alloc" || op == "tmem_load" || op == "tmem_store" ||
-      op == "dotx" || op == "tcgen05_fence_before" ||
+      op == "tmem_slice" || op == "dotx" || op == "tcgen05_fence_before" ||
       op == "tcgen05_fence_after") { // the registry checked the target
     if (op == "tmem_alloc")
       return tmemAlloc(*this, args, name, loc);
@@ -1128,6 +1248,8 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
       return tmemLoad(*this, args, name, loc);
     if (op == "tmem_store")
       return tmemStore(*this, args, name, loc);
+    if (op == "tmem_slice")
+      return tmemSlice(*this, args, name, loc);
     if (op == "dotx")
       return dotx(*this, args, name, loc);
     bind(args, {}, 0, name, loc);
@@ -1137,6 +1259,10 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   }
   if (op == "mbar_alloc")
     return mbarAlloc(*this, args, name, loc);
+  if (op == "clc_try_cancel")
+    return clcTryCancel(*this, args, name, loc);
+  if (op == "clc_query")
+    return clcQuery(*this, args, name, loc);
   if (op == "get_buffer")
     return getBuffer(*this, args, name, loc);
   if (op == "smem_index")

@@ -338,8 +338,11 @@ LogicalResult TCGen05MMAOp::verify() {
     return emitOpError("B must be in shared memory");
   if (a.getShape().size() != 2 || b.getShape().size() != 2)
     return emitOpError("A and B must be 2-D");
+  // cta_group::2: B is this CTA's half of the columns, the peer's half
+  // completes D's.
+  int64_t bColumns = b.getShape()[1] * (getTwoCtas() ? 2 : 1);
   if (a.getShape()[0] != d.getShape()[0] ||
-      a.getShape()[1] != b.getShape()[0] || b.getShape()[1] != d.getShape()[1])
+      a.getShape()[1] != b.getShape()[0] || bColumns != d.getShape()[1])
     return emitOpError("shapes do not form a matrix product");
   if (a.getElementType() != b.getElementType())
     return emitOpError("A and B must have one element type");

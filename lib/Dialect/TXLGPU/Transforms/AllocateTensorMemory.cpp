@@ -13,7 +13,10 @@
 //    tcgen05.alloc, after which the CTA relinquishes its permit to
 //    allocate (nothing else will), so that other CTAs' allocations on
 //    the SM need not wait for this one to finish;
-//  * inserts a tmem_dealloc of that allocation before every return.
+//  * inserts a tmem_dealloc of that allocation before every return;
+//  * marks both `twoCtas` when the kernel's MMAs are cta_group::2 (the
+//    allocation is then made by the CTA pair; a kernel may not mix CTA
+//    groups).
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
@@ -37,6 +40,25 @@ namespace {
 constexpr int64_t kTMemColumns = 512;
 /// The smallest allocation tcgen05.alloc makes.
 constexpr int64_t kMinAllocColumns = 32;
+
+/// Whether the kernel's MMAs are cta_group::2; an error where a kernel
+/// mixes them with cta_group::1 MMAs (PTX: one CTA group per kernel).
+FailureOr<bool> usesCtaPairs(func::FuncOp func) {
+  TCGen05MMAOp firstPair, firstSingle;
+  func.walk([&](TCGen05MMAOp op) {
+    TCGen05MMAOp &first = op.getTwoCtas() ? firstPair : firstSingle;
+    if (!first)
+      first = op;
+  });
+  if (firstPair && firstSingle) {
+    InFlightDiagnostic diag =
+        firstSingle.emitError("a kernel's tcgen05 MMAs must all be "
+                              "cta_group::1 or all cta_group::2 (two_ctas)");
+    diag.attachNote(firstPair.getLoc()) << "a cta_group::2 MMA";
+    return failure();
+  }
+  return bool(firstPair);
+}
 
 LogicalResult allocate(func::FuncOp func) {
   SmallVector<TMemAllocOp> allocs(func.getOps<TMemAllocOp>());
@@ -63,12 +85,17 @@ LogicalResult allocate(func::FuncOp func) {
            << " an SM has (a [128, N] fp32 stage takes N columns)";
   int64_t total =
       std::max<int64_t>(kMinAllocColumns, int64_t(llvm::PowerOf2Ceil(used)));
+  FailureOr<bool> twoCtas = usesCtaPairs(func);
+  if (failed(twoCtas))
+    return failure();
   TMemAllocOp first = allocs.front();
   first.setAllocColumnsAttr(b.getI32IntegerAttr(int32_t(total)));
+  first.setTwoCtas(*twoCtas);
   func.walk([&](func::ReturnOp ret) {
     OpBuilder at(ret);
-    TMemDeallocOp::create(at, ret.getLoc(), first.getResult(),
-                          at.getI32IntegerAttr(int32_t(total)));
+    auto dealloc = TMemDeallocOp::create(at, ret.getLoc(), first.getResult(),
+                                         at.getI32IntegerAttr(int32_t(total)));
+    dealloc.setTwoCtas(*twoCtas);
   });
   return success();
 }

@@ -211,11 +211,16 @@ def TXLGPU_TMALoadOp : TXLGPU_Op<"tma_load",
     done), the leader expects the bytes, copies and waits on the arrival's
     state token, and the threads synchronize again. `bar` is private to the
     op, so no phase needs tracking.
+
+    With `twoCtas` (sm_100a, tcgen05 cta_group::2), the bytes are counted
+    on the barrier at `bar`'s offset in the even CTA of the calling CTA's
+    pair (cp.async.bulk.tensor .cta_group::2): that CTA issues the MMA that
+    reads both CTAs' tiles, so it must learn when both have landed.
   }];
   let arguments = (ins TXLGPU_MemDescType:$dst, TXLGPU_TensorDescType:$desc,
                        Variadic<I32>:$coords, TXLGPU_MemDescType:$bar,
                        Optional<I1>:$pred, Optional<I16>:$multicast,
-                       UnitAttr:$sync);
+                       UnitAttr:$sync, UnitAttr:$twoCtas);
   let assemblyFormat = [{
     $desc `[` $coords `]` `->` $dst `,` $bar (`,` $pred^)?
     (`multicast` $multicast^)? attr-dict `:`
@@ -349,10 +354,14 @@ def TXLGPU_TMemAllocOp : TXLGPU_Op<"tmem_alloc", [MemoryEffects<[MemAlloc]>]> {
     lowering has warp 0 run tcgen05.alloc (which writes the address to the
     shared slot at `txlgpu.shared_offset`) and relinquish the CTA's permit
     to allocate; after a CTA barrier every thread reads the address. Must
-    run on every thread once, at the kernel's top level.
+    run on every thread once, at the kernel's top level. `twoCtas` (set by
+    AllocateTensorMemory when the kernel issues cta_group::2 MMAs): the
+    allocation, relinquish and dealloc are cta_group::2 (every tcgen05
+    instruction of a kernel must name the same CTA group).
   }];
   let arguments = (ins OptionalAttr<I32Attr>:$column,
-                       OptionalAttr<I32Attr>:$allocColumns);
+                       OptionalAttr<I32Attr>:$allocColumns,
+                       UnitAttr:$twoCtas);
   let results = (outs TXLGPU_MemDescType:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
@@ -371,7 +380,8 @@ def TXLGPU_TMemDeallocOp : TXLGPU_Op<"tmem_dealloc",
     thread runs it: a CTA (cluster) barrier orders it after all reads and
     MMAs of the CTA, then warp 0 runs tcgen05.dealloc of `columns`.
   }];
-  let arguments = (ins TXLGPU_MemDescType:$base, I32Attr:$columns);
+  let arguments = (ins TXLGPU_MemDescType:$base, I32Attr:$columns,
+                       UnitAttr:$twoCtas);
   let assemblyFormat = "$base attr-dict `:` type($base)";
 }
 
@@ -417,11 +427,19 @@ def TXLGPU_TCGen05MMAOp : TXLGPU_Op<"tcgen05_mma",
     (the first K step of a tile); `pred` false skips the MMAs. The same
     thread then commits them to every barrier of `barriers`
     (tcgen05.commit: each barrier gets one arrival when the MMAs are done).
+
+    With `twoCtas` (a cluster of CTA pairs), the MMA is cta_group::2: M =
+    256, of which each CTA of the pair holds 128 rows of A and of D (in its
+    own shared and tensor memory, at the same addresses); B [K, N/2] is
+    this CTA's half of B's columns, the peer's half at the same shared
+    offset, and D [128, N] gets all N columns. Only the even CTA of the
+    pair issues; its commits arrive on the barrier at each of `barriers`'
+    offsets in both CTAs (multicast::cluster).
   }];
   let arguments = (ins TXLGPU_MemDescType:$a, TXLGPU_MemDescType:$b,
                        TXLGPU_MemDescType:$d, I1:$useD, Optional<I1>:$pred,
                        Variadic<TXLGPU_MemDescType>:$barriers,
-                       I32Attr:$leaderWarp);
+                       I32Attr:$leaderWarp, UnitAttr:$twoCtas);
   let assemblyFormat = [{
     $a `,` $b `,` $d `,` $useD (`,` $pred^)? (`commit` $barriers^)? attr-dict
     `:` type($a) `*` type($b) `->` type($d) (`,` type($barriers)^)?
@@ -440,6 +458,39 @@ def TXLGPU_TCGen05FenceOp : TXLGPU_Op<"tcgen05_fence",
   }];
   let arguments = (ins UnitAttr:$after);
   let assemblyFormat = "attr-dict";
+}
+
+def TXLGPU_ClcTryCancelOp : TXLGPU_Op<"clc_try_cancel",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Ask to take over a cluster not yet launched (sm_100)";
+  let description = [{
+    clusterlaunchcontrol.try_cancel: one thread (the elected lane of warp
+    `leaderWarp`; in a cluster, of the CTA of rank 0) asks the hardware to
+    cancel the launch of a cluster that has not started yet. The 16-byte
+    response lands in `response` (a shared buffer) and completes 16
+    transaction bytes on `bar`; in a cluster the response and the
+    completion are multicast to the same offsets in every CTA of the
+    cluster (.multicast::cluster::all), so each CTA expects 16 bytes on its
+    own barrier. Read the response with clc_query after waiting on `bar`.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$response, TXLGPU_MemDescType:$bar,
+                       I32Attr:$leaderWarp);
+  let assemblyFormat = [{
+    $response `,` $bar attr-dict `:` type($response) `,` type($bar)
+  }];
+}
+
+def TXLGPU_ClcQueryOp : TXLGPU_Op<"clc_query", [MemoryEffects<[MemRead]>]> {
+  let summary = "The program a try_cancel response hands over, or -1";
+  let description = [{
+    clusterlaunchcontrol.query_cancel on the 16-byte response in
+    `response`: when the request succeeded, the program id along x of the
+    canceled cluster (its first CTA's id divided by the cluster size, as
+    tl.program_id counts clusters); otherwise -1.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$response);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$response attr-dict `:` type($response)";
 }
 
 #endif
