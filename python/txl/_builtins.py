@@ -30,7 +30,7 @@ BUILTINS = (
     ('tl.atomic_xchg', (), 'supported', 0, '(pointer, val, mask=None, sem=None, scope=None)', 'Atomic exchange (32/64-bit); returns the old values.', ''),
     ('tl.atomic_cas', (), 'supported', 0, '(pointer, cmp, val, sem=None, scope=None)', 'Atomic compare-and-swap (16/32/64-bit); returns the old values.', ''),
     ('tl.dot', (), 'partial', 0, '(input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None, out_dtype=float32)', 'Matrix product of two tiles (mma.sync, or wgmma on sm_90a).', 'no integer (int8 -> int32) dot'),
-    ('tl.dot_scaled', (), 'not yet', 0, '(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, out_dtype=float32)', 'Matrix product of microscaled (mx/nv fp4/fp8) tiles.', ''),
+    ('tl.dot_scaled', (), 'partial', 0, '(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32)', 'Matrix product of microscaled (mx fp4/fp8) tiles: upcast to bf16/fp16, scaled, then tl.dot.', 'e8m0 scales per 32 elements only (no nvfp4 e4m3 scales); no block-scaled tcgen05 on sm_100a yet'),
     ('tl.where', (), 'supported', 0, '(condition, x, y)', 'Elements of `x` where `condition`, else of `y`.', ''),
     ('tl.trans', (), 'supported', 0, '(input, *dims)', 'Permutes the dimensions (a 2-D transpose without dims).', ''),
     ('tl.permute', (), 'supported', 0, '(input, *dims)', 'Permutes the dimensions of `input`.', ''),

@@ -481,6 +481,10 @@ Val dot(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
   return g.callDot(args, loc);
 }
 
+Val dotScaled(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
+  return g.callDotScaled(args, loc);
+}
+
 Val where(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   auto p = g.bind(args, {"condition", "x", "y"}, 3, name, loc);
   return g.where(*p[0], *p[1], *p[2], loc);

@@ -199,6 +199,8 @@ public:
   Val callDot(CallArgs &args, SourceLoc loc);
   TValue dot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
              mlir::txl::InputPrecision precision, SourceLoc loc);
+  /// tl.dot_scaled (DotScaled.cpp): operands upcast and scaled, then `dot`.
+  Val callDotScaled(CallArgs &args, SourceLoc loc);
   /// Binds `args` to parameter names; missing optional ones are nullopt.
   std::vector<std::optional<Val>> bind(const CallArgs &args,
                                        const std::vector<const char *> &params,

@@ -66,8 +66,9 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.dot", "(input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None, out_dtype=float32)",
        "Matrix product of two tiles (mma.sync, or wgmma on sm_90a).", h::dot, kPartial,
        "no integer (int8 -> int32) dot"},
-      {"tl.dot_scaled", "(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, out_dtype=float32)",
-       "Matrix product of microscaled (mx/nv fp4/fp8) tiles.", nullptr, kNotYet},
+      {"tl.dot_scaled", "(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32)",
+       "Matrix product of microscaled (mx fp4/fp8) tiles: upcast to bf16/fp16, scaled, then tl.dot.", h::dotScaled, kPartial,
+       "e8m0 scales per 32 elements only (no nvfp4 e4m3 scales); no block-scaled tcgen05 on sm_100a yet"},
       //===--- indexing and shape -------------------------------------===//
       {"tl.where", "(condition, x, y)", "Elements of `x` where `condition`, else of `y`.", h::where},
       {"tl.trans", "(input, *dims)", "Permutes the dimensions (a 2-D transpose without dims).", h::transPermute},

@@ -85,6 +85,7 @@ TXL_BUILTIN_HANDLER(constexprValue);
 TXL_BUILTIN_HANDLER(pointerType);
 TXL_BUILTIN_HANDLER(cast);
 TXL_BUILTIN_HANDLER(dot);
+TXL_BUILTIN_HANDLER(dotScaled);
 TXL_BUILTIN_HANDLER(hostOnly);
 TXL_BUILTIN_HANDLER(loopIterableOnly);
 // Builtins.cpp: Python's builtins and `math` module on compile-time values

@@ -1,0 +1,367 @@
+//===- DotScaled.cpp - tl.dot_scaled as upcast, scale and tl.dot ----------===//
+//
+// tl.dot_scaled multiplies microscaled (OCP MX) tiles. Each operand holds
+// fp4 (e2m1, two per byte), fp8 (e4m3, e5m2) or 16-bit floats; with a scale,
+// every 32 consecutive K elements of a row of lhs (a column of rhs) share
+// one e8m0 exponent: the uint8 s stands for 2**(s - 127), 0xFF for NaN.
+//
+// Hopper and Ampere have no MMA that reads scales, so the call becomes
+// ordinary tile IR, the decomposition Triton applies on those targets (its
+// numerics are what Triton's tests check):
+//   1. each operand is upcast to the compute type: fp16 if either format is
+//      fp16, bf16 otherwise (exact for e2m1, e4m3 and e5m2);
+//   2. multiplied by its scale, rebuilt from the exponent's bits in the
+//      compute type (bf16 has 2**-127..2**127 and s = 0 gives 0; fp16 gets
+//      2**(s-127) rounded from fp32, so it flushes or overflows far sooner)
+//      and repeated along K;
+//   3. where the scale is 0xFF the element becomes NaN, unless fast_math;
+//   4. an ordinary tl.dot of the two compute-type tiles into an fp32
+//      accumulator (mma.sync, or wgmma on sm_90a).
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include <cmath>
+
+using namespace txl;
+using namespace txl::irgen;
+using namespace mlir;
+
+namespace {
+
+/// The element formats tl.dot_scaled accepts (Triton's ScaleDotElemType
+/// subset that NVIDIA targets take).
+enum class ScaledFormat { E2M1, E4M3, E5M2, BF16, FP16 };
+
+/// Elements that share one scale along K (the MX block size).
+constexpr int64_t kScaleBlock = 32;
+/// The e8m0 exponent that stands for NaN.
+constexpr int64_t kScaleNaN = 0xFF;
+
+/// One operand of tl.dot_scaled, checked. `data` is the tile as given
+/// (bitcast to the format's float type except for e2m1, which stays
+/// packed uint8); `packedAxis` is the axis two e2m1 values share a byte
+/// along (-1 for the other formats).
+struct ScaledOperand {
+  TValue data;
+  std::optional<TValue> scale;
+  ScaledFormat format;
+  int packedAxis = -1;
+  /// The operand's logical shape (e2m1 unpacked).
+  std::vector<int64_t> shape;
+};
+
+std::optional<ScaledFormat> parseFormat(const std::string &s) {
+  if (s == "e2m1")
+    return ScaledFormat::E2M1;
+  if (s == "e4m3")
+    return ScaledFormat::E4M3;
+  if (s == "e5m2")
+    return ScaledFormat::E5M2;
+  if (s == "bf16")
+    return ScaledFormat::BF16;
+  if (s == "fp16")
+    return ScaledFormat::FP16;
+  return std::nullopt;
+}
+
+/// The float type a non-e2m1 format's data is (or is bitcast to), and the
+/// unsigned type of its width that Triton also accepts.
+DType floatTypeOf(ScaledFormat f) {
+  switch (f) {
+  case ScaledFormat::E4M3:
+    return DType::F8E4NV;
+  case ScaledFormat::E5M2:
+    return DType::F8E5;
+  case ScaledFormat::BF16:
+    return DType::BF16;
+  default:
+    return DType::F16;
+  }
+}
+
+/// Mantissa width and exponent bias of the compute type.
+struct FloatBits {
+  int mantissa;
+  int bias;
+};
+FloatBits bitsOf(const DType &compute) {
+  return compute.kind == DType::BF16 ? FloatBits{7, 127} : FloatBits{10, 15};
+}
+
+/// A constant of `d` splatted to `shape`.
+Val splatConst(Gen &g, DType d, int64_t v, const std::vector<int64_t> &shape) {
+  return Val::tensor(g.constant(d, Val::integer(v), shape));
+}
+
+TValue binop(Gen &g, BinOpKind op, const TValue &x, const Val &y,
+             SourceLoc loc) {
+  return g.toTensor(g.binary(op, Val::tensor(x), y, loc), loc);
+}
+
+TValue select(Gen &g, const TValue &c, const TValue &x, const TValue &y,
+              SourceLoc loc) {
+  return g.where(Val::tensor(c), Val::tensor(x), Val::tensor(y), loc).t;
+}
+
+TValue equals(Gen &g, const TValue &x, int64_t v, SourceLoc loc) {
+  return g
+      .compare(CmpOpKind::Eq, Val::tensor(x),
+               splatConst(g, x.dtype, v, x.shape), loc)
+      .t;
+}
+
+/// `x` with every element repeated `factor` times along `axis`: a new axis
+/// of size `factor` after `axis`, then merged into it (row-major, so the
+/// copies of element i are i*factor .. i*factor+factor-1).
+TValue repeatAlong(Gen &g, const TValue &x, int axis, int64_t factor,
+                   SourceLoc loc) {
+  std::vector<int64_t> wide = x.shape;
+  wide.insert(wide.begin() + axis + 1, factor);
+  TValue w = g.broadcastTo(g.expandDims(x, axis + 1, loc), wide, loc);
+  std::vector<int64_t> merged = x.shape;
+  merged[axis] *= factor;
+  return g.reshape(w, merged, /*allowReorder=*/false, loc);
+}
+
+/// The 2-D transpose of `x`.
+TValue transpose(Gen &g, const TValue &x) {
+  std::vector<int64_t> shape = {x.shape[1], x.shape[0]};
+  Value r =
+      ::mlir::txl::TransOp::create(g.b, g.cur, g.mlirType(x.dtype, shape),
+                                   x.value, g.b.getDenseI32ArrayAttr({1, 0}));
+  return {r, x.dtype, shape};
+}
+
+/// The compute-type bits of e2m1 codes (uint16 holding 0..15: sign in bit 3,
+/// two exponent bits, one mantissa bit; values 0, 0.5, 1, 1.5, 2, 3, 4, 6).
+/// Every e2m1 value is exact in bf16 and fp16: codes with a non-zero
+/// exponent keep their mantissa bit as the top mantissa bit and rebias the
+/// exponent; the one subnormal magnitude, 0.5, is a constant.
+TValue e2m1Bits(Gen &g, const TValue &code, const DType &compute,
+                SourceLoc loc) {
+  auto [mant, bias] = bitsOf(compute);
+  const auto &shape = code.shape;
+  auto u16 = [&](int64_t v) { return splatConst(g, DType::U16, v, shape); };
+  TValue sign =
+      binop(g, BinOpKind::LShift,
+            binop(g, BinOpKind::BitAnd, code, u16(0x8), loc), u16(15 - 3), loc);
+  TValue magnitude = binop(g, BinOpKind::BitAnd, code, u16(0x7), loc);
+  // 1.exponent.mantissa with the e2m1 bias (1) traded for the compute one.
+  TValue normal =
+      binop(g, BinOpKind::Add,
+            binop(g, BinOpKind::LShift, magnitude, u16(mant - 1), loc),
+            u16(int64_t(bias - 1) << mant), loc);
+  TValue half = u16(int64_t(bias - 1) << mant).t;
+  TValue zero = u16(0).t;
+  TValue isNormal =
+      g.compare(CmpOpKind::Ge, Val::tensor(magnitude), u16(2), loc).t;
+  TValue bits =
+      select(g, isNormal, normal,
+             select(g, equals(g, magnitude, 1, loc), half, zero, loc), loc);
+  bits = binop(g, BinOpKind::BitOr, bits, Val::tensor(sign), loc);
+  return g.cast(bits, compute, loc, /*bitcast=*/true);
+}
+
+/// Packed e2m1 bytes unpacked along `axis` into the compute type: the low
+/// nibble is the first element of each pair, the high nibble the second.
+TValue unpackE2M1(Gen &g, const TValue &bytes, int axis, const DType &compute,
+                  SourceLoc loc) {
+  // Each byte, repeated as a pair along a new axis after `axis`.
+  std::vector<int64_t> pairs = bytes.shape;
+  pairs.insert(pairs.begin() + axis + 1, 2);
+  TValue wide = g.broadcastTo(g.expandDims(bytes, axis + 1, loc), pairs, loc);
+  std::vector<int64_t> onlyPair(pairs.size(), 1);
+  onlyPair[axis + 1] = 2;
+  TValue second = g.broadcastTo(
+      g.reshape(g.makeRange(0, 2, loc), onlyPair, /*allowReorder=*/false, loc),
+      pairs, loc);
+  auto u8 = [&](int64_t v) { return splatConst(g, DType::U8, v, pairs); };
+  TValue code = select(g, equals(g, second, 0, loc),
+                       binop(g, BinOpKind::BitAnd, wide, u8(0xF), loc),
+                       binop(g, BinOpKind::RShift, wide, u8(4), loc), loc);
+  TValue value = e2m1Bits(g, g.cast(code, DType::U16, loc), compute, loc);
+  std::vector<int64_t> unpacked = bytes.shape;
+  unpacked[axis] *= 2;
+  return g.reshape(value, unpacked, /*allowReorder=*/false, loc);
+}
+
+/// 2**(s - 127) in the compute type, from the e8m0 bits `s` (uint8): the
+/// exponent field of an fp32 (of a bf16, which has the same exponent), so
+/// s = 0 gives 0 and 0xFF gives inf (step 3 turns it into NaN). fp16 takes
+/// the fp32 value rounded to nearest even.
+TValue scaleValue(Gen &g, const TValue &s, const DType &compute,
+                  SourceLoc loc) {
+  bool viaF32 = compute.kind != DType::BF16;
+  DType bitsType = viaF32 ? DType::U32 : DType::U16;
+  DType floatType = viaF32 ? DType::F32 : DType::BF16;
+  int mant = viaF32 ? 23 : bitsOf(compute).mantissa;
+  TValue shifted = binop(g, BinOpKind::LShift, g.cast(s, bitsType, loc),
+                         splatConst(g, bitsType, mant, s.shape), loc);
+  TValue f = g.cast(shifted, floatType, loc, /*bitcast=*/true);
+  return g.cast(f, compute, loc);
+}
+
+/// Steps 1-3 for one operand: the tile in the compute type, scaled along
+/// K (`kAxis`: 1 for lhs, 0 for rhs). `scale` is [M, K/32] for lhs and
+/// [N, K/32] for rhs (both keep K last).
+TValue upcastScaled(Gen &g, const ScaledOperand &op, int kAxis,
+                    const DType &compute, bool fastMath, SourceLoc loc) {
+  TValue v = op.format == ScaledFormat::E2M1
+                 ? unpackE2M1(g, op.data, op.packedAxis, compute, loc)
+                 : g.cast(op.data, compute, loc);
+  if (!op.scale)
+    return v;
+  TValue s = *op.scale;
+  if (kAxis == 0)
+    s = transpose(g, s);
+  s = repeatAlong(g, s, kAxis, kScaleBlock, loc);
+  v = binop(g, BinOpKind::Mul, v, Val::tensor(scaleValue(g, s, compute, loc)),
+            loc);
+  if (fastMath)
+    return v;
+  TValue nan = g.constant(compute, Val::floating(std::nan("")), v.shape);
+  return select(g, equals(g, s, kScaleNaN, loc), nan, v, loc);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool constFlag(Gen &g, const std::optional<Val> &v, bool dflt,
+               const std::string &what, SourceLoc loc) {
+  if (!v || v->isNone())
+    return dflt;
+  if (!v->isConstant())
+    g.fail(loc, "tl.dot_scaled: " + what + " must be a compile-time constant");
+  return g.truthy(*v, loc);
+}
+
+ScaledFormat formatArg(Gen &g, const std::optional<Val> &v,
+                       const std::string &which, SourceLoc loc) {
+  const char *expected = "'e2m1', 'e4m3', 'e5m2', 'bf16' or 'fp16'";
+  if (!v || v->kind != Val::Kind::Str)
+    g.fail(loc, "tl.dot_scaled: " + which +
+                    "_format must be a string constant: " + expected);
+  if (std::optional<ScaledFormat> f = parseFormat(v->s))
+    return *f;
+  g.fail(loc, "tl.dot_scaled: unknown " + which + "_format '" + v->s +
+                  "' (expected " + expected + ")");
+}
+
+/// The data of one operand, bitcast to its format's float type where it is
+/// given as unsigned bits (Triton accepts both); e2m1 stays uint8.
+TValue formatData(Gen &g, const TValue &x, ScaledFormat f,
+                  const std::string &which, const std::string &fmt,
+                  SourceLoc loc) {
+  if (f == ScaledFormat::E2M1) {
+    if (x.dtype.kind != DType::U8)
+      g.fail(loc, "tl.dot_scaled: " + which +
+                      " in format 'e2m1' must be uint8 (two values per "
+                      "byte), got " +
+                      x.typeStr());
+    return x;
+  }
+  DType ft = floatTypeOf(f);
+  if (x.dtype == ft)
+    return x;
+  DType bits = ft.bitWidth() == 8 ? DType::U8 : DType::U16;
+  if (x.dtype != bits)
+    g.fail(loc, "tl.dot_scaled: " + which + " in format '" + fmt +
+                    "' must be " + ft.str() + " or " + bits.str() + ", got " +
+                    x.typeStr());
+  return g.cast(x, ft, loc, /*bitcast=*/true);
+}
+
+ScaledOperand operandArg(Gen &g, const std::string &which, int opIdx,
+                         const std::optional<Val> &data,
+                         const std::optional<Val> &scale,
+                         const std::optional<Val> &format,
+                         const std::optional<Val> &kPackArg, SourceLoc loc) {
+  ScaledOperand op;
+  op.format = formatArg(g, format, which, loc);
+  TValue x = g.tensorArg(data, which.c_str(), loc);
+  if (x.shape.size() != 2)
+    g.fail(loc, "tl.dot_scaled needs 2-D operands, got " + which + " " +
+                    x.typeStr() +
+                    (x.shape.size() == 3 ? " (batched dot_scaled is not "
+                                           "supported yet)"
+                                         : ""));
+  op.data = formatData(g, x, op.format, which, format->s, loc);
+  bool kPack = constFlag(g, kPackArg, true, which + "_k_pack", loc);
+  if (!kPack && op.format != ScaledFormat::E2M1)
+    g.fail(loc, "tl.dot_scaled: only e2m1 operands can be packed along a "
+                "dimension other than K (" +
+                    which + "_k_pack=False with format '" + format->s + "')");
+  int kAxis = opIdx == 0 ? 1 : 0;
+  op.shape = x.shape;
+  if (op.format == ScaledFormat::E2M1) {
+    op.packedAxis = kPack ? kAxis : 1 - kAxis;
+    op.shape[op.packedAxis] *= 2;
+  }
+  if (scale && !scale->isNone()) {
+    TValue s = g.tensorArg(scale, (which + "_scale").c_str(), loc);
+    if (s.dtype.kind == DType::I8)
+      s = g.cast(s, DType::U8, loc, /*bitcast=*/true);
+    if (s.dtype.kind != DType::U8)
+      g.fail(loc, "tl.dot_scaled: " + which +
+                      "_scale must hold uint8 e8m0 exponents, got " +
+                      s.typeStr());
+    op.scale = s;
+  }
+  return op;
+}
+
+/// Checks a scale against its operand: [rows, K/32].
+void checkScaleShape(Gen &g, const ScaledOperand &op, const std::string &which,
+                     int64_t rows, int64_t k, SourceLoc loc) {
+  if (!op.scale)
+    return;
+  if (k % kScaleBlock != 0)
+    g.fail(loc, "tl.dot_scaled: K = " + std::to_string(k) +
+                    " is not a multiple of 32, the number of elements that "
+                    "share one scale");
+  std::vector<int64_t> want = {rows, k / kScaleBlock};
+  if (op.scale->shape != want)
+    g.fail(loc, "tl.dot_scaled: " + which + "_scale must be [" +
+                    (which == "lhs" ? "M" : "N") + ", K/32] = " +
+                    shapeStr(want) + ", got " + op.scale->typeStr());
+}
+
+} // namespace
+
+Val Gen::callDotScaled(CallArgs &args, SourceLoc loc) {
+  auto p =
+      bind(args,
+           {"lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale", "rhs_format",
+            "acc", "fast_math", "lhs_k_pack", "rhs_k_pack", "out_dtype"},
+           6, "tl.dot_scaled", loc);
+  if (p[10] && !p[10]->isNone() &&
+      constDType(p[10], "out_dtype", loc).kind != DType::F32)
+    fail(loc, "tl.dot_scaled: only out_dtype=tl.float32 is supported");
+  bool fastMath = constFlag(*this, p[7], false, "fast_math", loc);
+  ScaledOperand lhs = operandArg(*this, "lhs", 0, p[0], p[1], p[2], p[8], loc);
+  ScaledOperand rhs = operandArg(*this, "rhs", 1, p[3], p[4], p[5], p[9], loc);
+  int64_t k = lhs.shape[1];
+  if (rhs.shape[0] != k)
+    fail(loc, "tl.dot_scaled: the operands' K differ: lhs holds " +
+                  shapeStr(lhs.shape) + " and rhs " + shapeStr(rhs.shape) +
+                  " elements (e2m1 counts two per byte)");
+  checkScaleShape(*this, lhs, "lhs", lhs.shape[0], k, loc);
+  checkScaleShape(*this, rhs, "rhs", rhs.shape[1], k, loc);
+  // Where a target's MMA reads scales itself (sm_100a's block-scaled
+  // tcgen05.mma, kind::mxf8f6f4 / kind::mxf4, issue 17), `lhs` and `rhs`
+  // are what it takes: packed data, e8m0 scales and formats. It would be
+  // chosen here, before the decomposition below, for the shapes and
+  // format pairs the instruction has; everything else keeps this path.
+  bool anyFp16 =
+      lhs.format == ScaledFormat::FP16 || rhs.format == ScaledFormat::FP16;
+  DType compute = anyFp16 ? DType::F16 : DType::BF16;
+  TValue a = upcastScaled(*this, lhs, /*kAxis=*/1, compute, fastMath, loc);
+  TValue bt = upcastScaled(*this, rhs, /*kAxis=*/0, compute, fastMath, loc);
+  return Val::tensor(dot(a, bt, p[6], ::mlir::txl::InputPrecision::TF32, loc));
+}

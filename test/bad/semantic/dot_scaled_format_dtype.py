@@ -1,0 +1,12 @@
+# expect: 11:9: error: tl.dot_scaled: lhs in format 'bf16' must be bf16 or uint16, got <[64, 64], uint8>
+# kernel: kernel
+# signature: *u8, *u8, *fp32
+import triton
+import triton.language as tl
+@triton.jit
+def kernel(p, s, q):
+    r = tl.arange(0, 64)
+    a = tl.load(p + r[:, None] * 64 + r[None, :])
+    sa = tl.load(s + r[:, None] * 2 + tl.arange(0, 2)[None, :])
+    c = tl.dot_scaled(a, None, "bf16", a, None, "e4m3")
+    tl.store(q + r[:, None] * 64 + r[None, :], c)
