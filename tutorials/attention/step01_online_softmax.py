@@ -89,12 +89,13 @@ def attn_step01(q_ptr, k_ptr, v_ptr, o_ptr, seqlen, num_heads, qk_scale,
              out.to(o_ptr.dtype.element_ty), mask=rows[:, None] < seqlen)
 
 
-def attention(q, k, v, causal=False, sm_scale=None):
-    """O for q, k, v [batch, seqlen, heads, head_dim] (64 or 128)."""
+def attention(q, k, v, causal=False, sm_scale=None, out=None):
+    """O for q, k, v [batch, seqlen, heads, head_dim] (64 or 128), into
+    `out` (contiguous, q's shape and type) if given."""
     import torch
     B, S, H, D = q.shape
     q, k, v = q.contiguous(), k.contiguous(), v.contiguous()
-    o = torch.empty_like(q)
+    o = torch.empty_like(q) if out is None else out
     scale = sm_scale if sm_scale is not None else D ** -0.5
     grid = ((S + BM - 1) // BM, B * H)
     attn_step01[grid](q, k, v, o, S, H, scale * LOG2E, D=D, BM=BM, BN=BN,

@@ -165,12 +165,13 @@ def descriptors(q, k, v):
             txl.TensorDescriptor.from_tensor(v.view(B * S, H * D), [BN, D]))
 
 
-def attention(q, k, v, causal=False, sm_scale=None):
-    """O for q, k, v [batch, seqlen, heads, head_dim] (64 or 128)."""
+def attention(q, k, v, causal=False, sm_scale=None, out=None):
+    """O for q, k, v [batch, seqlen, heads, head_dim] (64 or 128), into
+    `out` (contiguous, q's shape and type) if given."""
     import torch
     B, S, H, D = q.shape
     q, k, v = q.contiguous(), k.contiguous(), v.contiguous()
-    o = torch.empty_like(q)
+    o = torch.empty_like(q) if out is None else out
     scale = sm_scale if sm_scale is not None else D ** -0.5
     qd, kd, vd = descriptors(q, k, v)
     grid = ((S + BM - 1) // BM, B * H)

@@ -214,13 +214,16 @@ def transpose_v(v):
 
 
 def attention(q, k, v, causal=False, sm_scale=None, descale_q=1.0,
-              descale_k=1.0, descale_v=1.0):
+              descale_k=1.0, descale_v=1.0, out=None):
     """bf16 O for fp8 e4m3 q, k, v [batch, seqlen, heads, head_dim] (64 or
-    128) and their fp32 descale factors (Python floats)."""
+    128) and their fp32 descale factors (Python floats), into `out`
+    (contiguous bf16, q's shape) if given."""
     import torch
     B, S, H, D = q.shape
     q, k = q.contiguous(), k.contiguous()
-    o = torch.empty(q.shape, device=q.device, dtype=torch.bfloat16)
+    o = out
+    if o is None:
+        o = torch.empty(q.shape, device=q.device, dtype=torch.bfloat16)
     scale = sm_scale if sm_scale is not None else D ** -0.5
     qd = txl.TensorDescriptor.from_tensor(q.view(B * S, H * D), [HM, D])
     kd = txl.TensorDescriptor.from_tensor(k.view(B * S, H * D), [BN, D])
