@@ -218,6 +218,13 @@ def attention(q, k, v, causal=False, sm_scale=None, descale_q=1.0,
     """bf16 O for fp8 e4m3 q, k, v [batch, seqlen, heads, head_dim] (64 or
     128) and their fp32 descale factors (Python floats), into `out`
     (contiguous bf16, q's shape) if given."""
+    return attention_vt(q, k, transpose_v(v), causal, sm_scale, descale_q,
+                        descale_k, descale_v, out)
+
+
+def attention_vt(q, k, vt, causal=False, sm_scale=None, descale_q=1.0,
+                 descale_k=1.0, descale_v=1.0, out=None):
+    """attention() with V already transposed (vt = transpose_v(v))."""
     import torch
     B, S, H, D = q.shape
     q, k = q.contiguous(), k.contiguous()
@@ -227,7 +234,7 @@ def attention(q, k, v, causal=False, sm_scale=None, descale_q=1.0,
     scale = sm_scale if sm_scale is not None else D ** -0.5
     qd = txl.TensorDescriptor.from_tensor(q.view(B * S, H * D), [HM, D])
     kd = txl.TensorDescriptor.from_tensor(k.view(B * S, H * D), [BN, D])
-    vtd = txl.TensorDescriptor.from_tensor(transpose_v(v), [D, BN])
+    vtd = txl.TensorDescriptor.from_tensor(vt, [D, BN])
     grid = ((S + BM - 1) // BM, B * H)
     attn_step06[grid](qd, kd, vtd, o, S, H,
                       scale * descale_q * descale_k * LOG2E, descale_v,
