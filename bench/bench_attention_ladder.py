@@ -8,7 +8,9 @@ txl.ops kernel and cuDNN's SDPA, in one process.
 Shapes [batch, heads, seqlen, head_dim]: B4 H32 S8192 D128, non-causal and
 causal (--quick: S4096). Steps 1-5 and txl.ops.flash_attn_func run fp16
 q, k, v; step 6 runs the same values rounded to fp8 e4m3 (descales 1),
-timed without the host transpose of V (attention_vt on a prepared V^T).
+timed without the host transpose of V (attention_vt on a prepared V^T);
+txl.ops fp8 is flash_attn_func on the same fp8 tensors, transpose
+included.
 cuDNN runs fp16 (torch SDPA, CUDNN_ATTENTION backend).
 
 Every output is computed once and checked against cuDNN's before it is
@@ -108,6 +110,9 @@ def one_shape(B, H, S, D, causal, quick):
     row["6 fp8 e4m3"] = checked_tflops(
         lambda: step06_fp8.attention_vt(q8, k8, vt8, causal=causal,
                                         out=out8),
+        ref8.float(), flops, quick, fp8=True)
+    row["txl.ops fp8"] = checked_tflops(
+        lambda: txl.ops.flash_attn_func(q8, k8, v8, causal=causal),
         ref8.float(), flops, quick, fp8=True)
     return row
 

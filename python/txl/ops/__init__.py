@@ -5,7 +5,8 @@
 
 `flash_attn_func` follows flash-attn's convention: q [batch, seqlen_q,
 heads, head_dim], k and v [batch, seqlen_k, kv_heads, head_dim] (kv_heads
-divides heads: GQA/MQA), fp16 or bf16, head_dim 64 or 128. It is the
+divides heads: GQA/MQA), fp16 or bf16, head_dim 64, 128 or 256 (the
+backward: 64 or 128). It is the
 custom op `txl::flash_attn_forward` (torch.library), so torch.compile
 treats it as one opaque op. The kernel (python/txl/ops/flash_attn.py)
 compiles on first use per (dtype, head_dim, causal) and is cached like
@@ -39,7 +40,8 @@ transposed on the host to [batch, kv_heads, head_dim, seqlen_k] (8-bit
 wgmma reads B only K-major), one extra pass over V per call.
 
 Not implemented yet (each raises NotImplementedError): head dims other
-than 64 and 128, fp8 with windows, softcap, per-head descales or a
+than 64, 128 and 256 (64 and 128 for fp8 and the backward), fp8 with
+windows, softcap, per-head descales or a
 backward, and the backward of flash_attn_varlen_func (packed
 variable-length batches, forward only).
 """
@@ -62,7 +64,12 @@ __all__ = ["flash_attn_func", "flash_attn_varlen_func",
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block
-_STAGES = {64: 3, 128: 2}  # K/V ring depth that fits shared memory
+# Per head dim: keys per block and the K/V ring depth that fit shared
+# memory and the consumers' registers (at 256, O alone is 128 registers a
+# thread: 64-key blocks, and no intra-warpgroup overlap, whose second live
+# S tile spills in the non-causal kernel).
+_FWD_BLOCK_N = {64: _BLOCK_N, 128: _BLOCK_N, 256: 64}
+_STAGES = {64: 3, 128: 2, 256: 2}
 _BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 _FP8 = torch.float8_e4m3fn
@@ -93,7 +100,8 @@ def _check(q, k, v):
                          f"{tuple(v.shape)} do not match q {tuple(q.shape)}")
     if D not in _STAGES:
         raise NotImplementedError(
-            f"flash_attn_func: head_dim {D} (64 and 128 are supported)")
+            f"flash_attn_func: head_dim {D} (64, 128 and 256 are "
+            "supported)")
     if H % k.shape[2]:
         raise ValueError(f"flash_attn_func: kv heads {k.shape[2]} must "
                          f"divide query heads {H}")
@@ -129,9 +137,9 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
     qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [64, D])
     kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
-                                      [_BLOCK_N, D])
+                                      [_FWD_BLOCK_N[D], D])
     vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D),
-                                      [_BLOCK_N, D])
+                                      [_FWD_BLOCK_N[D], D])
     _launch_fwd(qd, kd, vd, out, lse, Sq, Sk, B, H, Hkv, D, Sq, lse, lse,
                 softmax_scale, causal, overlap, pingpong, window_size,
                 softcap, varlen=False)
@@ -150,8 +158,8 @@ def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
     _kernels.flash_fwd[(m_blocks, B * H)](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
-        cu_k, D=D, BN=_BLOCK_N, STAGES=_STAGES[D], CAUSAL=right >= 0,
-        OVERLAP=bool(overlap), PINGPONG=bool(pingpong), LOCAL=left >= 0,
+        cu_k, D=D, BN=_FWD_BLOCK_N[D], STAGES=_STAGES[D], CAUSAL=right >= 0,
+        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong), LOCAL=left >= 0,
         SOFTCAP=capped, VARLEN=bool(varlen), num_warps=4, num_warpgroups=3)
 
 
@@ -177,8 +185,10 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
     cu_q = cu_seqlens_q.to(torch.int32).contiguous()
     cu_k = cu_seqlens_k.to(torch.int32).contiguous()
     qd = TensorDescriptor.from_tensor(q.view(Tq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D), [_BLOCK_N, D])
-    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D), [_BLOCK_N, D])
+    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D),
+                                      [_FWD_BLOCK_N[D], D])
+    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D),
+                                      [_FWD_BLOCK_N[D], D])
     _launch_fwd(qd, kd, vd, out, lse, Tq, Tk, B, H, Hkv, D,
                 int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, True,
                 True, window_size, softcap, varlen=True)
@@ -220,6 +230,10 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
+    if D not in _BWD_STAGES:
+        raise NotImplementedError(
+            f"txl.ops flash attention backward: head_dim {D} (64 and 128 "
+            "are supported)")
     if Sq == 0 or Sk == 0:
         dq.zero_()
         dk.zero_()
@@ -365,6 +379,8 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
         raise ValueError("flash_attn_varlen_func: q, k, v must be [total, "
                          "heads, head_dim]")
     _check(q[None], k[None], v[None])
+    if q.dtype == _FP8:
+        raise NotImplementedError("flash_attn_varlen_func: fp8 inputs")
     if cu_seqlens_q.dim() != 1 or cu_seqlens_q.shape != cu_seqlens_k.shape:
         raise ValueError("flash_attn_varlen_func: cu_seqlens_q and "
                          "cu_seqlens_k must be [batch + 1]")
@@ -455,6 +471,10 @@ def _(q, k, v, softmax_scale, causal, descale_q, descale_k, descale_v):
 
 def _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size, softcap,
                     return_lse, descale_q, descale_k, descale_v):
+    if q.shape[-1] not in _FP8_STAGES:
+        raise NotImplementedError(
+            f"flash_attn_func: fp8 head_dim {q.shape[-1]} (64 and 128 are "
+            "supported)")
     left, right = (int(w) for w in window_size)
     if left >= 0 or right >= 0 or softcap != 0.0:
         raise NotImplementedError(
