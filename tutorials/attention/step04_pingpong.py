@@ -10,11 +10,7 @@ the tensor core idles. Two changes:
 The loop is rotated so that the GEMMs of one iteration are issued
 together. Block 0's S and softmax are peeled off; iteration j issues
 O += P_{j-1} V_{j-1} and S_j = Q K_j^T back to back, waits for both, and
-then runs the softmax of block j; the last P V follows the loop. (Peeling
-has a second effect: the running max and sum are born from block 0's row
-reductions, in the layout of S's rows, and the loop carries them there; in
-steps 2 and 3 they start as plain constants in a generic layout and are
-converted through shared memory four times an iteration.)
+then runs the softmax of block j; the last P V follows the loop.
 
 Named barriers order the turns. `txl.bar_wait(id, 256)` (bar.sync) blocks
 until 256 threads -- both consumers -- have reached barrier `id`;

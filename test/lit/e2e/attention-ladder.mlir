@@ -2,33 +2,40 @@
 // and the assembler accepts every step. Each step is checked for what it
 // adds: step 1 the online softmax in the exp2 domain (one FMA and one ex2
 // per score) on plain loads and dots; step 2 TMA loads completing on
-// mbarriers (Q once, K/V in a two-stage ring); step 3 warp specialization
-// (setmaxnreg.dec for the producer, .inc for the consumers, ptxas-assembled,
-// no spills); step 4 ping-pong on named barriers 8 and 9 and a loop that
-// carries the softmax statistics without shared-memory conversions; step 5
+// mbarriers (Q once, K/V in a two-stage ring), the softmax statistics
+// carried in S's row layout (no shared-memory conversion in the loop); step 3
+// warp specialization (setmaxnreg.dec for the producer, .inc for the
+// consumers, ptxas-assembled, no spills); step 4 ping-pong on named barriers
+// 8 and 9 (block 0 peeled, the loop still converting nothing); step 5
 // S_{j+1} in flight under the softmax of block j (wait_group 1) with P V
 // from registers (register-A wgmma); step 6 fp8 e4m3 wgmmas, P through
 // shared memory (fenced for the async proxy), the K-major V^T boxes.
 // RUN: rm -rf %t && mkdir -p %t
 
-// RUN: txlc %tutorials/attention/step01_online_softmax.py --kernel-name attn_step01 --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, fp32, 64, 64, 64, 1" --num-warps 4 --target sm_90a --out-dir %t/s1 | FileCheck %s --check-prefix=OUT1
+// RUN: txlc %tutorials/attention/step01_online_softmax.py --kernel-name attn_step01 --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, fp32, 64, 64, 32, 1" --num-warps 4 --target sm_90a --out-dir %t/s1 | FileCheck %s --check-prefix=OUT1
 // RUN: FileCheck %s --check-prefix=STEP1 < %t/s1/attn_step01.ptx
 // OUT1: compiled attn_step01 for sm_90a {{.*}}, 0 B spilled)
 // STEP1-NOT: mbarrier
-// STEP1: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// STEP1: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
 // STEP1: wgmma.wait_group.sync.aligned 0
 // STEP1: fma.rn.f32
 // STEP1: ex2.approx.f32
 // STEP1: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // STEP1: @%p{{[0-9]+}} bra
 // STEP1-NOT: wgmma.mma_async
-// RUN: txlc %tutorials/attention/step01_online_softmax.py --kernel-name attn_step01 --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, i32, i32, fp32, 128, 64, 64, 0" --num-warps 4 --target sm_90a --out-dir %t/s1b | FileCheck %s --check-prefix=OUT1
+// RUN: txlc %tutorials/attention/step01_online_softmax.py --kernel-name attn_step01 --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, i32, i32, fp32, 128, 64, 32, 0" --num-warps 4 --target sm_90a --out-dir %t/s1b | FileCheck %s --check-prefix=OUT1
 
 // Step 2: Q and two K/V blocks requested before the loop, one K/V block per
 // iteration; parity waits; register-A P V.
 // RUN: txlc %tutorials/attention/step02_tma_mbarriers.py --kernel-name attn_step02 --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, i32, i32, fp32, 128, 64, 128, 2, 1" --num-warps 4 --target sm_90a --out-dir %t/s2 | FileCheck %s --check-prefix=OUT2
 // RUN: FileCheck %s --check-prefix=STEP2 < %t/s2/attn_step02.ptx
+// RUN: FileCheck %s --check-prefix=STEP2-GIR < %t/s2/attn_step02.txlgir
 // OUT2: compiled attn_step02 for sm_90a {{.*}}, 0 B spilled)
+// The running max and sum are carried in the layout of S's rows (a slice
+// of the wgmma accumulator's): the only conversion through shared memory
+// is the epilogue's.
+// STEP2-GIR-COUNT-1: txlgpu.convert_layout {{.*}}shared_offset
+// STEP2-GIR-NOT: txlgpu.convert_layout {{.*}}shared_offset
 // STEP2: mbarrier.init.shared.b64 [{{.*}}], 1;
 // STEP2: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
 // STEP2-DAG: mbarrier.try_wait.parity.shared.b64
