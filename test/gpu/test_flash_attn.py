@@ -226,3 +226,46 @@ def test_varlen(D, dtype, H, Hkv, causal, window):
                                          max(lens_k), causal=causal,
                                          window_size=window)
     torch.testing.assert_close(got, out)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
+                         ids=["fp16", "bf16"])
+@pytest.mark.parametrize("S", SEQLENS)
+def test_d256(S, dtype, causal):
+    """Head dim 256: 64-key blocks, two stages, O staged through the dead
+    Q tile for the store (flash_attn.py)."""
+    run(2, S, S, 3, 3, 256, dtype, causal)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("case", ["q_ne_k", "k_ne_q", "gqa", "window",
+                                  "softcap", "plain"])
+def test_d256_features(case, causal):
+    if case == "q_ne_k":
+        run(2, 300, 1001, 2, 2, 256, torch.float16, causal)
+    elif case == "k_ne_q":
+        run(2, 1001, 300, 2, 2, 256, torch.float16, causal)
+    elif case == "gqa":
+        run(2, 777, 1000, 8, 1, 256, torch.bfloat16, causal)
+    elif case == "window":
+        run(2, 1000, 1000, 2, 1, 256, torch.float16, causal,
+            window=(100, 50))
+    elif case == "softcap":
+        run(2, 1000, 1000, 2, 2, 256, torch.bfloat16, causal, softcap=20.0)
+    else:
+        run(1, 1000, 1000, 2, 2, 256, torch.float16, causal, overlap=False,
+            pingpong=False)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_d256_varlen(causal):
+    test_varlen(256, torch.bfloat16, 4, 2, causal, (-1, -1))
+
+
+def test_d256_backward_refused():
+    q = torch.randn((1, 64, 2, 256), device="cuda", dtype=torch.float16,
+                    requires_grad=True)
+    out = txl.ops.flash_attn_func(q, q, q)
+    with pytest.raises(NotImplementedError):
+        out.sum().backward()

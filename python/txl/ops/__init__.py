@@ -5,7 +5,8 @@
 
 `flash_attn_func` follows flash-attn's convention: q [batch, seqlen_q,
 heads, head_dim], k and v [batch, seqlen_k, kv_heads, head_dim] (kv_heads
-divides heads: GQA/MQA), fp16 or bf16, head_dim 64 or 128. It is the
+divides heads: GQA/MQA), fp16 or bf16, head_dim 64, 128 or 256 (the
+backward: 64 or 128). It is the
 custom op `txl::flash_attn_forward` (torch.library), so torch.compile
 treats it as one opaque op. The kernel (python/txl/ops/flash_attn.py)
 compiles on first use per (dtype, head_dim, causal) and is cached like
@@ -29,8 +30,19 @@ cache (custom op `txl::flash_mla_with_kvcache`), and
 (`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
 512 channels; see _mla.py for shapes and conventions.
 
-Not implemented yet (each raises NotImplementedError): fp8, head dims
-other than 64 and 128, and the backward of flash_attn_varlen_func (packed
+fp8: q, k, v all float8_e4m3fn run the fp8 forward
+(python/txl/ops/flash_attn_fp8.py, custom op `txl::flash_attn_fp8_forward`)
+with per-tensor descale factors descale_q, descale_k, descale_v (the real
+tensors are the fp8 ones times these; Python floats or one-element
+tensors, read on the host); the output is bf16. Causal and GQA are
+supported; windows, softcap, varlen and the backward are not. V is
+transposed on the host to [batch, kv_heads, head_dim, seqlen_k] (8-bit
+wgmma reads B only K-major), one extra pass over V per call.
+
+Not implemented yet (each raises NotImplementedError): head dims other
+than 64, 128 and 256 (64 and 128 for fp8 and the backward), fp8 with
+windows, softcap, per-head descales or a
+backward, and the backward of flash_attn_varlen_func (packed
 variable-length batches, forward only).
 """
 import math
@@ -40,18 +52,27 @@ import torch
 
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
+from . import flash_attn_fp8 as _fp8_kernels
 from ._mla import (flash_mla_sparse_fwd, flash_mla_with_kvcache,
                    get_mla_metadata)
 
 __all__ = ["flash_attn_func", "flash_attn_varlen_func",
            "flash_attn_forward_into", "flash_attn_varlen_forward_into",
+           "flash_attn_fp8_forward_into",
            "flash_attn_backward_into", "flash_mla_sparse_fwd",
            "flash_mla_with_kvcache", "get_mla_metadata"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block
-_STAGES = {64: 3, 128: 2}  # K/V ring depth that fits shared memory
+# Per head dim: keys per block and the K/V ring depth that fit shared
+# memory and the consumers' registers (at 256, O alone is 128 registers a
+# thread: 64-key blocks, and no intra-warpgroup overlap, whose second live
+# S tile spills in the non-causal kernel).
+_FWD_BLOCK_N = {64: _BLOCK_N, 128: _BLOCK_N, 256: 64}
+_STAGES = {64: 3, 128: 2, 256: 2}
 _BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
+_FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
+_FP8 = torch.float8_e4m3fn
 
 
 def _aligned(t):
@@ -68,18 +89,19 @@ def _check(q, k, v):
                          "heads, head_dim]")
     if not (q.is_cuda and k.is_cuda and v.is_cuda):
         raise ValueError("flash_attn_func: q, k, v must be CUDA tensors")
-    if q.dtype not in (torch.float16, torch.bfloat16) or \
+    if q.dtype not in (torch.float16, torch.bfloat16, _FP8) or \
             k.dtype != q.dtype or v.dtype != q.dtype:
         raise NotImplementedError(
-            "flash_attn_func: q, k, v must all be fp16 or all bf16, got "
-            f"{q.dtype}, {k.dtype}, {v.dtype}")
+            "flash_attn_func: q, k, v must all be fp16, all bf16 or all "
+            f"float8_e4m3fn, got {q.dtype}, {k.dtype}, {v.dtype}")
     B, _, H, D = q.shape
     if k.shape != v.shape or k.shape[0] != B or k.shape[3] != D:
         raise ValueError(f"flash_attn_func: k {tuple(k.shape)} and v "
                          f"{tuple(v.shape)} do not match q {tuple(q.shape)}")
     if D not in _STAGES:
         raise NotImplementedError(
-            f"flash_attn_func: head_dim {D} (64 and 128 are supported)")
+            f"flash_attn_func: head_dim {D} (64, 128 and 256 are "
+            "supported)")
     if H % k.shape[2]:
         raise ValueError(f"flash_attn_func: kv heads {k.shape[2]} must "
                          f"divide query heads {H}")
@@ -115,9 +137,9 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
     qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [64, D])
     kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
-                                      [_BLOCK_N, D])
+                                      [_FWD_BLOCK_N[D], D])
     vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D),
-                                      [_BLOCK_N, D])
+                                      [_FWD_BLOCK_N[D], D])
     _launch_fwd(qd, kd, vd, out, lse, Sq, Sk, B, H, Hkv, D, Sq, lse, lse,
                 softmax_scale, causal, overlap, pingpong, window_size,
                 softcap, varlen=False)
@@ -136,8 +158,8 @@ def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
     _kernels.flash_fwd[(m_blocks, B * H)](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
-        cu_k, D=D, BN=_BLOCK_N, STAGES=_STAGES[D], CAUSAL=right >= 0,
-        OVERLAP=bool(overlap), PINGPONG=bool(pingpong), LOCAL=left >= 0,
+        cu_k, D=D, BN=_FWD_BLOCK_N[D], STAGES=_STAGES[D], CAUSAL=right >= 0,
+        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong), LOCAL=left >= 0,
         SOFTCAP=capped, VARLEN=bool(varlen), num_warps=4, num_warpgroups=3)
 
 
@@ -163,8 +185,10 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
     cu_q = cu_seqlens_q.to(torch.int32).contiguous()
     cu_k = cu_seqlens_k.to(torch.int32).contiguous()
     qd = TensorDescriptor.from_tensor(q.view(Tq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D), [_BLOCK_N, D])
-    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D), [_BLOCK_N, D])
+    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D),
+                                      [_FWD_BLOCK_N[D], D])
+    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D),
+                                      [_FWD_BLOCK_N[D], D])
     _launch_fwd(qd, kd, vd, out, lse, Tq, Tk, B, H, Hkv, D,
                 int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, True,
                 True, window_size, softcap, varlen=True)
@@ -206,6 +230,10 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
+    if D not in _BWD_STAGES:
+        raise NotImplementedError(
+            f"txl.ops flash attention backward: head_dim {D} (64 and 128 "
+            "are supported)")
     if Sq == 0 or Sk == 0:
         dq.zero_()
         dk.zero_()
@@ -351,6 +379,8 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
         raise ValueError("flash_attn_varlen_func: q, k, v must be [total, "
                          "heads, head_dim]")
     _check(q[None], k[None], v[None])
+    if q.dtype == _FP8:
+        raise NotImplementedError("flash_attn_varlen_func: fp8 inputs")
     if cu_seqlens_q.dim() != 1 or cu_seqlens_q.shape != cu_seqlens_k.shape:
         raise ValueError("flash_attn_varlen_func: cu_seqlens_q and "
                          "cu_seqlens_k must be [batch + 1]")
@@ -366,8 +396,100 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
     return (out, lse) if return_lse else out
 
 
+def _descale(value, name):
+    """A per-tensor descale factor as a float (None: 1.0); a tensor must
+    hold one element (per-head descales are not implemented)."""
+    if value is None:
+        return 1.0
+    if isinstance(value, torch.Tensor):
+        if value.numel() != 1:
+            raise NotImplementedError(
+                f"flash_attn_func: {name} must be one factor per tensor, got "
+                f"shape {tuple(value.shape)}")
+        return float(value.reshape(()).item())
+    return float(value)
+
+
+def transpose_v_fp8(v):
+    """v [batch, seqlen_k, kv_heads, head_dim] -> V^T [batch * kv_heads *
+    head_dim, seqlen_k padded to 16] (zeros past seqlen_k), the K-major
+    layout the fp8 kernel's P V reads."""
+    B, Sk, Hkv, D = v.shape
+    pad = (Sk + 15) // 16 * 16
+    vt = torch.zeros((B, Hkv, D, pad), device=v.device, dtype=v.dtype)
+    vt[..., :Sk] = v.permute(0, 2, 3, 1)
+    return vt.view(B * Hkv * D, pad)
+
+
+def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
+                                descale_q=1.0, descale_k=1.0, descale_v=1.0):
+    """The fp8 forward into caller-given `out` (bf16, q's shape,
+    contiguous) and `lse` ([batch, heads, seqlen_q] fp32, contiguous);
+    q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]."""
+    from .. import TensorDescriptor
+    B, Sq, H, D = q.shape
+    Sk, Hkv = k.shape[1], k.shape[2]
+    if Sq == 0:
+        return
+    if Sk == 0:
+        out.zero_()
+        lse.fill_(float("-inf"))
+        return
+    q, k = _aligned(q), _aligned(k)
+    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [64, D])
+    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D), [_BLOCK_N, D])
+    vtd = TensorDescriptor.from_tensor(transpose_v_fp8(v), [D, _BLOCK_N])
+    m_blocks = (Sq + _BLOCK_M - 1) // _BLOCK_M
+    qk_scale = softmax_scale * descale_q * descale_k * _kernels.LOG2E
+    _fp8_kernels.flash_fwd_fp8[(m_blocks, B * H)](
+        qd, kd, vtd, out, lse, Sq, Sk, H, H // Hkv, m_blocks, H * D,
+        qk_scale, float(descale_v), D=D, BN=_BLOCK_N, STAGES=_FP8_STAGES[D],
+        CAUSAL=bool(causal), num_warps=4, num_warpgroups=3)
+
+
+@torch.library.custom_op("txl::flash_attn_fp8_forward", mutates_args=(),
+                         device_types="cuda")
+def _flash_attn_fp8_forward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+        softmax_scale: float, causal: bool, descale_q: float,
+        descale_k: float,
+        descale_v: float) -> tuple[torch.Tensor, torch.Tensor]:
+    B, Sq, H, _ = q.shape
+    out = torch.empty(q.shape, device=q.device, dtype=torch.bfloat16)
+    lse = torch.empty((B, H, Sq), device=q.device, dtype=torch.float32)
+    flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
+                                descale_q, descale_k, descale_v)
+    return out, lse
+
+
+@_flash_attn_fp8_forward.register_fake
+def _(q, k, v, softmax_scale, causal, descale_q, descale_k, descale_v):
+    B, Sq, H, _ = q.shape
+    return (q.new_empty(q.shape, dtype=torch.bfloat16),
+            q.new_empty((B, H, Sq), dtype=torch.float32))
+
+
+def _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size, softcap,
+                    return_lse, descale_q, descale_k, descale_v):
+    if q.shape[-1] not in _FP8_STAGES:
+        raise NotImplementedError(
+            f"flash_attn_func: fp8 head_dim {q.shape[-1]} (64 and 128 are "
+            "supported)")
+    left, right = (int(w) for w in window_size)
+    if left >= 0 or right >= 0 or softcap != 0.0:
+        raise NotImplementedError(
+            "flash_attn_func: fp8 supports causal and full attention only "
+            "(no window_size, no softcap)")
+    out, lse = _flash_attn_fp8_forward(
+        q, k, v, float(softmax_scale), bool(causal),
+        _descale(descale_q, "descale_q"), _descale(descale_k, "descale_k"),
+        _descale(descale_v, "descale_v"))
+    return (out, lse) if return_lse else out
+
+
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False,
-                    window_size=(-1, -1), softcap=0.0, return_lse=False):
+                    window_size=(-1, -1), softcap=0.0, return_lse=False,
+                    descale_q=None, descale_k=None, descale_v=None):
     """softmax(q k^T * softmax_scale) v per head (flash-attn's API and
     layout); softmax_scale defaults to 1/sqrt(head_dim). window_size =
     (left, right) limits query i to keys i + seqlen_k - seqlen_q - left ..
@@ -375,7 +497,12 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False,
     0); softcap > 0 replaces each scaled score s by softcap * tanh(s /
     softcap). With return_lse,
     also the log-sum-exp of each row's scaled scores, [batch, heads,
-    seqlen_q] fp32 (-inf for a row that sees no key)."""
+    seqlen_q] fp32 (-inf for a row that sees no key).
+
+    float8_e4m3fn q, k, v: the fp8 forward, bf16 output; descale_q,
+    descale_k, descale_v are per-tensor factors (float or one-element
+    tensor, default 1) the fp8 values are multiplied by; the scores use
+    them and softmax_scale, and the LSE is of the descaled scores."""
     _check(q, k, v)
     if len(tuple(window_size)) != 2:
         raise ValueError("flash_attn_func: window_size is (left, right)")
@@ -384,6 +511,13 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False,
                          f"{softcap}")
     if softmax_scale is None:
         softmax_scale = 1.0 / math.sqrt(q.shape[-1])
+    if q.dtype == _FP8:
+        return _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size,
+                               softcap, return_lse, descale_q, descale_k,
+                               descale_v)
+    if not (descale_q is None and descale_k is None and descale_v is None):
+        raise ValueError("flash_attn_func: descale_q/k/v apply to "
+                         "float8_e4m3fn inputs only")
     left, right = (int(w) for w in window_size)
     out, lse = _flash_attn_forward(q, k, v, float(softmax_scale),
                                    bool(causal), left, right, float(softcap))

@@ -3,7 +3,7 @@
     O = softmax(Q K^T * scale [+ causal mask]) V,  LSE = log(sum(exp(...)))
 
 per (batch, query head), on [batch, seqlen, heads, head_dim] tensors (fp16
-or bf16, head_dim 64 or 128), with GQA (the query heads h*G .. h*G+G-1
+or bf16, head_dim 64, 128 or 256), with GQA (the query heads h*G .. h*G+G-1
 share key/value head h) and any seqlen_q, seqlen_k.
 
 The schedule (one CTA = 128 query rows of one head; three warpgroups,
@@ -61,6 +61,14 @@ diagonal's shift) and softcap (SOFTCAP: tanh on S before the mask, the
 cap folded into qk_scale) reuse the same split: a CTA walks only the
 blocks its rows' windows touch, and masks only those that straddle an
 edge (the left edge has its own masked loop before the unmasked one).
+
+Head dim 256: O is [64, 256] fp32 per consumer, 128 registers a thread,
+so the launcher takes 64-key blocks (BN = 64: S and P are half as big)
+and two stages, and runs without the intra-warpgroup overlap (its second
+live S tile makes ptxas spill). Shared memory then holds Q (64 KB) and
+the K/V ring (128 KB); the epilogue's change of O to the store layout
+goes through the consumer's own Q tile, dead by then, rather than a
+conversion scratch of [64, 256] per warpgroup that would not fit.
 
 Tails need no special loads: Q, K and V are seen by TMA as 2-D tensors
 [batch * seqlen, heads * head_dim], so a block that runs past a sequence
@@ -298,6 +306,13 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
     # serializes the wgmmas under nvJitLink (C7509).
     inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
     out = (acc * inv_l[:, None]).to(dt)
+    if D > 128:
+        # The layout change for the row-major store goes through this
+        # warpgroup's Q tile (every S wgmma that read it has retired): a
+        # conversion scratch would be [64, D] per warpgroup on top of the
+        # tiles, more than shared memory has left at D = 256.
+        txl.smem_store(q, out)
+        out = txl.smem_load(q)
     cols = tl.arange(0, D)
     live = rows < seqlen_q
     offs = (row0 + rows)[:, None] * o_row_stride + o_col + cols[None, :]

@@ -307,3 +307,69 @@ func.func @rescaled_dot_loop(%a_ptr: !txl.ptr<f16> {txl.divisibility = 16 : i32}
   txl.store %11, %2 : tensor<64x64x!txl.ptr<f32>>, tensor<64x64xf32>
   return
 }
+
+// -----
+
+// An online softmax's running row max: the loop-carried m is computed
+// elementwise from a row reduction of the dot's scores (through an scf.if
+// that masks them), so it is born in the reduction's layout -- a slice of
+// the accumulator's -- and the loop converts neither m nor the reduction.
+// CHECK-LABEL: func.func @reduced_dot_carry
+// SM80: scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}) -> (tensor<64xf32, #txlgpu.slice<{dim = 1, parent = #txlgpu.nvmma<{version = 2
+// SM90: scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}) -> (tensor<64xf32, #txlgpu.slice<{dim = 1, parent = #txlgpu.nvmma<{version = 3
+// CHECK-NOT: txlgpu.convert_layout {{.*}}tensor<64xf32
+// CHECK: arith.maximumf %[[M]], %{{.*}} : tensor<64xf32, #txlgpu.slice<{dim = 1, parent = #txlgpu.nvmma
+// CHECK-NOT: txlgpu.convert_layout {{.*}}tensor<64xf32
+// CHECK: scf.yield
+func.func @reduced_dot_carry(%a_ptr: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %b_ptr: !txl.ptr<f16> {txl.divisibility = 16 : i32}, %m_ptr: !txl.ptr<f32> {txl.divisibility = 16 : i32}, %n: i32, %x: f32, %flag: i1) attributes {txl.kernel} {
+  %c64_i32 = arith.constant 64 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c0_i32 = arith.constant 0 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<64xf32>
+  %0 = txl.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %1 = txl.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %2 = scf.for %i = %c0_i32 to %n step %c1_i32 iter_args(%m = %ninf) -> (tensor<64xf32>)  : i32 {
+    %12 = txl.expand_dims %0 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %13 = txl.splat %c32_i32 : i32 -> tensor<64x1xi32>
+    %14 = arith.muli %12, %13 : tensor<64x1xi32>
+    %15 = txl.splat %a_ptr : !txl.ptr<f16> -> tensor<64x1x!txl.ptr<f16>>
+    %16 = txl.addptr %15, %14 : tensor<64x1x!txl.ptr<f16>>, tensor<64x1xi32>
+    %17 = txl.expand_dims %1 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+    %18 = txl.broadcast %16 : tensor<64x1x!txl.ptr<f16>> -> tensor<64x32x!txl.ptr<f16>>
+    %19 = txl.broadcast %17 : tensor<1x32xi32> -> tensor<64x32xi32>
+    %20 = txl.addptr %18, %19 : tensor<64x32x!txl.ptr<f16>>, tensor<64x32xi32>
+    %21 = txl.load %20 : tensor<64x32x!txl.ptr<f16>> -> tensor<64x32xf16>
+    %22 = txl.expand_dims %1 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %23 = txl.splat %c64_i32 : i32 -> tensor<32x1xi32>
+    %24 = arith.muli %22, %23 : tensor<32x1xi32>
+    %25 = txl.splat %b_ptr : !txl.ptr<f16> -> tensor<32x1x!txl.ptr<f16>>
+    %26 = txl.addptr %25, %24 : tensor<32x1x!txl.ptr<f16>>, tensor<32x1xi32>
+    %27 = txl.expand_dims %0 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %28 = txl.broadcast %26 : tensor<32x1x!txl.ptr<f16>> -> tensor<32x64x!txl.ptr<f16>>
+    %29 = txl.broadcast %27 : tensor<1x64xi32> -> tensor<32x64xi32>
+    %30 = txl.addptr %28, %29 : tensor<32x64x!txl.ptr<f16>>, tensor<32x64xi32>
+    %31 = txl.load %30 : tensor<32x64x!txl.ptr<f16>> -> tensor<32x64xf16>
+    %s = txl.dot %21, %31, %zero : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+    %masked = scf.if %flag -> (tensor<64x64xf32>) {
+      %neg = arith.negf %s : tensor<64x64xf32>
+      scf.yield %neg : tensor<64x64xf32>
+    } else {
+      scf.yield %s : tensor<64x64xf32>
+    }
+    %r = txl.reduce(%masked) {axis = 1 : i32} : (tensor<64x64xf32>) -> tensor<64xf32> {
+    ^bb0(%p: f32, %q: f32):
+      %mx = arith.maxnumf %p, %q : f32
+      txl.reduce.return %mx : f32
+    }
+    %xs = txl.splat %x : f32 -> tensor<64xf32>
+    %rs = arith.mulf %r, %xs : tensor<64xf32>
+    %mn = arith.maximumf %m, %rs : tensor<64xf32>
+    scf.yield %mn : tensor<64xf32>
+  }
+  %3 = txl.splat %m_ptr : !txl.ptr<f32> -> tensor<64x!txl.ptr<f32>>
+  %4 = txl.addptr %3, %0 : tensor<64x!txl.ptr<f32>>, tensor<64xi32>
+  txl.store %4, %2 : tensor<64x!txl.ptr<f32>>, tensor<64xf32>
+  return
+}

@@ -70,6 +70,7 @@ public:
     if (failed)
       return;
     seedAccessOperands();
+    seedReducedCarries();
     module.walk([&](func::FuncOp func) {
       for (Block &block : func.getBody())
         visitBlock(block);
@@ -324,6 +325,95 @@ private:
         v = forOp.getInitArgs()[arg.getArgNumber() - 1];
       }
     });
+  }
+
+  /// Loop-carried statistics of a dot's rows (an online softmax's running
+  /// max and sum): a rank-1 iter_arg whose next value is computed
+  /// elementwise from a reduction of a dot's result is born in that
+  /// reduction's layout, a slice of the accumulator's. Otherwise it keeps
+  /// the generic layout of its initial constant and every iteration moves
+  /// it through shared memory (a conversion and a barrier) both ways.
+  void seedReducedCarries() {
+    module.walk([&](scf::ForOp loop) {
+      for (auto [arg, next] :
+           llvm::zip(loop.getRegionIterArgs(), loop.getYieldedValues())) {
+        auto type = dyn_cast<RankedTensorType>(arg.getType());
+        if (!type || type.getRank() != 1 || preferred.count(arg))
+          continue;
+        if (Attribute enc = reducedDotLayout(next, loop))
+          preferBackwards(arg, enc);
+      }
+    });
+  }
+
+  /// Arithmetic and math ops computing one value element by element.
+  static bool isElementwise(Operation *op) {
+    if (!op->getDialect() || !isPure(op) || op->getNumResults() != 1)
+      return false;
+    StringRef dialect = op->getDialect()->getNamespace();
+    return dialect == "arith" || dialect == "math";
+  }
+
+  /// Walks `root`'s producers inside `loop` through elementwise ops and
+  /// scf.if results (both branches' yields) of the same rank; returns the
+  /// first non-null `visit(op)` of a producer that is neither.
+  Attribute findProducer(Value root, Operation *loop,
+                         llvm::function_ref<Attribute(Operation *)> visit) {
+    unsigned rank = cast<RankedTensorType>(root.getType()).getRank();
+    SmallVector<Value> work{root};
+    llvm::DenseSet<Value> seen;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      auto type = dyn_cast<RankedTensorType>(v.getType());
+      if (!type || type.getRank() != rank || !seen.insert(v).second)
+        continue;
+      Operation *def = v.getDefiningOp();
+      if (!def || !loop->isAncestor(def))
+        continue;
+      if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+        unsigned i = cast<OpResult>(v).getResultNumber();
+        work.push_back(ifOp.thenYield().getOperand(i));
+        if (ifOp.elseBlock())
+          work.push_back(ifOp.elseYield().getOperand(i));
+        continue;
+      }
+      if (isElementwise(def)) {
+        llvm::append_range(work, def->getOperands());
+        continue;
+      }
+      if (Attribute found = visit(def))
+        return found;
+    }
+    return {};
+  }
+
+  /// The slice of a wgmma or mma accumulator layout a reduction among
+  /// `v`'s producers inside `loop` gets, or null.
+  Attribute reducedDotLayout(Value v, scf::ForOp loop) {
+    return findProducer(v, loop, [&](Operation *op) -> Attribute {
+      auto reduce = dyn_cast<mlir::txl::ReduceOp>(op);
+      if (!reduce || reduce->getNumOperands() != 1)
+        return {};
+      Attribute acc =
+          findProducer(reduce->getOperand(0), loop,
+                       [&](Operation *def) { return dotResultLayout(def); });
+      if (!isa_and_nonnull<NvidiaMmaEncodingAttr>(acc))
+        return {};
+      return SliceEncodingAttr::get(ctx, reduce.getAxis(), acc);
+    });
+  }
+
+  /// The accumulator layout of a dot (or of the wait that retires it).
+  Attribute dotResultLayout(Operation *op) {
+    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
+      for (Value in : wait.getInputs())
+        if (auto dot = in.getDefiningOp<WarpGroupDotOp>())
+          return userDots.lookup(dot);
+    if (auto dot = dyn_cast<WarpGroupDotOp>(op))
+      return userDots.lookup(dot);
+    if (auto dot = dyn_cast<mlir::txl::DotOp>(op))
+      return preferred.lookup(dot.getC());
+    return {};
   }
 
   /// The accumulator `v` is computed from, when `v` is an elementwise
