@@ -203,7 +203,9 @@ private:
     auto inFlight =
         llvm::make_filter_range(llvm::seq<unsigned>(0, carried.size()),
                                 [&](unsigned i) { return carried[i] >= 0; });
-    if (inFlight.empty())
+    // A dot_wait(0) the program itself has right after the loop does it.
+    auto next = dyn_cast_or_null<tg::WarpGroupDotWaitOp>(loop->getNextNode());
+    if (inFlight.empty() || (next && next.getPendings() == 0))
       return;
     exitWaits[loop].insert(inFlight.begin(), inFlight.end());
     ages.clear();
