@@ -33,13 +33,34 @@ struct OperandTile {
   static FailureOr<OperandTile> get(Value tile, unsigned kDim) {
     auto type = cast<txlgpu::MemDescType>(tile.getType());
     auto enc = dyn_cast<txlgpu::NVMMASharedEncodingAttr>(type.getEncoding());
-    auto offsets = txlgpu::getSharedOffsets(type);
-    if (!enc || !offsets || enc.getSwizzleBytes() < 32)
+    if (!enc)
+      return failure();
+    auto offsets = txlgpu::getSharedOffsets(spanWide(type, enc));
+    if (!offsets || enc.getSwizzleBytes() < 32)
       return failure();
     bool kMajor = enc.getOrder()[0] == kDim;
     if (!kMajor && type.getElementType().getIntOrFloatBitWidth() != 16)
       return failure();
     return OperandTile{type, enc, *offsets, kDim, kMajor};
+  }
+
+  /// A slice narrower than its swizzle span (a view inside the span, see
+  /// MemDescViewOpToLLVM) is read through the span's layout: the offsets
+  /// the descriptors use (K steps inside a row, whole 8-row groups) are
+  /// the same as in the whole span, where the hardware swizzles by address.
+  static txlgpu::MemDescType spanWide(txlgpu::MemDescType type,
+                                      txlgpu::NVMMASharedEncodingAttr enc) {
+    unsigned inner = enc.getOrder()[0];
+    int64_t bytes =
+        std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
+    int64_t span = enc.getSwizzleBytes() / bytes;
+    if (type.getShape().size() != 2 || span == 0 ||
+        type.getShape()[inner] >= span)
+      return type;
+    SmallVector<int64_t> shape(type.getShape());
+    shape[inner] = span;
+    return txlgpu::MemDescType::get(type.getContext(), shape,
+                                    type.getElementType(), enc);
   }
 
   int64_t elemBytes() const {

@@ -160,18 +160,32 @@ struct MemDescViewOpToLLVM
         rewriter.replaceOp(op, adaptor.getSrc());
         return success();
       }
-    if (src.getShape() == op.getType().getShape() || op.getStart() == 0) {
-      if (src.getShape() != op.getType().getShape() && !sliceKeepsLayout(op))
+    if (src.getShape() != op.getType().getShape() && !sliceKeepsLayout(op)) {
+      if (!insideSwizzleSpan(op))
         return op.emitOpError("this slice of ") << src << " is not supported";
+      if (Operation *reader = softwareReader(op.getResult()))
+        return op.emitOpError("this slice of ")
+               << src
+               << " cuts inside a swizzle span; only tl.dot can read such a "
+                  "slice (its matrix descriptors swizzle by address, as the "
+                  "whole tile does), not "
+               << reader->getName();
+      return shiftTo(op, adaptor, rewriter, spanSliceBytes(op));
+    }
+    if (src.getShape() == op.getType().getShape() || op.getStart() == 0) {
       rewriter.replaceOp(op, adaptor.getSrc());
       return success();
     }
-    if (!sliceKeepsLayout(op))
-      return op.emitOpError("this slice of ") << src << " is not supported";
     auto offsets = txlgpu::getSharedOffsets(src);
     Coord start(src.getShape().size(), 0);
     start[op.getDim()] = op.getStart();
     int64_t bytes = offsets->offsetOf(start) * byteWidth(src.getElementType());
+    return shiftTo(op, adaptor, rewriter, bytes);
+  }
+
+  static LogicalResult shiftTo(txlgpu::MemDescViewOp op, OpAdaptor adaptor,
+                               ConversionPatternRewriter &rewriter,
+                               int64_t bytes) {
     Location loc = op.getLoc();
     rewriter.replaceOp(op, gepBytes(rewriter, loc, adaptor.getSrc(),
                                     i32Const(rewriter, loc, bytes)));
@@ -197,6 +211,59 @@ struct MemDescViewOpToLLVM
                                                     adaptor.getSrc().getType(),
                                                     address));
     return success();
+  }
+
+  /// A slice of the inner dimension narrower than one swizzle span (K = 32
+  /// of a [128, 64] fp16 tile with 128-byte rows), inside one span (the
+  /// front end makes a slice start at a multiple of its power-of-two
+  /// length, so it never straddles two). Its elements are not the source's
+  /// layout shifted by a constant, but the hardware swizzles by address
+  /// bits: through a matrix descriptor the slice is the tile that starts
+  /// start * elem bytes into the span, as a K step of the whole tile is.
+  static bool insideSwizzleSpan(txlgpu::MemDescViewOp op) {
+    auto src = op.getSrc().getType();
+    auto enc =
+        dyn_cast_or_null<txlgpu::NVMMASharedEncodingAttr>(src.getEncoding());
+    if (!enc || !txlgpu::getSharedOffsets(src) || src.getShape().size() != 2 ||
+        enc.getSwizzleBytes() == 0 || op.getDim() != enc.getOrder()[0])
+      return false;
+    int64_t elemBytes = byteWidth(src.getElementType());
+    int64_t sliceBytes = op.getType().getShape()[op.getDim()] * elemBytes;
+    return sliceBytes < enc.getSwizzleBytes() && sliceBytes % 16 == 0 &&
+           (op.getStart() * elemBytes) % sliceBytes == 0;
+  }
+
+  /// The byte offset of such a slice: its span's, then its place in a row.
+  static int64_t spanSliceBytes(txlgpu::MemDescViewOp op) {
+    auto src = op.getSrc().getType();
+    auto enc = cast<txlgpu::NVMMASharedEncodingAttr>(src.getEncoding());
+    int64_t elemBytes = byteWidth(src.getElementType());
+    int64_t span = enc.getSwizzleBytes() / elemBytes;
+    Coord spanStart(2, 0);
+    spanStart[op.getDim()] = op.getStart() / span * span;
+    return txlgpu::getSharedOffsets(src)->offsetOf(spanStart) * elemBytes +
+           op.getStart() % span * elemBytes;
+  }
+
+  /// A reader of `view` (through transposes and further views) that
+  /// computes element addresses itself instead of reading the tile as an
+  /// MMA operand through a matrix descriptor; null if none.
+  static Operation *softwareReader(Value view) {
+    for (Operation *user : view.getUsers()) {
+      if (isa<txlgpu::WarpGroupDotOp, txlgpu::TCGen05MMAOp>(user))
+        continue;
+      if (auto inner = dyn_cast<txlgpu::MemDescViewOp>(user)) {
+        bool transposeOnly = inner.getType().getNumElements() ==
+                             inner.getSrc().getType().getNumElements();
+        if (!transposeOnly)
+          return user;
+        if (Operation *reader = softwareReader(inner.getResult()))
+          return reader;
+        continue;
+      }
+      return user;
+    }
+    return nullptr;
   }
 
   /// A slice is the source's layout shifted by a constant when it cuts the
@@ -411,7 +478,7 @@ Value mlir::txl::sharedAllocBase(OpBuilder &b, Location loc, Operation *op) {
 }
 
 void mlir::txl::storeSharedRun(OpBuilder &b, Location loc, Value ptr,
-                                ArrayRef<Value> regs) {
+                               ArrayRef<Value> regs) {
   if (regs.size() == 1) {
     LLVM::StoreOp::create(b, loc, regs[0], ptr);
     return;
@@ -424,9 +491,8 @@ void mlir::txl::storeSharedRun(OpBuilder &b, Location loc, Value ptr,
   LLVM::StoreOp::create(b, loc, v, ptr, regs.size() * byteWidth(elem));
 }
 
-void mlir::txl::loadSharedRun(OpBuilder &b, Location loc, Value ptr,
-                               Type elem, int64_t n,
-                               SmallVectorImpl<Value> &out) {
+void mlir::txl::loadSharedRun(OpBuilder &b, Location loc, Value ptr, Type elem,
+                              int64_t n, SmallVectorImpl<Value> &out) {
   if (n == 1) {
     out.push_back(LLVM::LoadOp::create(b, loc, elem, ptr));
     return;

@@ -34,7 +34,8 @@ using txlgpu::NVMMASharedEncodingAttr;
 
 namespace {
 
-/// How a 2-D tile splits into TMA boxes.
+/// How a tile splits into TMA boxes: a 2-D tile into column chunks, a 1-D
+/// (unswizzled) tile is one box.
 struct TileBoxes {
   int64_t count = 1;      ///< boxes per tile (column chunks)
   int64_t boxCols = 0;    ///< elements per box row
@@ -44,27 +45,32 @@ struct TileBoxes {
 FailureOr<TileBoxes> tileBoxes(Operation *op, MemDescType tile) {
   auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(tile.getEncoding());
   ArrayRef<int64_t> shape = tile.getShape();
-  if (!enc || shape.size() != 2 || enc.getOrder().size() != 2 ||
-      enc.getOrder()[0] != 1)
+  size_t rank = shape.size();
+  bool rowMajor2D =
+      rank == 2 && enc && enc.getOrder().size() == 2 && enc.getOrder()[0] == 1;
+  bool plain1D = rank == 1 && enc && enc.getSwizzleBytes() == 0;
+  if (!rowMajor2D && !plain1D)
     return op->emitError("TMA needs a row-major 2-D shared tile with an NVMMA "
-                         "layout, got ")
+                         "layout or an unswizzled 1-D one, got ")
            << tile;
   int64_t bits = enc.getElemBits(), swizzle = enc.getSwizzleBytes();
+  int64_t rows = rank == 2 ? shape[0] : 1, cols = shape.back();
   TileBoxes boxes;
-  boxes.boxCols =
-      swizzle ? std::min<int64_t>(shape[1], swizzle * 8 / bits) : shape[1];
-  boxes.count = shape[1] / boxes.boxCols;
-  boxes.chunkBytes = shape[0] * boxes.boxCols * bits / 8;
+  boxes.boxCols = swizzle ? std::min<int64_t>(cols, swizzle * 8 / bits) : cols;
+  boxes.count = cols / boxes.boxCols;
+  boxes.chunkBytes = rows * boxes.boxCols * bits / 8;
   return boxes;
 }
 
 /// The TMA coordinates (innermost first) of chunk `c` of a tile whose
-/// top-left element is at (row, col).
+/// first element is at (row, col), or at (col) for a 1-D tile.
 SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange coords,
                              const TileBoxes &boxes, int64_t c) {
-  Value col = coords[1];
+  Value col = coords.back();
   if (c)
     col = LLVM::AddOp::create(b, loc, col, i32Const(b, loc, c * boxes.boxCols));
+  if (coords.size() == 1)
+    return {col};
   return {col, coords[0]};
 }
 

@@ -20,6 +20,16 @@
 // issued, then O += P_j V_j, then dot_wait(1) retires S_{j+1} (one group,
 // P_j V_j, is younger) while O stays in flight.
 //
+// One wait is implicit, as in the TXL project: a `for` loop whose results
+// carry a dot result still in flight at its exit (the K loop of a
+// pipelined GEMM ending on dot_wait(1), FA3's loop ending on dot_wait(1))
+// is followed by dot_wait(0) on those results, so the epilogue reads the
+// finished accumulator. The TXL project's kernels rely on it (its
+// WGMMAPipeline inserts the same wait after the loop); without it every
+// such kernel would need an explicit wait that its source does not have.
+// Reads inside the loop, after an `if`, or after a `while` get no implicit
+// wait and still fail.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Gen.h"
@@ -27,6 +37,9 @@
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 namespace tg = mlir::txlgpu;
@@ -72,6 +85,10 @@ Ages outside(const Ages &ages, Operation *op) {
 class ReadCheck {
 public:
   explicit ReadCheck(const Gen &g) : g(g) {}
+
+  /// Loops whose exit gets the implicit dot_wait(0), with the indices of
+  /// the results it carries through (the union over fixed-point rounds).
+  llvm::MapVector<Operation *, llvm::SmallSetVector<unsigned, 4>> exitWaits;
 
   void region(Region &r, Ages &ages) {
     for (Block &b : r)
@@ -177,6 +194,21 @@ private:
     }
     mergeInto(ages, end); // zero iterations leave `ages` as it was
     track(loop.getResults(), carried, ages);
+    waitAtExit(loop, carried, ages);
+  }
+
+  /// The implicit dot_wait(0) after a loop that carries a dot result still
+  /// in flight out of it: it retires every group.
+  void waitAtExit(scf::ForOp loop, ArrayRef<int> carried, Ages &ages) {
+    auto inFlight =
+        llvm::make_filter_range(llvm::seq<unsigned>(0, carried.size()),
+                                [&](unsigned i) { return carried[i] >= 0; });
+    // A dot_wait(0) the program itself has right after the loop does it.
+    auto next = dyn_cast_or_null<tg::WarpGroupDotWaitOp>(loop->getNextNode());
+    if (inFlight.empty() || (next && next.getPendings() == 0))
+      return;
+    exitWaits[loop].insert(inFlight.begin(), inFlight.end());
+    ages.clear();
   }
 
   void ifElse(scf::IfOp branch, Ages &ages) {
@@ -225,9 +257,27 @@ private:
 
 } // namespace
 
+/// Inserts the implicit dot_wait(0) after `loop`, threading the results at
+/// `indices` through it so every later use is ordered after the wait.
+static void insertExitWait(Operation *loop, ArrayRef<unsigned> indices) {
+  SmallVector<Value> results;
+  for (unsigned i : indices)
+    results.push_back(loop->getResult(i));
+  OpBuilder b(loop->getContext());
+  b.setInsertionPointAfter(loop);
+  auto wait = tg::WarpGroupDotWaitOp::create(b, loop->getLoc(),
+                                             ValueRange(results).getTypes(),
+                                             results, b.getI32IntegerAttr(0));
+  for (auto [from, to] : llvm::zip(results, wait.getResults()))
+    from.replaceAllUsesExcept(to, wait);
+}
+
 void Gen::checkAccumulatorReads(func::FuncOp func) {
   Ages ages;
-  ReadCheck(*this).region(func.getBody(), ages);
+  ReadCheck check(*this);
+  check.region(func.getBody(), ages);
+  for (auto &[loop, indices] : check.exitWaits)
+    insertExitWait(loop, indices.getArrayRef());
 }
 
 } // namespace txl::irgen

@@ -301,6 +301,8 @@ public:
   /// still be writing (anything but the next dot, a wait, or carrying it
   /// through control flow): a dot's result is readable once a dot_wait(n)
   /// follows at least n younger groups on every path (AsyncDotReads.cpp).
+  /// A `for` loop carrying a result still in flight out of it gets the
+  /// TXL project's implicit dot_wait(0) after it.
   void checkAccumulatorReads(mlir::func::FuncOp func);
   /// The target's SM number (80 for "sm_80", 90 for "sm_90a").
   int smVersion() const;

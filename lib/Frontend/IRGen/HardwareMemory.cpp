@@ -320,7 +320,8 @@ Val smemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 /// cp.async: the pointers' elements go straight into the buffer; the
 /// copies form one group (committed here) that async_load_wait counts.
 Val asyncLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"dst_buf", "ptrs", "mask", "other"}, 2, fname, loc);
+  auto p = g.bind(args, {"dst_buf", "ptrs", "mask", "other", "contiguity"}, 2,
+                  fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "dst_buf", loc);
   TValue ptr = g.tensorArg(p[1], "ptrs", loc);
   if (!ptr.isTensor() || !ptr.dtype.isPtr())
@@ -339,7 +340,22 @@ Val asyncLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   if (p[3] && !p[3]->isNone() && !(p[3]->isConstant() && p[3]->asDouble() == 0))
     g.fail(loc, fname + ": cp.async fills masked-off elements with zeros; "
                         "`other` must be None or 0");
-  tg::AsyncCopyGlobalToLocalOp::create(g.b, g.cur, ptr.value, buf.value, mask);
+  // contiguity=N (the TXL project's argument): the programmer promises runs
+  // of N contiguous, aligned, equally masked elements; -1 (its default) or
+  // None leaves the width to the axis analysis.
+  IntegerAttr contiguity;
+  if (p[4] && !p[4]->isNone()) {
+    int64_t n = g.constInt(p[4], "contiguity", loc);
+    if (n != -1 && (n < 1 || n > 16 || (n & (n - 1))))
+      g.fail(loc, fname +
+                      ": contiguity must be -1 (let the compiler prove "
+                      "it) or a power of two from 1 to 16, got " +
+                      std::to_string(n));
+    if (n != -1)
+      contiguity = g.b.getI32IntegerAttr(int32_t(n));
+  }
+  tg::AsyncCopyGlobalToLocalOp::create(g.b, g.cur, ptr.value, buf.value, mask,
+                                       contiguity);
   tg::AsyncCommitGroupOp::create(g.b, g.cur);
   return Val::none();
 }
@@ -528,13 +544,27 @@ void checkBasis(Gen &g, const TValue &buf, const std::string &fname,
                     "txl.smem_trans on the reader's side)");
 }
 
+/// TMA copies of 1-D and 2-D blocks are implemented. A 1-D block is one
+/// unswizzled box, and a TMA box row spans a multiple of 16 bytes.
+void checkDescRank(Gen &g, const TValue &desc, const std::string &fname,
+                   SourceLoc loc) {
+  if (desc.shape.size() != 1 && desc.shape.size() != 2)
+    g.fail(loc, fname +
+                    ": only 1-D and 2-D tensor descriptors are supported, "
+                    "got " +
+                    desc.typeStr());
+  int64_t bytes = desc.shape[0] * elemBytes(desc.dtype);
+  if (desc.shape.size() == 1 && bytes % 16 != 0)
+    g.fail(loc, fname + ": the 1-D block of " + desc.typeStr() + " spans " +
+                    std::to_string(bytes) +
+                    " bytes; a TMA box spans a multiple of 16 bytes");
+}
+
 /// The buffer of a TMA copy must be exactly one box of the descriptor.
 void checkBox(Gen &g, const TValue &buf, const TValue &desc,
               const std::string &fname, SourceLoc loc) {
   checkBasis(g, buf, fname, loc);
-  if (desc.shape.size() != 2)
-    g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
-                    desc.typeStr());
+  checkDescRank(g, desc, fname, loc);
   if (buf.shape != desc.shape || buf.dtype != desc.dtype)
     g.fail(loc, fname + ": the buffer " + buf.typeStr() +
                     " does not match the descriptor's block " + desc.typeStr() +
@@ -757,10 +787,10 @@ Val makeTensorDescriptor(Gen &g, CallArgs &args, const std::string &fname,
                     std::to_string(shape.size()) + ", " +
                     std::to_string(strides.size()) + " and " +
                     std::to_string(block.size()));
-  if (block.size() != 2)
+  if (block.size() != 1 && block.size() != 2)
     g.fail(loc, fname +
-                    ": only 2-D tensor descriptors are supported, got "
-                    "rank " +
+                    ": only 1-D and 2-D tensor descriptors are supported, "
+                    "got rank " +
                     std::to_string(block.size()));
   for (size_t d = 0; d < block.size(); ++d) {
     int64_t n = block[d];
@@ -834,9 +864,7 @@ descAndCoords(Gen &g, const std::vector<std::optional<Val>> &p,
               const std::string &fname, SourceLoc loc) {
   const TValue &desc = expectSpace(g, p[0], Space::Desc, fname, "desc", loc);
   SmallVector<Value> c = coords(g, p[1], desc.shape.size(), fname, loc);
-  if (desc.shape.size() != 2)
-    g.fail(loc, fname + ": only 2-D tensor descriptors are supported, got " +
-                    desc.typeStr());
+  checkDescRank(g, desc, fname, loc);
   return {desc, c};
 }
 

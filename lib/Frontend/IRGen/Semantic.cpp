@@ -466,7 +466,9 @@ static void requireRegisterValues(Gen &g, std::initializer_list<const Val *> val
 
 Val Gen::binary(BinOpKind op, const Val &a, const Val &c, SourceLoc loc) {
   requireRegisterValues(*this, {&a, &c}, loc);
-  if (a.isConstant() && c.isConstant())
+  // Tuples concatenate and repeat whatever they hold (tensors included:
+  // `arr = arr + (t,)` builds a tuple of tensors in a static_range).
+  if ((a.isConstant() && c.isConstant()) || a.isTuple() || c.isTuple())
     if (std::optional<Val> folded = foldBinary(op, a, c, loc))
       return *folded;
   const char *name = spelling(op);

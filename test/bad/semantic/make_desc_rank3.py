@@ -1,4 +1,4 @@
-# expect: 8:9: error: tl.make_tensor_descriptor: only 2-D tensor descriptors are supported, got rank 3
+# expect: 8:9: error: tl.make_tensor_descriptor: only 1-D and 2-D tensor descriptors are supported, got rank 3
 # kernel: kernel
 # signature: *fp16:16, i32, i32
 import triton

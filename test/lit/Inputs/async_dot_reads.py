@@ -89,3 +89,74 @@ def read_carried(q_ptr, o_ptr, L):
         acc = acc * 0.5
     txl.dot_wait(0)
     tl.store(o_ptr + r[:, None] * 64 + r[None, :], acc)
+
+
+@txl.jit
+def exit_wait(q_ptr, o_ptr, L):
+    """A K loop that ends on dot_wait(1): the accumulator leaves the loop
+    in flight, and the implicit dot_wait(0) after the loop (the TXL
+    project's rule) makes the epilogue's read safe."""
+    r = tl.arange(0, 64)
+    sq = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    txl.smem_store(sq, tl.load(q_ptr + r[:, None] * 64 + r[None, :]))
+    acc = tl.zeros([64, 64], dtype=tl.float32)
+    for j in range(L):
+        acc = tl.dot(sq, sq.T, acc)
+        txl.dot_wait(1)
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :], acc)
+
+
+@txl.jit
+def overlap_exit(q_ptr, k_ptr, o_ptr, L):
+    """FA3's overlap with O still in flight when the loop ends (the loop's
+    last wait is dot_wait(1)); the read after the loop is safe through the
+    implicit wait, the read of S inside it through dot_wait(1)."""
+    r = tl.arange(0, 64)
+    sq = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    sk = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    txl.smem_store(sq, tl.load(q_ptr + r[:, None] * 64 + r[None, :]))
+    txl.smem_store(sk, tl.load(k_ptr + r[:, None] * 64 + r[None, :]))
+    s = tl.dot(sq, sk.T)
+    txl.dot_wait(0)
+    o = tl.zeros([64, 64], dtype=tl.float32)
+    p = (s * 0.01).to(tl.float16)
+    for j in range(1, L):
+        s = tl.dot(sq, sk.T)
+        o = tl.dot(p, sk, o)
+        txl.dot_wait(1)   # s retired; o in flight
+        p = (s * 0.01).to(tl.float16)
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :], o)
+
+
+@txl.jit
+def read_after_while(q_ptr, o_ptr, L):
+    """Only a `for` loop gets the implicit wait at its exit: the result a
+    `while` loop carries out in flight is still an early read."""
+    r = tl.arange(0, 64)
+    sq = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    txl.smem_store(sq, tl.load(q_ptr + r[:, None] * 64 + r[None, :]))
+    acc = tl.zeros([64, 64], dtype=tl.float32)
+    j = 0
+    while j < L:
+        acc = tl.dot(sq, sq.T, acc)
+        txl.dot_wait(1)
+        j += 1
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :], acc)
+
+
+@txl.jit
+def read_in_next_iteration(q_ptr, o_ptr, L):
+    """FA3's overlap read wrongly: O (in flight after dot_wait(1)) is
+    scaled at the top of the next iteration before any wait retires it."""
+    r = tl.arange(0, 64)
+    sq = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    txl.smem_store(sq, tl.load(q_ptr + r[:, None] * 64 + r[None, :]))
+    o = tl.zeros([64, 64], dtype=tl.float32)
+    p = tl.zeros([64, 64], dtype=tl.float16)
+    for j in range(L):
+        o = o * 0.5
+        s = tl.dot(sq, sq.T)
+        o = tl.dot(p, sq, o)
+        txl.dot_wait(1)
+        p = s.to(tl.float16)
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :], o)

@@ -30,3 +30,31 @@
 // MAYBE: async_dot_reads.py:75:{{[0-9]+}}: error: this reads an accumulator
 // RUN: not txlc %S/../Inputs/async_dot_reads.py --kernel-name read_carried --signature "*fp16:16, *fp32:16, i32" --target sm_90a --out-dir %t/bad 2>&1 | FileCheck %s --check-prefix=CARRIED
 // CARRIED: async_dot_reads.py:89:{{[0-9]+}}: error: this reads an accumulator
+//
+// A `for` loop that carries a result out still in flight gets the implicit
+// dot_wait(0) at its exit (the TXL project's rule): the epilogue reads the
+// finished accumulator.
+// RUN: txlc %S/../Inputs/async_dot_reads.py --kernel-name exit_wait --signature "*fp16:16, *fp32:16, i32" --target sm_90a --out-dir %t/ok
+// RUN: FileCheck %s --check-prefix=EXIT < %t/ok/exit_wait.ptx
+// RUN: FileCheck %s --check-prefix=EXIT-IR < %t/ok/exit_wait.txlir
+// EXIT: wgmma.commit_group.sync.aligned;
+// EXIT: wgmma.wait_group.sync.aligned 1;
+// EXIT: bra $L__BB
+// EXIT-NEXT: {{^}}$L__BB
+// EXIT-NEXT: // begin inline asm
+// EXIT-NEXT: wgmma.wait_group.sync.aligned 0;
+// EXIT: st.global
+// EXIT-IR: scf.for
+// EXIT-IR: txlgpu.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
+// EXIT-IR: scf.yield
+// EXIT-IR: %[[DONE:.*]] = txlgpu.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+// EXIT-IR: txl.store {{.*}}, %[[DONE]]
+// RUN: txlc %S/../Inputs/async_dot_reads.py --kernel-name overlap_exit --signature "*fp16:16, *fp16:16, *fp32:16, i32" --target sm_90a --out-dir %t/ok
+// RUN: FileCheck %s --check-prefix=OVEXIT < %t/ok/overlap_exit.ptx
+// OVEXIT: wgmma.wait_group.sync.aligned 1;
+// OVEXIT: wgmma.wait_group.sync.aligned 0;
+// OVEXIT: st.global
+// RUN: not txlc %S/../Inputs/async_dot_reads.py --kernel-name read_after_while --signature "*fp16:16, *fp32:16, i32" --target sm_90a --out-dir %t/bad 2>&1 | FileCheck %s --check-prefix=WHILE
+// WHILE: async_dot_reads.py:144:5: error: this reads an accumulator
+// RUN: not txlc %S/../Inputs/async_dot_reads.py --kernel-name read_in_next_iteration --signature "*fp16:16, *fp32:16, i32" --target sm_90a --out-dir %t/bad 2>&1 | FileCheck %s --check-prefix=NEXTITER
+// NEXTITER: async_dot_reads.py:157:15: error: this reads an accumulator

@@ -144,12 +144,13 @@
 //
 // Signature entries of rank 1 to 5, with and without spaces, each a
 // 128-byte parameter; a descriptor no TMA op uses still gets a box and
-// swizzle (what its block alone allows) so the host can encode it.
+// swizzle (what its block alone allows) so the host can encode it; a 1-D
+// block is one unswizzled box, as the 1-D copies use it.
 // RUN: txlc %S/../Inputs/tma.py --kernel-name tma_ranks --signature "tensordesc<fp32[256]>,tensordesc< bf16 [ 16 , 128 ] >, tensordesc<u8[2, 4, 64]>, tensordesc<fp8e4nv[1, 2, 8, 256]>, tensordesc<i64[1,1,1,1,8]>, i32" --target sm_90a --no-cubin --out-dir %t/ranks > /dev/null
 // RUN: FileCheck %s --check-prefix=RANKS < %t/ranks/tma_ranks.txlgir
 // RUN: FileCheck %s --check-prefix=RANKSPTX < %t/ranks/tma_ranks.ptx
 // RANKS: func.func @tma_ranks(
-// RANKS-SAME: !txlgpu.tensordesc<256xf32> {txlgpu.tma_box = array<i64: 32>, txlgpu.tma_swizzle = 128 : i32}
+// RANKS-SAME: !txlgpu.tensordesc<256xf32> {txlgpu.tma_box = array<i64: 256>, txlgpu.tma_swizzle = 0 : i32}
 // RANKS-SAME: !txlgpu.tensordesc<16x128xbf16> {txlgpu.tma_box = array<i64: 16, 64>, txlgpu.tma_swizzle = 128 : i32}
 // RANKS-SAME: !txlgpu.tensordesc<2x4x64xi8> {txlgpu.tma_box = array<i64: 2, 4, 64>, txlgpu.tma_swizzle = 64 : i32}
 // RANKS-SAME: !txlgpu.tensordesc<1x2x8x256xf8E4M3FN> {txlgpu.tma_box = array<i64: 1, 2, 8, 128>, txlgpu.tma_swizzle = 128 : i32}

@@ -657,6 +657,11 @@ private:
     unsigned vec = axis.getPtrContiguity(ptr, order[0]);
     if (mask)
       vec = std::min(vec, axis.getMaskAlignment(mask, order[0]));
+    // An async_load's contiguity=N is the programmer's promise (the TXL
+    // project's semantics): it replaces what the analysis proves.
+    auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
+    if (copy && copy.getContiguity())
+      vec = unsigned(*copy.getContiguity());
     vec = std::max(1u, std::min(vec, 128 / elemBits));
     op->setAttr(TXLGPUDialect::kVecAttr,
                 IntegerAttr::get(IntegerType::get(ctx, 32), vec));

@@ -342,7 +342,11 @@ bool descriptorLayout(Value desc, unsigned &swizzle,
     }
     chosen = s;
   }
-  swizzle = chosen ? *chosen : ::txl::largestSwizzleBytes(block, bits, order);
+  // A 1-D block is one unswizzled box (no rows to swizzle across).
+  swizzle = chosen ? *chosen
+            : block.size() == 1
+                ? 0
+                : ::txl::largestSwizzleBytes(block, bits, order);
   box.assign(block.begin(), block.end());
   if (swizzle)
     box.back() = std::min<int64_t>(box.back(), swizzle * 8 / bits);
@@ -456,10 +460,10 @@ bool checkDescriptorContract(func::FuncOp func) {
                                        : cast<TMAStoreOp>(op).getSrc();
     auto type = cast<MemDescType>(buf.getType());
     auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(type.getEncoding());
-    if (!enc || type.getShape().size() != 2)
+    if (!enc || type.getShape().empty() || type.getShape().size() > 2)
       return; // the lowering reports a tile TMA cannot move
     int64_t swizzle = enc.getSwizzleBytes();
-    int64_t cols = type.getShape()[1];
+    int64_t cols = type.getShape().back();
     int64_t chunk =
         swizzle ? std::min<int64_t>(cols, swizzle * 8 / enc.getElemBits())
                 : cols;
@@ -541,11 +545,15 @@ struct AssignSharedLayoutsPass
       for (unsigned d = tile.size(); d-- > 0;)
         order.push_back(d);
       unsigned swizzle = 0;
-      if (nvmma.contains(alloc)) {
+      // A 1-D buffer (a 1-D TMA box) stays unswizzled: it has no rows to
+      // swizzle across, and its box spans a multiple of 16 bytes.
+      bool tma1D = tile.size() == 1 && tile[0] * bits / 8 % 16 == 0;
+      if (nvmma.contains(alloc) && !tma1D) {
         swizzle = ::txl::largestSwizzleBytes(tile, bits, order);
         if (tile.size() != 2 || swizzle == 0) {
           alloc.emitError("a buffer used by TMA or wgmma must be 2-D with "
-                          "rows of at least 32 bytes, got ")
+                          "rows of at least 32 bytes (or, for TMA, 1-D of a "
+                          "multiple of 16 bytes), got ")
               << type;
           ok = false;
           return;

@@ -232,7 +232,8 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t defaultStages) {
   int64_t asked = plan.stages;
   plan.stages = std::min(plan.stages, kStagingBudgetBytes / perStage);
   if (plan.stages < 2)
-    return skip(loop, std::to_string(perStage) + " bytes per stage leave "
+    return skip(loop, std::to_string(perStage) +
+                          " bytes per stage leave "
                           "room for fewer than 2 stages");
   TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
                          << ": " << plan.stages << " stages (asked " << asked
@@ -266,7 +267,7 @@ void issueCopies(OpBuilder &b, Plan &plan, Value iv, IRMapping map,
       Value mask = o.load.getMask() ? local.lookup(o.load.getMask()) : Value();
       auto copy = AsyncCopyGlobalToLocalOp::create(
           b, o.load.getLoc(), local.lookupOrDefault(o.load.getPtr()), view,
-          mask);
+          mask, /*contiguity=*/IntegerAttr());
       copy->setAttr(TXLGPUDialect::kVecAttr,
                     o.load->getAttr(TXLGPUDialect::kVecAttr));
     }

@@ -307,10 +307,14 @@ def TXLGPU_AsyncCopyGlobalToLocalOp : TXLGPU_Op<"async_copy_global_to_local",
     the width `txlgpu.vec` records) to their places in `dst` without going
     through registers. Masked-off vectors are zero-filled. The copies join
     the thread's current cp.async group, which async_commit_group closes and
-    async_wait waits for.
+    async_wait waits for. `contiguity` (the TXL project's async_load
+    argument) is the programmer's promise that runs of that many elements
+    are contiguous, aligned and equally masked: it replaces what the axis
+    analysis proves, as in the TXL project.
   }];
   let arguments = (ins AnyRankedTensor:$ptr, TXLGPU_MemDescType:$dst,
-                       Optional<AnyRankedTensor>:$mask);
+                       Optional<AnyRankedTensor>:$mask,
+                       OptionalAttr<I32Attr>:$contiguity);
   let assemblyFormat = [{
     $ptr `,` $dst (`,` $mask^)? attr-dict `:` type($ptr) `->` type($dst)
     (`,` type($mask)^)?
