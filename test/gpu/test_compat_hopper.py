@@ -9,7 +9,7 @@ import torch
 
 from conftest import real_compiler
 from harness import check, random_tensor
-from txl_kernels_compat_hopper import (desc_axpb_1d, kloop_exit_wait,
+from txl_kernels_compat_hopper import (desc_axpb_1d, kloop_exit_wait, rega_from_smem,
                                         made_axpb_1d, span_slice_dot,
                                         tma_axpb_1d)
 
@@ -93,3 +93,24 @@ def test_1d_descriptors(kind, n, block):
 
     check(launch, lambda x_: x_ * 2.0 + 1.0, inputs=[x], outputs=[y],
           atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_register_a_from_shared_and_small_buffers(n):
+    if not hopper():
+        pytest.skip("wgmma needs sm_90a")
+    gen = torch.Generator(device="cuda").manual_seed(17 + n)
+    q = random_tensor((64, 64), torch.float16, generator=gen)
+    k = random_tensor((64, 64), torch.float16, generator=gen)
+    o = torch.empty((64, 64), dtype=torch.float32, device="cuda")
+    stats = torch.empty((64,), dtype=torch.float32, device="cuda")
+
+    def launch(o_, stats_, q_, k_):
+        rega_from_smem[(1,)](q_, k_, o_, n, stats_, num_warps=4)
+
+    def reference(q_, k_):
+        s = n * (q_ @ k_.T)
+        return s, s.sum(1) + s.max(1).values
+
+    check(launch, reference, inputs=[q, k], outputs=[o, stats],
+          atol=5e-2, rtol=1e-3)

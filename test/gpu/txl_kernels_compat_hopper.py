@@ -88,3 +88,26 @@ def made_axpb_1d(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
                                    block_shape=[BLOCK])
     off = tl.program_id(0) * BLOCK
     yd.store([off], xd.load([off]) * 2.0 + 1.0)
+
+
+@txl.jit
+def rega_from_smem(q_ptr, k_ptr, o_ptr, n, stats_ptr):
+    """O = n * (Q K^T) with Q read from shared memory once as wgmma's
+    register A operand (loaded straight into the A fragment), and the row
+    sums and maxima through two small shared vectors (128-byte stages)."""
+    r = tl.arange(0, 64)
+    sq = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    sk = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    s0 = txl.get_buffer(txl.smem_alloc([64], dtype=tl.float32), 0)
+    s1 = txl.get_buffer(txl.smem_alloc([64], dtype=tl.float32), 0)
+    txl.smem_store(sq, tl.load(q_ptr + r[:, None] * 64 + r[None, :]))
+    txl.smem_store(sk, tl.load(k_ptr + r[:, None] * 64 + r[None, :]))
+    q = txl.smem_load(sq)
+    acc = tl.zeros([64, 64], dtype=tl.float32)
+    for i in range(n):
+        acc = tl.dot(q, sk.T, acc)
+        txl.dot_wait(0)
+    txl.smem_store(s0, tl.sum(acc, 1))
+    txl.smem_store(s1, tl.max(acc, 1))
+    tl.store(stats_ptr + r, txl.smem_load(s0) + txl.smem_load(s1))
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :], acc)

@@ -288,7 +288,16 @@ int64_t mlir::txlgpu::getStageStride(Type type) {
     elems *= d;
   int64_t bytes =
       elems * std::max(1u, desc.getElementType().getIntOrFloatBitWidth() / 8);
-  return (bytes + 1023) / 1024 * 1024;
+  int64_t align = getTileAlignment(type);
+  return (bytes + align - 1) / align * align;
+}
+
+int64_t mlir::txlgpu::getTileAlignment(Type type) {
+  // A swizzled tile starts where its pattern repeats (the hardware swizzles
+  // by address bits); any other tile needs TMA's 128 bytes at most.
+  auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+      cast<MemDescType>(type).getEncoding());
+  return enc && enc.getSwizzleBytes() ? 1024 : 128;
 }
 
 bool mlir::txlgpu::isBufferArray(Value v) {

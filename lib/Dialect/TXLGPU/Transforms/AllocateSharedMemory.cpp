@@ -268,15 +268,16 @@ struct AllocateSharedMemoryPass
       Buffer buffer;
       buffer.owners = {op};
       if (auto alloc = dyn_cast<SmemAllocOp>(op)) {
-        // Tiles start where the swizzle pattern repeats (1024 bytes): the
-        // hardware swizzle is a function of the address bits.
+        // Swizzled tiles start where the swizzle pattern repeats (1024
+        // bytes): the hardware swizzle is a function of the address bits.
+        // Others need 128 bytes (TMA) at most.
         buffer.bytes =
             alloc.getType().getShape()[0] * getStageStride(alloc.getType());
-        buffer.alignment = 1024;
+        buffer.alignment = getTileAlignment(alloc.getType());
         buffer.pinned = !trackAccesses(alloc.getResult(), buffer);
       } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
         buffer.bytes = getSharedBytes(alloc.getType());
-        buffer.alignment = 1024;
+        buffer.alignment = getTileAlignment(alloc.getType());
         buffer.pinned = !trackAccesses(alloc.getResult(), buffer);
       } else if (auto alloc = dyn_cast<MBarAllocOp>(op)) {
         buffer.bytes =

@@ -113,6 +113,26 @@ private:
   llvm::DenseMap<std::pair<Value, Attribute>, Value> cache;
 };
 
+/// A conversion of a shared-memory read to an MMA operand fragment is the
+/// read itself in that layout: smem_load reads any register layout, so a
+/// second read (placed right after the first, where it sees the same
+/// bytes) replaces a trip through a scratch buffer (a store, a barrier and
+/// a load per use: a Q tile loaded once and converted to wgmma's A
+/// fragment in every iteration). Reads in a layout the program chose
+/// (frag_smem_load) stay as written.
+LogicalResult loadInLayout(ConvertLayoutOp op) {
+  auto load = op.getSrc().getDefiningOp<SmemLoadOp>();
+  if (!load || !isa<DotOperandEncodingAttr>(op.getType().getEncoding()))
+    return failure();
+  OpBuilder b(load->getContext());
+  b.setInsertionPointAfter(load);
+  auto direct = SmemLoadOp::create(b, load.getLoc(), op.getType(),
+                                   load->getOperands(), load->getAttrs());
+  op.getResult().replaceAllUsesWith(direct.getResult());
+  op.erase();
+  return success();
+}
+
 struct RemoveLayoutConversionsPass
     : public txlgpu::impl::RemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
@@ -120,6 +140,8 @@ struct RemoveLayoutConversionsPass
     SmallVector<ConvertLayoutOp> converts;
     getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
     for (ConvertLayoutOp op : converts) {
+      if (succeeded(loadInLayout(op)))
+        continue;
       OpBuilder b(op);
       Rematerializer remat(b, op.getType().getNumElements());
       Attribute encoding = op.getType().getEncoding();

@@ -91,9 +91,14 @@ std::optional<SharedOffsets> getSharedOffsets(Type memDescType);
 int64_t getSharedBytes(Type memDescType);
 
 /// Bytes between consecutive stages of a txlgpu.smem_alloc (each tile
-/// 1024-byte aligned, where the swizzle pattern repeats) or
-/// txlgpu.mbar_alloc (8-byte mbarriers) result.
+/// aligned as getTileAlignment says) or txlgpu.mbar_alloc (8-byte
+/// mbarriers) result.
 int64_t getStageStride(Type stagedMemDescType);
+
+/// Where a shared tile of this type may start: 1024 bytes for a swizzled
+/// NVMMA tile (where the swizzle pattern repeats), 128 for any other (the
+/// alignment TMA needs).
+int64_t getTileAlignment(Type memDescType);
 
 /// Whether `v` is a buffer array (the result of txlgpu.smem_alloc or
 /// txlgpu.mbar_alloc, or a choice between such: an arith.select or an
