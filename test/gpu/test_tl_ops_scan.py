@@ -46,9 +46,12 @@ def test_cumsum_1d(BLOCK, n, dtype, reverse):
         cumsum_1d_kernel[(cdiv(n, BLOCK),)](x_, out_, n, REVERSE=reverse,
                                             BLOCK=BLOCK)
 
-    tol = 1e-4 if dtype.is_floating_point else 0
+    # fp32 running sums of up to 4096 normals (magnitude ~64) against an
+    # exact one: rounding grows with the partial sums, a wrong element is
+    # off by ~1.
+    atol, rtol = (2e-3, 1e-4) if dtype.is_floating_point else (0, 0)
     check(launch, lambda x_: block_cumsum(x_, BLOCK, reverse), inputs=[x],
-          outputs=[out], atol=tol, rtol=tol)
+          outputs=[out], atol=atol, rtol=rtol)
 
 
 @pytest.mark.parametrize("reverse", [False, True])
@@ -68,7 +71,7 @@ def test_cumsum_2d(BM, BN, M, N, axis, reverse):
         return (x_.flip(axis).cumsum(axis).flip(axis) if reverse
                 else x_.cumsum(axis))
 
-    check(launch, reference, inputs=[x], outputs=[out], atol=1e-4,
+    check(launch, reference, inputs=[x], outputs=[out], atol=1e-3,
           rtol=1e-4)
 
 
@@ -133,7 +136,7 @@ def test_associative_scan_tuple_noncommutative(BLOCK, n, reverse):
                                        BLOCK=BLOCK)
 
     check(launch, lambda a_, b_: linear_recurrence(a_, b_, reverse),
-          inputs=[a, b], outputs=[out], atol=1e-4, rtol=1e-4)
+          inputs=[a, b], outputs=[out], atol=1e-3, rtol=1e-4)
 
 
 @pytest.mark.parametrize("N", [2, 32, 128, 1024])
