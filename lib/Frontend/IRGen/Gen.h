@@ -221,8 +221,7 @@ public:
   mlir::Operation *lastReduce = nullptr;
   /// Builds a combine region from the scalars it receives (accumulators,
   /// then new elements) to the values it yields.
-  using CombineFn =
-      std::function<std::vector<Val>(const std::vector<Val> &)>;
+  using CombineFn = std::function<std::vector<Val>(const std::vector<Val> &)>;
   std::vector<TValue> reduce(const std::vector<TValue> &srcs, int axis,
                              SourceLoc loc, const CombineFn &combine);
   /// Fills `region` with one block of 2*N scalars of the element types of
@@ -238,8 +237,7 @@ public:
                            const CombineFn &combine);
   /// Triton's _pick_sum_dtype: sub-32-bit integers (bool included) widen
   /// to (u)int32 unless `dtype` is given.
-  DType pickSumDType(DType in, const std::optional<Val> &dtype,
-                     SourceLoc loc);
+  DType pickSumDType(DType in, const std::optional<Val> &dtype, SourceLoc loc);
 
   //===--- imports of other modules (Modules.cpp) ---------------------------//
   struct ImportedModule {
