@@ -135,6 +135,8 @@ struct ConvertTXLGPUToLLVMPass
     populateMemoryOpPatterns(typeConverter, patterns);
     populateAtomicOpPatterns(typeConverter, patterns);
     populateReduceOpPatterns(typeConverter, patterns);
+    populateScanOpPatterns(typeConverter, patterns);
+    populateHistogramOpPatterns(typeConverter, patterns);
     populateConvertLayoutOpPatterns(typeConverter, patterns);
     populateSPMDOpPatterns(typeConverter, patterns);
     populateDotOpPatterns(typeConverter, patterns);

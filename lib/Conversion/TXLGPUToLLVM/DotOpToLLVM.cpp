@@ -2,10 +2,11 @@
 //
 // Operands arrive in dot_op register layouts and the accumulator in an
 // nvmma v2 layout (AssignLayouts). Each warp computes its 16 x 8 tiles with
-// mma.sync m16n8k{8,16}. Which register holds which fragment element is not
-// hard-coded: the fragment's coordinates (PTX ISA mma.m16n8k* figures, seen
-// from lane 0 of warp 0) are looked up in the layouts' linear maps, so the
-// layout constructors and this lowering cannot silently disagree.
+// mma.sync m16n8k{8,16,32} (tf32, 16-bit, s8). Which register holds which
+// fragment element is not hard-coded: the fragment's coordinates (PTX ISA
+// mma.m16n8k* figures, seen from lane 0 of warp 0) are looked up in the
+// layouts' linear maps, so the layout constructors and this lowering cannot
+// silently disagree.
 //
 //===----------------------------------------------------------------------===//
 #include "Utility.h"
@@ -78,10 +79,16 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
       ptxType = NVVM::MMATypes::bf16;
     else if (elem.isF32())
       ptxType = NVVM::MMATypes::tf32;
+    else if (elem.isInteger(8))
+      ptxType = NVVM::MMATypes::s8;
     if (!ptxType)
-      return op.emitOpError("mma.sync supports fp16, bf16 and tf32 operands; "
-                            "got ")
+      return op.emitOpError("mma.sync supports fp16, bf16, tf32 and s8 "
+                            "operands; got ")
              << elem;
+    // s8 accumulates in s32, saturating (as Triton's m16n8k32 does).
+    std::optional<NVVM::MMAIntOverflow> overflow;
+    if (elem.isInteger(8))
+      overflow = NVVM::MMAIntOverflow::satfinite;
 
     MmaShape s;
     s.kWidth = 32 / elem.getIntOrFloatBitWidth();
@@ -109,9 +116,8 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
         return failure();
       return regs[r];
     };
-    Type f32 = rewriter.getF32Type();
     auto resultTy = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(4, f32));
+        getContext(), SmallVector<Type>(4, cTy.getElementType()));
     int64_t nCols = cTy.getDimSize(1);
     for (int64_t mi = 0; mi < s.repM; ++mi) {
       int64_t row0 = mi * 16 * s.wm;
@@ -155,7 +161,7 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
           }
           auto mmaOp = NVVM::MmaOp::create(
               rewriter, loc, resultTy, aFrag, bFrag, cFrag,
-              {16, 8, int64_t(s.kInstr)}, std::nullopt, std::nullopt,
+              {16, 8, int64_t(s.kInstr)}, std::nullopt, overflow,
               std::array<NVVM::MMATypes, 2>{*ptxType, *ptxType},
               std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                              NVVM::MMALayout::col});

@@ -167,6 +167,9 @@ void populateAtomicOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
 void populateReduceOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
+void populateScanOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
+void populateHistogramOpPatterns(TXLTypeConverter &tc,
+                                 RewritePatternSet &patterns);
 void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
                                      RewritePatternSet &patterns);
 void populateSPMDOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);

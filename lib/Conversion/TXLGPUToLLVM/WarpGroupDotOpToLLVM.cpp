@@ -57,6 +57,8 @@ std::optional<NVVM::WGMMATypes> wgmmaType(Type elem) {
     return NVVM::WGMMATypes::e4m3;
   if (isa<Float8E5M2Type>(elem))
     return NVVM::WGMMATypes::e5m2;
+  if (elem.isInteger(8))
+    return NVVM::WGMMATypes::s8;
   return std::nullopt;
 }
 
@@ -219,12 +221,16 @@ struct WarpGroupDotOpToLLVM
     // Zeros moved into the accumulator registers right before the wgmma
     // would be non-wgmma definitions inside the wgmma pipeline, which make
     // ptxas serialize every wgmma of the kernel (its C7515 note).
-    bool fromZero = matchPattern(op.getC(), m_AnyZeroFloat());
+    bool fromZero = matchPattern(op.getC(), m_AnyZeroFloat()) ||
+                    matchPattern(op.getC(), m_Zero());
     SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
     auto regOf = registerIndex(*cMap);
-    Type f32 = rewriter.getF32Type();
+    // s8 operands accumulate in s32 (wrapping, as Triton's wgmma does).
+    Type accElem = cTy.getElementType();
+    NVVM::WGMMATypes accType =
+        accElem.isInteger(32) ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32;
     auto fragTy = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(instrN / 2, f32));
+        getContext(), SmallVector<Type>(instrN / 2, accElem));
     // A's fragments are all computed (and converted to 16 bits) before the
     // fence: a conversion LLVM would otherwise sink between two register-A
     // wgmmas makes ptxas insert a warpgroup.arrive before each (C7519).
@@ -285,7 +291,7 @@ struct WarpGroupDotOpToLLVM
               rewriter, loc, fragTy, frag,
               stepped(aDesc, a->byteOffset(row0, k0)), bDescAt(k0),
               NVVM::MMAShapeAttr::get(getContext(), 64, instrN, kInstr), *type,
-              *type, NVVM::WGMMATypes::f32,
+              *type, accType,
               fromZero && k0 == 0 ? NVVM::WGMMAScaleOut::zero
                                   : NVVM::WGMMAScaleOut::one,
               NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, a->layout(),

@@ -12,6 +12,8 @@
 //                 builtins, and Gen::callBuiltin (the registry lookup)
 //   MathShape.cpp element-wise math, libdevice, shape ops (join, flip...)
 //   Reduce.cpp    reductions (sum/max/min/argmax/argmin/reduce)
+//   Scan.cpp      scans (associative_scan/cumsum/cumprod), histogram
+//   Sort.cpp      bitonic sort/topk/bitonic_merge
 //   Atomics.cpp   tl.atomic_*
 //   Random.cpp    tl.rand/randn/randint (Philox)
 //   Profiler.cpp  proton-style profiling scopes (pl.scope, `with`)
@@ -219,10 +221,25 @@ public:
   /// The txl.reduce most recently built by reduce() (txl.warp_max and
   /// txl.warp_sum mark it as one that must stay inside each warp).
   mlir::Operation *lastReduce = nullptr;
+  /// Builds a combine region from the scalars it receives (accumulators,
+  /// then new elements) to the values it yields.
+  using CombineFn = std::function<std::vector<Val>(const std::vector<Val> &)>;
   std::vector<TValue> reduce(const std::vector<TValue> &srcs, int axis,
-                             SourceLoc loc,
-                             const std::function<std::vector<Val>(
-                                 const std::vector<Val> &)> &combine);
+                             SourceLoc loc, const CombineFn &combine);
+  /// Fills `region` with one block of 2*N scalars of the element types of
+  /// `srcs` and the values `combine` makes of them (checked: N scalars of
+  /// those types), handed to `terminate`.
+  void buildCombineRegion(
+      mlir::Region &region, const std::vector<TValue> &srcs, SourceLoc loc,
+      const CombineFn &combine,
+      const std::function<void(llvm::ArrayRef<mlir::Value>)> &terminate);
+  /// Inclusive scans of `srcs` (one shape) along `axis` (Scan.cpp).
+  std::vector<TValue> scan(const std::vector<TValue> &srcs, int axis,
+                           bool reverse, SourceLoc loc,
+                           const CombineFn &combine);
+  /// Triton's _pick_sum_dtype: sub-32-bit integers (bool included) widen
+  /// to (u)int32 unless `dtype` is given.
+  DType pickSumDType(DType in, const std::optional<Val> &dtype, SourceLoc loc);
 
   //===--- imports of other modules (Modules.cpp) ---------------------------//
   struct ImportedModule {

@@ -18,28 +18,18 @@ using namespace mlir;
 
 namespace txl::irgen {
 
-std::vector<TValue> Gen::reduce(
-    const std::vector<TValue> &srcs, int axis, SourceLoc loc,
-    const std::function<std::vector<Val>(const std::vector<Val> &)> &combine) {
-  const std::vector<int64_t> &shape = srcs[0].shape;
-  std::vector<int64_t> outShape = shape;
-  outShape.erase(outShape.begin() + axis);
-  SmallVector<Type> resultTypes, argTypes;
-  SmallVector<Value> operands;
-  for (const TValue &s : srcs) {
-    resultTypes.push_back(mlirType(s.dtype, outShape));
-    operands.push_back(s.value);
-  }
+void Gen::buildCombineRegion(
+    Region &region, const std::vector<TValue> &srcs, SourceLoc loc,
+    const CombineFn &combine,
+    const std::function<void(ArrayRef<Value>)> &terminate) {
+  SmallVector<Type> argTypes;
   for (int twice = 0; twice < 2; ++twice)
     for (const TValue &s : srcs)
       argTypes.push_back(mlirType(s.dtype));
   Location l = cur;
-  auto op = ::mlir::txl::ReduceOp::create(b, l, resultTypes, operands,
-                                  b.getI32IntegerAttr(axis));
-  lastReduce = op;
   SmallVector<Location> locs(argTypes.size(), l);
   OpBuilder::InsertionGuard guard(b);
-  Block *block = b.createBlock(&op.getCombineOp(), {}, argTypes, locs);
+  Block *block = b.createBlock(&region, {}, argTypes, locs);
   std::vector<Val> args;
   for (size_t k = 0; k < argTypes.size(); ++k)
     args.push_back(Val::tensor(
@@ -51,6 +41,9 @@ std::vector<TValue> Gen::reduce(
                   std::to_string(results.size()));
   SmallVector<Value> yielded;
   for (size_t k = 0; k < results.size(); ++k) {
+    if (!results[k].isNumber() && !results[k].isTensor())
+      fail(loc, "the combine function must return scalars, got " +
+                    results[k].kindName());
     TValue r = results[k].isNumber() ? constant(srcs[k].dtype, results[k])
                                      : toTensor(results[k], loc);
     if (r.isTensor())
@@ -61,12 +54,42 @@ std::vector<TValue> Gen::reduce(
                     " for an operand of type " + srcs[k].dtype.str());
     yielded.push_back(r.value);
   }
-  ::mlir::txl::ReduceReturnOp::create(b, l, yielded);
-  b.setInsertionPointAfter(op);
+  terminate(yielded);
+}
+
+std::vector<TValue> Gen::reduce(const std::vector<TValue> &srcs, int axis,
+                                SourceLoc loc, const CombineFn &combine) {
+  std::vector<int64_t> outShape = srcs[0].shape;
+  outShape.erase(outShape.begin() + axis);
+  SmallVector<Type> resultTypes;
+  SmallVector<Value> operands;
+  for (const TValue &s : srcs) {
+    resultTypes.push_back(mlirType(s.dtype, outShape));
+    operands.push_back(s.value);
+  }
+  Location l = cur;
+  auto op = ::mlir::txl::ReduceOp::create(b, l, resultTypes, operands,
+                                          b.getI32IntegerAttr(axis));
+  lastReduce = op;
+  buildCombineRegion(op.getCombineOp(), srcs, loc, combine,
+                     [&](ArrayRef<Value> yielded) {
+                       ::mlir::txl::ReduceReturnOp::create(b, l, yielded);
+                     });
   std::vector<TValue> out;
   for (size_t k = 0; k < srcs.size(); ++k)
     out.push_back({op.getResult(k), srcs[k].dtype, outShape});
   return out;
+}
+
+DType Gen::pickSumDType(DType in, const std::optional<Val> &dtype,
+                        SourceLoc loc) {
+  if (dtype && !dtype->isNone())
+    return constDType(dtype, "dtype", loc);
+  if (in.isSigned() && in.bitWidth() < 32)
+    return DType::I32;
+  if ((in.isUnsigned() || in.isBool()) && in.bitWidth() < 32)
+    return DType::U32;
+  return in;
 }
 
 namespace {
@@ -130,20 +153,31 @@ Val sumXorSum(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   auto p = g.bind(args, {"input", "axis", "keep_dims", "dtype"}, 1, name, loc);
   std::optional<Val> orig = p[0];
   ReduceArgs r = prepare(g, p[0], p[1], p[2], true, loc);
-  DType d = r.input.dtype;
-  if (p[3] && !p[3]->isNone())
-    d = g.constDType(p[3], "dtype", loc);
-  else if (d.isSigned() && d.bitWidth() < 32)
-    d = DType::I32;
-  else if (d.isUnsigned() && d.bitWidth() < 32)
-    d = DType::U32;
   bool isXor = name == "tl.xor_sum";
+  DType d = isXor && (!p[3] || p[3]->isNone())
+                ? r.input.dtype
+                : g.pickSumDType(r.input.dtype, p[3], loc);
   if (isXor && !d.isInt())
     g.fail(loc, "xor_sum is only supported for integers");
   r.input = g.cast(r.input, d, loc);
   BinOpKind op = isXor ? BinOpKind::BitXor : BinOpKind::Add;
   auto out = g.reduce({r.input}, r.axis, loc, [&](const std::vector<Val> &a) {
     return std::vector<Val>{g.binary(op, a[0], a[1], loc)};
+  });
+  return Val::tensor(finish(g, r, out[0], orig->t.shape, loc));
+}
+
+/// tl.reduce_or: bitwise or of integers (bool included) along `axis`, in
+/// the input's type (Triton 3.6 does not widen).
+Val reduceOr(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"input", "axis", "keep_dims"}, 2, name, loc);
+  std::optional<Val> orig = p[0];
+  ReduceArgs r = prepare(g, p[0], p[1], p[2], true, loc);
+  if (!r.input.dtype.isInt())
+    g.fail(loc,
+           "reduce_or only supported for integers, got " + r.input.dtype.str());
+  auto out = g.reduce({r.input}, r.axis, loc, [&](const std::vector<Val> &a) {
+    return std::vector<Val>{g.binary(BinOpKind::BitOr, a[0], a[1], loc)};
   });
   return Val::tensor(finish(g, r, out[0], orig->t.shape, loc));
 }

@@ -125,6 +125,14 @@ TXL_BUILTIN_HANDLER(sumXorSum);
 TXL_BUILTIN_HANDLER(maxMinArg);
 TXL_BUILTIN_HANDLER(reduce);
 TXL_BUILTIN_HANDLER(softmax);
+TXL_BUILTIN_HANDLER(reduceOr);
+// Scan.cpp
+TXL_BUILTIN_HANDLER(associativeScan);
+TXL_BUILTIN_HANDLER(cumsumCumprod);
+TXL_BUILTIN_HANDLER(histogram);
+// Sort.cpp
+TXL_BUILTIN_HANDLER(sortTopk);
+TXL_BUILTIN_HANDLER(bitonicMerge);
 // Atomics.cpp
 TXL_BUILTIN_HANDLER(atomicRMW);
 TXL_BUILTIN_HANDLER(atomicCAS);

@@ -5,5 +5,6 @@
 // CHECK: tl.load{{[[:space:]]+}}supported{{[[:space:]]+}}0{{[[:space:]]+}}(pointer, mask=None
 // CHECK: tl.atomic_add{{[[:space:]]+}}supported
 // CHECK: tl.exp{{[[:space:]]+}}tl.math.exp,libdevice.exp{{[[:space:]]+}}supported
-// CHECK: tl.cumsum{{[[:space:]]+}}not yet
+// CHECK: tl.cumsum{{[[:space:]]+}}supported
 // CHECK: txl.tma_load{{[[:space:]]+}}supported{{[[:space:]]+}}90
+// CHECK: getattr{{[[:space:]]+}}not yet

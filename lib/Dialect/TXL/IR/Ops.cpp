@@ -95,8 +95,10 @@ LogicalResult DotOp::verify() {
     return emitOpError("accumulator shape must be [M, N]");
   if (a.getElementType() != b.getElementType())
     return emitOpError("a and b must have the same element type");
-  if (!c.getElementType().isF32())
-    return emitOpError("the accumulator must be fp32");
+  bool intDot = a.getElementType().isInteger(8);
+  if (intDot ? !c.getElementType().isInteger(32) : !c.getElementType().isF32())
+    return emitOpError(intDot ? "the accumulator of an int8 dot must be int32"
+                              : "the accumulator must be fp32");
   return success();
 }
 
@@ -283,6 +285,50 @@ LogicalResult ReduceOp::verifyRegions() {
     if (ret.getResult()[i].getType() !=
         getElementTypeOrSelf(getSrcs()[i].getType()))
       return emitOpError("combine results must be the element types");
+  return success();
+}
+
+LogicalResult ScanOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  if (getSrcs().size() != getNumResults())
+    return emitOpError("needs one result per operand");
+  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
+  int axis = getAxis();
+  if (axis < 0 || axis >= first.getRank())
+    return emitOpError("axis ") << axis << " out of range";
+  for (auto [src, res] : llvm::zip(getSrcs(), getResults()))
+    if (getElementTypeOrSelf(res.getType()) !=
+        getElementTypeOrSelf(src.getType()))
+      return emitOpError("result element types must match the operands");
+  return success();
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  Block &block = getCombineOp().front();
+  unsigned n = getSrcs().size();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError("combine region takes ") << 2 * n << " scalars";
+  for (unsigned i = 0; i < 2 * n; ++i)
+    if (block.getArgument(i).getType() !=
+        getElementTypeOrSelf(getSrcs()[i % n].getType()))
+      return emitOpError("combine argument types must be the element types");
+  auto ret = dyn_cast<ScanReturnOp>(block.getTerminator());
+  if (!ret || ret.getResult().size() != n)
+    return emitOpError("combine region must yield ") << n << " values";
+  for (unsigned i = 0; i < n; ++i)
+    if (ret.getResult()[i].getType() !=
+        getElementTypeOrSelf(getSrcs()[i].getType()))
+      return emitOpError("combine results must be the element types");
+  return success();
+}
+
+LogicalResult HistogramOp::verify() {
+  if (getSrc().getType().getRank() != 1 || getType().getRank() != 1)
+    return emitOpError("input and result must be 1-D");
+  if (getMask() &&
+      getMask().getType().getShape() != getSrc().getType().getShape())
+    return emitOpError("mask must have the input's shape");
   return success();
 }
 

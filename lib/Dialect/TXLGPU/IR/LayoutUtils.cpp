@@ -136,6 +136,41 @@ bool LayoutMap::isDuplicateReg(int r) const {
   return (r & freeMask(regBases)) != 0;
 }
 
+std::optional<SmallVector<AxisBit>>
+mlir::txlgpu::getAxisBits(const LayoutMap &map, unsigned axis) {
+  int64_t n = map.shape[axis];
+  if (!llvm::isPowerOf2_64(n))
+    return std::nullopt;
+  SmallVector<std::optional<AxisBit>> bits(llvm::Log2_64(n));
+  auto add = [&](const std::vector<Coord> &bases, AxisBit::Kind kind) {
+    for (auto [i, basis] : llvm::enumerate(bases)) {
+      int64_t along = basis[axis];
+      if (along == 0)
+        continue;
+      for (size_t d = 0; d < basis.size(); ++d)
+        if (d != axis && basis[d] != 0)
+          return false;
+      if (!llvm::isPowerOf2_64(along) || along >= n)
+        return false;
+      auto &slot = bits[llvm::Log2_64(along)];
+      if (slot)
+        return false;
+      slot = AxisBit{kind, unsigned(i)};
+    }
+    return true;
+  };
+  if (!add(map.regBases, AxisBit::Reg) || !add(map.laneBases, AxisBit::Lane) ||
+      !add(map.warpBases, AxisBit::Warp))
+    return std::nullopt;
+  SmallVector<AxisBit> out;
+  for (auto &slot : bits) {
+    if (!slot)
+      return std::nullopt;
+    out.push_back(*slot);
+  }
+  return out;
+}
+
 int64_t LayoutMap::flatIndex(const Coord &c) const {
   int64_t flat = 0;
   for (size_t d = 0; d < shape.size(); ++d)

@@ -60,6 +60,30 @@ int64_t reduceBytes(mlir::txl::ReduceOp op) {
   return bytes;
 }
 
+/// Bytes a scan across warps needs: one partial per group of elements a
+/// thread scans alone, per operand (layout as in ScanOpToLLVM).
+int64_t scanBytes(mlir::txl::ScanOp op) {
+  auto srcTy = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  auto map = getLayoutMap(srcTy);
+  if (!map)
+    return 0;
+  auto bits = getAxisBits(*map, op.getAxis());
+  if (!bits || llvm::none_of(*bits, [](const AxisBit &b) {
+        return b.kind == AxisBit::Warp;
+      }))
+    return 0;
+  int64_t groups = srcTy.getNumElements();
+  for (const AxisBit &b : *bits) {
+    if (b.kind != AxisBit::Reg)
+      break;
+    groups /= 2;
+  }
+  int64_t bytes = 0;
+  for (Value src : op.getSrcs())
+    bytes = llvm::alignTo(bytes + groups * elemBytes(src.getType()), 16);
+  return bytes;
+}
+
 /// Bytes an atomic needs to hand its old values to the threads that did
 /// not perform it (replicas; all but thread 0 for a scalar): one element
 /// per tensor element, when the values are used (AtomicOpToLLVM.cpp).
@@ -93,6 +117,12 @@ int64_t scratchBytes(Operation *op) {
                          transposeCoordMap(trans.getOrder()));
   if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
     return reduceBytes(reduce);
+  if (auto scan = dyn_cast<mlir::txl::ScanOp>(op))
+    return scanBytes(scan);
+  // A histogram's int32 counters, at least a warp's width of them
+  // (HistogramOpToLLVM.cpp).
+  if (auto hist = dyn_cast<mlir::txl::HistogramOp>(op))
+    return 4 * std::max<int64_t>(32, hist.getType().getDimSize(0));
   return atomicBytes(op);
 }
 

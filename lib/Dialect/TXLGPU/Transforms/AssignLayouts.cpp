@@ -8,7 +8,8 @@
 //    else a plain one for the largest tensor of that rank);
 //  * elementwise ops take the layout of their first operand that is not a
 //    cheap index value (make_range/splat/constant), so a load's layout flows
-//    to its users; reductions produce slice layouts; expand_dims wants its
+//    to its users; reductions produce slice layouts; scans keep their
+//    operand's layout (or take the default); expand_dims wants its
 //    operand in the slice of its result's layout;
 //  * where an operand's layout differs from what its user needs, a
 //    convert_layout is inserted (RemoveLayoutConversions later recomputes
@@ -803,6 +804,15 @@ private:
       return visitWhile(whileOp);
     if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
       return visitReduce(reduce);
+    if (auto scan = dyn_cast<mlir::txl::ScanOp>(op))
+      return visitScan(scan);
+    if (auto hist = dyn_cast<mlir::txl::HistogramOp>(op)) {
+      // Any layout in, the default one out (the counts go through shared
+      // memory); the mask rides with the input.
+      if (hist.getMask())
+        require(op, hist.getMaskMutable()[0], encodingOf(hist.getSrc()));
+      return setResultEncodings(op, defaultFor(1));
+    }
     if (auto constant = dyn_cast<arith::ConstantOp>(op))
       return visitConstant(constant);
     if (auto dot = dyn_cast<mlir::txl::DotOp>(op))
@@ -1030,6 +1040,19 @@ private:
       if (isa<RankedTensorType>(r.getType()))
         r.setType(withEncoding(r.getType(),
                                SliceEncodingAttr::get(ctx, op.getAxis(), enc)));
+  }
+
+  /// A scan keeps its operand's layout when the lowering can walk the
+  /// axis in it (getAxisBits), else it takes the default one.
+  void visitScan(mlir::txl::ScanOp op) {
+    auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    Attribute enc = encodingOf(op.getSrcs()[0]);
+    auto map = enc ? getLayoutMap(withEncoding(type, enc)) : std::nullopt;
+    if (!map || !getAxisBits(*map, op.getAxis()))
+      enc = defaultFor(type.getRank());
+    for (OpOperand &operand : op->getOpOperands())
+      require(op, operand, enc);
+    setResultEncodings(op, enc);
   }
 
   /// Converts the operands of `yield` to the given types' encodings.

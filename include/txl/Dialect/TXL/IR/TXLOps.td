@@ -273,6 +273,46 @@ def TXL_ReduceReturnOp : TXL_Op<"reduce.return",
   let assemblyFormat = "$result attr-dict `:` type($result)";
 }
 
+def TXL_ScanOp : TXL_Op<"scan", [Pure, SameOperandsAndResultShape,
+    SingleBlock]> {
+  let summary = "Inclusive scan of tensors along an axis with a combine region";
+  let description = [{
+    Element i of each result combines elements 0..i of the operands along
+    `axis` (N-1..i with `reverse`). The region takes 2*N scalars (the
+    combination of the earlier elements in scan order, then the later ones)
+    and yields N scalars; it must be associative, not commutative: the
+    lowering keeps the operand order.
+  }];
+  let arguments = (ins Variadic<TXL_Tensor>:$srcs, I32Attr:$axis,
+                   UnitAttr:$reverse);
+  let results = (outs Variadic<TXL_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let assemblyFormat = "`(` $srcs `)` attr-dict `:` functional-type($srcs, $results) $combineOp";
+}
+
+def TXL_ScanReturnOp : TXL_Op<"scan.return",
+    [HasParent<"ScanOp">, Pure, Terminator, ReturnLike]> {
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+def TXL_HistogramOp : TXL_Op<"histogram", [Pure]> {
+  let summary = "Counts of the values of a 1-D integer tensor per bin";
+  let description = [{
+    Bin b of the result counts the elements whose low bits,
+    `value & (max(num_bins, 32) - 1)`, equal b, where `mask` (if any)
+    holds: values in [0, num_bins) land in their own bin, others wrap
+    (Triton 3.6's behaviour, which bins by the low bits of each value).
+  }];
+  let arguments = (ins RankedTensorOf<[AnyInteger]>:$src,
+                   Optional<RankedTensorOf<[I1]>>:$mask);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$src (`,` $mask^)? attr-dict `:` type($src) (`,` type($mask)^)? `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Hints, debugging
 //===----------------------------------------------------------------------===//

@@ -44,6 +44,19 @@ struct LayoutMap {
   int contiguousRegs(unsigned dim) const;
 };
 
+/// Which bit of a register, lane or warp id moves one bit of the index
+/// along an axis.
+struct AxisBit {
+  enum Kind { Reg, Lane, Warp } kind;
+  unsigned index;
+};
+/// For each bit of the index along `axis` (lowest first), the id bit that
+/// moves it; std::nullopt unless every basis moves along `axis` alone by a
+/// distinct power of two or not at all (blocked and tensor-core layouts
+/// do), which is what a scan along `axis` needs.
+std::optional<llvm::SmallVector<AxisBit>> getAxisBits(const LayoutMap &map,
+                                                      unsigned axis);
+
 /// Where a source coordinate lands in the destination of a data movement
 /// (identity for convert_layout, row-major renumbering for reshape, a
 /// permutation for trans). Must be linear over coordinate bits.
