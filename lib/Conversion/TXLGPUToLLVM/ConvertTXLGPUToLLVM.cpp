@@ -135,6 +135,8 @@ struct ConvertTXLGPUToLLVMPass
     populateMemoryOpPatterns(typeConverter, patterns);
     populateAtomicOpPatterns(typeConverter, patterns);
     populateReduceOpPatterns(typeConverter, patterns);
+    populateGatherOpPatterns(typeConverter, patterns);
+    populateInlineAsmOpPatterns(typeConverter, patterns);
     populateConvertLayoutOpPatterns(typeConverter, patterns);
     populateSPMDOpPatterns(typeConverter, patterns);
     populateDotOpPatterns(typeConverter, patterns);

@@ -164,6 +164,10 @@ void populateAtomicOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
 void populateReduceOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
+void populateGatherOpPatterns(TXLTypeConverter &tc,
+                              RewritePatternSet &patterns);
+void populateInlineAsmOpPatterns(TXLTypeConverter &tc,
+                                 RewritePatternSet &patterns);
 void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
                                      RewritePatternSet &patterns);
 void populateSPMDOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);

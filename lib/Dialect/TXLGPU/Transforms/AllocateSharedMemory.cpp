@@ -93,6 +93,10 @@ int64_t scratchBytes(Operation *op) {
                          transposeCoordMap(trans.getOrder()));
   if (auto reduce = dyn_cast<mlir::txl::ReduceOp>(op))
     return reduceBytes(reduce);
+  // tl.gather: the whole source, read back at data-dependent rows.
+  if (auto gather = dyn_cast<mlir::txl::GatherOp>(op))
+    return gather.getSrc().getType().getNumElements() *
+           elemBytes(gather.getSrc().getType());
   return atomicBytes(op);
 }
 
