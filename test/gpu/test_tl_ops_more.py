@@ -14,7 +14,8 @@ from harness import check, poison_, random_tensor
 from txl_kernels_more import (asm_half2_kernel, asm_shift_kernel,
                               asm_two_results_kernel, asm_widen_i8_kernel,
                               builtins_kernel, cat_1d_kernel, cat_kernel,
-                              clamp_kernel, gather_1d_kernel, gather_2d_kernel,
+                              clamp_kernel, desc_functions_kernel,
+                              gather_1d_kernel, gather_2d_kernel,
                               libdevice_more_kernel, swizzle2d_kernel)
 
 pytestmark = real_compiler
@@ -362,3 +363,16 @@ def test_enumerate_zip_round(n):
         x_, o, n, BLOCK=1024), lambda x_: x_ * weight, inputs=[x],
         outputs=[out], atol=1e-5, rtol=1e-5)
     assert not math.isnan(weight)
+
+
+# ---------------------------------------------------------------- descriptors
+
+@pytest.mark.parametrize("M,N", [(64, 64), (150, 136), (7, 24)])
+def test_tensor_descriptor_functions(M, N):
+    x = torch.randn(M, N, device="cuda", dtype=torch.float16)
+    out = torch.empty_like(x)
+    bm, bn = 64, 32
+    grid = (triton_cdiv(M, bm), triton_cdiv(N, bn))
+    check(lambda o, x_: desc_functions_kernel[grid](
+        x_, o, M, N, x_.stride(0), o.stride(0), BLOCK_M=bm, BLOCK_N=bn),
+        lambda x_: x_ * 3, inputs=[x], outputs=[out], atol=0, rtol=0)

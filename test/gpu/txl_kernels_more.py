@@ -187,3 +187,22 @@ def builtins_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
         acc += (k + a * b) * x
     acc += round(2.6) * x
     tl.store(out_ptr + offs, acc, mask=offs < n)
+
+
+@txl.jit
+def desc_functions_kernel(x_ptr, out_ptr, M, N, stride_x, stride_o,
+                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """out = 3 * x through tl.load_tensor_descriptor and
+    tl.store_tensor_descriptor (the function spellings of desc.load and
+    desc.store); ragged edges are TMA's (zeros in, dropped out)."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    x_desc = tl.make_tensor_descriptor(x_ptr, shape=[M, N],
+                                       strides=[stride_x, 1],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    o_desc = tl.make_tensor_descriptor(out_ptr, shape=[M, N],
+                                       strides=[stride_o, 1],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    offsets = [pid_m * BLOCK_M, pid_n * BLOCK_N]
+    x = tl.load_tensor_descriptor(x_desc, offsets)
+    tl.store_tensor_descriptor(o_desc, offsets, x * 3)

@@ -19,6 +19,10 @@ namespace txl::irgen {
 
 namespace {
 
+/// Module attribute: "file:line:col" of the first inline asm call
+/// (Pipeline.cpp names it when ptxas rejects the PTX).
+constexpr const char *kInlineAsmAttr = "txl.inline_asm";
+
 int storageBits(const DType &d) { return d.isPtr() ? 64 : d.bitWidth(); }
 
 /// Registers one asm instance uses for `pack` elements of `d` (fails when
@@ -40,7 +44,10 @@ struct ConstraintCounts {
   int64_t outputs = 0, inputs = 0;
 };
 
-ConstraintCounts countConstraints(llvm::StringRef constraints) {
+/// Counts outputs and inputs; fails on a register class NVPTX does not
+/// have (LLVM would stop without a location).
+ConstraintCounts countConstraints(Gen &g, llvm::StringRef constraints,
+                                  SourceLoc loc) {
   ConstraintCounts c;
   llvm::SmallVector<llvm::StringRef> parts;
   constraints.split(parts, ',');
@@ -48,10 +55,17 @@ ConstraintCounts countConstraints(llvm::StringRef constraints) {
     part = part.trim();
     if (part.empty() || part.starts_with("~"))
       continue;
-    if (part.starts_with("="))
-      ++c.outputs;
-    else
-      ++c.inputs;
+    bool output = part.consume_front("=");
+    part.consume_front("&");
+    // b c h r l q: 1/8/16/32/64/128-bit integers; f d: fp32/fp64; n: an
+    // immediate; digits: tied to that output.
+    if (part.empty() ||
+        (part.find_first_not_of("bchrlqfdn") != llvm::StringRef::npos &&
+         part.find_first_not_of("0123456789") != llvm::StringRef::npos))
+      g.fail(loc, "tl.inline_asm_elementwise: unknown constraint '" +
+                      part.str() +
+                      "' (PTX registers: h, r, l, f, d; n for immediates)");
+    ++(output ? c.outputs : c.inputs);
   }
   return c;
 }
@@ -115,7 +129,7 @@ Val inlineAsmElementwise(Gen &g, const std::string &name, CallArgs &args,
   for (size_t i = 0; i < xs.size(); ++i)
     want.inputs += registersPerInstance(g, xs[i].dtype, pack,
                                         "argument " + std::to_string(i), loc);
-  ConstraintCounts got = countConstraints(constraints);
+  ConstraintCounts got = countConstraints(g, constraints, loc);
   if (got.outputs != want.outputs || got.inputs != want.inputs)
     g.fail(loc, "tl.inline_asm_elementwise: the constraints name " +
                     std::to_string(got.outputs) + " outputs and " +
@@ -134,6 +148,13 @@ Val inlineAsmElementwise(Gen &g, const std::string &name, CallArgs &args,
       g.b, g.cur, resultTypes, operands, g.b.getStringAttr(asmText),
       g.b.getStringAttr(constraints), g.b.getBoolAttr(isPure),
       g.b.getI32IntegerAttr(int32_t(pack)));
+  // Where ptxas errors point: they are most likely in the user's asm.
+  auto module = op->getParentOfType<ModuleOp>();
+  if (module && !module->hasAttr(kInlineAsmAttr))
+    module->setAttr(kInlineAsmAttr,
+                    g.b.getStringAttr(g.curFile->getName() + ":" +
+                                      std::to_string(loc.line) + ":" +
+                                      std::to_string(loc.col)));
   std::vector<Val> results;
   for (size_t i = 0; i < dtypes.size(); ++i)
     results.push_back(Val::tensor({op->getResult(i), dtypes[i], shape}));

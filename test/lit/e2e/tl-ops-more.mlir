@@ -74,3 +74,10 @@
 // CLAMP: arith.maximumf
 // CLAMP: arith.minimumf
 // RUN: txlc %S/../../gpu/txl_kernels_more.py --kernel-name builtins_kernel --signature "*fp32:16, *fp32:16, i32, 1024" --out-dir %t/bi > /dev/null
+//
+// ptxas rejecting PTX that holds user inline asm is a user error at the
+// (first) tl.inline_asm_elementwise call, not an internal one.
+// RUN: not txlc %S/../Inputs/inline_asm_bad_ptx.py --kernel-name kernel --signature "*i32" --out-dir %t/badptx 2>&1 | FileCheck %s --check-prefix=BADPTX
+// BADPTX-NOT: internal error
+// BADPTX: inline_asm_bad_ptx.py:9:9: error: ptxas rejected the PTX, which holds tl.inline_asm_elementwise code (the first call is here):
+// BADPTX: mov
