@@ -46,7 +46,8 @@ def test_gather_2d(axis, M, N, K, dtype, idx_dtype):
         gather_2d_kernel[(1,)](src_, idx_, out_, M, N, K, AXIS=axis, BM=BM,
                                BN=BN, BK=BK)
 
-    check(launch, lambda s, i: torch.gather(s, axis, i), inputs=[src, idx],
+    check(launch, lambda s, i: torch.gather(s, axis, i.long()),
+          inputs=[src, idx],
           outputs=[out], atol=0, rtol=0)
 
 
