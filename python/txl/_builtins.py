@@ -77,7 +77,7 @@ BUILTINS = (
     ('tl.clamp', (), 'supported', 0, '(x, min, max, propagate_nan=PropagateNan.NONE)', 'min(max(x, min), max), element-wise; NaN x gives NaN with PropagateNan.ALL (bf16 computes in fp32).', ''),
     ('tl.cdiv', ('tl.math.cdiv',), 'supported', 0, '(x, div)', 'Ceiling division.', ''),
     ('tl.inline_asm_elementwise', (), 'supported', 0, '(asm, constraints, args, dtype, is_pure, pack)', 'Inline PTX on `pack` elements at a time ($0.. results, then arguments; narrow elements packed in 32-bit registers); a tuple dtype gives a tuple.', ''),
-    ('tl.map_elementwise', (), 'not yet', 0, '(scalar_fn, *args, pack=1)', 'Applies a scalar function element-wise.', ''),
+    ('tl.map_elementwise', (), 'partial', 0, '(scalar_fn, *args, pack=1)', 'Applies a @jit function to the broadcast arguments element by element.', "the function runs on whole tensors: an `if` on an element's value is an error"),
     ('libdevice.asin', (), 'supported', 0, '(x)', 'libdevice arcsine (fp32/fp64).', ''),
     ('libdevice.acos', (), 'supported', 0, '(x)', 'libdevice arccosine (fp32/fp64).', ''),
     ('libdevice.atan', (), 'supported', 0, '(x)', 'libdevice arctangent (fp32/fp64).', ''),

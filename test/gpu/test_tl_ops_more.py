@@ -1,7 +1,8 @@
 """The second batch of tl operations against PyTorch (kernels in
 txl_kernels_more.py): tl.gather, tl.inline_asm_elementwise, the libdevice
 functions called as __nv_* (references in float64), tl.cat, tl.swizzle2d,
-tl.clamp(propagate_nan=...) and getattr/enumerate/zip/round in kernels.
+tl.clamp(propagate_nan=...), tl.map_elementwise, the tensor-descriptor
+functions and getattr/enumerate/zip/round in kernels.
 Random inputs, ragged sizes under masks, poisoned outputs (harness.check)."""
 
 import math
@@ -16,7 +17,8 @@ from txl_kernels_more import (asm_half2_kernel, asm_shift_kernel,
                               builtins_kernel, cat_1d_kernel, cat_kernel,
                               clamp_kernel, desc_functions_kernel,
                               gather_1d_kernel, gather_2d_kernel,
-                              libdevice_more_kernel, swizzle2d_kernel)
+                              libdevice_more_kernel, map_elementwise_kernel,
+                              swizzle2d_kernel)
 
 pytestmark = real_compiler
 
@@ -377,3 +379,23 @@ def test_tensor_descriptor_functions(M, N):
     check(lambda o, x_: desc_functions_kernel[grid](
         x_, o, M, N, x_.stride(0), o.stride(0), BLOCK_M=bm, BLOCK_N=bn),
         lambda x_: x_ * 3, inputs=[x], outputs=[out], atol=0, rtol=0)
+
+
+# ---------------------------------------------------------------- map_elementwise
+
+@pytest.mark.parametrize("n", [1, 1000, 4099])
+def test_map_elementwise(n):
+    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+    a, b, c = (torch.empty_like(x) for _ in range(3))
+    alpha = 1.7
+
+    def launch(a_, b_, c_, x_, y_):
+        map_elementwise_kernel[(triton_cdiv(n, 512),)](x_, y_, a_, b_, c_, n,
+                                                       alpha, BLOCK=512)
+
+    def reference(x_, y_):
+        selu = torch.where(x_ > 0, x_, alpha * torch.expm1(x_))
+        return selu, x_ + y_, 2 * (x_ - y_)
+
+    check(launch, reference, inputs=[x, y], outputs=[a, b, c], atol=1e-5,
+          rtol=1e-5)

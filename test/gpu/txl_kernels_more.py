@@ -206,3 +206,35 @@ def desc_functions_kernel(x_ptr, out_ptr, M, N, stride_x, stride_o,
     offsets = [pid_m * BLOCK_M, pid_n * BLOCK_N]
     x = tl.load_tensor_descriptor(x_desc, offsets)
     tl.store_tensor_descriptor(o_desc, offsets, x * 3)
+
+
+@txl.jit
+def _selu_scalar(x, alpha):
+    return tl.where(x > 0, x, alpha * (tl.exp(x) - 1))
+
+
+@txl.jit
+def _sum_diff(x, y):
+    return x + y, x - y
+
+
+@txl.jit
+def _scale_pair(x0, x1, s0, s1):
+    return x0 * s0, x1 * s1
+
+
+@txl.jit
+def map_elementwise_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, n, alpha,
+                           BLOCK: tl.constexpr):
+    """a = selu(x, alpha) (a scalar argument broadcast), (b, c) = (x + y,
+    x - y) (two results), via tl.map_elementwise; then c *= 2 with pack=2."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    a = tl.map_elementwise(_selu_scalar, x, alpha)
+    b, c = tl.map_elementwise(_sum_diff, x, y)
+    (c2,) = tl.map_elementwise(_scale_pair, c, 2.0, pack=2)
+    tl.store(a_ptr + offs, a, mask=m)
+    tl.store(b_ptr + offs, b, mask=m)
+    tl.store(c_ptr + offs, c2, mask=m)

@@ -31,6 +31,7 @@ CASES = [
     ("clamp_kernel", "*fp16:16, *fp16:16, i32, fp32, fp32, True, 1024"),
     ("clamp_kernel", "*fp32:16, *fp32:16, i32, fp32, fp32, False, 1024"),
     ("builtins_kernel", "*fp32:16, *fp32:16, i32, 1024"),
+    ("map_elementwise_kernel", "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, fp32, 512"),
     ("desc_functions_kernel", "*fp16:16, *fp16:16, i32, i32, i32, i32, 64, 32"),
 ]
 for fn in UNARY_FLOAT + BINARY_FLOAT:

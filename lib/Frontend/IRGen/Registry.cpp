@@ -116,7 +116,8 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.clamp", "(x, min, max, propagate_nan=PropagateNan.NONE)", "min(max(x, min), max), element-wise; NaN x gives NaN with PropagateNan.ALL (bf16 computes in fp32).", h::clamp},
       {"tl.cdiv", "(x, div)", "Ceiling division.", h::cdiv, Support::Full, "", {"tl.math.cdiv"}},
       {"tl.inline_asm_elementwise", "(asm, constraints, args, dtype, is_pure, pack)", "Inline PTX on `pack` elements at a time ($0.. results, then arguments; narrow elements packed in 32-bit registers); a tuple dtype gives a tuple.", h::inlineAsmElementwise},
-      {"tl.map_elementwise", "(scalar_fn, *args, pack=1)", "Applies a scalar function element-wise.", nullptr, kNotYet},
+      {"tl.map_elementwise", "(scalar_fn, *args, pack=1)", "Applies a @jit function to the broadcast arguments element by element.", h::mapElementwise, kPartial,
+       "the function runs on whole tensors: an `if` on an element's value is an error"},
       //===--- libdevice (a `math` op, or a call: Libdevice.cpp) ----===//
       {"libdevice.asin", "(x)", "libdevice arcsine (fp32/fp64).", h::floatUnary},
       {"libdevice.acos", "(x)", "libdevice arccosine (fp32/fp64).", h::floatUnary},

@@ -130,8 +130,9 @@ TXL_BUILTIN_HANDLER(cat);
 TXL_BUILTIN_HANDLER(swizzle2d);
 // Libdevice.cpp: libdevice functions called as __nv_*
 TXL_BUILTIN_HANDLER(libdeviceCall);
-// InlineAsm.cpp
+// InlineAsm.cpp, MapElementwise.cpp
 TXL_BUILTIN_HANDLER(inlineAsmElementwise);
+TXL_BUILTIN_HANDLER(mapElementwise);
 // Reduce.cpp
 TXL_BUILTIN_HANDLER(sumXorSum);
 TXL_BUILTIN_HANDLER(maxMinArg);
