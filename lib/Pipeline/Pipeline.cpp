@@ -555,6 +555,13 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
                                    out.cubinProducer, log);
     if (!assembled && out.cubinProducer != "driver") {
       std::string budget = registerBudgetError(log, *ast, file, options);
+      // PTX from tl.inline_asm_elementwise is the user's: ptxas errors are
+      // most likely in it, not in txl.
+      auto userAsm = (*module)->getAttrOfType<mlir::StringAttr>("txl.inline_asm");
+      if (budget.empty() && userAsm)
+        budget = userAsm.str() + ": error: ptxas rejected the PTX, which "
+                 "holds tl.inline_asm_elementwise code (the first call is "
+                 "here):\n" + log;
       diagnostics += budget.empty()
                          ? "internal error: PTX assembly failed:\n" + log +
                                reproducerNote(reproducer, "ptx", *module)

@@ -137,6 +137,8 @@ struct ConvertTXLGPUToLLVMPass
     populateReduceOpPatterns(typeConverter, patterns);
     populateScanOpPatterns(typeConverter, patterns);
     populateHistogramOpPatterns(typeConverter, patterns);
+    populateGatherOpPatterns(typeConverter, patterns);
+    populateInlineAsmOpPatterns(typeConverter, patterns);
     populateConvertLayoutOpPatterns(typeConverter, patterns);
     populateSPMDOpPatterns(typeConverter, patterns);
     populateDotOpPatterns(typeConverter, patterns);

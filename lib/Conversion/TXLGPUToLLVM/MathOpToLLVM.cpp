@@ -33,7 +33,7 @@ Value callLibdevice(OpBuilder &b, Location loc, Operation *anchor,
   if (!func) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    SmallVector<Type> argTypes(args.size(), type);
+    SmallVector<Type> argTypes(args.getTypes());
     func = LLVM::LLVMFuncOp::create(b, loc, name,
                                     LLVM::LLVMFunctionType::get(type, argTypes));
   }
@@ -157,6 +157,46 @@ struct LibdeviceMathToLLVM : public ConvertOpToLLVMPattern<MathOp> {
   StringRef base;
 };
 
+/// txl.extern_elementwise: one call of its libdevice function per element
+/// (per register of a tensor; the operands share the result's layout).
+struct ExternElementwiseToLLVM
+    : public ConvertOpToLLVMPattern<ExternElementwiseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultTy = op.getType();
+    Type elemTy = convertElementType(*getTypeConverter(), resultTy);
+    auto call = [&](ValueRange args) {
+      return callLibdevice(rewriter, loc, op, op.getSymbol(), elemTy, args);
+    };
+    auto tensorTy = dyn_cast<RankedTensorType>(resultTy);
+    if (!tensorTy) {
+      rewriter.replaceOp(op, call(adaptor.getSrcs()));
+      return success();
+    }
+    int numRegs = txlgpu::getNumRegs(tensorTy);
+    SmallVector<SmallVector<Value>> regs;
+    for (Value operand : adaptor.getSrcs()) {
+      regs.push_back(unpackTensor(rewriter, loc, operand));
+      if (int(regs.back().size()) != numRegs)
+        return rewriter.notifyMatchFailure(op, "operand layouts differ");
+    }
+    SmallVector<Value> results;
+    for (int r = 0; r < numRegs; ++r) {
+      SmallVector<Value> args;
+      for (auto &operandRegs : regs)
+        args.push_back(operandRegs[r]);
+      results.push_back(call(args));
+    }
+    rewriter.replaceOp(
+        op, packTensor(rewriter, loc, *getTypeConverter(), tensorTy, results));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
@@ -191,4 +231,5 @@ void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
   patterns.add<LibdeviceMathToLLVM<math::RoundOp>>(tc, "round");
   patterns.add<LibdeviceMathToLLVM<math::RoundEvenOp>>(tc, "rint");
   patterns.add<LibdeviceMathToLLVM<math::PowFOp>>(tc, "pow");
+  patterns.add<ExternElementwiseToLLVM>(tc);
 }

@@ -170,6 +170,10 @@ void populateReduceOpPatterns(TXLTypeConverter &tc,
 void populateScanOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
 void populateHistogramOpPatterns(TXLTypeConverter &tc,
                                  RewritePatternSet &patterns);
+void populateGatherOpPatterns(TXLTypeConverter &tc,
+                              RewritePatternSet &patterns);
+void populateInlineAsmOpPatterns(TXLTypeConverter &tc,
+                                 RewritePatternSet &patterns);
 void populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
                                      RewritePatternSet &patterns);
 void populateSPMDOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);

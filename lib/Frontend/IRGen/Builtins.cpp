@@ -490,16 +490,20 @@ Val where(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   return g.where(*p[0], *p[1], *p[2], loc);
 }
 
+/// propagate_nan: tl.PropagateNan.ALL (or a true constant) asks for NaN
+/// in, NaN out.
+static bool propagatesNan(Gen &g, const std::optional<Val> &v, SourceLoc loc) {
+  if (!v || v->isNone())
+    return false;
+  if (v->kind == Val::Kind::Str)
+    return v->s == "all" || v->s == "ALL";
+  return v->isConstant() && g.truthy(*v, loc);
+}
+
 Val minimumMaximum(Gen &g, const std::string &name, CallArgs &args,
                    SourceLoc loc) {
   auto p = g.bind(args, {"x", "y", "propagate_nan"}, 2, name, loc);
-  bool nan = false;
-  if (p[2] && !p[2]->isNone()) {
-    if (p[2]->kind == Val::Kind::Str)
-      nan = p[2]->s == "all" || p[2]->s == "ALL";
-    else if (p[2]->isConstant())
-      nan = g.truthy(*p[2], loc);
-  }
+  bool nan = propagatesNan(g, p[2], loc);
   bool isMax = name == "tl.maximum";
   if (p[0]->isNumber() && p[1]->isNumber()) {
     bool takeA = isMax ? p[0]->asDouble() >= p[1]->asDouble()
@@ -511,8 +515,27 @@ Val minimumMaximum(Gen &g, const std::string &name, CallArgs &args,
 
 Val clamp(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   auto p = g.bind(args, {"x", "min", "max", "propagate_nan"}, 3, name, loc);
-  Val lo = g.minMax(true, *p[0], *p[1], loc);
-  return g.minMax(false, lo, *p[2], loc);
+  bool nan = propagatesNan(g, p[3], loc);
+  // Triton computes a bf16 clamp in fp32 (and returns fp32).
+  std::vector<Val> xs;
+  for (int i = 0; i < 3; ++i) {
+    TValue v = g.toTensor(*p[i], loc);
+    xs.push_back(Val::tensor(
+        v.dtype.kind == DType::BF16 ? g.cast(v, DType(DType::F32), loc) : v));
+  }
+  // With min and max not NaN (else the result is undefined), a
+  // NaN-propagating maximum then minimum propagates exactly x's NaN.
+  Val lo = g.minMax(true, xs[0], xs[1], loc, nan);
+  return g.minMax(false, lo, xs[2], loc, nan);
+}
+
+/// tl.load_tensor_descriptor / tl.store_tensor_descriptor: desc.load and
+/// desc.store written as functions.
+Val tensorDescriptorIO(Gen &g, const std::string &name, CallArgs &args,
+                       SourceLoc loc) {
+  return g.callBuiltin(name == "tl.load_tensor_descriptor" ? "txl.desc_load"
+                                                           : "txl.desc_store",
+                       args, loc);
 }
 
 Val cdiv(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
@@ -746,6 +769,90 @@ Val pyHasattr(Gen &g, const std::string &name, CallArgs &args,
   } catch (CompileError &) {
     return Val::boolean(false);
   }
+}
+
+/// getattr(obj, name[, default]) with a compile-time name: the attribute
+/// `obj.name` (a module's function, a tensor's dtype), or `default` when it
+/// has none.
+Val pyGetattr(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"obj", "name", "default"}, 2, name, loc);
+  if (p[1]->kind != Val::Kind::Str)
+    g.fail(loc, "getattr(): the attribute name must be a compile-time string");
+  if (!p[2])
+    return g.getAttr(*p[0], p[1]->s, loc);
+  try {
+    return g.getAttr(*p[0], p[1]->s, loc);
+  } catch (CompileError &) {
+    return *p[2];
+  }
+}
+
+/// The items of a compile-time sequence (a tuple or list) for enumerate
+/// and zip, which kernels use to unroll `for` loops over tuples.
+static const std::vector<Val> &
+sequenceItems(Gen &g, const Val &v, const std::string &fname, SourceLoc loc) {
+  if (!v.isTuple())
+    g.fail(loc, fname +
+                    "() in a kernel needs a compile-time tuple or list, "
+                    "got " +
+                    v.kindName());
+  return v.elts;
+}
+
+Val pyEnumerate(Gen &g, const std::string &name, CallArgs &args,
+                SourceLoc loc) {
+  auto p = g.bind(args, {"iterable", "start"}, 1, name, loc);
+  int64_t start = p[1] ? g.constInt(p[1], "start", loc) : 0;
+  std::vector<Val> items;
+  for (const Val &v : sequenceItems(g, *p[0], name, loc))
+    items.push_back(Val::tuple({Val::integer(start++), v}));
+  return Val::tuple(items);
+}
+
+Val pyZip(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  for (auto &kw : args.kw)
+    if (kw.first != "strict")
+      g.fail(loc,
+             "zip() got an unexpected keyword argument '" + kw.first + "'");
+  size_t n = SIZE_MAX;
+  for (const Val &v : args.pos)
+    n = std::min(n, sequenceItems(g, v, name, loc).size());
+  if (args.pos.empty())
+    n = 0;
+  std::vector<Val> items(n);
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<Val> row;
+    for (const Val &v : args.pos)
+      row.push_back(v.elts[i]);
+    items[i] = Val::tuple(row);
+  }
+  return Val::tuple(items);
+}
+
+/// round(x[, ndigits]) of a compile-time number, as Python rounds: half
+/// to even; an int without ndigits, a float with it.
+Val pyRound(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
+  auto p = g.bind(args, {"number", "ndigits"}, 1, name, loc);
+  if (!p[0]->isNumber())
+    g.fail(loc, "round() in a kernel needs a compile-time number, got " +
+                    p[0]->kindName() + " (use libdevice.rint on tensors)");
+  bool noDigits = !p[1] || p[1]->isNone();
+  if (p[0]->isIntLike() && noDigits)
+    return Val::integer(p[0]->asInt());
+  double x = p[0]->asDouble();
+  if (noDigits) {
+    if (!std::isfinite(x))
+      g.fail(loc, "cannot convert " + p[0]->repr() + " to an integer");
+    return Val::integer(int64_t(std::nearbyint(x)));
+  }
+  int64_t digits = g.constInt(p[1], "ndigits", loc);
+  if (digits > 300 || digits < -300)
+    return Val::floating(digits > 0 ? x : 0.0 * x);
+  double scale = std::pow(10.0, double(digits));
+  double r = std::nearbyint(x * scale) / scale;
+  if (p[0]->isIntLike())
+    return Val::integer(int64_t(r));
+  return Val::floating(r);
 }
 
 Val pyIsinstance(Gen &g, const std::string &name, CallArgs &args,

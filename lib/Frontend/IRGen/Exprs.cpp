@@ -233,9 +233,17 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
       return Val::module("tl");
     if (attr == "tensor" || attr == "dtype" || attr == "tensor_descriptor")
       return Val::builtin("tl." + attr);
+    if (attr == "PropagateNan")
+      return Val::module("tl.PropagateNan");
     if (auto f = registered("tl." + attr))
       return *f;
     fail(loc, "'tl." + attr + "' is not supported");
+  }
+  // tl.PropagateNan.ALL / .NONE, as the strings propagate_nan accepts.
+  if (module == "tl.PropagateNan") {
+    if (attr == "ALL" || attr == "NONE")
+      return Val::str(attr);
+    fail(loc, "'tl.PropagateNan." + attr + "' does not exist (ALL or NONE)");
   }
   if (module == "tl.math" || module == "libdevice") {
     if (auto f = registered(module + "." + attr))

@@ -71,6 +71,7 @@ TXL_BUILTIN_HANDLER(advance);
 TXL_BUILTIN_HANDLER(where);
 TXL_BUILTIN_HANDLER(minimumMaximum);
 TXL_BUILTIN_HANDLER(clamp);
+TXL_BUILTIN_HANDLER(tensorDescriptorIO);
 TXL_BUILTIN_HANDLER(cdiv);
 TXL_BUILTIN_HANDLER(nextPowerOf2);
 TXL_BUILTIN_HANDLER(multipleOf);
@@ -99,6 +100,10 @@ TXL_BUILTIN_HANDLER(pyPrint);
 TXL_BUILTIN_HANDLER(pyIsinstance);
 TXL_BUILTIN_HANDLER(pyHasattr);
 TXL_BUILTIN_HANDLER(pyTuple);
+TXL_BUILTIN_HANDLER(pyGetattr);
+TXL_BUILTIN_HANDLER(pyEnumerate);
+TXL_BUILTIN_HANDLER(pyZip);
+TXL_BUILTIN_HANDLER(pyRound);
 TXL_BUILTIN_HANDLER(mathGcd);
 TXL_BUILTIN_HANDLER(mathConst);
 // MathShape.cpp: element-wise math and shape manipulation
@@ -120,6 +125,15 @@ TXL_BUILTIN_HANDLER(join);
 TXL_BUILTIN_HANDLER(interleave);
 TXL_BUILTIN_HANDLER(flip);
 TXL_BUILTIN_HANDLER(broadcast);
+// Indexing.cpp
+TXL_BUILTIN_HANDLER(gather);
+TXL_BUILTIN_HANDLER(cat);
+TXL_BUILTIN_HANDLER(swizzle2d);
+// Libdevice.cpp: libdevice functions called as __nv_*
+TXL_BUILTIN_HANDLER(libdeviceCall);
+// InlineAsm.cpp, MapElementwise.cpp
+TXL_BUILTIN_HANDLER(inlineAsmElementwise);
+TXL_BUILTIN_HANDLER(mapElementwise);
 // Reduce.cpp
 TXL_BUILTIN_HANDLER(sumXorSum);
 TXL_BUILTIN_HANDLER(maxMinArg);

@@ -334,3 +334,58 @@ LogicalResult HistogramOp::verify() {
 
 #define GET_OP_CLASSES
 #include "txl/Dialect/TXL/IR/Ops.cpp.inc"
+
+LogicalResult GatherOp::verify() {
+  ArrayRef<int64_t> src = shapeOf(getSrc().getType());
+  ArrayRef<int64_t> idx = shapeOf(getIndices().getType());
+  if (src.size() != idx.size())
+    return emitOpError("source and indices must have the same rank");
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= int64_t(src.size()))
+    return emitOpError("axis out of range");
+  for (size_t d = 0; d < src.size(); ++d)
+    if (int64_t(d) != axis && src[d] != idx[d])
+      return emitOpError("indices must match the source outside the axis");
+  if (shapeOf(getType()) != idx)
+    return emitOpError("result must have the indices' shape");
+  if (getElementTypeOrSelf(getType()) != getElementTypeOrSelf(getSrc()))
+    return emitOpError("result must have the source's element type");
+  return success();
+}
+
+/// The operands share `shape` (or all are scalars, like the results).
+static LogicalResult verifyElementwiseShapes(Operation *op, ValueRange values,
+                                             TypeRange results) {
+  if (results.empty())
+    return op->emitOpError("needs at least one result");
+  Type first = results.front();
+  for (Type t : results)
+    if (isTensor(t) != isTensor(first) || shapeOf(t) != shapeOf(first))
+      return op->emitOpError("results must share one shape");
+  for (Value v : values)
+    if (isTensor(v.getType()) != isTensor(first) ||
+        shapeOf(v.getType()) != shapeOf(first))
+      return op->emitOpError("operands must have the results' shape");
+  return success();
+}
+
+LogicalResult ExternElementwiseOp::verify() {
+  if (getSymbol().empty())
+    return emitOpError("needs a function name");
+  return verifyElementwiseShapes(*this, getSrcs(), getType());
+}
+
+LogicalResult ElementwiseInlineAsmOp::verify() {
+  return verifyElementwiseShapes(*this, getArgs(), getResultTypes());
+}
+
+void ElementwiseInlineAsmOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       SideEffects::DefaultResource::get());
+}

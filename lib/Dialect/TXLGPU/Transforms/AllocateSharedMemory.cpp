@@ -123,6 +123,10 @@ int64_t scratchBytes(Operation *op) {
   // (HistogramOpToLLVM.cpp).
   if (auto hist = dyn_cast<mlir::txl::HistogramOp>(op))
     return 4 * std::max<int64_t>(32, hist.getType().getDimSize(0));
+  // tl.gather: the whole source, read back at data-dependent rows.
+  if (auto gather = dyn_cast<mlir::txl::GatherOp>(op))
+    return gather.getSrc().getType().getNumElements() *
+           elemBytes(gather.getSrc().getType());
   return atomicBytes(op);
 }
 

@@ -891,6 +891,8 @@ private:
     }
     if (auto slice = dyn_cast<mlir::txl::ExtractSliceOp>(op))
       return visitWindow(slice);
+    if (auto gather = dyn_cast<mlir::txl::GatherOp>(op))
+      return visitGather(gather);
     Attribute enc = chooseEncoding(op);
     for (OpOperand &operand : op->getOpOperands())
       require(op, operand, enc);
@@ -969,6 +971,21 @@ private:
     Attribute fitted = blockedWithinWindow(blocked, type.getShape());
     require(slice, slice.getSrcMutable(), fitted);
     setResultEncodings(slice, fitted);
+  }
+
+  /// tl.gather reads its source through shared scratch, so the source
+  /// keeps whatever layout it has; the result is born in the indices'
+  /// layout (each thread reads the rows its own index registers name).
+  void visitGather(mlir::txl::GatherOp gather) {
+    unsigned rank = gather.getType().getRank();
+    if (!encodingOf(gather.getSrc()))
+      require(gather, gather.getSrcMutable(), defaultFor(rank));
+    Attribute enc = encodingOf(gather.getIndices());
+    if (!enc) {
+      enc = defaultFor(rank);
+      require(gather, gather.getIndicesMutable(), enc);
+    }
+    setResultEncodings(gather, enc);
   }
 
   Attribute chooseEncoding(Operation *op) {

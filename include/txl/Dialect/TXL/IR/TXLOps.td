@@ -102,6 +102,22 @@ def TXL_ExtractSliceOp : TXL_Op<"extract_slice",
   let hasVerifier = 1;
 }
 
+def TXL_GatherOp : TXL_Op<"gather", [Pure]> {
+  let summary = "Gather elements of a tensor along one axis (tl.gather)";
+  let description = [{
+    `result[i0, .., ik, ..] = src[i0, .., indices[i0, .., ik, ..], ..]` with
+    `k = axis`: the result has the indices' shape and the source's element
+    type; every other dimension of `indices` equals the source's. An index
+    outside `[0, src.shape[axis])` gives an unspecified value (as in
+    Triton); it never reads outside the tile.
+  }];
+  let arguments = (ins TXL_Tensor:$src,
+                   RankedTensorOf<[AnySignlessInteger]>:$indices, I32Attr:$axis);
+  let results = (outs TXL_Tensor:$result);
+  let assemblyFormat = "$src `[` $indices `]` attr-dict `:` type($src) `,` type($indices) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix multiply
 //===----------------------------------------------------------------------===//
@@ -310,6 +326,44 @@ def TXL_HistogramOp : TXL_Op<"histogram", [Pure]> {
                    Optional<RankedTensorOf<[I1]>>:$mask);
   let results = (outs RankedTensorOf<[I32]>:$result);
   let assemblyFormat = "$src (`,` $mask^)? attr-dict `:` type($src) (`,` type($mask)^)? `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise calls: libdevice functions and inline PTX
+//===----------------------------------------------------------------------===//
+
+def TXL_ExternElementwiseOp : TXL_Op<"extern_elementwise", [Pure]> {
+  let summary = "Calls a libdevice function on each element";
+  let description = [{
+    `result[i] = symbol(srcs[0][i], srcs[1][i], ...)`: the operands share
+    the result's shape (or all are scalars); their element types are the
+    function's parameter types, the result's element type its return type
+    (`__nv_popcll`: i64 -> i32). Lowered to a call per element; the target
+    stage links libdevice, which defines the function.
+  }];
+  let arguments = (ins Variadic<TXL_Value>:$srcs, StrAttr:$symbol);
+  let results = (outs TXL_Value:$result);
+  let assemblyFormat = "$symbol `(` $srcs `)` attr-dict `:` functional-type($srcs, $result)";
+  let hasVerifier = 1;
+}
+
+def TXL_ElementwiseInlineAsmOp : TXL_Op<"elementwise_inline_asm",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Inline PTX applied to each element (tl.inline_asm_elementwise)";
+  let description = [{
+    Runs `asm_string` once per `packed_element` elements of the operands
+    (which share the results' shape, or are all scalars). Operands $N
+    follow the results in the constraint list; elements narrower than 32
+    bits are packed into 32-bit registers (pack=4 of i8: one "r"). Which
+    elements form a pack is unspecified (Triton's rule). Without `pure` the
+    asm is assumed to read and write memory.
+  }];
+  let arguments = (ins Variadic<TXL_Value>:$args, StrAttr:$asm_string,
+                   StrAttr:$constraints, BoolAttr:$pure,
+                   ConfinedAttr<I32Attr, [IntMinValue<1>]>:$packed_element);
+  let results = (outs Variadic<TXL_Value>:$results);
+  let assemblyFormat = "$asm_string `(` $args `)` attr-dict `:` functional-type($args, $results)";
   let hasVerifier = 1;
 }
 
