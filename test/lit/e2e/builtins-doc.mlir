@@ -7,4 +7,4 @@
 // CHECK: tl.exp{{[[:space:]]+}}tl.math.exp,libdevice.exp{{[[:space:]]+}}supported
 // CHECK: tl.cumsum{{[[:space:]]+}}supported
 // CHECK: txl.tma_load{{[[:space:]]+}}supported{{[[:space:]]+}}90
-// CHECK: getattr{{[[:space:]]+}}not yet
+// CHECK: str{{[[:space:]]+}}not yet
