@@ -269,23 +269,32 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
-LogicalResult ReduceOp::verifyRegions() {
-  Block &block = getCombineOp().front();
-  unsigned n = getSrcs().size();
+/// The combine region of a reduce or scan over `srcs`: two scalars per
+/// operand in, one per operand out (yielded by `ReturnOp`), all of the
+/// operands' element types.
+template <typename ReturnOp>
+static LogicalResult verifyCombineRegion(Operation *op, Block &block,
+                                         ValueRange srcs) {
+  unsigned n = srcs.size();
   if (block.getNumArguments() != 2 * n)
-    return emitOpError("combine region takes ") << 2 * n << " scalars";
+    return op->emitOpError("combine region takes ") << 2 * n << " scalars";
   for (unsigned i = 0; i < 2 * n; ++i)
     if (block.getArgument(i).getType() !=
-        getElementTypeOrSelf(getSrcs()[i % n].getType()))
-      return emitOpError("combine argument types must be the element types");
-  auto ret = dyn_cast<ReduceReturnOp>(block.getTerminator());
+        getElementTypeOrSelf(srcs[i % n].getType()))
+      return op->emitOpError(
+          "combine argument types must be the element types");
+  auto ret = dyn_cast<ReturnOp>(block.getTerminator());
   if (!ret || ret.getResult().size() != n)
-    return emitOpError("combine region must yield ") << n << " values";
+    return op->emitOpError("combine region must yield ") << n << " values";
   for (unsigned i = 0; i < n; ++i)
-    if (ret.getResult()[i].getType() !=
-        getElementTypeOrSelf(getSrcs()[i].getType()))
-      return emitOpError("combine results must be the element types");
+    if (ret.getResult()[i].getType() != getElementTypeOrSelf(srcs[i].getType()))
+      return op->emitOpError("combine results must be the element types");
   return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  return verifyCombineRegion<ReduceReturnOp>(*this, getCombineOp().front(),
+                                             getSrcs());
 }
 
 LogicalResult ScanOp::verify() {
@@ -305,22 +314,8 @@ LogicalResult ScanOp::verify() {
 }
 
 LogicalResult ScanOp::verifyRegions() {
-  Block &block = getCombineOp().front();
-  unsigned n = getSrcs().size();
-  if (block.getNumArguments() != 2 * n)
-    return emitOpError("combine region takes ") << 2 * n << " scalars";
-  for (unsigned i = 0; i < 2 * n; ++i)
-    if (block.getArgument(i).getType() !=
-        getElementTypeOrSelf(getSrcs()[i % n].getType()))
-      return emitOpError("combine argument types must be the element types");
-  auto ret = dyn_cast<ScanReturnOp>(block.getTerminator());
-  if (!ret || ret.getResult().size() != n)
-    return emitOpError("combine region must yield ") << n << " values";
-  for (unsigned i = 0; i < n; ++i)
-    if (ret.getResult()[i].getType() !=
-        getElementTypeOrSelf(getSrcs()[i].getType()))
-      return emitOpError("combine results must be the element types");
-  return success();
+  return verifyCombineRegion<ScanReturnOp>(*this, getCombineOp().front(),
+                                           getSrcs());
 }
 
 LogicalResult HistogramOp::verify() {
