@@ -11,7 +11,6 @@
 #include "SharedScratch.h"
 #include "Utility.h"
 
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::txl;
@@ -22,22 +21,10 @@ namespace {
 
 using Values = SmallVector<Value>;
 
-/// Clones the combine region on (acc, cur).
+/// The combine region applied to (acc, cur).
 Values combine(ConversionPatternRewriter &rewriter, ReduceOp op,
                ArrayRef<Value> acc, ArrayRef<Value> cur) {
-  Block &block = op.getCombineOp().front();
-  IRMapping map;
-  size_t n = acc.size();
-  for (size_t i = 0; i < n; ++i) {
-    map.map(block.getArgument(i), acc[i]);
-    map.map(block.getArgument(n + i), cur[i]);
-  }
-  for (Operation &inner : block.without_terminator())
-    rewriter.clone(inner, map);
-  Values out;
-  for (Value v : cast<ReduceReturnOp>(block.getTerminator()).getResult())
-    out.push_back(map.lookupOrDefault(v));
-  return out;
+  return cloneCombineRegion(rewriter, op.getCombineOp().front(), acc, cur);
 }
 
 bool movesAlong(const Coord &basis, unsigned axis) { return basis[axis] != 0; }

@@ -19,7 +19,6 @@
 #include "SharedScratch.h"
 #include "Utility.h"
 
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::txl;
@@ -31,22 +30,10 @@ namespace {
 
 using Values = SmallVector<Value>;
 
-/// Clones the combine region on (earlier, later).
+/// The combine region applied to (earlier, later).
 Values combine(OpBuilder &b, ScanOp op, ArrayRef<Value> earlier,
                ArrayRef<Value> later) {
-  Block &block = op.getCombineOp().front();
-  IRMapping map;
-  size_t n = earlier.size();
-  for (size_t i = 0; i < n; ++i) {
-    map.map(block.getArgument(i), earlier[i]);
-    map.map(block.getArgument(n + i), later[i]);
-  }
-  for (Operation &inner : block.without_terminator())
-    b.clone(inner, map);
-  Values out;
-  for (Value v : cast<ScanReturnOp>(block.getTerminator()).getResult())
-    out.push_back(map.lookupOrDefault(v));
-  return out;
+  return cloneCombineRegion(b, op.getCombineOp().front(), earlier, later);
 }
 
 Values selectAll(OpBuilder &b, Location loc, Value pred, ArrayRef<Value> t,

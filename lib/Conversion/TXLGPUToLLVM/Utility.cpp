@@ -2,6 +2,7 @@
 #include "Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::txl;
@@ -325,4 +326,21 @@ Type mlir::txl::storageType(Type elem) {
   if (auto f = dyn_cast<FloatType>(elem); f && f.getWidth() == 8)
     return IntegerType::get(elem.getContext(), 8);
   return elem;
+}
+
+SmallVector<Value> mlir::txl::cloneCombineRegion(OpBuilder &b, Block &region,
+                                                 ArrayRef<Value> lhs,
+                                                 ArrayRef<Value> rhs) {
+  IRMapping map;
+  size_t n = lhs.size();
+  for (size_t i = 0; i < n; ++i) {
+    map.map(region.getArgument(i), lhs[i]);
+    map.map(region.getArgument(n + i), rhs[i]);
+  }
+  for (Operation &inner : region.without_terminator())
+    b.clone(inner, map);
+  SmallVector<Value> out;
+  for (Value v : region.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
 }

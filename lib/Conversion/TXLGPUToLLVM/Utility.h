@@ -165,6 +165,11 @@ void populateMemoryOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
 void populateAtomicOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
+/// Clones a reduce's or scan's combine region on (lhs, rhs): its first n
+/// arguments take `lhs`, the next n `rhs`; returns the yielded values.
+SmallVector<Value> cloneCombineRegion(OpBuilder &b, Block &region,
+                                      ArrayRef<Value> lhs, ArrayRef<Value> rhs);
+
 void populateReduceOpPatterns(TXLTypeConverter &tc,
                               RewritePatternSet &patterns);
 void populateScanOpPatterns(TXLTypeConverter &tc, RewritePatternSet &patterns);
