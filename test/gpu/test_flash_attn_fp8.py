@@ -114,9 +114,12 @@ def test_fp8_api():
                                        return_lse=True)
     assert out.dtype == torch.bfloat16
     check(out, lse, q, k, v, 128 ** -0.5, True, DESCALES)
-    t = [torch.tensor([x], device="cuda") for x in DESCALES]
-    # The same kernel variant (with LSE) as `out`, so the results are
-    # bitwise equal: only how the descales arrive differs.
+    # float64 tensors hold exactly the Python floats above (a float32 one
+    # would round 0.7 and change qk_scale in its last bit). The same kernel
+    # variant (with LSE) as `out`, so the results are bitwise equal: only
+    # how the descales arrive differs.
+    t = [torch.tensor([x], device="cuda", dtype=torch.float64)
+         for x in DESCALES]
     out2, _ = txl.ops.flash_attn_func(q, k, v, causal=True, descale_q=t[0],
                                       descale_k=t[1], descale_v=t[2],
                                       return_lse=True)
