@@ -119,11 +119,12 @@ def _window(causal, window_size):
 
 
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                            overlap=True, pingpong=True,
+                            overlap=None, pingpong=True,
                             window_size=(-1, -1), softcap=0.0):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
-    `pingpong` choose the schedule (see flash_attn.py); window_size and
+    `pingpong` choose the schedule (see flash_attn.py; overlap=None: the
+    launcher's choice, _overlaps); window_size and
     softcap as in flash_attn_func."""
     from .. import TensorDescriptor
     B, Sq, H, D = q.shape
@@ -145,6 +146,16 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
                 softcap, varlen=False)
 
 
+def _overlaps(D, left, right, capped):
+    """The default of the intra-warpgroup overlap: on, except at head dim
+    256 (its second live S tile does not fit the registers) and for plain
+    non-causal attention at head dim 128, where ptxas spilled 4 bytes with
+    it and the ping-pong schedule alone measured as fast (bench/RESULTS.md,
+    session 9)."""
+    plain = left < 0 and right < 0 and not capped
+    return D != 256 and not (D == 128 and plain)
+
+
 def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
                 max_seqlen_q, cu_q, cu_k, softmax_scale, causal, overlap,
                 pingpong, window_size, softcap, varlen):
@@ -159,7 +170,8 @@ def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
         cu_k, D=D, BN=_FWD_BLOCK_N[D], STAGES=_STAGES[D], CAUSAL=right >= 0,
-        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong), LOCAL=left >= 0,
+        OVERLAP=(_overlaps(D, left, right, capped) if overlap is None else
+                 bool(overlap) and D != 256), PINGPONG=bool(pingpong), LOCAL=left >= 0,
         SOFTCAP=capped, VARLEN=bool(varlen), num_warps=4, num_warpgroups=3)
 
 
@@ -190,7 +202,7 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
     vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D),
                                       [_FWD_BLOCK_N[D], D])
     _launch_fwd(qd, kd, vd, out, lse, Tq, Tk, B, H, Hkv, D,
-                int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, True,
+                int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, None,
                 True, window_size, softcap, varlen=True)
 
 

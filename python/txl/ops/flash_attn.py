@@ -151,8 +151,13 @@ def softmax_step(S, m_i, l_i, qk_scale):
     # A row that has seen only masked keys keeps m = -inf; subtracting 0
     # instead leaves its P at exp2(-inf) = 0 rather than NaN.
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
-    alpha = tl.exp2(m_i - m_use)
+    # libdevice's exp2 is one ex2.approx.ftz; tl.exp2 keeps subnormals, for
+    # which ptxas adds a range check and two multiplies to every ex2 (5-10%
+    # of the kernel's time, bench/RESULTS.md). A p < 2^-126 that flushes to
+    # zero is a key whose weight, next to the row's max (p = 1), is far
+    # below what P's 16-bit type resolves.
+    p = tl.extra.cuda.libdevice.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    alpha = tl.extra.cuda.libdevice.exp2(m_i - m_use)
     l_new = l_i * alpha + txl.warp_sum(p, 1)
     return p, alpha, m_new, l_new
 
@@ -164,7 +169,7 @@ def softmax_first(S, qk_scale):
     start, so the loop carries them without moving them."""
     m_new = txl.warp_max(S, 1) * qk_scale
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    p = tl.extra.cuda.libdevice.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
     return p, m_new, txl.warp_sum(p, 1)
 
 
@@ -228,7 +233,8 @@ def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
         if MASK:
             S = mask_scores(S, j, rows, col0, seqlen_k, causal_shift,
                             left_shift, BN, CAUSAL, LOCAL)
-        p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+        p_j, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+        p = p_j.to(p.dtype)  # the type consume chose to carry P in
         txl.dot_wait(0)
         release(v_empty, j - 1, leader, STAGES)
     return acc, p, alpha, m_i, l_i
@@ -266,6 +272,13 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             S = mask_scores(S, 0, rows, col0, seqlen_k, causal_shift,
                             left_shift, BN, CAUSAL, LOCAL)
         p, m_i, l_i = softmax_first(S, qk_scale)
+        if D >= 128:
+            # P crosses the loop's back edge (its P V is issued in the next
+            # iteration): carried in V's 16-bit type it takes 32 registers,
+            # not 64, which keeps ptxas from spilling at D = 128 (at D = 64,
+            # with registers to spare, the earlier conversion made it
+            # spill instead).
+            p = p.to(dt)
         # O is zero, so the first rescale may use any finite factor (one
         # computed from l keeps the layout of S's rows).
         alpha = l_i * 0.0 + 1.0

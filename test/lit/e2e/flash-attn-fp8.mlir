@@ -21,7 +21,7 @@
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 // CHECK: bar.arrive 9, 256;
 // CHECK: wgmma.wait_group.sync.aligned 1;
-// CHECK: ex2.approx.f32
+// CHECK: ex2.approx.ftz.f32
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // REG: setmaxnreg.dec.sync.aligned.u32 24;
 // D64: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
