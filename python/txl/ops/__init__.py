@@ -52,7 +52,6 @@ import torch
 
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
-from . import flash_attn_fp8 as _fp8_kernels
 from ._mla import (flash_mla_sparse_fwd, flash_mla_with_kvcache,
                    get_mla_metadata)
 
@@ -125,7 +124,14 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
     `pingpong` choose the schedule (see flash_attn.py); window_size and
     softcap as in flash_attn_func."""
-    from .. import TensorDescriptor
+    _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
+                   softcap, overlap=overlap, pingpong=pingpong)
+
+
+def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
+                   softcap, **kernel_args):
+    """[batch, seqlen, heads, D] tensors into the kernel's packed form
+    (rows batch * seqlen, sequence b starting at row b * seqlen)."""
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
     if Sq == 0:
@@ -135,45 +141,70 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
         lse.fill_(float("-inf"))
         return
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
-    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    _launch_fwd(qd, kd, vd, out, lse, Sq, Sk, B, H, Hkv, D, Sq, lse, lse,
-                softmax_scale, causal, overlap, pingpong, window_size,
-                softcap, varlen=False)
+    _launch_fwd(q.view(B * Sq, H, D), k.view(B * Sk, Hkv, D),
+                v.view(B * Sk, Hkv, D), out, lse, B, Sq, Sk, Sq, None, None,
+                softmax_scale, causal, window_size, softcap, **kernel_args)
 
 
-def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
-                max_seqlen_q, cu_q, cu_k, softmax_scale, causal, overlap,
-                pingpong, window_size, softcap, varlen):
+def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
+                cu_q, cu_k, softmax_scale, causal, window_size, softcap,
+                overlap=True, pingpong=True, descale_q=1.0, descale_k=1.0,
+                descale_v=1.0):
+    """The one launcher of flash_fwd (python/txl/ops/flash_attn.py), for
+    every dtype: q [rows_q, H, D], k and v [rows_k, Hkv, D] contiguous and
+    16-byte aligned; cu_q/cu_k (int32 [B + 1]) for packed sequences, else
+    None (sequence b at row b * seqlen). fp8: V is transposed here and the
+    descales folded into the scales."""
+    from .. import TensorDescriptor
+    rows_q, H, D = q.shape
+    rows_k, Hkv = k.shape[0], k.shape[1]
+    fp8 = q.dtype == _FP8
+    bn = _BLOCK_N if fp8 else _FWD_BLOCK_N[D]
+    qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [64, D])
+    kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [bn, D])
+    if fp8:
+        vd = TensorDescriptor.from_tensor(transpose_v_fp8(v), [D, bn])
+    else:
+        vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [bn, D])
+    varlen = cu_q is not None
+    if not varlen:
+        cu_q = cu_k = lse  # unread
     m_blocks = (max_seqlen_q + _BLOCK_M - 1) // _BLOCK_M
     left, right = _window(causal, window_size)
-    capped = softcap != 0.0
-    # With softcap the scores are softcap * tanh(s * scale / softcap): the
-    # kernel applies tanh(s * softcap_scale), qk_scale carries the rest.
-    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
-    softcap_scale = softmax_scale / softcap if capped else 1.0
+    qk_scale, softcap_scale = _score_scales(
+        softmax_scale * descale_q * descale_k, softcap)
     _kernels.flash_fwd[(m_blocks, B * H)](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
-        cu_k, D=D, BN=_FWD_BLOCK_N[D], STAGES=_STAGES[D], CAUSAL=right >= 0,
-        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong), LOCAL=left >= 0,
-        SOFTCAP=capped, VARLEN=bool(varlen), num_warps=4, num_warpgroups=3)
+        cu_k, float(descale_v), D=D, BN=bn,
+        STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=right >= 0,
+        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong),
+        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
+        num_warps=4, num_warpgroups=3)
+
+
+def _score_scales(scale, softcap):
+    """(qk_scale, softcap_scale) for the kernels: with softcap the scores
+    are softcap * tanh(s * scale / softcap), the kernel applies tanh(s *
+    softcap_scale) and qk_scale (which carries log2(e) for exp2) the
+    rest."""
+    if softcap != 0.0:
+        return softcap * _kernels.LOG2E, scale / softcap
+    return scale * _kernels.LOG2E, 1.0
 
 
 def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
                                    max_seqlen_q, out, lse, softmax_scale,
                                    causal, window_size=(-1, -1),
-                                   softcap=0.0):
+                                   softcap=0.0, descale_q=1.0, descale_k=1.0,
+                                   descale_v=1.0):
     """The forward kernel on packed sequences: q [total_q, heads, D], k and
     v [total_k, kv_heads, D], sequence b at rows cu_seqlens_q[b] ..
     cu_seqlens_q[b+1]-1 (int32 [batch + 1], cu_seqlens_k for keys), into
-    `out` (q's shape) and `lse` ([heads, total_q] fp32), both contiguous."""
-    from .. import TensorDescriptor
-    Tq, H, D = q.shape
-    Tk, Hkv = k.shape[0], k.shape[1]
+    `out` (q's shape; bf16 for float8_e4m3fn inputs, which take the
+    descales) and `lse` ([heads, total_q] fp32), both contiguous."""
+    Tq = q.shape[0]
+    Tk = k.shape[0]
     B = cu_seqlens_q.numel() - 1
     if Tq == 0 or B <= 0 or max_seqlen_q <= 0:
         return
@@ -184,14 +215,10 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
     cu_q = cu_seqlens_q.to(torch.int32).contiguous()
     cu_k = cu_seqlens_k.to(torch.int32).contiguous()
-    qd = TensorDescriptor.from_tensor(q.view(Tq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    _launch_fwd(qd, kd, vd, out, lse, Tq, Tk, B, H, Hkv, D,
-                int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, True,
-                True, window_size, softcap, varlen=True)
+    _launch_fwd(q, k, v, out, lse, B, Tq, Tk, int(max_seqlen_q), cu_q, cu_k,
+                softmax_scale, causal, window_size, softcap,
+                descale_q=descale_q, descale_k=descale_k,
+                descale_v=descale_v)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),
@@ -364,23 +391,51 @@ _flash_attn_varlen_forward.register_autograd(
     _varlen_backward, setup_context=lambda ctx, inputs, output: None)
 
 
+@torch.library.custom_op("txl::flash_attn_fp8_varlen_forward",
+                         mutates_args=(), device_types="cuda")
+def _flash_attn_fp8_varlen_forward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+        cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
+        max_seqlen_q: int, softmax_scale: float, causal: bool,
+        window_left: int, window_right: int, softcap: float,
+        descale_q: float, descale_k: float,
+        descale_v: float) -> tuple[torch.Tensor, torch.Tensor]:
+    Tq, H, _ = q.shape
+    out = torch.empty(q.shape, device=q.device, dtype=torch.bfloat16)
+    lse = torch.empty((H, Tq), device=q.device, dtype=torch.float32)
+    flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                   max_seqlen_q, out, lse, softmax_scale,
+                                   causal, (window_left, window_right),
+                                   softcap, descale_q, descale_k, descale_v)
+    return out, lse
+
+
+@_flash_attn_fp8_varlen_forward.register_fake
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, softmax_scale,
+      causal, window_left, window_right, softcap, descale_q, descale_k,
+      descale_v):
+    Tq, H, _ = q.shape
+    return (q.new_empty(q.shape, dtype=torch.bfloat16),
+            q.new_empty((H, Tq), dtype=torch.float32))
+
+
 def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
                            max_seqlen_k, softmax_scale=None, causal=False,
                            window_size=(-1, -1), softcap=0.0,
-                           return_lse=False):
+                           return_lse=False, descale_q=None, descale_k=None,
+                           descale_v=None):
     """flash_attn_func on packed variable-length sequences (flash-attn's
     varlen API): q [total_q, heads, head_dim], k and v [total_k, kv_heads,
     head_dim]; sequence b is rows cu_seqlens_q[b] .. cu_seqlens_q[b+1]-1
     of q (cu_seqlens_k[b] .. of k and v), cu_seqlens int32 [batch + 1]
     starting at 0; max_seqlen_q/k bound the lengths. Returns out (q's
-    shape) and, with return_lse, the LSE [heads, total_q] fp32. Forward
-    only for now."""
+    shape) and, with return_lse, the LSE [heads, total_q] fp32.
+    float8_e4m3fn q, k, v take descale_q/k/v and give a bf16 out, as in
+    flash_attn_func."""
     if q.dim() != 3 or k.dim() != 3 or v.dim() != 3:
         raise ValueError("flash_attn_varlen_func: q, k, v must be [total, "
                          "heads, head_dim]")
     _check(q[None], k[None], v[None])
-    if q.dtype == _FP8:
-        raise NotImplementedError("flash_attn_varlen_func: fp8 inputs")
     if cu_seqlens_q.dim() != 1 or cu_seqlens_q.shape != cu_seqlens_k.shape:
         raise ValueError("flash_attn_varlen_func: cu_seqlens_q and "
                          "cu_seqlens_k must be [batch + 1]")
@@ -390,10 +445,22 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
     if softmax_scale is None:
         softmax_scale = 1.0 / math.sqrt(q.shape[-1])
     left, right = (int(w) for w in window_size)
-    out, lse = _flash_attn_varlen_forward(
-        q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q),
-        float(softmax_scale), bool(causal), left, right, float(softcap))
+    args = (q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q),
+            float(softmax_scale), bool(causal), left, right, float(softcap))
+    if q.dtype == _FP8:
+        _check_fp8_head_dim(q, "flash_attn_varlen_func")
+        out, lse = _flash_attn_fp8_varlen_forward(
+            *args, *_fp8_descales(descale_q, descale_k, descale_v))
+    else:
+        _no_descales(descale_q, descale_k, descale_v, "flash_attn_varlen_func")
+        out, lse = _flash_attn_varlen_forward(*args)
     return (out, lse) if return_lse else out
+
+
+def _no_descales(descale_q, descale_k, descale_v, api):
+    if not (descale_q is None and descale_k is None and descale_v is None):
+        raise ValueError(f"{api}: descale_q/k/v apply to float8_e4m3fn "
+                         "inputs only")
 
 
 def _descale(value, name):
@@ -411,40 +478,29 @@ def _descale(value, name):
 
 
 def transpose_v_fp8(v):
-    """v [batch, seqlen_k, kv_heads, head_dim] -> V^T [batch * kv_heads *
-    head_dim, seqlen_k padded to 16] (zeros past seqlen_k), the K-major
-    layout the fp8 kernel's P V reads."""
-    B, Sk, Hkv, D = v.shape
-    pad = (Sk + 15) // 16 * 16
-    vt = torch.zeros((B, Hkv, D, pad), device=v.device, dtype=v.dtype)
-    vt[..., :Sk] = v.permute(0, 2, 3, 1)
-    return vt.view(B * Hkv * D, pad)
+    """v [rows, kv_heads, head_dim] (or [batch, seqlen_k, kv_heads,
+    head_dim], rows = batch * seqlen_k) -> V^T [kv_heads * head_dim, rows
+    padded to 16] (zeros in the padding), the K-major layout the fp8
+    kernel's P V reads: key r of kv head h is column r of rows h * D ..
+    h * D + D - 1, so a block's V^T box sits at K's coordinates swapped."""
+    D = v.shape[-1]
+    rows = v.numel() // (v.shape[-2] * D)
+    pad = (rows + 15) // 16 * 16
+    vt = torch.zeros((v.shape[-2] * D, pad), device=v.device, dtype=v.dtype)
+    vt[:, :rows] = v.reshape(rows, -1).t()
+    return vt
 
 
 def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                                descale_q=1.0, descale_k=1.0, descale_v=1.0):
+                                descale_q=1.0, descale_k=1.0, descale_v=1.0,
+                                window_size=(-1, -1), softcap=0.0):
     """The fp8 forward into caller-given `out` (bf16, q's shape,
     contiguous) and `lse` ([batch, heads, seqlen_q] fp32, contiguous);
-    q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]."""
-    from .. import TensorDescriptor
-    B, Sq, H, D = q.shape
-    Sk, Hkv = k.shape[1], k.shape[2]
-    if Sq == 0:
-        return
-    if Sk == 0:
-        out.zero_()
-        lse.fill_(float("-inf"))
-        return
-    q, k = _aligned(q), _aligned(k)
-    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D), [_BLOCK_N, D])
-    vtd = TensorDescriptor.from_tensor(transpose_v_fp8(v), [D, _BLOCK_N])
-    m_blocks = (Sq + _BLOCK_M - 1) // _BLOCK_M
-    qk_scale = softmax_scale * descale_q * descale_k * _kernels.LOG2E
-    _fp8_kernels.flash_fwd_fp8[(m_blocks, B * H)](
-        qd, kd, vtd, out, lse, Sq, Sk, H, H // Hkv, m_blocks, H * D,
-        qk_scale, float(descale_v), D=D, BN=_BLOCK_N, STAGES=_FP8_STAGES[D],
-        CAUSAL=bool(causal), num_warps=4, num_warpgroups=3)
+    q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]; window_size
+    and softcap as in flash_attn_func."""
+    _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
+                   softcap, descale_q=descale_q, descale_k=descale_k,
+                   descale_v=descale_v)
 
 
 @torch.library.custom_op("txl::flash_attn_fp8_forward", mutates_args=(),
@@ -452,38 +508,46 @@ def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
 def _flash_attn_fp8_forward(
         q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
         softmax_scale: float, causal: bool, descale_q: float,
-        descale_k: float,
-        descale_v: float) -> tuple[torch.Tensor, torch.Tensor]:
+        descale_k: float, descale_v: float, window_left: int = -1,
+        window_right: int = -1,
+        softcap: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
     B, Sq, H, _ = q.shape
     out = torch.empty(q.shape, device=q.device, dtype=torch.bfloat16)
     lse = torch.empty((B, H, Sq), device=q.device, dtype=torch.float32)
     flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                                descale_q, descale_k, descale_v)
+                                descale_q, descale_k, descale_v,
+                                (window_left, window_right), softcap)
     return out, lse
 
 
 @_flash_attn_fp8_forward.register_fake
-def _(q, k, v, softmax_scale, causal, descale_q, descale_k, descale_v):
+def _(q, k, v, softmax_scale, causal, descale_q, descale_k, descale_v,
+      window_left=-1, window_right=-1, softcap=0.0):
     B, Sq, H, _ = q.shape
     return (q.new_empty(q.shape, dtype=torch.bfloat16),
             q.new_empty((B, H, Sq), dtype=torch.float32))
 
 
-def _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size, softcap,
-                    return_lse, descale_q, descale_k, descale_v):
+def _check_fp8_head_dim(q, api):
     if q.shape[-1] not in _FP8_STAGES:
         raise NotImplementedError(
-            f"flash_attn_func: fp8 head_dim {q.shape[-1]} (64 and 128 are "
-            "supported)")
+            f"{api}: fp8 head_dim {q.shape[-1]} (64 and 128 are supported)")
+
+
+def _fp8_descales(descale_q, descale_k, descale_v):
+    return (_descale(descale_q, "descale_q"),
+            _descale(descale_k, "descale_k"),
+            _descale(descale_v, "descale_v"))
+
+
+def _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size, softcap,
+                    return_lse, descale_q, descale_k, descale_v):
+    _check_fp8_head_dim(q, "flash_attn_func")
     left, right = (int(w) for w in window_size)
-    if left >= 0 or right >= 0 or softcap != 0.0:
-        raise NotImplementedError(
-            "flash_attn_func: fp8 supports causal and full attention only "
-            "(no window_size, no softcap)")
     out, lse = _flash_attn_fp8_forward(
         q, k, v, float(softmax_scale), bool(causal),
-        _descale(descale_q, "descale_q"), _descale(descale_k, "descale_k"),
-        _descale(descale_v, "descale_v"))
+        *_fp8_descales(descale_q, descale_k, descale_v), left, right,
+        float(softcap))
     return (out, lse) if return_lse else out
 
 
@@ -515,9 +579,7 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False,
         return _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size,
                                softcap, return_lse, descale_q, descale_k,
                                descale_v)
-    if not (descale_q is None and descale_k is None and descale_v is None):
-        raise ValueError("flash_attn_func: descale_q/k/v apply to "
-                         "float8_e4m3fn inputs only")
+    _no_descales(descale_q, descale_k, descale_v, "flash_attn_func")
     left, right = (int(w) for w in window_size)
     out, lse = _flash_attn_forward(q, k, v, float(softmax_scale),
                                    bool(causal), left, right, float(softcap))
