@@ -254,52 +254,128 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
     (and, if given, of its lse) for grad_out (and grad_lse). `dq_tma`
     chooses how dQ is accumulated (TMA reduce-add, else red atomics; see
     flash_attn_bwd.py); window_size and softcap as for the forward."""
-    from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
+    _check_bwd_head_dim(D)
+    if Sq == 0 or Sk == 0:
+        for t in (dq, dk, dv):
+            t.zero_()
+        return
+    bm = _bwd_kernels.BM
+    sq_pad = (Sq + bm - 1) // bm * bm
+    # dQ is accumulated in fp32, each sequence padded to whole query blocks.
+    dq_acc = torch.zeros((B, sq_pad, H, D), device=q.device,
+                         dtype=torch.float32)
+    rows = (B * Sq, B * Sk)
+    _launch_bwd(q.reshape(rows[0], H, D), k.reshape(rows[1], Hkv, D),
+                v.reshape(rows[1], Hkv, D), out.reshape(rows[0], H, D), lse,
+                grad_out.reshape(rows[0], H, D), grad_lse,
+                dk.view(rows[1], Hkv, D), dv.view(rows[1], Hkv, D),
+                dq_acc.view(B * sq_pad, H, D), B, Sq, Sk, sq_pad,
+                sq_pad // bm, (Sk + _bwd_kernels.BN - 1) // _bwd_kernels.BN,
+                None, None, softmax_scale, causal, dq_tma, window_size,
+                softcap)
+    dq.copy_(dq_acc[:, :Sq])
+
+
+def _check_bwd_head_dim(D):
+    if D == 256:
+        # Why (flash_attn_bwd.py, "Head dim 256"): each consumer keeps dK
+        # and dV of its 64 keys in fp32 registers.
+        raise NotImplementedError(
+            "txl.ops flash attention backward: head_dim 256 does not fit: "
+            "dK and dV of a warpgroup's 64 keys take 2 * 64 * 256 fp32 = "
+            "256 registers a thread (a thread has at most 255), and K, V "
+            "and a two-stage Q/dO ring take 256 KB of shared memory (227 KB "
+            "on Hopper); head_dim 64 and 128 are supported")
     if D not in _BWD_STAGES:
         raise NotImplementedError(
             f"txl.ops flash attention backward: head_dim {D} (64 and 128 "
             "are supported)")
-    if Sq == 0 or Sk == 0:
-        dq.zero_()
-        dk.zero_()
-        dv.zero_()
-        return
-    bm = _bwd_kernels.BM
-    sq_pad = (Sq + bm - 1) // bm * bm
+
+
+def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
+                seqlen_q, seqlen_k, sq_pad, q_blocks, k_blocks, cu_q, cu_k,
+                softmax_scale, causal, dq_tma, window_size, softcap):
+    """The preprocess and flash_bwd (python/txl/ops/flash_attn_bwd.py) on
+    packed rows: q/out/grad_out [rows_q, H, D], k/v/dk/dv [rows_k, Hkv,
+    D], dq_acc fp32 [rows of dQ, H, D] (zeroed; every query block a CTA
+    touches inside it); cu_q/cu_k (int32 [B + 1]) for packed sequences,
+    else None (sequence b at row b * seqlen). q_blocks and k_blocks are the
+    grid: query blocks of the longest sequence (dense: sq_pad / BM) and
+    its key blocks. sq_pad is the LSE2/delta row length (flash_attn_bwd
+    `sequence`)."""
+    from .. import TensorDescriptor
+    H, D = q.shape[1], q.shape[2]
+    Hkv = k.shape[1]
+    varlen = cu_q is not None
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
     out, grad_out = _aligned(out), _aligned(grad_out)
     lse = lse.contiguous()
-    lse2 = torch.empty((B * H, sq_pad), device=q.device, dtype=torch.float32)
-    delta = torch.empty_like(lse2)
+    stats = torch.empty((2, B * H if not varlen else H, sq_pad),
+                        device=q.device, dtype=torch.float32)
+    lse2, delta = stats[0], stats[1]
     has_dlse = grad_lse is not None
-    _bwd_kernels.bwd_preprocess[(sq_pad // bm, B * H)](
+    bm = _bwd_kernels.BM
+    if not varlen:
+        cu_q = cu_k = lse  # unread
+    _bwd_kernels.bwd_preprocess[(q_blocks, B * H)](
         out, grad_out, lse, grad_lse.contiguous() if has_dlse else lse, lse2,
-        delta, Sq, sq_pad, H, H * D, D=D, BLK=bm, HAS_DLSE=has_dlse,
-        num_warps=4)
-    dq_acc = torch.zeros((B, sq_pad, H, D), device=q.device,
-                         dtype=torch.float32)
+        delta, seqlen_q, sq_pad, H, H * D, cu_q, D=D, BLK=bm,
+        HAS_DLSE=has_dlse, VARLEN=varlen, num_warps=4)
     hn = _bwd_kernels.HN
-    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [bm, D])
-    dod = TensorDescriptor.from_tensor(grad_out.view(B * Sq, H * D), [bm, D])
-    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D), [hn, D])
-    kqd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
+    rows_q, rows_k = q.shape[0], k.shape[0]
+    qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [bm, D])
+    dod = TensorDescriptor.from_tensor(grad_out.view(rows_q, H * D), [bm, D])
+    kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [hn, D])
+    kqd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D),
                                        [hn, D // 2])
-    vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D), [hn, D])
-    dqd = TensorDescriptor.from_tensor(dq_acc.view(B * sq_pad, H * D),
-                                       [bm, D // 2])
-    bn = _bwd_kernels.BN
+    vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [hn, D])
+    dqd = TensorDescriptor.from_tensor(
+        dq_acc.view(dq_acc.shape[0], H * D), [bm, D // 2])
     left, right = _window(causal, window_size)
-    capped = softcap != 0.0
-    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
-    _bwd_kernels.flash_bwd[((Sk + bn - 1) // bn, B * Hkv)](
-        qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, Sq, Sk,
-        sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale, max(left, 0),
-        max(right, 0), softmax_scale / softcap if capped else 1.0, D=D,
+    qk_scale, softcap_scale = _score_scales(softmax_scale, softcap)
+    _bwd_kernels.flash_bwd[(k_blocks, B * Hkv)](
+        qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, seqlen_q,
+        seqlen_k, sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale,
+        max(left, 0), max(right, 0), softcap_scale, cu_q, cu_k, D=D,
         STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
-        LOCAL=left >= 0, SOFTCAP=capped, num_warps=4, num_warpgroups=3)
-    dq.copy_(dq_acc[:, :Sq])
+        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, num_warps=4,
+        num_warpgroups=3)
+
+
+def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
+                                    cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                                    max_seqlen_k, dq, dk, dv, softmax_scale,
+                                    causal, grad_lse=None, dq_tma=True,
+                                    window_size=(-1, -1), softcap=0.0):
+    """The backward of flash_attn_varlen_forward_into: q/out/grad_out/dq
+    [total_q, heads, D], k/v/dk/dv [total_k, kv_heads, D] (dq, dk, dv
+    contiguous), lse (and grad_lse) [heads, total_q] fp32; cu_seqlens and
+    max_seqlen as for the forward. Every row of dq is written, and every
+    row of dk and dv inside cu_seqlens_k[0] .. cu_seqlens_k[-1]-1 (the
+    others are left as they are)."""
+    Tq, H, D = q.shape
+    Tk = k.shape[0]
+    B = cu_seqlens_q.numel() - 1
+    _check_bwd_head_dim(D)
+    if Tq == 0 or Tk == 0 or B <= 0 or max_seqlen_q <= 0 or \
+            max_seqlen_k <= 0:
+        for t in (dq, dk, dv):
+            t.zero_()
+        return
+    bm, bn = _bwd_kernels.BM, _bwd_kernels.BN
+    # One query block of padding per sequence for LSE2/delta, and one at
+    # the end of dQ (the last sequence's last block reaches past it).
+    dq_acc = torch.zeros((Tq + bm, H, D), device=q.device,
+                         dtype=torch.float32)
+    _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
+                Tq, Tk, Tq + B * bm, (int(max_seqlen_q) + bm - 1) // bm,
+                (int(max_seqlen_k) + bn - 1) // bn,
+                cu_seqlens_q.to(torch.int32).contiguous(),
+                cu_seqlens_k.to(torch.int32).contiguous(), softmax_scale,
+                causal, dq_tma, window_size, softcap)
+    dq.copy_(dq_acc[:Tq])
 
 
 @torch.library.custom_op("txl::flash_attn_backward", mutates_args=(),
@@ -362,8 +438,10 @@ def _flash_attn_varlen_forward(
         q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
         cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
         max_seqlen_q: int, softmax_scale: float, causal: bool,
-        window_left: int, window_right: int,
-        softcap: float) -> tuple[torch.Tensor, torch.Tensor]:
+        window_left: int, window_right: int, softcap: float,
+        max_seqlen_k: int = -1) -> tuple[torch.Tensor, torch.Tensor]:
+    # max_seqlen_k: for the backward (-1: computed there from
+    # cu_seqlens_k).
     Tq, H, _ = q.shape
     out = torch.empty_like(q, memory_format=torch.contiguous_format)
     lse = torch.empty((H, Tq), device=q.device, dtype=torch.float32)
@@ -376,19 +454,67 @@ def _flash_attn_varlen_forward(
 
 @_flash_attn_varlen_forward.register_fake
 def _(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, softmax_scale,
-      causal, window_left, window_right, softcap):
+      causal, window_left, window_right, softcap, max_seqlen_k=-1):
     Tq, H, _ = q.shape
     return (torch.empty_like(q, memory_format=torch.contiguous_format),
             q.new_empty((H, Tq), dtype=torch.float32))
 
 
+@torch.library.custom_op("txl::flash_attn_varlen_backward", mutates_args=(),
+                         device_types="cuda")
+def _flash_attn_varlen_backward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
+        lse: torch.Tensor, grad_out: torch.Tensor,
+        grad_lse: Optional[torch.Tensor], cu_seqlens_q: torch.Tensor,
+        cu_seqlens_k: torch.Tensor, max_seqlen_q: int, max_seqlen_k: int,
+        softmax_scale: float, causal: bool, window_left: int,
+        window_right: int,
+        softcap: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    dq = torch.empty_like(q, memory_format=torch.contiguous_format)
+    # Zeros: key rows outside cu_seqlens_k[0] .. cu_seqlens_k[-1]-1 belong
+    # to no sequence, and the kernel writes only the others.
+    dk = torch.zeros_like(k, memory_format=torch.contiguous_format)
+    dv = torch.zeros_like(v, memory_format=torch.contiguous_format)
+    if max_seqlen_k < 0:
+        max_seqlen_k = int((cu_seqlens_k[1:] - cu_seqlens_k[:-1]).max())
+    flash_attn_varlen_backward_into(
+        q, k, v, out, lse, grad_out, cu_seqlens_q, cu_seqlens_k,
+        max_seqlen_q, max_seqlen_k, dq, dk, dv, softmax_scale, causal,
+        grad_lse, window_size=(window_left, window_right), softcap=softcap)
+    return dq, dk, dv
+
+
+@_flash_attn_varlen_backward.register_fake
+def _(q, k, v, out, lse, grad_out, grad_lse, cu_seqlens_q, cu_seqlens_k,
+      max_seqlen_q, max_seqlen_k, softmax_scale, causal, window_left,
+      window_right, softcap):
+    return tuple(torch.empty_like(t, memory_format=torch.contiguous_format)
+                 for t in (q, k, v))
+
+
+def _varlen_setup_context(ctx, inputs, output):
+    q, k, v, cu_q, cu_k = inputs[:5]
+    ctx.save_for_backward(q, k, v, output[0], output[1], cu_q, cu_k)
+    ctx.args = tuple(inputs[5:]) + (-1,) * (12 - len(inputs))
+    ctx.n_inputs = len(inputs)
+    ctx.set_materialize_grads(False)
+
+
 def _varlen_backward(ctx, grad_out, grad_lse):
-    raise NotImplementedError(
-        "txl.ops.flash_attn_varlen_func: the backward is not implemented yet")
+    q, k, v, out, lse, cu_q, cu_k = ctx.saved_tensors
+    (max_seqlen_q, softmax_scale, causal, window_left, window_right, softcap,
+     max_seqlen_k) = ctx.args
+    if grad_out is None:
+        grad_out = torch.zeros_like(out)
+    dq, dk, dv = _flash_attn_varlen_backward(
+        q, k, v, out, lse, grad_out, grad_lse, cu_q, cu_k, max_seqlen_q,
+        max_seqlen_k, softmax_scale, causal, window_left, window_right,
+        softcap)
+    return (dq, dk, dv) + (None,) * (ctx.n_inputs - 3)
 
 
 _flash_attn_varlen_forward.register_autograd(
-    _varlen_backward, setup_context=lambda ctx, inputs, output: None)
+    _varlen_backward, setup_context=_varlen_setup_context)
 
 
 @torch.library.custom_op("txl::flash_attn_fp8_varlen_forward",
@@ -453,7 +579,7 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
             *args, *_fp8_descales(descale_q, descale_k, descale_v))
     else:
         _no_descales(descale_q, descale_k, descale_v, "flash_attn_varlen_func")
-        out, lse = _flash_attn_varlen_forward(*args)
+        out, lse = _flash_attn_varlen_forward(*args, int(max_seqlen_k))
     return (out, lse) if return_lse else out
 
 
