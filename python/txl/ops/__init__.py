@@ -162,11 +162,14 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     bn = _BLOCK_N if fp8 else _FWD_BLOCK_N[D]
     qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [64, D])
     kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [bn, D])
+    varlen = cu_q is not None
     if fp8:
-        vd = TensorDescriptor.from_tensor(transpose_v_fp8(v), [D, bn])
+        cu_vt = cu_k if varlen else torch.arange(
+            0, (B + 1) * seqlen_k, seqlen_k, device=v.device)[:B + 1]
+        vt = transpose_v_fp8(v, cu_vt)
+        vd = TensorDescriptor.from_tensor(vt, [D, bn])
     else:
         vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [bn, D])
-    varlen = cu_q is not None
     if not varlen:
         cu_q = cu_k = lse  # unread
     m_blocks = (max_seqlen_q + _BLOCK_M - 1) // _BLOCK_M
@@ -603,18 +606,26 @@ def _descale(value, name):
     return float(value)
 
 
-def transpose_v_fp8(v):
-    """v [rows, kv_heads, head_dim] (or [batch, seqlen_k, kv_heads,
-    head_dim], rows = batch * seqlen_k) -> V^T [kv_heads * head_dim, rows
-    padded to 16] (zeros in the padding), the K-major layout the fp8
-    kernel's P V reads: key r of kv head h is column r of rows h * D ..
-    h * D + D - 1, so a block's V^T box sits at K's coordinates swapped."""
-    D = v.shape[-1]
-    rows = v.numel() // (v.shape[-2] * D)
-    pad = (rows + 15) // 16 * 16
-    vt = torch.zeros((v.shape[-2] * D, pad), device=v.device, dtype=v.dtype)
-    vt[:, :rows] = v.reshape(rows, -1).t()
-    return vt
+def transpose_v_fp8(v, cu_seqlens_k):
+    """v [rows, kv_heads, head_dim] (sequence b at rows cu_seqlens_k[b] ..
+    cu_seqlens_k[b+1]-1) -> V^T [kv_heads * head_dim, columns], the
+    K-major layout the fp8 kernel's P V reads: key r of kv head h is a
+    column of rows h * D .. h * D + D - 1, sequence b's keys from column
+    ((cu_seqlens_k[b] + 15) // 16 + b) * 16 on (flash_attn.py's vt_start:
+    TMA boxes start 16-byte aligned), zeros elsewhere."""
+    rows, Hkv, D = v.shape
+    B = cu_seqlens_k.numel() - 1
+    width = ((rows + 15) // 16 + B) * 16
+    vt = torch.zeros((Hkv * D, width), device=v.device, dtype=torch.uint8)
+    cu = cu_seqlens_k.to(device=v.device, dtype=torch.int64)
+    r = torch.arange(rows, device=v.device, dtype=torch.int64)
+    seq = torch.searchsorted(cu[1:].contiguous(), r, right=True)
+    seq = seq.clamp_(max=B - 1)
+    start = ((cu[:-1] + 15) // 16 + torch.arange(B, device=v.device)) * 16
+    cols = r + (start - cu[:-1])[seq]
+    # Through uint8 views: index_put is not implemented for float8 types.
+    vt[:, cols] = v.reshape(rows, Hkv * D).view(torch.uint8).t()
+    return vt.view(v.dtype)
 
 
 def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,

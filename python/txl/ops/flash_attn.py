@@ -79,10 +79,12 @@ tutorials/attention/step06_fp8.py teaches the same steps):
   (qk_scale, or softcap_scale with softcap) and dv joins 1 / l in the
   epilogue;
 - V comes transposed: 8-bit wgmma reads B only K-major, and for P V the
-  K index is the key. The launcher writes V^T as [kv_heads * D, keys]
-  (keys of all sequences side by side, padded to 16 for TMA's stride
-  rule), so V_j^T's [D, BN] box sits at K_j's coordinates swapped and
-  the producer, the masks and the varlen offsets are the 16-bit ones;
+  K index is the key. The launcher writes V^T as [kv_heads * D, keys]:
+  the keys of all sequences side by side, each sequence starting at a
+  multiple of 16 columns (`vt_start`: a TMA box's innermost coordinate
+  must be 16-byte aligned, else the load is an illegal instruction), so
+  V_j^T's [D, BN] box sits at K_j's coordinates swapped, shifted to the
+  sequence's aligned start;
 - P goes through shared memory: txl's register-A wgmma takes 16-bit A
   only, so each consumer stores P (rounded to e4m3 right after the
   softmax, which keeps the loop-carried P at 16 registers a thread) into
@@ -109,13 +111,13 @@ LOG2E = 1.4426950408889634
 
 @txl.jit
 def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty, v_empty,
-            q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col, n_blocks,
-            HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+            q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col, vt_col,
+            n_blocks, HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
             STAGES: tl.constexpr, FP8: tl.constexpr = False):
     """Both Q tiles once, then K and V of blocks 0 .. n_blocks-1, each into
     its stage as soon as the consumers have freed it. FP8: V comes
-    transposed, V_j^T is the [D, BN] box at row kv_col, column k_row +
-    j*BN (K_j's coordinates swapped)."""
+    transposed, V_j^T is the [D, BN] box at row kv_col, column vt_col +
+    j*BN."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     txl.mbar_expect(q_full, 2 * HM * D * ELEM)
     txl.tma_load(txl.get_buffer(q_bufs, 0), q_desc, [q_row, q_col], q_full)
@@ -134,7 +136,7 @@ def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty, v_empty,
         txl.mbar_expect(vb, BN * D * ELEM)
         if FP8:
             txl.tma_load(txl.get_buffer(v_bufs, s), v_desc,
-                         [kv_col, k_row + j * BN], vb)
+                         [kv_col, vt_col + j * BN], vb)
         else:
             txl.tma_load(txl.get_buffer(v_bufs, s), v_desc,
                          [k_row + j * BN, kv_col], vb)
@@ -380,6 +382,16 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
 
 
 @txl.jit
+def vt_start(k_off, b):
+    """FP8: the column of V^T where sequence b's keys start (its first key
+    row is k_off): TMA wants the innermost coordinate of a box 16-byte
+    aligned, so every sequence starts at a multiple of 16 (k_off rounded
+    up, plus 16 per earlier sequence, which keeps them apart;
+    transpose_v_fp8 in txl/ops/__init__.py lays V^T out the same way)."""
+    return ((k_off + 15) // 16 + b) * 16
+
+
+@txl.jit
 def key_blocks(m0, seqlen_k, causal_shift, left_shift, BM: tl.constexpr,
                BN: tl.constexpr, CAUSAL: tl.constexpr, LOCAL: tl.constexpr):
     """The key blocks the CTA of query rows m0 .. m0+BM-1 walks: blocks
@@ -436,7 +448,7 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     query blocks, and CTAs past their sequence's end do nothing.
 
     FP8: q, k e4m3 as above; v_desc is V^T, [(num_heads / group) * D,
-    batch * seqlen_k (total_k) padded to 16] with [D, BN] boxes; o is
+    keys] with [D, BN] boxes, sequence b's keys from column vt_start on; o is
     bf16; the descales dq * dk are folded into qk_scale (or
     softcap_scale) and descale_v multiplies O."""
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
@@ -489,7 +501,8 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
         txl.reg_dealloc(24)
         produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty,
                 v_empty, q_desc, k_desc, v_desc, q_off + m0, k_off + col0,
-                h * D, (h // group) * D, n_blocks, HM, BN, D, STAGES, FP8)
+                h * D, (h // group) * D, vt_start(k_off, b) + col0, n_blocks,
+                HM, BN, D, STAGES, FP8)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
