@@ -215,12 +215,15 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
     do = txl.get_buffer(do_bufs, s)
     dpt = tl.dot(v_w, do.T)  # dP^T [HN, BM]
     cols = i * BM + tl.arange(0, BM)  # query indices
-    # The per-query statistics go straight to the layout of S^T's columns
-    # (a 64-element move), not broadcast first and moved as [HN, BM] tiles.
+    # The per-query statistics are loaded early (one register a thread) and
+    # moved to the layout of S^T's columns (a 64-element move, not [HN, BM]
+    # tiles) only where each is used: in that layout each is 16 registers
+    # a thread, and holding both through the softmax (where dK, dV, S^T,
+    # dP^T and P^T already take 224) made ptxas spill.
     COLS: tl.constexpr = txl.SliceLayout(
         0, txl.NVMMADistributedLayout([3, 0], [4, 1], [16, BM, 16]))
-    lse2 = txl.relayout(tl.load(lse2_ptr + stat_base + cols), [BM], COLS)
-    delta = txl.relayout(tl.load(delta_ptr + stat_base + cols), [BM], COLS)
+    lse2 = tl.load(lse2_ptr + stat_base + cols)
+    delta = tl.load(delta_ptr + stat_base + cols)
     txl.dot_wait(1)  # S^T is ready; dP^T runs on
     if SOFTCAP:
         # The forward's scores were softcap * tanh(S * scale / softcap);
@@ -234,13 +237,14 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
         if LOCAL:
             keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
         st = tl.where(keep, st, float("-inf"))
+    lse2 = txl.relayout(lse2, [BM], COLS)
     pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
     dv = tl.dot(pt.to(do.dtype), do, dv)
-    txl.dot_wait(1)  # dP^T is ready; dV runs on
-    dst = pt * (dpt - delta[None, :])
     if SOFTCAP:
-        dst = dst * dcap
-    dst = dst.to(do.dtype)
+        pt = pt * dcap  # dS's factor, folded in now: dcap dies here
+    txl.dot_wait(1)  # dP^T is ready; dV runs on
+    delta = txl.relayout(delta, [BM], COLS)
+    dst = (pt * (dpt - delta[None, :])).to(do.dtype)
     dk = tl.dot(dst, q, dk)
     # dQ needs both consumers' dS^T: through shared memory.
     half = (t % 2) * 2
