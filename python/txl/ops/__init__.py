@@ -6,16 +6,22 @@
 `flash_attn_func` follows flash-attn's convention: q [batch, seqlen_q,
 heads, head_dim], k and v [batch, seqlen_k, kv_heads, head_dim] (kv_heads
 divides heads: GQA/MQA), fp16 or bf16, head_dim 64, 128 or 256 (the
-backward: 64 or 128). It is the
-custom op `txl::flash_attn_forward` (torch.library), so torch.compile
-treats it as one opaque op. The kernel (python/txl/ops/flash_attn.py)
-compiles on first use per (dtype, head_dim, causal) and is cached like
-any txl kernel.
+backward: 64 or 128). It is the custom op `txl::flash_attn_forward`
+(torch.library), so torch.compile treats it as one opaque op. The kernel
+(python/txl/ops/flash_attn.py) compiles on first use per variant (dtype,
+head_dim, causal, window, softcap, varlen) and is cached like any txl
+kernel.
 
 The backward pass (python/txl/ops/flash_attn_bwd.py) is the custom op
 `txl::flash_attn_backward`, wired in with register_autograd: gradients
 flow to q, k and v (and through the LSE when return_lse=True and the loss
-uses it).
+uses it). `flash_attn_varlen_func` (packed variable-length sequences,
+cu_seqlens_q/k) has its backward too (`txl::flash_attn_varlen_backward`).
+Head dim 256 has none: each consumer warpgroup of the backward keeps dK
+and dV of its 64 keys in fp32 registers, 2 * 64 * 256 * 4 bytes / 128
+threads = 256 registers a thread, more than a thread can have (255), and
+K, V and a two-stage Q/dO ring would take 256 KB of shared memory (227 KB
+on Hopper); it raises NotImplementedError saying so.
 
 The forward also takes sliding windows (window_size=(left, right),
 bottom-right aligned like causal: query i sees keys i + seqlen_k -
@@ -30,20 +36,18 @@ cache (custom op `txl::flash_mla_with_kvcache`), and
 (`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
 512 channels; see _mla.py for shapes and conventions.
 
-fp8: q, k, v all float8_e4m3fn run the fp8 forward
-(python/txl/ops/flash_attn_fp8.py, custom op `txl::flash_attn_fp8_forward`)
-with per-tensor descale factors descale_q, descale_k, descale_v (the real
-tensors are the fp8 ones times these; Python floats or one-element
-tensors, read on the host); the output is bf16. Causal and GQA are
-supported; windows, softcap, varlen and the backward are not. V is
-transposed on the host to [batch, kv_heads, head_dim, seqlen_k] (8-bit
+fp8: q, k, v all float8_e4m3fn run the same forward kernel with FP8 set
+(custom ops `txl::flash_attn_fp8_forward` and, for flash_attn_varlen_func,
+`txl::flash_attn_fp8_varlen_forward`) with per-tensor descale factors
+descale_q, descale_k, descale_v (the real tensors are the fp8 ones times
+these; Python floats or one-element tensors, read on the host); the
+output is bf16. Causal, GQA, windows, softcap and varlen are supported,
+head dims 64 and 128. V is transposed on the host (transpose_v_fp8: 8-bit
 wgmma reads B only K-major), one extra pass over V per call.
 
 Not implemented yet (each raises NotImplementedError): head dims other
-than 64, 128 and 256 (64 and 128 for fp8 and the backward), fp8 with
-windows, softcap, per-head descales or a
-backward, and the backward of flash_attn_varlen_func (packed
-variable-length batches, forward only).
+than 64, 128 and 256 (64 and 128 for fp8 and the backward), per-head
+descales, and an fp8 backward.
 """
 import math
 from typing import Optional

@@ -72,6 +72,32 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   then loads in the layout of the masked global store): no conversion
   scratch, which is what leaves room for the dQ tiles.
 
+Registers. Each consumer holds dK and dV of its 64 keys (128 fp32
+registers a thread at D = 128) through the whole loop, and at the softmax
+S^T, dP^T and P^T (32 each) besides: 224 of the 240 it has. What is left
+must hold everything else the loop keeps live, which is why the
+statistics LSE2 and delta are loaded early (one register a thread each)
+but moved into the layout of S^T's columns (16 registers each) only where
+each is used, and why softcap's factor 1 - tanh^2 is folded into P^T
+before dP^T is awaited rather than kept as a fourth tile. ptxas still
+keeps a few wgmma descriptors and addresses in local memory: at D = 128
+fp16 causal its report says 432 B spilled (916 before those two changes
+and the 4-address dQ tile stores, SharedMemoryOpToLLVM's elementPtr),
+with softcap 436 B (1556), with window and softcap 824 B (2088); about
+10 local loads an iteration in the SASS (30 to 40 before). D = 64
+spills nothing.
+Head dim 256 does not fit: dK and dV alone would be 256 registers a
+thread (a thread has 255), and K, V and a two-stage Q/dO ring 256 KB of
+shared memory (Hopper has 227 KB); the API refuses it.
+
+Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
+bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
+per head as [total_q + batch * 64] so that every sequence has its own
+padding up to a whole query block (+inf LSE2, so P = 0 there without a
+mask); a query block that runs past its sequence reads the next one's
+Q and dO rows (finite) and adds exact zeros to its dQ rows; dQ is
+accumulated into [total_q + 64, ...] so the last block stays inside.
+
 Masks cost only where needed: for causal attention (bottom-right aligned,
 query i sees key k <= i + seqlen_k - seqlen_q) query blocks wholly before
 the CTA's first key are skipped, and only those that straddle the diagonal
