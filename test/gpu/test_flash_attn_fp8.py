@@ -25,7 +25,10 @@ import txl.ops  # noqa: E402
 from test_flash_attn import reference  # noqa: E402  (fp32, window, softcap)
 
 FP8 = torch.float8_e4m3fn
-DESCALES = (0.7, 1.3, 0.9)
+# Exact in fp32, so a descale given as a float and as a one-element fp32
+# tensor is the same number (0.7 is not: the two paths then differ in the
+# last bit of qk_scale, and the outputs in the last bit of a few values).
+DESCALES = (0.75, 1.25, 0.875)
 
 
 @pytest.fixture(autouse=True)
