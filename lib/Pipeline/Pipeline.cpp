@@ -7,7 +7,8 @@
 //   3. tile passes      inline, canonicalize, cse, symbol-dce        *.txlir
 //   4. GPU passes       txl-assign-layouts, txlgpu-assign-shared-layouts,
 //                       txlgpu-remove-layout-conversions,
-//                       canonicalize, cse, txlgpu-allocate-tensor-memory,
+//                       canonicalize, cse, txlgpu-check-mbarrier-protocol,
+//                       txlgpu-allocate-tensor-memory,
 //                       txlgpu-allocate-shared-memory
 //                                                                  *.txlgir
 //   5. LLVM lowering    convert-scf-to-cf, txl-convert-txlgpu-to-llvm,
@@ -231,6 +232,7 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::txlgpu::createCheckMBarrierProtocol());
   pm.addPass(mlir::txlgpu::createAllocateTensorMemory());
   pm.addPass(mlir::txlgpu::createAllocateSharedMemory());
   addForcedFailure(pm);

@@ -125,6 +125,42 @@ def AllocateSharedMemory : Pass<"txlgpu-allocate-shared-memory", "mlir::ModuleOp
   }];
 }
 
+def CheckMBarrierProtocol : Pass<"txlgpu-check-mbarrier-protocol", "mlir::ModuleOp"> {
+  let summary = "Report mbarrier protocols that provably hang or complete early";
+  let description = [{
+    An mbarrier phase completes after as many arrivals as its init count
+    (txl.mbar_alloc) and once every byte announced by expect_tx has landed;
+    a wrong count hangs the kernel or lets a consumer read a tile in flight,
+    with no error anywhere. This pass checks each kernel's barriers (Hopper
+    and Blackwell alike) and reports, located at the source:
+    - a site whose one execution arrives more often than a phase takes: an
+      arrive run by a whole warpgroup (128 arrivals) on a barrier of count
+      1 (threads are counted from the scf.if conditions around the site,
+      evaluated per thread id: roles, `tid == 0`, predicates);
+    - an mbar_expect or tma_load (issued by the first thread of each
+      warpgroup that runs it) where no such thread runs, e.g. `is_warp([1])`;
+    - per phase: the arrivals of one round of the code that signals a
+      barrier (one execution of the loop body, or straight-line block, the
+      sites are in; tcgen05 commits and expects count 1, an arrive one per
+      thread) against the init count, and the expect_tx bytes against the
+      bytes of the TMA boxes completing on it in that round;
+    - trip counts: a role that signals a barrier and a role that waits on it
+      running loop nests that are equal but for one loop whose bounds
+      provably differ (`range(num_k)` against `range(num_k - 1)`).
+    It stays silent where it cannot decide, which includes: arrivals under a
+    condition that varies per thread other than the thread id (elect.sync,
+    loaded values) or under a uniform condition that is not matched by the
+    same signals in the other branch; barriers a round indexes at two
+    stages; signals split over several blocks of one role (a prologue and
+    a loop) or over roles whose loops differ; phases not paced by a wait in
+    a loop like the signaller's; remote arrivals, multicast and cta_group::2
+    copies (a peer CTA's share is not visible here); tma_gather bytes;
+    loop bounds that are not equal up to a constant offset; barriers chosen
+    at run time (then no per-phase total is checked at all). desc.load's
+    private barriers are the compiler's own and are skipped.
+  }];
+}
+
 def AllocateTensorMemory : Pass<"txlgpu-allocate-tensor-memory", "mlir::ModuleOp"> {
   let summary = "Place txl.tmem_alloc buffers in the CTA's tensor memory";
   let description = [{
