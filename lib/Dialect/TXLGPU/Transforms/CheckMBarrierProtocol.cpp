@@ -113,38 +113,60 @@ std::pair<Value, int64_t> splitOffset(Value v) {
   return {v, 0};
 }
 
-/// Why loops `a` and `b` provably run different numbers of iterations
-/// (whenever either runs at all), or nothing where that is not decidable.
-std::optional<std::string> differentTrips(scf::ForOp a, scf::ForOp b) {
+/// How many more iterations loop `a` runs than loop `b`, where that is a
+/// constant whenever either runs at all (the same step, bounds equal up to
+/// constant offsets); nothing where it is not decidable.
+std::optional<int64_t> extraTrips(scf::ForOp a, scf::ForOp b) {
   if (sameBounds(a, b))
-    return std::nullopt;
-  bool step = sameValue(a.getStep(), b.getStep());
+    return 0;
   std::optional<int64_t> s = constantInt(a.getStep());
-  if (!step || !s || *s <= 0)
+  if (!sameValue(a.getStep(), b.getStep()) || !s || *s <= 0)
     return std::nullopt;
   auto [la, lo] = splitOffset(a.getLowerBound());
-  auto [lb2, lo2] = splitOffset(b.getLowerBound());
+  auto [lb, lo2] = splitOffset(b.getLowerBound());
   auto [ua, uo] = splitOffset(a.getUpperBound());
-  auto [ub2, uo2] = splitOffset(b.getUpperBound());
-  bool sameLowBase = (!la && !lb2) || (la && lb2 && sameValue(la, lb2));
-  bool sameHighBase = (!ua && !ub2) || (ua && ub2 && sameValue(ua, ub2));
-  if (!sameLowBase || !sameHighBase)
+  auto [ub, uo2] = splitOffset(b.getUpperBound());
+  auto same = [](Value x, Value y) { return (!x && !y) || (x && y && sameValue(x, y)); };
+  if (!same(la, lb) || !same(ua, ub))
     return std::nullopt;
-  // Trip counts are ceil((ub - lb) / s); the extents differ by `d`.
-  int64_t d = (uo - lo) - (uo2 - lo2);
   if (!ua && !la) { // all constant
     auto trips = [&](int64_t l, int64_t u) {
       return u > l ? (u - l + *s - 1) / *s : 0;
     };
-    int64_t ta = trips(lo, uo), tb = trips(lo2, uo2);
-    if (ta == tb)
-      return std::nullopt;
-    return std::to_string(ta) + " iterations against " + std::to_string(tb);
+    return trips(lo, uo) - trips(lo2, uo2);
   }
-  if (std::abs(d) < *s)
+  // ceil((ub - lb) / s) of extents that differ by a multiple of s.
+  int64_t d = (uo - lo) - (uo2 - lo2);
+  if (d % *s)
     return std::nullopt;
-  return std::string("an iteration space ") + std::to_string(std::abs(d)) +
-         (d > 0 ? " larger" : " smaller") + " with the same step";
+  return d / *s;
+}
+
+/// Whether the parity `phase` waits for in a loop's first iteration is
+/// provably 0 (a counter from 0, shifted, masked or divided): then that
+/// first wait needs a phase someone completes. A parity flipped with ^ 1
+/// (the producer's wait for a free stage) passes at once on a new barrier.
+bool startsAtParityZero(Value phase, int depth = 8) {
+  if (depth == 0)
+    return false;
+  if (std::optional<int64_t> c = constantInt(phase))
+    return *c == 0;
+  if (auto arg = dyn_cast<BlockArgument>(phase)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!loop)
+      return false;
+    if (arg == loop.getInductionVar())
+      return startsAtParityZero(loop.getLowerBound(), depth - 1);
+    return startsAtParityZero(loop.getInitArgs()[arg.getArgNumber() - 1],
+                              depth - 1);
+  }
+  Operation *op = phase.getDefiningOp();
+  if (isa_and_nonnull<arith::AndIOp, arith::DivSIOp, arith::DivUIOp,
+                      arith::ShRUIOp, arith::ShRSIOp, arith::RemSIOp,
+                      arith::RemUIOp>(op) &&
+      constantInt(op->getOperand(1)))
+    return startsAtParityZero(op->getOperand(0), depth - 1);
+  return false;
 }
 
 /// What one execution of a site does to its barrier.
@@ -215,7 +237,8 @@ private:
   bool disjoint(const Site &a, const Site &b);
   bool sameNest(const Site &a, const Site &b);
   bool onlyAnchor(const Site &site, ArrayRef<Site *> group);
-  LogicalResult checkTrips(MBarAllocOp root, ArrayRef<Site *> signals,
+  LogicalResult checkTrips(MBarAllocOp root, ArrayRef<Site *> group,
+                           const Signal &round, ArrayRef<Site *> signals,
                            ArrayRef<Site *> waits);
 
   func::FuncOp func;
@@ -499,8 +522,6 @@ LogicalResult ProtocolChecker::checkBarrier(MBarAllocOp root,
   SmallVector<Site *> signals, waits;
   for (Site *s : all)
     (s->wait ? waits : signals).push_back(s);
-  if (failed(checkTrips(root, signals, waits)))
-    return failure();
   if (signals.empty() || unresolved)
     return success();
   // Rounds per anchor; anchors must be disjoint roles with equal loops.
@@ -517,6 +538,8 @@ LogicalResult ProtocolChecker::checkBarrier(MBarAllocOp root,
     std::optional<Signal> r = round(group, 0);
     if (!r)
       return success();
+    if (failed(checkTrips(root, group, *r, signals, waits)))
+      return failure();
     total += *r;
     // A wait between two signals of one anchor splits it into phases.
     auto [lo, hi] = std::minmax_element(
@@ -566,37 +589,51 @@ LogicalResult ProtocolChecker::checkBarrier(MBarAllocOp root,
   return success();
 }
 
+/// A role that waits on a barrier in a loop nest equal to the signalling
+/// role's but for one loop that runs more iterations hangs: its extra
+/// waits need phases nobody completes. Decided only where the signaller
+/// completes one phase per round (`round` equals the init count), both
+/// roles touch the barrier nowhere else, and the waits start at parity 0.
 LogicalResult ProtocolChecker::checkTrips(MBarAllocOp root,
+                                          ArrayRef<Site *> group,
+                                          const Signal &round,
                                           ArrayRef<Site *> signals,
                                           ArrayRef<Site *> waits) {
-  for (Site *s : signals)
-    for (Site *w : waits) {
-      if (s->anchor == w->anchor || !disjoint(*s, *w) || !s->nestKnown ||
-          !w->nestKnown || s->nest.size() != w->nest.size() ||
-          !onlyAnchor(*s, signals) || !onlyAnchor(*w, waits))
+  Site *s = group[0];
+  if (round.arrivals != std::optional<int64_t>(root.getArriveCount()) ||
+      !s->nestKnown || !onlyAnchor(*s, signals))
+    return success();
+  for (Site *w : waits) {
+    auto wait = dyn_cast<MBarWaitOp>(w->op);
+    if (!wait || w->anchor == s->anchor || !w->nestKnown ||
+        w->nest.size() != s->nest.size() || !w->uniformIfs.empty() ||
+        !llvm::all_of(group, [&](Site *x) { return disjoint(*x, *w); }) ||
+        !onlyAnchor(*w, waits) || !startsAtParityZero(wait.getPhase()))
+      continue;
+    // Exactly one loop level differs; every other is equal.
+    std::optional<int64_t> extra;
+    size_t level = 0;
+    bool decided = true;
+    for (size_t i = 0; i < s->nest.size() && decided; ++i) {
+      std::optional<int64_t> d = extraTrips(w->nest[i], s->nest[i]);
+      if (d && *d == 0)
         continue;
-      // Exactly one loop level provably differs; every other is equal.
-      std::optional<std::string> why;
-      size_t level = 0;
-      bool decided = true;
-      for (size_t i = 0; i < s->nest.size() && decided; ++i) {
-        if (sameBounds(s->nest[i], w->nest[i]))
-          continue;
-        std::optional<std::string> d = differentTrips(s->nest[i], w->nest[i]);
-        decided = d && !why;
-        why = d;
-        level = i;
-      }
-      if (!decided || !why)
-        continue;
-      return w->nest[level].emitError()
-             << "mbarrier protocol: this loop waits on the mbarrier "
-                "allocated at "
-             << where(root) << " (at " << where(w->op)
-             << "), but the loop at " << where(s->nest[level])
-             << " that signals it (at " << where(s->op) << ") has " << *why
-             << ": the two roles step through different numbers of phases";
+      decided = d && !extra;
+      extra = d;
+      level = i;
     }
+    if (!decided || !extra || *extra < 0)
+      continue;
+    return w->nest[level].emitError()
+           << "mbarrier protocol: this loop waits on the mbarrier allocated "
+              "at "
+           << where(root) << " (at " << where(w->op) << ") " << *extra
+           << " more time" << (*extra == 1 ? "" : "s")
+           << " than the loop at " << where(s->nest[level])
+           << " signals it (at " << where(s->op)
+           << ", one phase per iteration): the last wait" << (*extra == 1 ? "" : "s")
+           << " never complete" << (*extra == 1 ? "s" : "");
+  }
   return success();
 }
 
