@@ -228,6 +228,7 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   pm.addPass(mlir::txlgpu::createPipelineAsyncCopies(asyncCopies));
   pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
   pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots());
+  pm.addPass(mlir::txlgpu::createPipelineTCGen05Dots());
   pm.addPass(mlir::txlgpu::createAssignSharedLayouts());
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());

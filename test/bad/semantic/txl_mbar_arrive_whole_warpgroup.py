@@ -1,6 +1,7 @@
-# expect: 19:9: error: mbarrier protocol: one execution of this mbar_arrive makes 128 arrivals (one per thread that runs it), but the mbarrier allocated at line 11:27 completes a phase every 1 arrival
+# expect: 20:9: error: mbarrier protocol: one execution of this mbar_arrive makes 128 arrivals (one per thread that runs it), but the mbarrier allocated at line 12:27 completes a phase every 1 arrival
 # kernel: kernel
 # signature: tensordesc<fp16[64, 64]>
+# stage: gpu
 # num-warpgroups: 2
 import triton.language as tl
 import txl

@@ -1,6 +1,7 @@
-# expect: 15:9: error: mbarrier protocol: txl.mbar_expect is issued by the first thread of a warpgroup, and no warpgroup's first thread runs this code (it runs on warp 1), so it never happens
+# expect: 16:9: error: mbarrier protocol: txl.mbar_expect is issued by the first thread of a warpgroup, and no warpgroup's first thread runs this code (it runs on warp 1), so it never happens
 # kernel: kernel
 # signature: tensordesc<fp16[64, 64]>
+# stage: gpu
 import triton.language as tl
 import txl
 @txl.jit

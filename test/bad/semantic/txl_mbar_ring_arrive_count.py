@@ -1,6 +1,7 @@
-# expect: 12:12: error: mbarrier protocol: this mbarrier completes a phase every 2 arrivals, but each round of the code that signals it (line 19:13, line 20:13) makes 1
+# expect: 13:12: error: mbarrier protocol: this mbarrier completes a phase every 2 arrivals, but each round of the code that signals it (line 20:13, line 21:13) makes 1
 # kernel: kernel
 # signature: tensordesc<fp16[64, 64]>, *fp16, i32
+# stage: gpu
 # num-warpgroups: 2
 import triton.language as tl
 import txl

@@ -1,6 +1,7 @@
-# expect: 18:13: error: mbarrier protocol: each phase of the mbarrier allocated at line 11:12 expects 4096 bytes, but the TMA copies completing on it in the same phase (line 18:13, line 19:13) deliver 8192
+# expect: 19:13: error: mbarrier protocol: each phase of the mbarrier allocated at line 12:12 expects 4096 bytes, but the TMA copies completing on it in the same phase (line 19:13, line 20:13) deliver 8192
 # kernel: kernel
 # signature: tensordesc<fp16[64, 64]>, *fp16, i32
+# stage: gpu
 # num-warpgroups: 2
 import triton.language as tl
 import txl

@@ -1,6 +1,7 @@
-# expect: 22:9: error: mbarrier protocol: this loop waits on the mbarrier allocated at line 11:12 (at line 24:13) 1 more time than the loop at line 14:9 signals it (at line 18:13, one phase per iteration): the last wait never completes
+# expect: 23:9: error: mbarrier protocol: this loop waits on the mbarrier allocated at line 12:12 (at line 25:13) 1 more time than the loop at line 15:9 signals it (at line 19:13, one phase per iteration): the last wait never completes
 # kernel: kernel
 # signature: tensordesc<fp16[64, 64]>, *fp16, i32
+# stage: gpu
 # num-warpgroups: 2
 import triton.language as tl
 import txl

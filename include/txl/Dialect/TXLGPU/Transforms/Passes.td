@@ -95,6 +95,24 @@ def PipelineWarpGroupDots : Pass<"txlgpu-pipeline-warp-group-dots", "mlir::Modul
   }];
 }
 
+def PipelineTCGen05Dots : Pass<"txlgpu-pipeline-tcgen05-dots", "mlir::ModuleOp"> {
+  let summary = "Keep a plain dot's accumulator in tensor memory and its MMAs in flight (sm_100a)";
+  let description = [{
+    A loop whose plain tl.dot became a synchronous tcgen05 MMA (AssignLayouts:
+    accumulator stored to TMEM, operands staged by local_alloc, commit and
+    wait, accumulator read back, every iteration) keeps the accumulator in
+    tensor memory across the loop instead: stored once before it, read once
+    after every thread waited for the last commit. The operands get two
+    shared stages used alternately; the MMAs of each iteration commit to
+    their stage's mbarrier, which the iteration two later waits on before
+    restaging, so copying the next slice overlaps this slice's MMAs. Loops
+    whose MMA does not accumulate a loop-carried value from operands staged
+    in the loop (or that read the accumulator inside the loop) are left
+    alone, as are all Hopper and sm_80 loops (they have no tcgen05 MMAs).
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def AssignSharedLayouts : Pass<"txlgpu-assign-shared-layouts", "mlir::ModuleOp"> {
   let summary = "Choose the shared layouts of txl.smem_alloc buffers";
   let description = [{
