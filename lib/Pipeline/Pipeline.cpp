@@ -224,7 +224,7 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   asyncCopies.numStages = options.numStages;
   pm.addPass(mlir::txlgpu::createCombineDotAccumulate());
   pm.addPass(mlir::txlgpu::createAssignLayouts(layouts));
-  // Loops the cp.async pipeliner takes are left alone by the two after it.
+  // Loops the cp.async pipeliner takes are left alone by the three after it.
   pm.addPass(mlir::txlgpu::createPipelineAsyncCopies(asyncCopies));
   pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
   pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots());

@@ -83,7 +83,8 @@ bool sameValue(Value a, Value b, int depth = 6) {
       x->getNumRegions() || !isPure(x) ||
       x->getAttrDictionary() != y->getAttrDictionary() ||
       x->getNumOperands() != y->getNumOperands() ||
-      cast<OpResult>(a).getResultNumber() != cast<OpResult>(b).getResultNumber())
+      cast<OpResult>(a).getResultNumber() !=
+          cast<OpResult>(b).getResultNumber())
     return false;
   for (auto [p, q] : llvm::zip(x->getOperands(), y->getOperands()))
     if (!sameValue(p, q, depth - 1))
@@ -126,7 +127,9 @@ std::optional<int64_t> extraTrips(scf::ForOp a, scf::ForOp b) {
   auto [lb, lo2] = splitOffset(b.getLowerBound());
   auto [ua, uo] = splitOffset(a.getUpperBound());
   auto [ub, uo2] = splitOffset(b.getUpperBound());
-  auto same = [](Value x, Value y) { return (!x && !y) || (x && y && sameValue(x, y)); };
+  auto same = [](Value x, Value y) {
+    return (!x && !y) || (x && y && sameValue(x, y));
+  };
   if (!same(la, lb) || !same(ua, ub))
     return std::nullopt;
   if (!ua && !la) { // all constant
@@ -245,7 +248,7 @@ private:
   int64_t warpgroupThreads;
   ThreadValues values;
   std::vector<Site> sites;
-  bool unresolved = false;            // a barrier operand of unknown origin
+  bool unresolved = false; // a barrier operand of unknown origin
   llvm::DenseSet<Operation *> privateBars; // desc.load's own barriers
 };
 
@@ -356,14 +359,13 @@ void ProtocolChecker::collect() {
     if (auto arrive = dyn_cast<MBarArriveOp>(op)) {
       locate(s);
       s.remote = bool(arrive.getCta());
-      int64_t n = countThreads(s, arrive.getPred(), false, known,
-                               s.conditional);
+      int64_t n =
+          countThreads(s, arrive.getPred(), false, known, s.conditional);
       s.signal.arrivals = counted(n);
       addSite(arrive.getBar(), s);
     } else if (auto expect = dyn_cast<MBarExpectOp>(op)) {
       locate(s);
-      int64_t n = countThreads(s, expect.getPred(), true, known,
-                               s.conditional);
+      int64_t n = countThreads(s, expect.getPred(), true, known, s.conditional);
       s.signal.arrivals = counted(n);
       std::optional<int64_t> bytes = constantInt(expect.getBytes());
       s.signal.expectBytes =
@@ -436,9 +438,9 @@ LogicalResult ProtocolChecker::checkSite(Site &site) {
   }
   bool issuedByLeader = isa<MBarExpectOp, TMALoadOp>(op);
   bool runs = site.threadsKnown && llvm::is_contained(site.threads, true);
-  bool issues = isa<MBarExpectOp>(op) ? *arrivals > 0
-                                      : site.signal.landedBytes &&
-                                            *site.signal.landedBytes > 0;
+  bool issues = isa<MBarExpectOp>(op)
+                    ? *arrivals > 0
+                    : site.signal.landedBytes && *site.signal.landedBytes > 0;
   if (issuedByLeader && runs && !issues && !site.conditional) {
     int64_t first = llvm::find(site.threads, true) - site.threads.begin();
     return op->emitError()
@@ -459,8 +461,9 @@ LogicalResult ProtocolChecker::checkSite(Site &site) {
 std::optional<Signal> ProtocolChecker::round(ArrayRef<Site *> sites,
                                              size_t depth) {
   Signal total;
-  llvm::MapVector<Operation *, std::pair<SmallVector<Site *>,
-                                         SmallVector<Site *>>> ifs;
+  llvm::MapVector<Operation *,
+                  std::pair<SmallVector<Site *>, SmallVector<Site *>>>
+      ifs;
   for (Site *s : sites) {
     if (s->conditional)
       return std::nullopt;
@@ -542,9 +545,10 @@ LogicalResult ProtocolChecker::checkBarrier(MBarAllocOp root,
       return failure();
     total += *r;
     // A wait between two signals of one anchor splits it into phases.
-    auto [lo, hi] = std::minmax_element(
-        group.begin(), group.end(),
-        [](Site *x, Site *y) { return x->order < y->order; });
+    auto [lo, hi] =
+        std::minmax_element(group.begin(), group.end(), [](Site *x, Site *y) {
+          return x->order < y->order;
+        });
     for (Site *w : waits)
       if (w->anchor == anchor && w->order > (*lo)->order &&
           w->order < (*hi)->order)
@@ -628,11 +632,11 @@ LogicalResult ProtocolChecker::checkTrips(MBarAllocOp root,
            << "mbarrier protocol: this loop waits on the mbarrier allocated "
               "at "
            << where(root) << " (at " << where(w->op) << ") " << *extra
-           << " more time" << (*extra == 1 ? "" : "s")
-           << " than the loop at " << where(s->nest[level])
-           << " signals it (at " << where(s->op)
-           << ", one phase per iteration): the last wait" << (*extra == 1 ? "" : "s")
-           << " never complete" << (*extra == 1 ? "s" : "");
+           << " more time" << (*extra == 1 ? "" : "s") << " than the loop at "
+           << where(s->nest[level]) << " signals it (at " << where(s->op)
+           << ", one phase per iteration): the last wait"
+           << (*extra == 1 ? "" : "s") << " never complete"
+           << (*extra == 1 ? "s" : "");
   }
   return success();
 }

@@ -140,23 +140,23 @@ void mlir::txlgpu::waitForStageReaders(OpBuilder &b, Location loc, Value ring,
   // The commit of trip - stages completed use (trip / stages - 1) of the
   // stage's barrier: that parity is (trip / stages) & 1, flipped.
   auto [bar, parity] = ringSlot(b, loc, ring, trip, stages);
-  MBarWaitOp::create(b, loc, bar,
-                     arith::XOrIOp::create(b, loc, parity, i32Const(b, loc, 1)));
+  MBarWaitOp::create(
+      b, loc, bar, arith::XOrIOp::create(b, loc, parity, i32Const(b, loc, 1)));
 }
 
-std::pair<Value, Value>
-mlir::txlgpu::makeTCGen05LoopAsync(scf::ForOp loop, TCGen05LoopDot c,
-                                   int64_t stages) {
+std::pair<Value, Value> mlir::txlgpu::makeTCGen05LoopAsync(scf::ForOp loop,
+                                                           TCGen05LoopDot c,
+                                                           int64_t stages) {
   Location loc = c.mma.getLoc();
   Value oldBar = c.mma.getBarriers()[0];
   auto func = loop->getParentOfType<func::FuncOp>();
   OpBuilder entry(&func.front(), func.front().begin());
   Attribute barEnc = cast<MemDescType>(oldBar.getType()).getEncoding();
-  Value ring = MBarAllocOp::create(
-      entry, loc,
-      MemDescType::get(entry.getContext(), {stages}, entry.getI64Type(),
-                       barEnc),
-      1);
+  Value ring =
+      MBarAllocOp::create(entry, loc,
+                          MemDescType::get(entry.getContext(), {stages},
+                                           entry.getI64Type(), barEnc),
+                          1);
 
   // The accumulator goes to TMEM once, before the loop.
   c.store->moveBefore(loop);
@@ -164,17 +164,15 @@ mlir::txlgpu::makeTCGen05LoopAsync(scf::ForOp loop, TCGen05LoopDot c,
 
   Block *body = loop.getBody();
   OpBuilder b = OpBuilder::atBlockBegin(body);
-  Value trip = toI32(
-      b, loc,
-      arith::DivSIOp::create(
-          b, loc,
-          arith::SubIOp::create(b, loc, loop.getInductionVar(),
-                                loop.getLowerBound()),
-          loop.getStep()));
+  Value trip = toI32(b, loc,
+                     arith::DivSIOp::create(
+                         b, loc,
+                         arith::SubIOp::create(b, loc, loop.getInductionVar(),
+                                               loop.getLowerBound()),
+                         loop.getStep()));
   b.setInsertionPoint(c.mma);
   c.mma->removeAttr(kSyncCommitAttr);
-  c.mma.getBarriersMutable().assign(
-      ringSlot(b, loc, ring, trip, stages).first);
+  c.mma.getBarriersMutable().assign(ringSlot(b, loc, ring, trip, stages).first);
 
   // The loop no longer carries the accumulator in registers.
   body->getTerminator()->setOperand(c.iterArg,
@@ -190,8 +188,8 @@ mlir::txlgpu::makeTCGen05LoopAsync(scf::ForOp loop, TCGen05LoopDot c,
                             arith::SubIOp::create(b, loc, loop.getUpperBound(),
                                                   loop.getLowerBound()),
                             loop.getStep()),
-      arith::ConstantOp::create(
-          b, loc, b.getIntegerAttr(loop.getStep().getType(), 1)));
+      arith::ConstantOp::create(b, loc,
+                                b.getIntegerAttr(loop.getStep().getType(), 1)));
   Value trips =
       toI32(b, loc, arith::DivSIOp::create(b, loc, extent, loop.getStep()));
   Value last = arith::SubIOp::create(b, loc, trips, i32Const(b, loc, 1));

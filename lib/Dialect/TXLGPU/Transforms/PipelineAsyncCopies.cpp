@@ -25,7 +25,15 @@
 // the end are skipped (scf.if), and every iteration still commits a group
 // so the wait counts stay uniform.
 //
-// Taken when: one accumulating wgmma whose two operands are local_allocs of
+// On sm_100a a plain dot is a tcgen05 MMA that AssignLayouts made
+// synchronous (accumulator to TMEM, commit, wait, read back). Such a loop is
+// taken the same way, with the accumulator moved out of it
+// (makeTCGen05LoopAsync: stored to TMEM before the loop, read after the
+// last commit) and the MMAs of iteration i committed to barrier i%S of a
+// ring; instead of the wgmma wait, every thread waits for the commit of
+// iteration i-1 before copying iteration i+S-1 into the stage it read.
+//
+// Taken when: one accumulating wgmma (or tcgen05 MMA) whose two operands are local_allocs of
 // txl.loads in the body, the loads' `other` is absent or zero (cp.async
 // zero-fills), each thread copies >= 4 contiguous bytes, and the values the
 // addresses depend on are only used to compute addresses. Other loops are

@@ -49,11 +49,11 @@ void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
   SmallVector<int64_t> shape{kStages};
   shape.append(tile.getShape().begin(), tile.getShape().end());
   b.setInsertionPoint(loop);
-  auto buffer = SmemAllocOp::create(
-      b, alloc.getLoc(),
-      MemDescType::get(b.getContext(), shape, tile.getElementType(),
-                       tile.getEncoding()),
-      /*immutable=*/nullptr);
+  auto buffer = SmemAllocOp::create(b, alloc.getLoc(),
+                                    MemDescType::get(b.getContext(), shape,
+                                                     tile.getElementType(),
+                                                     tile.getEncoding()),
+                                    /*immutable=*/nullptr);
   buffer->setAttr(TXLGPUDialect::kLoopStagingAttr, b.getUnitAttr());
   b.setInsertionPoint(alloc);
   auto view = MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);

@@ -118,8 +118,7 @@ bool isBinaryIntOp(Operation *op) {
   return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp,
              arith::OrIOp, arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp,
              arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp, arith::DivSIOp,
-             arith::RemSIOp, arith::DivUIOp, arith::RemUIOp, arith::CmpIOp>(
-      op);
+             arith::RemSIOp, arith::DivUIOp, arith::RemUIOp, arith::CmpIOp>(op);
 }
 
 /// A known operand that decides the result alone (x & 0, x | true, x * 0).
@@ -222,8 +221,8 @@ ThreadLanes ThreadValues::compute(Value v) {
       } else if (a[t].kind == ThreadValue::Known &&
                  b[t].kind == ThreadValue::Known) {
         std::optional<int64_t> r = foldBinary(op, a[t].value, b[t].value, ow);
-        out[t] = r ? ThreadValue::known(normalize(*r, w))
-                   : ThreadValue::varying();
+        out[t] =
+            r ? ThreadValue::known(normalize(*r, w)) : ThreadValue::varying();
       } else {
         out[t] = join(a[t], b[t]);
       }
@@ -236,10 +235,9 @@ ThreadLanes ThreadValues::compute(Value v) {
     const ThreadLanes &y = get(sel.getFalseValue());
     ThreadLanes out(threads);
     for (int64_t t = 0; t < threads; ++t)
-      out[t] = c[t].kind == ThreadValue::Known ? (c[t].value ? x[t] : y[t])
-               : c[t].kind == ThreadValue::Uniform
-                   ? join(x[t], y[t])
-                   : ThreadValue::varying();
+      out[t] = c[t].kind == ThreadValue::Known     ? (c[t].value ? x[t] : y[t])
+               : c[t].kind == ThreadValue::Uniform ? join(x[t], y[t])
+                                                   : ThreadValue::varying();
     return out;
   }
   if (isa<arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp,

@@ -1,9 +1,10 @@
 //===- LoopPipelining.h - shared pieces of the loop pipelining passes -*- C++
 //-*-===//
 //
-// PrefetchLoopLoads, PipelineAsyncCopies and PipelineWarpGroupDots all
-// restructure a plain matmul loop; the patterns they recognize and the
-// address slices they recompute are defined once here.
+// PrefetchLoopLoads, PipelineAsyncCopies, PipelineWarpGroupDots and
+// PipelineTCGen05Dots all restructure a plain matmul loop; the patterns
+// they recognize and the address slices they recompute are defined once
+// here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TXL_DIALECT_TXLGPU_TRANSFORMS_LOOPPIPELINING_H
@@ -60,9 +61,8 @@ std::optional<TCGen05LoopDot> matchTCGen05LoopDot(scf::ForOp loop,
 /// t % stages of a new ring of `stages` mbarriers of count 1 (returned
 /// too); the caller makes each trip wait for the stage's last readers
 /// (waitForStageReaders) before it overwrites their operands.
-std::pair<Value, Value> makeTCGen05LoopAsync(scf::ForOp loop,
-                                             TCGen05LoopDot dot,
-                                             int64_t stages);
+std::pair<Value, Value>
+makeTCGen05LoopAsync(scf::ForOp loop, TCGen05LoopDot dot, int64_t stages);
 
 /// Waits until the MMAs of trip `trip` - `stages` (the last ones that read
 /// stage `trip` % `stages`) have completed: the parity of that commit,

@@ -71,9 +71,14 @@ def PipelineAsyncCopies : Pass<"txlgpu-pipeline-async-copies", "mlir::ModuleOp">
     pass option), filled by cp.async S-1 iterations ahead of the wgmma that
     reads them; one wgmma group stays in flight. The loop-carried pointers
     run S-1 iterations ahead of the loop counter. Copies of iterations past
-    the end are skipped. Loops it cannot take (non-zero `other`, copies
-    under 4 bytes, pointers used for anything but addresses) are left
-    unchanged.
+    the end are skipped. On sm_100a the same loops with a plain dot's
+    tcgen05 MMA are taken too: the accumulator stays in tensor memory for
+    the whole loop, the MMAs of each iteration commit to the mbarrier of
+    their stage (a ring of S, count 1), and each iteration's copies into a
+    stage first wait for the commit of the MMAs that last read it; every
+    thread waits for the last commit after the loop, then reads the
+    accumulator. Loops it cannot take (non-zero `other`, copies under 4
+    bytes, pointers used for anything but addresses) are left unchanged.
   }];
   let options = [
     Option<"numStages", "num-stages", "int64_t", "3",
@@ -105,7 +110,9 @@ def PipelineTCGen05Dots : Pass<"txlgpu-pipeline-tcgen05-dots", "mlir::ModuleOp">
     after every thread waited for the last commit. The operands get two
     shared stages used alternately; the MMAs of each iteration commit to
     their stage's mbarrier, which the iteration two later waits on before
-    restaging, so copying the next slice overlaps this slice's MMAs. Loops
+    restaging, so copying the next slice overlaps this slice's MMAs. This
+    is the fallback for loops txlgpu-pipeline-async-copies cannot stream
+    (it takes the others first, S stages deep). Loops
     whose MMA does not accumulate a loop-carried value from operands staged
     in the loop (or that read the accumulator inside the loop) are left
     alone, as are all Hopper and sm_80 loops (they have no tcgen05 MMAs).
