@@ -10,8 +10,10 @@ EXPECTED holds each case's expected status: PASS, or XFAIL with the reason.
 The exit status is non-zero only for a case that is expected to pass and
 does not (a regression), for a manifest error, or with --strict for a case
 that passes although marked XFAIL (it is fixed: promote it). --update
-rewrites EXPECTED from this run (keeping the reasons of cases that still
-fail), for the lead to review and commit.
+rewrites EXPECTED from this run, for the lead to review and commit: a case
+that still fails keeps its recorded reason while that reason still names
+the first error; when the first error has changed, the reason is refreshed
+(see refreshed_reason).
 """
 
 import argparse
@@ -269,6 +271,21 @@ def main():
     return 0
 
 
+def refreshed_reason(old, kind, message):
+    """The reason to record for a failing case. An old reason that starts
+    with this run's first error is kept whole (the lead's notes included).
+    One that names it later on (a `--blank-host` finding, now the first
+    error) is kept from there: the errors before it are gone, the notes
+    after it still apply. Otherwise the old reason describes an error that
+    no longer stops the case, and this run's message replaces it."""
+    current = message if kind == "error" else f"{kind}: {message}"
+    if old.startswith(current):
+        return old
+    if current in old:
+        return old[old.index(current):]
+    return current
+
+
 def write_expected(path, cases, results, old):
     """EXPECTED from this run: a case that fails keeps its old reason (the
     lead's words) if it had one, else gets the first error message."""
@@ -282,7 +299,8 @@ def write_expected(path, cases, results, old):
         if kind == "ok":
             lines.append(f"{case.id}  PASS")
         else:
-            reason = old.get(case.id, ("", ""))[1] or f"{kind}: {message}"
+            reason = refreshed_reason(old.get(case.id, ("", ""))[1], kind,
+                                      message)
             lines.append(f"{case.id}  XFAIL  {reason}")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")

@@ -107,6 +107,53 @@ def test_ring_copy(dtype, shape, stages):
     assert copy_widths(ptx) == {16 if N % 16 == 0 else 4}
 
 
+# -- mbar_arrive(track_async_op=True): the arrival follows the copies -------
+
+# (dtype, (M, N), stages): rings that wrap many times (the free barrier's
+# phases alternate), ragged M and N, a single tile, fp32 rows of odd width
+# (4-byte copies).
+TRACKED_CASES = [(torch.float16, (1000, 208), 2),
+                 (torch.float16, (4096, 128), 3),
+                 (torch.float32, (777, 203), 2),
+                 (torch.float32, (17, 48), 4),
+                 (torch.bfloat16, (2048, 64), 2)]
+
+
+@pytest.mark.parametrize("dtype,shape,stages", TRACKED_CASES,
+                         ids=lambda v: dims(v) if isinstance(v, tuple)
+                         else dtype_id(v) if isinstance(v, torch.dtype)
+                         else f"S{v}")
+def test_tracked_arrive_waits_for_copies(dtype, shape, stages):
+    """A producer warpgroup fills a poisoned shared ring with cp.async and
+    signals each stage with mbar_arrive(track_async_op=True), without any
+    cp.async wait; the consumer warpgroup waits on the barrier and copies
+    the stage out. Every element must be x's: a stage read before its
+    copies landed shows the poison (-3) or the previous tile."""
+    require_hopper()
+    M, N = shape
+    gen = torch.Generator(device="cuda").manual_seed(M * 7 + N + stages)
+    x = torch.randn(shape, device="cuda", generator=gen).to(dtype)
+    big = torch.full((M + 8, N + 16), float("nan"), device="cuda",
+                     dtype=dtype)
+    y = big[4:4 + M, 8:8 + N]
+    args = (x, y, M, N, x.stride(0), y.stride(0))
+    meta = dict(BM=RING_BM, BN=RING_BN, S=stages, DT=TL[dtype], POISON=-3.0,
+                num_warps=4, num_warpgroups=2)
+    grid = ((N + RING_BN - 1) // RING_BN,)
+    for _ in range(3):  # a race would not show every time
+        y.fill_(float("nan"))
+        kernels.tracked_ring_copy[grid](*args, **meta)
+        torch.cuda.synchronize()
+        torch.testing.assert_close(y, x, atol=0, rtol=0)
+    outside = big.clone()
+    outside[4:4 + M, 8:8 + N] = 0
+    assert torch.isnan(outside).sum().item() == outside.numel() - M * N, \
+        "the kernel wrote outside y"
+
+    ptx = ptx_of(kernels.tracked_ring_copy.warmup(*args, **meta))
+    assert "cp.async.mbarrier.arrive.noinc.shared" in ptx
+
+
 # -- masked-off elements are zero-filled ------------------------------------
 
 @pytest.mark.parametrize("zero_other", [False, True], ids=["no_other",

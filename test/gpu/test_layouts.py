@@ -43,3 +43,26 @@ def test_fragment_io(shape):
     odd = (torch.arange(N, device="cuda") % 2 == 1)[None, :]
     want = torch.where(odd, torch.full_like(x, -1.0), stored)
     assert torch.equal(y, want)
+
+
+@pytest.mark.parametrize("M", [16, 64, 128])
+@pytest.mark.parametrize("writers", [0, 1, 2], ids=["lane0", "even_warps",
+                                                     "nobody"])
+def test_slice_store_picks_writing_threads(M, writers):
+    """frag_smem_store(pred=<per-thread scalar>, predStr="slice:1"): the
+    row of a [M, 64] broadcast lands in a [M] buffer, written only by the
+    threads whose predicate holds (rows of the other threads keep -5)."""
+    x = random_tensor((M,), torch.float32)
+    y = torch.full((M,), float("nan"), device="cuda")
+    kernels.slice_owner_store[(1,)](x, y, M=M, N=64, WRITERS=writers,
+                                    num_warps=4)
+    torch.cuda.synchronize()
+    r = torch.arange(M, device="cuda")
+    keep = torch.full_like(x, -5.0)
+    if writers == 0:
+        want = x
+    elif writers == 1:
+        want = torch.where((r // 4) % 2 == 0, x, keep)
+    else:
+        want = keep
+    assert torch.equal(y, want)

@@ -141,3 +141,51 @@ def async_gemm(a_ptr, bt_ptr, c_ptr, M, N, K, stride_am, stride_btn,
     offs_cn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
     c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_cn[None, :]
     tl.store(c_ptrs, acc, mask=m_ok & (offs_cn[None, :] < N))
+
+
+@txl.jit
+def tracked_ring_copy(x_ptr, y_ptr, M, N, stride_xm, stride_ym,
+                      BM: tl.constexpr, BN: tl.constexpr, S: tl.constexpr,
+                      DT: tl.constexpr, POISON: tl.constexpr):
+    """y[:M, :N] = x[:M, :N] through an S-stage shared ring handed from a
+    producer warpgroup to a consumer warpgroup (num_warpgroups=2) with no
+    cp.async wait at all: the producer issues txl.async_load into a stage
+    and arrives on the stage's `ready` barrier with
+    mbar_arrive(track_async_op=True), which fires only once that thread's
+    copies have landed. `ready` counts the producer's 128 threads (the
+    arrivals are .noinc: they count against mbar_alloc's count); `free`
+    counts the consumer's 128 plain arrivals. Every stage is poisoned first,
+    so a consumer that read a stage before its copies landed would store
+    POISON (or the previous tile) instead of x."""
+    offs_m = tl.arange(0, BM)
+    offs_n = tl.program_id(0) * BN + tl.arange(0, BN)
+    col_ok = offs_n[None, :] < N
+    ring = txl.smem_alloc([BM, BN], dtype=DT, num_stages=S)
+    ready = txl.mbar_alloc(128, num_stages=S)
+    free = txl.mbar_alloc(128, num_stages=S)
+    for i in tl.static_range(S):
+        txl.smem_store(txl.get_buffer(ring, i), tl.full([BM, BN], POISON, DT))
+    # smem_store synchronizes its own warpgroup only: both warpgroups'
+    # poison is written before any copy starts.
+    tl.debug_barrier()
+    num_tiles = tl.cdiv(M, BM)
+    if txl.is_warpgroup([0]):
+        for t in range(0, num_tiles):
+            s = t % S
+            # The first pass over the ring finds every stage free.
+            if t >= S:
+                txl.mbar_wait(txl.get_buffer(free, s), (t // S - 1) % 2)
+            rows = t * BM + offs_m
+            src = x_ptr + rows[:, None] * stride_xm + offs_n[None, :]
+            txl.async_load(txl.get_buffer(ring, s), src,
+                           mask=(rows[:, None] < M) & col_ok)
+            txl.mbar_arrive(txl.get_buffer(ready, s), track_async_op=True)
+    else:
+        for t in range(0, num_tiles):
+            s = t % S
+            txl.mbar_wait(txl.get_buffer(ready, s), (t // S) % 2)
+            tile = txl.smem_load(txl.get_buffer(ring, s))
+            rows = t * BM + offs_m
+            dst = y_ptr + rows[:, None] * stride_ym + offs_n[None, :]
+            tl.store(dst, tile, mask=(rows[:, None] < M) & col_ok)
+            txl.mbar_arrive(txl.get_buffer(free, s))

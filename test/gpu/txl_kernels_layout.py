@@ -51,3 +51,30 @@ def fragment_io(x_ptr, y_ptr, lo, M: tl.constexpr, N: tl.constexpr):
     y = txl.frag_smem_load(buf, [M, N], by_rows, other=-1.0,
                            pred=cols % 2 == 0)
     tl.store(y_ptr + rows * N + cols, y)
+
+
+@txl.jit
+def slice_owner_store(x_ptr, y_ptr, M: tl.constexpr, N: tl.constexpr,
+                      WRITERS: tl.constexpr):
+    # The TXL project's frag_smem_store(predStr="slice:1", pred=...): a
+    # value broadcast along dim 1 ([M, N], every row constant) goes into a
+    # [M] buffer in a row layout that gives each row to 8 lanes; the scalar
+    # predicate picks which threads write. WRITERS: 0 lane 0 of each row
+    # (all rows written once), 1 the even warps only (rows (r // 4) % 2 == 0
+    # of each 16), 2 nobody (the buffer keeps its -5).
+    tid = txl.tid(0)
+    rows = tl.arange(0, M)
+    x = tl.load(x_ptr + rows)
+    wide = tl.broadcast_to(x[:, None], (M, N))
+    buf = txl.get_buffer(txl.smem_alloc([M], dtype=tl.float32), 0)
+    txl.smem_store(buf, tl.full([M], -5.0, tl.float32))
+    parent: tl.constexpr = txl.BlockedLayout([1, 1], [4, 8], [4, 1], [1, 0])
+    by_row: tl.constexpr = txl.SliceLayout(dim=1, parent=parent)
+    if WRITERS == 0:
+        pred = tid % 8 == 0
+    elif WRITERS == 1:
+        pred = (tid // 32) % 2 == 0
+    else:
+        pred = tid > 100000
+    txl.frag_smem_store(buf, wide, by_row, pred=pred, predStr="slice:1")
+    tl.store(y_ptr + rows, txl.smem_load(buf))

@@ -349,10 +349,37 @@ struct SmemStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemStoreOp> {
   LogicalResult
   matchAndRewrite(txlgpu::SmemStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (adaptor.getPred())
+      return writeGuarded(op, adaptor, rewriter);
     if (failed(writeSharedTile(rewriter, op.getLoc(), op, adaptor.getDst(),
                                adaptor.getValue(), op.getValue().getType(),
                                op.getDst().getType())))
       return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Only the threads whose predicate holds store, with plain st.shared
+  /// (stmatrix is warp-collective: it cannot sit in a divergent branch);
+  /// the synchronization around the write stays outside the branch.
+  LogicalResult writeGuarded(txlgpu::SmemStoreOp op, OpAdaptor adaptor,
+                             ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    auto tensorTy = cast<RankedTensorType>(op.getValue().getType());
+    barrier(rewriter, loc);
+    SmallVector<Value> regs = unpackTensor(rewriter, loc, adaptor.getValue());
+    LogicalResult walked = success();
+    ifThen(rewriter, loc, adaptor.getPred(), [&] {
+      walked = forEachSharedRun(
+          rewriter, loc, op, adaptor.getDst(), tensorTy, op.getDst().getType(),
+          /*maxVec=*/16, [&](int r, int64_t vec, Value ptr) {
+            storeSharedRun(rewriter, loc, ptr, ArrayRef(regs).slice(r, vec));
+          });
+    });
+    if (failed(walked))
+      return failure();
+    fenceAsyncProxy(rewriter, loc);
+    barrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -444,6 +471,14 @@ struct MBarArriveOpToLLVM
     Location loc = op.getLoc();
     Value bar = adaptor.getBar();
     auto arrive = [&] {
+      if (op.getTrackAsyncOp()) {
+        // .noinc: the deferred arrival counts against the barrier's
+        // arrive count (mbar_alloc's count includes it), as a plain
+        // arrival does.
+        NVVM::CpAsyncMBarrierArriveOp::create(rewriter, loc, bar,
+                                              /*noinc=*/true);
+        return;
+      }
       if (!adaptor.getCta()) {
         NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, Value(),
                                        ctaScope(getContext()));

@@ -30,6 +30,13 @@
 // Reads inside the loop, after an `if`, or after a `while` get no implicit
 // wait and still fail.
 //
+// Warpgroup roles: wgmma groups and their waits belong to a warpgroup, and
+// a kernel with several warpgroups branches on txl.is_warpgroup(...) again
+// and again (a dot in one `if is_warpgroup([0])`, its wait in a later one).
+// The check runs once per warpgroup, following only the branches of role
+// conditions that warpgroup takes; a read fails if it fails for any
+// warpgroup that reaches it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Gen.h"
@@ -84,7 +91,8 @@ Ages outside(const Ages &ages, Operation *op) {
 
 class ReadCheck {
 public:
-  explicit ReadCheck(const Gen &g) : g(g) {}
+  /// `warpgroup`: the warpgroup whose paths are followed (-1: all paths).
+  ReadCheck(const Gen &g, int64_t warpgroup) : g(g), warpgroup(warpgroup) {}
 
   /// Loops whose exit gets the implicit dot_wait(0), with the indices of
   /// the results it carries through (the union over fixed-point rounds).
@@ -98,6 +106,16 @@ public:
 
 private:
   const Gen &g;
+  int64_t warpgroup;
+
+  /// Whether this check's warpgroup takes the `then` branch of an `if` on
+  /// `cond` (nullopt: not a warpgroup role, or all paths are followed).
+  std::optional<bool> roleTaken(Value cond) const {
+    auto it = g.rolePredicates.find(cond.getAsOpaquePointer());
+    if (warpgroup < 0 || it == g.rolePredicates.end() || it->second.empty())
+      return std::nullopt;
+    return llvm::is_contained(it->second, warpgroup);
+  }
 
   /// Ages of `vals` (-1 where not tracked).
   static SmallVector<int> agesOf(ValueRange vals, const Ages &ages) {
@@ -214,6 +232,8 @@ private:
   void ifElse(scf::IfOp branch, Ages &ages) {
     if (ages.count(branch.getCondition()))
       readError(branch);
+    if (std::optional<bool> taken = roleTaken(branch.getCondition()))
+      return roleBranch(branch, *taken, ages);
     Ages thenAges = ages, elseAges = ages;
     region(branch.getThenRegion(), thenAges);
     SmallVector<int> results(branch.getNumResults(), -1);
@@ -227,6 +247,17 @@ private:
     }
     ages = outside(thenAges, branch);
     mergeInto(ages, outside(elseAges, branch));
+    track(branch.getResults(), results, ages);
+  }
+
+  /// The one branch of a role condition this check's warpgroup runs.
+  void roleBranch(scf::IfOp branch, bool then, Ages &ages) {
+    Region &taken = then ? branch.getThenRegion() : branch.getElseRegion();
+    if (taken.empty())
+      return; // an `if` without `else`, not taken: nothing runs
+    region(taken, ages);
+    SmallVector<int> results = agesOf(yielded(taken), ages);
+    ages = outside(ages, branch);
     track(branch.getResults(), results, ages);
   }
 
@@ -273,10 +304,16 @@ static void insertExitWait(Operation *loop, ArrayRef<unsigned> indices) {
 }
 
 void Gen::checkAccumulatorReads(func::FuncOp func) {
-  Ages ages;
-  ReadCheck check(*this);
-  check.region(func.getBody(), ages);
-  for (auto &[loop, indices] : check.exitWaits)
+  // Loop -> the results that get the implicit wait, over all warpgroups.
+  llvm::MapVector<Operation *, llvm::SmallSetVector<unsigned, 4>> exitWaits;
+  for (int64_t wg = 0; wg < std::max(1, opts.numWarpgroups); ++wg) {
+    Ages ages;
+    ReadCheck check(*this, opts.numWarpgroups > 1 ? wg : -1);
+    check.region(func.getBody(), ages);
+    for (auto &[loop, indices] : check.exitWaits)
+      exitWaits[loop].insert(indices.begin(), indices.end());
+  }
+  for (auto &[loop, indices] : exitWaits)
     insertExitWait(loop, indices.getArrayRef());
 }
 

@@ -300,6 +300,8 @@ public:
                 SourceLoc loc);
   Val fragmentIO(bool load, CallArgs &args, const std::string &fname,
                  SourceLoc loc);
+  TValue squeezeBroadcast(const TValue &v, const Val &spec, const TValue &buf,
+                          const std::string &fname, SourceLoc loc);
   /// tl.dot on shared buffers: an async wgmma group (HardwareMemory.cpp).
   Val asyncDot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
                SourceLoc loc);

@@ -474,11 +474,24 @@ Value multicastMask(Gen &g, const std::optional<Val> &v,
 
 Val mbarArrive(Gen &g, CallArgs &args, const std::string &fname,
                SourceLoc loc) {
-  auto p = g.bind(args, {"mbar", "pred", "cta_id"}, 1, fname, loc);
+  auto p =
+      g.bind(args, {"mbar", "pred", "cta_id", "track_async_op"}, 1, fname, loc);
   const TValue &bar = expectSpace(g, p[0], Space::Mbar, fname, "mbar", loc);
+  bool trackAsync = false;
+  if (p[3] && !p[3]->isNone()) {
+    if (!p[3]->isIntLike())
+      g.fail(loc, fname + ": track_async_op must be a compile-time bool, got " +
+                      (p[3]->isTensor() ? "a runtime " + p[3]->t.typeStr()
+                                        : describeArg(p[3])));
+    trackAsync = p[3]->asInt() != 0;
+  }
+  // cp.async.mbarrier.arrive only reaches the calling CTA's barriers.
+  if (trackAsync && p[2] && !p[2]->isNone())
+    g.fail(loc, fname + ": track_async_op=True arrives on a barrier of the "
+                        "calling CTA, so it cannot take cta_id");
   tg::MBarArriveOp::create(g.b, g.cur, bar.value,
                            predicate(g, p[1], fname, loc),
-                           clusterRank(g, p[2], fname, loc));
+                           clusterRank(g, p[2], fname, loc), trackAsync);
   return Val::none();
 }
 

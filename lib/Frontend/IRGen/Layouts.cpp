@@ -10,11 +10,14 @@
 //    as an attribute, which AssignLayouts gives its result; values are
 //    unchanged, so later passes may still move or drop the conversion.
 //  * frag_smem_load(buf, shape, layout, other, pred) / frag_smem_store(buf,
-//    value, layout, pred): shared-memory I/O of a tensor in an explicit
-//    layout. A predicate (scalar or per element) selects `other` (default
-//    0) where it is false on a load, and keeps the buffer's old elements
-//    on a store (read, select, write: the buffer's other writers must be
-//    synchronized as for smem_store).
+//    value, layout, pred, predStr): shared-memory I/O of a tensor in an
+//    explicit layout. A predicate (scalar or per element) selects `other`
+//    (default 0) where it is false on a load. On a store a per-element
+//    predicate keeps the buffer's old elements where it is false (read,
+//    select, write: the buffer's other writers must be synchronized as for
+//    smem_store); a scalar one, which may differ between threads (TXL's
+//    `tid % 8 == 0`), says which threads write. predStr="slice:D" stores a
+//    value broadcast along D into a buffer without that dimension.
 //  * print_layout(shape, dtype, layout): prints, while compiling, which
 //    thread and register hold each element of a tensor of that shape in
 //    that layout (one line per row of a 2-D tensor, `T<thread>:<reg>` per
@@ -356,7 +359,8 @@ Val Gen::fragmentIO(bool load, CallArgs &args, const std::string &fname,
                     SourceLoc loc) {
   auto p = load ? bind(args, {"buf", "shape", "layout", "other", "pred"}, 3,
                        fname, loc)
-                : bind(args, {"buf", "value", "layout", "pred"}, 3, fname, loc);
+                : bind(args, {"buf", "value", "layout", "pred", "predStr"}, 3,
+                       fname, loc);
   if (!p[0] || !p[0]->isTensor() || p[0]->t.space != TValue::Space::Smem)
     fail(loc, fname + ": buf must be one shared buffer (txl.get_buffer)");
   const TValue buf = p[0]->t;
@@ -387,6 +391,8 @@ Val Gen::fragmentIO(bool load, CallArgs &args, const std::string &fname,
   TValue v = tensorArg(p[1], "value", loc);
   if (!v.isTensor())
     v = splat(v, buf.shape);
+  if (p[4] && !p[4]->isNone())
+    v = squeezeBroadcast(v, *p[4], buf, fname, loc);
   if (v.numel() != buf.numel())
     fail(loc,
          fname + ": value " + v.typeStr() + " does not fit " + buf.typeStr());
@@ -394,11 +400,48 @@ Val Gen::fragmentIO(bool load, CallArgs &args, const std::string &fname,
     v = cast(v, buf.dtype, loc);
   if (v.shape != buf.shape)
     v = reshape(v, buf.shape, /*canReorder=*/false, loc);
-  if (predicated)
-    v = select(*pred, v, Val::tensor(readBuffer(Attribute())), loc);
-  auto store = tg::SmemStoreOp::create(b, cur, buf.value, v.value);
+  // A scalar predicate says which threads write (TXL's lane selection:
+  // with a layout that gives an element to several threads, the one whose
+  // predicate holds writes it); a tensor predicate keeps the buffer's old
+  // elements where it is false.
+  Value guard;
+  if (predicated) {
+    TValue pt = toTensor(*pred, loc);
+    if (pt.isTensor())
+      v = select(*pred, v, Val::tensor(readBuffer(Attribute())), loc);
+    else
+      guard = toBool(pt, loc).value;
+  }
+  auto store = tg::SmemStoreOp::create(b, cur, buf.value, v.value, guard);
   store->setAttr(tg::TXLGPUDialect::kPinnedLayoutAttr, enc);
   return Val::none();
+}
+
+/// TXL's predStr="slice:D": `value` has one dimension more than the
+/// buffer and is a broadcast along D (every element along D the same); its
+/// slice is stored. txl takes the maximum along D, which is that element.
+TValue Gen::squeezeBroadcast(const TValue &v, const Val &spec,
+                             const TValue &buf, const std::string &fname,
+                             SourceLoc loc) {
+  const std::string prefix = "slice:";
+  std::string digits = spec.kind == Val::Kind::Str &&
+                               spec.s.compare(0, prefix.size(), prefix) == 0
+                           ? spec.s.substr(prefix.size())
+                           : std::string();
+  if (digits.empty() || digits.size() > 2 ||
+      digits.find_first_not_of("0123456789") != std::string::npos)
+    fail(loc, fname + ": predStr must be \"slice:D\" (D: the dimension of "
+                      "value the buffer drops)");
+  size_t dim = std::stoul(digits);
+  if (v.shape.size() != buf.shape.size() + 1 || dim >= v.shape.size())
+    fail(loc, fname + ": predStr=\"" + spec.s + "\" needs a value of rank " +
+                  std::to_string(buf.shape.size() + 1) + " with a dimension " +
+                  std::to_string(dim) + " to drop, got " + v.typeStr());
+  CallArgs ma;
+  ma.pos = {Val::tensor(v), Val::integer(int64_t(dim))};
+  ma.posLocs = {loc, loc};
+  ma.loc = loc;
+  return callBuiltin("tl.max", ma, loc).t;
 }
 
 Val handlers::txlLayout(Gen &g, const std::string &name, CallArgs &args,

@@ -249,7 +249,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.mbar_alloc", "(arr_count, num_stages=1)", "An array of mbarriers initialised to `arr_count`.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.mbar_expect", "(mbar, bytes, pred=None)", "Arrive and expect `bytes` of transactions.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.mbar_wait", "(mbar, phase)", "Waits until the phase of parity `phase` completes.", h::txlMemory, Support::Full, "", {}, 90},
-      {"txl.mbar_arrive", "(mbar, pred=None, cta_id=None)", "Each calling thread arrives on `mbar`.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.mbar_arrive", "(mbar, pred=None, cta_id=None, track_async_op=False)", "Each calling thread arrives on `mbar`; with track_async_op=True, once its earlier txl.async_load copies have landed (cp.async.mbarrier.arrive.noinc: mbar_alloc's count includes these arrivals).", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_load", "(value, desc, offsets, mbar, contiguity=None, multicast=None, two_ctas=False)", "TMA copy of a block into a shared buffer (two_ctas: the bytes count on the CTA pair's first barrier, sm_100a).", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_store", "(value, desc, offsets, reduce=None)", "TMA copy of a shared buffer to global memory; with reduce='add' (or 'min', 'max', 'inc', 'dec', 'and', 'or', 'xor') combined with it element by element in L2.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_store_wait", "(pendings)", "Waits until at most `pendings` TMA stores are in flight.", h::txlMemory, Support::Full, "", {}, 90},
@@ -280,7 +280,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.print", "(*values)", "tl.device_print with an empty prefix unless the first value is a string.", h::txlHardware},
       {"txl.print_layout", "(shape, dtype, layout)", "Prints which thread holds which element (at compile time).", h::txlLayout},
       {"txl.frag_smem_load", "(buf, shape, layout, other=None, pred=None)", "Reads a shared buffer in an explicit layout.", h::txlLayout},
-      {"txl.frag_smem_store", "(buf, value, layout, pred=None)", "Writes a shared buffer in an explicit layout.", h::txlLayout},
+      {"txl.frag_smem_store", "(buf, value, layout, pred=None, predStr='')", "Writes a shared buffer in an explicit layout; a scalar pred picks the writing threads, a tensor pred the written elements; predStr='slice:D' stores a value broadcast along D into a buffer without D.", h::txlLayout},
       //===--- Python's math module (compile-time numbers) ------------===//
       {"math.gcd", "(a, b)", "Greatest common divisor of compile-time integers.", h::mathGcd},
       {"math.log2", kUnary, "Compile-time log2.", h::mathConst},

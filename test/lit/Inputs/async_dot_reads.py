@@ -160,3 +160,39 @@ def read_in_next_iteration(q_ptr, o_ptr, L):
         txl.dot_wait(1)
         p = s.to(tl.float16)
     tl.store(o_ptr + r[:, None] * 64 + r[None, :], o)
+
+
+@txl.jit
+def roles_dot_then_wait(q_ptr, o_ptr, L):
+    """The TXL project's split: warpgroup 0 issues the dot in one
+    `if is_warpgroup([0])` and retires it in a later one; warpgroup 1 never
+    has a dot in flight. Fine for both (the check follows each
+    warpgroup's branches)."""
+    r = tl.arange(0, 64)
+    sq = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    txl.smem_store(sq, tl.load(q_ptr + r[:, None] * 64 + r[None, :]))
+    o = tl.zeros([64, 64], dtype=tl.float32)
+    for j in range(L):
+        o = o * 0.5
+        if txl.is_warpgroup([0]):
+            o = tl.dot(sq, sq.T, o)
+        if txl.is_warpgroup([0]):
+            txl.dot_wait(0)
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :] + 4096 * txl.warpgroup_id(), o)
+
+
+@txl.jit
+def roles_wait_in_other_role(q_ptr, o_ptr, L):
+    """Warpgroup 0 issues the dot, but only warpgroup 1 waits: warpgroup
+    0 reads its accumulator in flight at the top of the next iteration."""
+    r = tl.arange(0, 64)
+    sq = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    txl.smem_store(sq, tl.load(q_ptr + r[:, None] * 64 + r[None, :]))
+    o = tl.zeros([64, 64], dtype=tl.float32)
+    for j in range(L):
+        o = o * 0.5
+        if txl.is_warpgroup([0]):
+            o = tl.dot(sq, sq.T, o)
+        if txl.is_warpgroup([1]):
+            txl.dot_wait(0)
+    tl.store(o_ptr + r[:, None] * 64 + r[None, :] + 4096 * txl.warpgroup_id(), o)

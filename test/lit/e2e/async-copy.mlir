@@ -53,3 +53,14 @@
 // RUN: not txlc %S/../Inputs/async_copy.py --kernel-name unrolled_narrow --signature "*fp16:16, i32, 1024" --target sm_90a --out-dir %tun --no-cubin 2>&1 | FileCheck %s --check-prefix=ONCE
 // ONCE: async_copy.py:42:9: error: txl.async_load: cp.async copies at least 4 contiguous bytes
 // ONCE-NOT: error:
+//
+// mbar_arrive(track_async_op=True) after async_load: the arrival is
+// cp.async.mbarrier.arrive.noinc on the stage's barrier (it fires once the
+// thread's copies have landed; no cp.async wait in the producer).
+// RUN: txlc %S/../../gpu/txl_kernels_async_copy.py --kernel-name tracked_ring_copy --signature "*fp16:16, *fp16:16, i32, i32:16, i32:16, i32:16, 64, 64, 2, tl.float16, -3.0" --num-warpgroups 2 --target sm_90a --out-dir %ttrack --no-cubin
+// RUN: FileCheck %s --check-prefix=TRACK < %ttrack/tracked_ring_copy.ptx
+// TRACK: cp.async.cg.shared.global
+// TRACK: cp.async.commit_group;
+// TRACK: cp.async.mbarrier.arrive.noinc.shared.b64 [global_smem];
+// TRACK-NOT: cp.async.wait_group
+// TRACK: mbarrier.try_wait.parity.shared.b64

@@ -58,3 +58,11 @@
 // WHILE: async_dot_reads.py:144:5: error: this reads an accumulator
 // RUN: not txlc %S/../Inputs/async_dot_reads.py --kernel-name read_in_next_iteration --signature "*fp16:16, *fp32:16, i32" --target sm_90a --out-dir %t/bad 2>&1 | FileCheck %s --check-prefix=NEXTITER
 // NEXTITER: async_dot_reads.py:157:15: error: this reads an accumulator
+//
+// Warpgroup roles: the check follows each warpgroup's branches of
+// txl.is_warpgroup conditions, so a dot issued in one role branch and
+// retired in a later branch of the same role compiles; a wait that only
+// another warpgroup runs does not retire it.
+// RUN: txlc %S/../Inputs/async_dot_reads.py --kernel-name roles_dot_then_wait --signature "*fp16:16, *fp32:16, i32" --num-warpgroups 2 --target sm_90a --out-dir %t/ok --no-cubin
+// RUN: not txlc %S/../Inputs/async_dot_reads.py --kernel-name roles_wait_in_other_role --signature "*fp16:16, *fp32:16, i32" --num-warpgroups 2 --target sm_90a --out-dir %t/bad 2>&1 | FileCheck %s --check-prefix=ROLES
+// ROLES: async_dot_reads.py:193:{{[0-9]+}}: error: this reads an accumulator

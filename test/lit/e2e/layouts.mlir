@@ -29,3 +29,17 @@
 // RUN: FileCheck %s --check-prefix=FRAG < %t/fragment_io.txlgir
 // FRAG: txlgpu.smem_store {{.*}} : tensor<32x64xf32, #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
 // FRAG: txlgpu.smem_load {{.*}} -> tensor<32x64xf32, #txlgpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>>
+//
+// frag_smem_store(pred=<per-thread scalar>, predStr="slice:1"): the [64,
+// 64] broadcast is reduced to its [64] slice, and only the threads whose
+// predicate holds write (a guarded smem_store: the stores sit in a branch,
+// the barriers around them do not).
+// RUN: txlc %S/../../gpu/txl_kernels_layout.py --kernel-name slice_owner_store --signature "*fp32:16, *fp32:16, 64, 64, 0" --num-warps 4 --target sm_90a --out-dir %towner --no-cubin
+// RUN: FileCheck %s --check-prefix=OWNER < %towner/slice_owner_store.txlgir
+// RUN: FileCheck %s --check-prefix=OWNERPTX < %towner/slice_owner_store.ptx
+// OWNER: txlgpu.smem_store %{{.*}}, %{{.*}} if %{{.*}} : tensor<64xf32, #txlgpu.slice<{dim = 1, parent = #txlgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>
+// OWNERPTX: @%p{{[0-9]+}} bra [[SKIP:\$L__BB[0-9_]+]];
+// OWNERPTX-NEXT: st.shared.b32
+// OWNERPTX-COUNT-3: st.shared.b32
+// OWNERPTX-NEXT: [[SKIP]]:
+// OWNERPTX: bar.sync 0;

@@ -190,6 +190,15 @@ LogicalResult WarpGroupDotOp::verify() {
   return success();
 }
 
+LogicalResult MBarArriveOp::verify() {
+  // cp.async.mbarrier.arrive has no shared::cluster form: a thread can
+  // only make its own CTA's barrier track its copies.
+  if (getTrackAsyncOp() && getCta())
+    return emitOpError("track_async_op arrives on a barrier of the calling "
+                       "CTA; it cannot take a cta");
+  return success();
+}
+
 LogicalResult SmemAllocOp::verify() {
   if (getType().getShape().size() < 2)
     return emitOpError("needs a stage dimension and a tile shape");

@@ -145,10 +145,22 @@ def TXLGPU_SmemLoadOp : TXLGPU_Op<"smem_load", [MemoryEffects<[MemRead]>]> {
 
 def TXLGPU_SmemStoreOp : TXLGPU_Op<"smem_store", [MemoryEffects<[MemWrite]>]> {
   let summary = "Write a register tensor into a shared tile";
-  let arguments = (ins TXLGPU_MemDescType:$dst, AnyRankedTensor:$value);
-  let assemblyFormat = [{
-    $value `,` $dst attr-dict `:` type($value) `->` type($dst)
+  let description = [{
+    With `pred`, only the threads whose `pred` is true write their
+    elements (txl.frag_smem_store's per-thread predicate: with a layout
+    that gives several threads one element, it picks the writer); the
+    group still synchronizes around the write.
   }];
+  let arguments = (ins TXLGPU_MemDescType:$dst, AnyRankedTensor:$value,
+                       Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $value `,` $dst (`if` $pred^)? attr-dict `:` type($value) `->` type($dst)
+  }];
+  let builders = [
+    OpBuilder<(ins "Value":$dst, "Value":$value), [{
+      build($_builder, $_state, dst, value, Value());
+    }]>
+  ];
 }
 
 def TXLGPU_MBarAllocOp : TXLGPU_Op<"mbar_alloc",
@@ -187,12 +199,23 @@ def TXLGPU_MBarArriveOp : TXLGPU_Op<"mbar_arrive",
     offset in the CTA of that rank in the cluster (release at cluster
     scope): how a consumer frees a stage that a peer CTA's multicast
     copies write into.
+
+    With `trackAsyncOp`, the arrival is deferred until every cp.async the
+    calling thread issued before it has landed in shared memory
+    (cp.async.mbarrier.arrive.noinc): a producer that fills a stage with
+    txl.async_load signals the stage without waiting for its copies. The
+    arrival is `.noinc`, so it counts against the barrier's arrive count
+    like a plain arrival: the count passed to txl.mbar_alloc must include
+    one per thread that arrives this way (a whole warpgroup: 128). The
+    barrier must be in the calling CTA (no `cta`).
   }];
   let arguments = (ins TXLGPU_MemDescType:$bar, Optional<I1>:$pred,
-                       Optional<I32>:$cta);
+                       Optional<I32>:$cta, UnitAttr:$trackAsyncOp);
   let assemblyFormat = [{
-    $bar (`,` $pred^)? (`cta` $cta^)? attr-dict `:` type($bar)
+    $bar (`,` $pred^)? (`cta` $cta^)? (`track_async_op` $trackAsyncOp^)?
+    attr-dict `:` type($bar)
   }];
+  let hasVerifier = 1;
 }
 
 def TXLGPU_TMALoadOp : TXLGPU_Op<"tma_load",

@@ -1,0 +1,10 @@
+# expect: 10:5: error: txl.frag_smem_store: predStr must be "slice:D" (D: the dimension of value the buffer drops)
+# kernel: kernel
+# signature: *fp32
+import triton.language as tl
+import txl
+@txl.jit
+def kernel(p):
+    buf = txl.get_buffer(txl.smem_alloc([64], dtype=tl.float32), 0)
+    lay: tl.constexpr = txl.SliceLayout(dim=1, parent=txl.BlockedLayout([1, 1], [4, 8], [4, 1], [1, 0]))
+    txl.frag_smem_store(buf, tl.zeros([64, 64], dtype=tl.float32), lay, predStr="row:1")
