@@ -25,7 +25,10 @@ ELEMENT_BYTES = {
 }
 
 MAX_RANK = 5
-MAX_BLOCK = 256  # the TMA box limit per dimension
+# A block may be larger than the TMA box (256 a dimension): the compiler
+# copies it as several boxes and records the box it chose, and that box is
+# what the launcher encodes (and lib/Runtime/TensorMap.cpp checks).
+MAX_BLOCK = 1 << 16
 
 
 def innermost_first(shape, strides, element_bytes, box):
