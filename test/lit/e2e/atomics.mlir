@@ -52,3 +52,18 @@
 // RUN: FileCheck %s --check-prefix=NORET < %t/nr/atomic_add_noret_kernel.ptx
 // NORET-NOT: bar.sync
 // NORET: atom.global.gpu.acq_rel.add.f32
+
+// A scalar atomic whose old value is unused stays an `atom` (Triton emits
+// one; ptxas turns a dead-result atom into a RED): 16-bit float adds and
+// relaxed/release orders included. Only vector reds (sm_90 f32 adds of
+// several elements) are spelled `red`.
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_scalar_noret_kernel --signature "*fp16:16, *fp16:16, 'add', 'relaxed'" --out-dir %t/sh > /dev/null
+// RUN: FileCheck %s --check-prefix=NORET-H < %t/sh/atomic_scalar_noret_kernel.ptx
+// NORET-H-NOT: red.
+// NORET-H: atom.global.gpu.relaxed.add.noftz.f16
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_scalar_noret_kernel --signature "*bf16:16, *bf16:16, 'add', 'release'" --out-dir %t/sb > /dev/null
+// RUN: FileCheck %s --check-prefix=NORET-B < %t/sb/atomic_scalar_noret_kernel.ptx
+// NORET-B: atom.global.gpu.release.add.noftz.bf16
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_scalar_noret_kernel --signature "*i64:16, *i64:16, 'max', 'relaxed'" --out-dir %t/sm > /dev/null
+// RUN: FileCheck %s --check-prefix=NORET-M < %t/sm/atomic_scalar_noret_kernel.ptx
+// NORET-M: atom.global.gpu.relaxed.max.s64
