@@ -17,3 +17,89 @@ def atomic_scalar_noret_kernel(ptr, x_ptr, OP: tl.constexpr,
         tl.atomic_max(ptr, x, sem=SEM)
     else:
         tl.atomic_min(ptr, x, sem=SEM)
+
+
+@txl.jit
+def dot_kernel(a_ptr, b_ptr, c_ptr, out_ptr, M, N, K, BM: tl.constexpr,
+               BN: tl.constexpr, BK: tl.constexpr, OUT: tl.constexpr,
+               PRECISION: tl.constexpr, HAS_ACC: tl.constexpr):
+    """out = a @ b (+ c) as one [BM, BN] tile: a is [M, K], b [K, N], c and
+    out [M, N], all row-major; the tile's parts beyond M, N, K are masked."""
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :],
+                mask=(rm[:, None] < M) & (rk[None, :] < K), other=0)
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :],
+                mask=(rk[:, None] < K) & (rn[None, :] < N), other=0)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    if HAS_ACC:
+        c = tl.load(c_ptr + rm[:, None] * N + rn[None, :], mask=mask, other=0)
+        d = tl.dot(a, b, c, input_precision=PRECISION, out_dtype=OUT)
+    else:
+        d = tl.dot(a, b, input_precision=PRECISION, out_dtype=OUT)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], d, mask=mask)
+
+
+@txl.jit
+def dot_loop_kernel(a_ptr, b_ptr, out_ptr, M, N, K, BM: tl.constexpr,
+                    BN: tl.constexpr, BK: tl.constexpr, OUT: tl.constexpr,
+                    PRECISION: tl.constexpr):
+    """out[tile] = a @ b over K in BK steps, accumulating in OUT (the
+    loop-carried accumulator of a GEMM); program (i, j) does tile (i, j)."""
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=OUT)
+    for k0 in range(0, K, BK):
+        kk = k0 + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :],
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0)
+        b = tl.load(b_ptr + kk[:, None] * N + rn[None, :],
+                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0)
+        acc = tl.dot(a, b, acc, input_precision=PRECISION, out_dtype=OUT)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@txl.jit
+def cas_item_lock_kernel(data_ptr, lock_ptr, DT: tl.constexpr,
+                         SEM: tl.constexpr):
+    """Every program adds 1 to 128 elements inside a spin lock taken with
+    atomic_cas; the lock's values come from one-element tensors' item()."""
+    zero = tl.full((1,), 0, dtype=DT).item()
+    one = tl.full((1,), 1, dtype=DT).item()
+    ptrs = data_ptr + tl.arange(0, 128)
+    while tl.atomic_cas(lock_ptr, zero, one, SEM) == 1:
+        pass
+    tl.store(ptrs, tl.load(ptrs) + 1.0)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock_ptr, zero)
+
+
+@txl.jit
+def split_scalar_kernel(x_ptr, lo_ptr, hi_ptr):
+    """tl.split of a 2-element tensor gives two scalars."""
+    x = tl.load(x_ptr + tl.arange(0, 2))
+    lo, hi = tl.split(x)
+    tl.store(lo_ptr + tl.program_id(0), lo)
+    tl.store(hi_ptr + tl.program_id(0), hi)
+
+
+@txl.jit
+def shift_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """out = x >> y, both operands promoted to their common type."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+    tl.store(out_ptr + offs, x >> y, mask=m)
+
+
+@txl.jit
+def cuda_extra_kernel(out_ptr, sm_ptr):
+    """tl.extra.cuda.num_threads() as a constexpr; smid per program."""
+    n: tl.constexpr = tl.extra.cuda.num_threads()
+    offs = tl.arange(0, n)
+    tl.store(out_ptr + tl.program_id(0) * n + offs, offs + 1)
+    tl.store(sm_ptr + tl.program_id(0), tl.extra.cuda.smid())

@@ -64,13 +64,15 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef op, StringRef type,
   std::string args;
   for (size_t i = 0; i < operands.size(); ++i)
     args += llvm::formatv(", ${0}", 3 + i).str();
-  // Qualifiers in Triton's order (state space, scope, semantics): PTX
-  // accepts any order, and tools that grep the PTX (Triton's tests do)
-  // look for "atom.global.gpu.<sem>".
+  // Qualifiers in Triton's order: PTX accepts any order, and tools that
+  // grep the PTX (Triton's tests do) look for "atom.global.gpu.<sem>" in
+  // read-modify-writes and "atom.global.<sem>" in compare-and-swaps.
+  std::string qualifiers =
+      op == "cas" ? (sem + "." + scope).str() : (scope + "." + sem).str();
   std::string text =
       llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $2, 0; mov.b{0} $0, 0; "
-                    "@p atom.global.{2}.{1}.{3}.{4} $0, [ $1 + 0 ]{5}; }",
-                    bits, sem, scope, op, type, args)
+                    "@p atom.global.{1}.{2}.{3} $0, [ $1 + 0 ]{4}; }",
+                    bits, qualifiers, op, type, args)
           .str();
   char c = constraint(bits);
   std::string constraints = std::string("=") + c + ",l,r";

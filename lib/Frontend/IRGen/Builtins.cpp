@@ -403,6 +403,11 @@ static Val dtypeMethod(Gen &g, const std::string &name, CallArgs &args,
 Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (name.rfind("dtype.", 0) == 0)
     return dtypeMethod(*this, name, args, loc);
+  if (name == "tensor.item") {
+    if (args.pos.size() != 1 || !args.kw.empty())
+      fail(loc, "tensor.item() takes no arguments");
+    return Val::tensor(scalarOf(args.pos[0].t, loc));
+  }
   const BuiltinInfo *entry = findBuiltin(name);
   if (!entry || !entry->handler) {
     bool library = name.rfind("tl.", 0) == 0 || name.rfind("txl.", 0) == 0 ||

@@ -43,11 +43,11 @@
 // SMALL-NOT: atom.
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name atomic_cas_lock_kernel --signature "*i32:16, *i32:16, 20" --out-dir %t/lock > /dev/null
 // RUN: FileCheck %s --check-prefix=LOCK < %t/lock/atomic_cas_lock_kernel.ptx
-// LOCK: atom.global.gpu.acq_rel.cas.b32
+// LOCK: atom.global.acq_rel.gpu.cas.b32
 // LOCK: atom.global.gpu.acq_rel.exch.b32
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name atomic_cas_tensor_kernel --signature "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, 256" --out-dir %t/cas > /dev/null
 // RUN: FileCheck %s --check-prefix=CAS < %t/cas/atomic_cas_tensor_kernel.ptx
-// CAS-COUNT-2: atom.global.gpu.acq_rel.cas.b32
+// CAS-COUNT-2: atom.global.acq_rel.gpu.cas.b32
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name atomic_add_noret_kernel --signature "*fp32:16, *fp32:16, i32, 256" --out-dir %t/nr > /dev/null
 // RUN: FileCheck %s --check-prefix=NORET < %t/nr/atomic_add_noret_kernel.ptx
 // NORET-NOT: bar.sync
