@@ -1,7 +1,9 @@
 """Session 9's test_core classes against PyTorch: scalar atomics with an
-unused result (every sem, 16-bit floats included), tl.dot with fp16/bf16
-results, fp64 operands and every fp32 input_precision. Random inputs,
-float64 references, poisoned outputs, ragged sizes."""
+unused result (every sem, 16-bit floats included), tl.dot with fp16
+results, fp64 operands, every fp32 input_precision and M/N below 16, a
+spin lock built on tensor.item(), split to scalars, '>>' signedness,
+tl.extra.cuda. Random inputs, float64 references, poisoned outputs, ragged
+sizes."""
 
 import pytest
 import torch
@@ -9,8 +11,11 @@ import torch
 from conftest import real_compiler
 from harness import poison_
 import triton.language as tl
-from txl_kernels_tcore import (atomic_scalar_noret_kernel, dot_kernel,
-                               dot_loop_kernel)
+from txl_kernels_tcore import (atomic_scalar_noret_kernel,
+                               cas_item_lock_kernel, cuda_extra_kernel,
+                               dot_kernel, dot_loop_kernel, shift_kernel,
+                               reduce_keep_dims_3d_kernel,
+                               split_scalar_kernel)
 
 pytestmark = real_compiler
 
@@ -238,3 +243,12 @@ def test_cuda_num_threads_and_smid(num_warps):
     assert torch.equal(out.cpu(), want)
     count = torch.cuda.get_device_properties(0).multi_processor_count
     assert sm.min().item() >= 0 and sm.max().item() < count
+
+
+def test_reduce_keep_dims_3d_scalar_pointer():
+    """A [1, 1, 1] result stored through a scalar pointer indexed
+    [None, None, None, :]; a number's .dtype is the int32 it becomes."""
+    x = torch.randint(-8, 8, (4, 8, 16), device="cuda", dtype=torch.int32)
+    z = poison_(torch.empty(1, device="cuda", dtype=torch.int32))
+    reduce_keep_dims_3d_kernel[(1,)](x, z, BM=4, BN=8, BK=16)
+    assert z.item() == x.sum().item() + 32

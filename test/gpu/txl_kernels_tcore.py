@@ -103,3 +103,19 @@ def cuda_extra_kernel(out_ptr, sm_ptr):
     offs = tl.arange(0, n)
     tl.store(out_ptr + tl.program_id(0) * n + offs, offs + 1)
     tl.store(sm_ptr + tl.program_id(0), tl.extra.cuda.smid())
+
+
+@txl.jit
+def reduce_keep_dims_3d_kernel(x_ptr, z_ptr, BM: tl.constexpr, BN: tl.constexpr,
+                               BK: tl.constexpr):
+    """z[0] = sum of a [BM, BN, BK] tile with keep_dims: the scalar pointer
+    is indexed [None, None, None, :] (the last ':' past its rank, as Triton
+    allows) to a [1, 1, 1] pointer tensor."""
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    x = tl.load(x_ptr + rm[:, None, None] * BN * BK + rn[None, :, None] * BK +
+                rk[None, None, :])
+    z = tl.sum(x, axis=None, keep_dims=True)
+    ones = 1
+    tl.store(z_ptr[None, None, None, :], z + ones.dtype.primitive_bitwidth)

@@ -26,3 +26,9 @@
 // RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name dot_kernel --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, i32, 2, 4, 32, tl.float32, 'ieee', False" --num-warps 1 --out-dir %t/small > /dev/null
 // RUN: FileCheck %s --check-prefix=SMALL < %t/small/dot_kernel.ptx
 // SMALL: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// A scalar pointer indexed [None, None, None, :] (':' past the rank is
+// accepted, as in Triton) and a number's .dtype (int32).
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name reduce_keep_dims_3d_kernel --signature "*i32:16, *i32:16, 4, 8, 16" --out-dir %t/keep > /dev/null
+// RUN: FileCheck %s --check-prefix=KEEP < %t/keep/reduce_keep_dims_3d_kernel.txlir
+// KEEP: txl.splat %c32_i32 : i32 -> tensor<1x1x1xi32>
+// KEEP: txl.store {{.*}} : tensor<1x1x1x!txl.ptr<i32>>, tensor<1x1x1xi32>
