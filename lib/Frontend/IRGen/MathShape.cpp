@@ -375,13 +375,21 @@ Val expandDims(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   TValue x = g.tensorArg(p[0], "input", loc);
   std::vector<int64_t> axes = g.constShape(*p[1], loc);
   int newRank = int(x.shape.size() + axes.size());
+  // Triton's phrases ("invalid axis", "duplicate axes"): its tests match them.
+  std::string normalized;
   for (int64_t &a : axes) {
+    int64_t given = a;
     if (a < 0)
       a += newRank;
     if (a < 0 || a >= newRank)
-      g.fail(loc, "expand_dims axis out of range");
+      g.fail(loc, "tl.expand_dims: invalid axis " + std::to_string(given) +
+                      " for a result of rank " + std::to_string(newRank));
+    normalized += (normalized.empty() ? "" : ", ") + std::to_string(a);
   }
   std::sort(axes.begin(), axes.end());
+  if (std::adjacent_find(axes.begin(), axes.end()) != axes.end())
+    g.fail(loc, "tl.expand_dims: duplicate axes, normalized axes = [" +
+                    normalized + "]");
   for (int64_t a : axes)
     x = g.expandDims(x, int(a), loc);
   return Val::tensor(x);
