@@ -11,7 +11,8 @@ import torch
 from conftest import real_compiler
 from harness import poison_
 import triton.language as tl
-from txl_kernels_tcore import (atomic_scalar_noret_kernel,
+from txl_kernels_tcore import (atomic_float_minmax_kernel,
+                               atomic_scalar_noret_kernel,
                                cas_item_lock_kernel, cuda_extra_kernel,
                                dot_kernel, dot_loop_kernel, shift_kernel,
                                reduce_keep_dims_3d_kernel,
@@ -252,3 +253,29 @@ def test_reduce_keep_dims_3d_scalar_pointer():
     z = poison_(torch.empty(1, device="cuda", dtype=torch.int32))
     reduce_keep_dims_3d_kernel[(1,)](x, z, BM=4, BN=8, BK=16)
     assert z.item() == x.sum().item() + 32
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+@pytest.mark.parametrize("slots", [1, 7])
+def test_atomic_float_max_min_signed_zeros(dtype, slots):
+    """Float atomic max/min order -0.0 below +0.0 and above every negative
+    (the sign bit picks the integer atomic, not `x >= 0`)."""
+    programs = 200
+    x = torch.randn(programs, device="cuda", dtype=dtype)
+    x[::3] = -0.0
+    x[1::5] = 0.0
+    big = torch.finfo(dtype).max
+    hi = torch.full((slots,), -big, device="cuda", dtype=dtype)
+    lo = torch.full((slots,), big, device="cuda", dtype=dtype)
+    atomic_float_minmax_kernel[(programs,)](x, hi, lo, SLOTS=slots)
+    for s in range(slots):
+        vals = x[s::slots].cpu()
+        assert hi[s].item() == vals.max().item()
+        assert lo[s].item() == vals.min().item()
+        # Signs of zero results too: max of {-0.0, negatives} is -0.0.
+        assert torch.signbit(hi[s]).item() == torch.signbit(vals.max()).item()
+    neg = torch.full((1,), -0.0, device="cuda", dtype=dtype)
+    hi1 = torch.full((1,), -big, device="cuda", dtype=dtype)
+    lo1 = torch.full((1,), big, device="cuda", dtype=dtype)
+    atomic_float_minmax_kernel[(1,)](neg, hi1, lo1, SLOTS=1)
+    assert torch.signbit(hi1).item() and torch.signbit(lo1).item()

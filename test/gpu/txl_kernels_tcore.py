@@ -119,3 +119,12 @@ def reduce_keep_dims_3d_kernel(x_ptr, z_ptr, BM: tl.constexpr, BN: tl.constexpr,
     z = tl.sum(x, axis=None, keep_dims=True)
     ones = 1
     tl.store(z_ptr[None, None, None, :], z + ones.dtype.primitive_bitwidth)
+
+
+@txl.jit
+def atomic_float_minmax_kernel(x_ptr, max_ptr, min_ptr, SLOTS: tl.constexpr):
+    """Program i folds x[i] into slot i % SLOTS of max_ptr and min_ptr."""
+    i = tl.program_id(0)
+    x = tl.load(x_ptr + i)
+    tl.atomic_max(max_ptr + i % SLOTS, x)
+    tl.atomic_min(min_ptr + i % SLOTS, x)

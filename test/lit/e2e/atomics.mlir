@@ -67,3 +67,11 @@
 // RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_scalar_noret_kernel --signature "*i64:16, *i64:16, 'max', 'relaxed'" --out-dir %t/sm > /dev/null
 // RUN: FileCheck %s --check-prefix=NORET-M < %t/sm/atomic_scalar_noret_kernel.ptx
 // NORET-M: atom.global.gpu.relaxed.max.s64
+
+// Float max/min pick the integer atomic by the sign bit (an integer
+// compare of the bits), so -0.0 takes the unsigned side.
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_float_minmax_kernel --signature "*fp32:16, *fp32:16, *fp32:16, 7" --out-dir %t/mm > /dev/null
+// RUN: FileCheck %s --check-prefix=SIGN < %t/mm/atomic_float_minmax_kernel.txlir
+// SIGN: arith.cmpi sge, [[BITS:%[0-9]+]], %c0_i32 : i32
+// SIGN: txl.atomic_rmw "max", {{.*}}, [[BITS]]
+// SIGN: txl.atomic_rmw "umin", {{.*}}, [[BITS]]
