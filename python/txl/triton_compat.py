@@ -349,6 +349,10 @@ def _compilation_error_for(triton):
             txl_error.__init__(self, status, message)
             self.src, self.node, self.error_message = None, None, message
             self.message = message
+            # Triton's CompilationError is raised from the semantic error
+            # that caused it, and Triton's tests read that error's text
+            # from __cause__: here the diagnostic itself.
+            self.__cause__ = RuntimeError(message)
 
         def __reduce__(self):
             return type(self), (self.status, self.message)

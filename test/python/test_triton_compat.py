@@ -182,3 +182,22 @@ def test_register_count_from_the_cubin(tmp_path):
     used = re.search(r"Used (\d+) registers", verbose.stderr)
     assert used, verbose.stderr
     assert int(out.strip().splitlines()[-1]) == int(used.group(1))
+
+
+def test_compilation_error_carries_its_cause():
+    """Triton's tests read a compile error's text from __cause__ (the
+    semantic error it was raised from): txl's error has the diagnostic
+    there, also after a pickle round trip (pytest-xdist)."""
+    import pickle
+    import types
+    sys.path.insert(0, os.path.join(REPO, "python"))
+    from txl import triton_compat
+    fake = types.SimpleNamespace(
+        CompilationError=type("CompilationError", (Exception,), {}))
+    error = triton_compat._compilation_error_for(fake)
+    message = "k.py:3:5: error: tl.program_id axis must be 0, 1, or 2 but got 20"
+    with pytest.raises(fake.CompilationError) as info:
+        raise error(1, message)
+    assert str(info.value.__cause__) == message
+    again = pickle.loads(pickle.dumps(info.value))
+    assert str(again.__cause__) == message

@@ -1,8 +1,8 @@
 //===- AtomicOpToLLVM.cpp - txl.atomic_rmw / txl.atomic_cas ---------------===//
 //
 // One predicated `atom` per element (inline PTX: NVVM has no predicated
-// atomic with the PTX memory-order and scope qualifiers), or a `red` where
-// the old value is unused and PTX has one. Replicated data
+// atomic with the PTX memory-order and scope qualifiers), or a vector `red`
+// where the old values are unused and PTX has one. Replicated data
 // is updated once, by the thread and register that StoreToLLVM would store
 // from; a scalar atomic is done by thread 0. When the old values are used
 // and some threads did not perform the atomic themselves (replicas, or
@@ -64,13 +64,15 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef op, StringRef type,
   std::string args;
   for (size_t i = 0; i < operands.size(); ++i)
     args += llvm::formatv(", ${0}", 3 + i).str();
-  // Qualifiers in Triton's order (state space, scope, semantics): PTX
-  // accepts any order, and tools that grep the PTX (Triton's tests do)
-  // look for "atom.global.gpu.<sem>".
+  // Qualifiers in Triton's order: PTX accepts any order, and tools that
+  // grep the PTX (Triton's tests do) look for "atom.global.gpu.<sem>" in
+  // read-modify-writes and "atom.global.<sem>" in compare-and-swaps.
+  std::string qualifiers =
+      op == "cas" ? (sem + "." + scope).str() : (scope + "." + sem).str();
   std::string text =
       llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $2, 0; mov.b{0} $0, 0; "
-                    "@p atom.global.{2}.{1}.{3}.{4} $0, [ $1 + 0 ]{5}; }",
-                    bits, sem, scope, op, type, args)
+                    "@p atom.global.{1}.{2}.{3} $0, [ $1 + 0 ]{4}; }",
+                    bits, qualifiers, op, type, args)
           .str();
   char c = constraint(bits);
   std::string constraints = std::string("=") + c + ",l,r";
@@ -88,9 +90,11 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef op, StringRef type,
 }
 
 /// Whether an atomic whose old value nobody reads can be a `red`, which
-/// returns nothing: the L2 sends no value back and the thread keeps no
-/// register waiting for one (dQ += ... in an attention backward issues
-/// thousands). PTX has `red` for these operations and orders only.
+/// returns nothing. Only the vector forms are worth it (one red.v2/v4.f32
+/// for several elements: dQ += ... in an attention backward issues
+/// thousands): a scalar `atom` whose result is dead is a RED in SASS
+/// already (ptxas), and Triton, whose tests grep the PTX for
+/// `atom.global.gpu.<sem>`, emits `atom` for every atomic.
 bool hasRed(StringRef op, StringRef sem) {
   return (sem == "relaxed" || sem == "release") &&
          llvm::is_contained({"add", "and", "or", "xor", "min", "max"}, op);
@@ -190,6 +194,7 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
   unsigned vec = red && tensorTy ? redVectorWidth(op, ptxOpName, elemTy,
                                                   op->getOperand(0).getType())
                                  : 1;
+  red = red && vec > 1;
   for (size_t r = 0; r < ptrs.size(); ++r) {
     if (map && map->isDuplicateReg(r)) {
       anyDuplicate = true;

@@ -2,13 +2,20 @@
 //
 // Operands arrive in dot_op register layouts and the accumulator in an
 // nvmma v2 layout (AssignLayouts). Each warp computes its 16 x 8 tiles with
-// mma.sync m16n8k{8,16,32} (tf32, 16-bit, s8). Which register holds which
-// fragment element is not hard-coded: the fragment's coordinates (PTX ISA
-// mma.m16n8k* figures, seen from lane 0 of warp 0) are looked up in the
-// layouts' linear maps, so the layout constructors and this lowering cannot
+// mma.sync m16n8k{8,16,32} (tf32, 16-bit, s8; fp16 operands may accumulate
+// in fp16, two per register). Which register holds which fragment element
+// is not hard-coded: the fragment's coordinates (PTX ISA mma.m16n8k*
+// figures, seen from lane 0 of warp 0) are looked up in the layouts'
+// linear maps, so the layout constructors and this lowering cannot
 // silently disagree.
 //
+// An FMA dot (fp64, or ieee fp32) has a blocked accumulator; its operands,
+// in any layout, go through shared scratch, from which the thread of
+// C[m, n] reads A[m, k] and B[k, n] for each k in order, one fused
+// multiply-add each (so its registers hold its accumulators, not all of K).
+//
 //===----------------------------------------------------------------------===//
+#include "SharedScratch.h"
 #include "Utility.h"
 
 using namespace mlir;
@@ -27,10 +34,16 @@ struct RegisterTable {
     for (int r = map.numRegs() - 1; r >= 0; --r)
       regOf[map.flatIndex(map.regCoord(r))] = r;
   }
-  /// -1 when no register holds (row, col).
+  /// -1 when no register holds (row, col). A tile smaller than the
+  /// instruction's repeats along the padded dimension (its layout's bases
+  /// beyond the shape are zero): the instruction's extra rows and columns
+  /// read and write copies of real ones, consistently in A, B and C.
   int lookup(int64_t row, int64_t col) const {
-    auto it = regOf.find(row * map.shape[1] + col);
+    auto it = regOf.find(key(row, col));
     return it == regOf.end() ? -1 : it->second;
+  }
+  int64_t key(int64_t row, int64_t col) const {
+    return (row % map.shape[0]) * map.shape[1] + col % map.shape[1];
   }
 };
 
@@ -53,6 +66,34 @@ Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> elems) {
   if (elem.isF16())
     return vec; // f16 fragments are vector<2xf16>
   return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec);
+}
+
+/// The four accumulator elements of one m16n8 fragment as mma.sync takes
+/// them: four f32/s32 registers, or two vector<2xf16> (c0 c1, c2 c3).
+SmallVector<Value> packAccumulator(OpBuilder &b, Location loc,
+                                   ArrayRef<Value> elems) {
+  if (!elems[0].getType().isF16())
+    return SmallVector<Value>(elems);
+  return {packOperand(b, loc, elems.take_front(2)),
+          packOperand(b, loc, elems.drop_front(2))};
+}
+
+/// mma.sync's result struct back to four accumulator elements.
+SmallVector<Value> unpackAccumulator(OpBuilder &b, Location loc, Value mma,
+                                     Type elem) {
+  SmallVector<Value> out;
+  if (!elem.isF16()) {
+    for (int i = 0; i < 4; ++i)
+      out.push_back(LLVM::ExtractValueOp::create(b, loc, mma, i));
+    return out;
+  }
+  for (int reg = 0; reg < 2; ++reg) {
+    Value pair = LLVM::ExtractValueOp::create(b, loc, mma, reg);
+    for (int j = 0; j < 2; ++j)
+      out.push_back(
+          LLVM::ExtractElementOp::create(b, loc, pair, i32Const(b, loc, j)));
+  }
+  return out;
 }
 
 struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
@@ -116,9 +157,11 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
         return failure();
       return regs[r];
     };
+    Type accElem = cTy.getElementType();
     auto resultTy = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(4, cTy.getElementType()));
-    int64_t nCols = cTy.getDimSize(1);
+        getContext(), accElem.isF16()
+                          ? SmallVector<Type>(2, VectorType::get({2}, accElem))
+                          : SmallVector<Type>(4, accElem));
     for (int64_t mi = 0; mi < s.repM; ++mi) {
       int64_t row0 = mi * 16 * s.wm;
       for (int64_t ni = 0; ni < s.repN; ++ni) {
@@ -126,7 +169,7 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
         int64_t cKeys[4];
         SmallVector<Value> cFrag;
         for (int i = 0; i < 4; ++i) {
-          cKeys[i] = (row0 + 8 * (i / 2)) * nCols + col0 + i % 2;
+          cKeys[i] = c.key(row0 + 8 * (i / 2), col0 + i % 2);
           if (!acc.count(cKeys[i]))
             return op.emitOpError("accumulator layout lacks a fragment");
           cFrag.push_back(acc[cKeys[i]]);
@@ -160,13 +203,13 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
             bFrag.push_back(packOperand(rewriter, loc, elems));
           }
           auto mmaOp = NVVM::MmaOp::create(
-              rewriter, loc, resultTy, aFrag, bFrag, cFrag,
-              {16, 8, int64_t(s.kInstr)}, std::nullopt, overflow,
+              rewriter, loc, resultTy, aFrag, bFrag,
+              packAccumulator(rewriter, loc, cFrag), {16, 8, int64_t(s.kInstr)},
+              std::nullopt, overflow,
               std::array<NVVM::MMATypes, 2>{*ptxType, *ptxType},
               std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                              NVVM::MMALayout::col});
-          for (int i = 0; i < 4; ++i)
-            cFrag[i] = LLVM::ExtractValueOp::create(rewriter, loc, mmaOp, i);
+          cFrag = unpackAccumulator(rewriter, loc, mmaOp, accElem);
         }
         for (int i = 0; i < 4; ++i)
           acc[cKeys[i]] = cFrag[i];
@@ -181,9 +224,75 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
   }
 };
 
+struct FmaDotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto cTy = cast<RankedTensorType>(op.getC().getType());
+    if (!isa_and_nonnull<txlgpu::BlockedEncodingAttr>(cTy.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "needs a blocked accumulator");
+    auto aTy = op.getA().getType(), bTy = op.getB().getType();
+    auto aMap = txlgpu::getLayoutMap(aTy), bMap = txlgpu::getLayoutMap(bTy),
+         cMap = txlgpu::getLayoutMap(cTy);
+    if (!aMap || !bMap || !cMap)
+      return op.emitOpError("FMA dot: operand layouts unknown");
+    Location loc = op.getLoc();
+    Type elem = aTy.getElementType();
+    int64_t K = aTy.getShape()[1];
+    int64_t offset = scratchOffset(op);
+    int64_t bOffset = offset + aTy.getNumElements() * scratchElemBytes(elem);
+    // A and B to scratch, row-major; each thread then reads the rows of A
+    // and the columns of B its accumulator elements need, one k at a time.
+    auto stage = [&](Value regs, const txlgpu::LayoutMap &map,
+                     RankedTensorType type, int64_t at) {
+      SmallVector<Value> values = unpackTensor(rewriter, loc, regs);
+      SmallVector<SmallVector<Value>> coords = allRegCoords(rewriter, loc, map);
+      for (auto [v, coord] : llvm::zip(values, coords))
+        storeScratch(
+            rewriter, loc,
+            scratchElementPtr(rewriter, loc, op, at, elem,
+                              flatIndex(rewriter, loc, coord, type.getShape())),
+            v);
+    };
+    barrier(rewriter, loc);
+    stage(adaptor.getA(), *aMap, aTy, offset);
+    stage(adaptor.getB(), *bMap, bTy, bOffset);
+    barrier(rewriter, loc);
+    SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
+    SmallVector<SmallVector<Value>> cCoords =
+        allRegCoords(rewriter, loc, *cMap);
+    Value kStride = i32Const(rewriter, loc, K);
+    Value nStride = i32Const(rewriter, loc, cTy.getShape()[1]);
+    for (auto [r, coord] : llvm::enumerate(cCoords)) {
+      Value rowBase = LLVM::MulOp::create(rewriter, loc, coord[0], kStride);
+      Value acc = cRegs[r];
+      for (int64_t k = 0; k < K; ++k) {
+        Value kk = i32Const(rewriter, loc, k);
+        Value aIdx = LLVM::AddOp::create(rewriter, loc, rowBase, kk);
+        Value bIdx = LLVM::AddOp::create(
+            rewriter, loc, LLVM::MulOp::create(rewriter, loc, kk, nStride),
+            coord[1]);
+        Value av = loadScratch(
+            rewriter, loc,
+            scratchElementPtr(rewriter, loc, op, offset, elem, aIdx), elem);
+        Value bv = loadScratch(
+            rewriter, loc,
+            scratchElementPtr(rewriter, loc, op, bOffset, elem, bIdx), elem);
+        acc = LLVM::FMAOp::create(rewriter, loc, av, bv, acc);
+      }
+      cRegs[r] = acc;
+    }
+    rewriter.replaceOp(op, packTensor(rewriter, loc, *getTypeConverter(),
+                                      op.getType(), cRegs));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::txl::populateDotOpPatterns(TXLTypeConverter &tc,
                                       RewritePatternSet &patterns) {
-  patterns.add<DotOpToLLVM>(tc);
+  patterns.add<DotOpToLLVM, FmaDotOpToLLVM>(tc);
 }

@@ -112,6 +112,36 @@ struct RegisterA {
   }
 };
 
+/// fp16 accumulators travel through wgmma (and its wait) two per 32-bit
+/// register, the f16x2 PTX takes: element 2i in the low half.
+SmallVector<Value> packHalfPairs(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> halves) {
+  SmallVector<Value> words;
+  for (size_t i = 0; i < halves.size(); i += 2) {
+    Type elem = halves[i].getType();
+    Value pair = LLVM::UndefOp::create(b, loc, VectorType::get({2}, elem));
+    pair = LLVM::InsertElementOp::create(b, loc, pair, halves[i],
+                                         i32Const(b, loc, 0));
+    Value hi = i + 1 < halves.size() ? halves[i + 1] : halves[i];
+    pair = LLVM::InsertElementOp::create(b, loc, pair, hi, i32Const(b, loc, 1));
+    words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+  }
+  return words;
+}
+
+SmallVector<Value> unpackHalfPairs(OpBuilder &b, Location loc,
+                                   ArrayRef<Value> words, Type elem,
+                                   size_t count) {
+  SmallVector<Value> halves;
+  for (Value w : words) {
+    Value pair = LLVM::BitcastOp::create(b, loc, VectorType::get({2}, elem), w);
+    for (int j = 0; j < 2 && halves.size() < count; ++j)
+      halves.push_back(
+          LLVM::ExtractElementOp::create(b, loc, pair, i32Const(b, loc, j)));
+  }
+  return halves;
+}
+
 /// Registers ptxas needs next to one wgmma's accumulators (descriptors,
 /// addresses, loop state): what it asks for in its "Insufficient registers"
 /// error is the instruction's accumulator count plus this.
@@ -225,12 +255,19 @@ struct WarpGroupDotOpToLLVM
                     matchPattern(op.getC(), m_Zero());
     SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
     auto regOf = registerIndex(*cMap);
-    // s8 operands accumulate in s32 (wrapping, as Triton's wgmma does).
+    // s8 operands accumulate in s32 (wrapping, as Triton's wgmma does);
+    // fp16 ones in f32 or f16 (f16x2 words, packHalfPairs).
     Type accElem = cTy.getElementType();
-    NVVM::WGMMATypes accType =
-        accElem.isInteger(32) ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32;
+    bool halfAcc = accElem.isF16();
+    NVVM::WGMMATypes accType = accElem.isInteger(32) ? NVVM::WGMMATypes::s32
+                               : halfAcc             ? NVVM::WGMMATypes::f16
+                                                     : NVVM::WGMMATypes::f32;
+    if (halfAcc && regA)
+      return op.emitOpError("fp16 accumulators need A in shared memory");
     auto fragTy = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(instrN / 2, accElem));
+        getContext(), halfAcc
+                          ? SmallVector<Type>(instrN / 4, rewriter.getI32Type())
+                          : SmallVector<Type>(instrN / 2, accElem));
     // A's fragments are all computed (and converted to 16 bits) before the
     // fence: a conversion LLVM would otherwise sink between two register-A
     // wgmmas makes ptxas insert a warpgroup.arrive before each (C7519).
@@ -266,10 +303,15 @@ struct WarpGroupDotOpToLLVM
           slots.push_back(it->second);
         }
         Value frag = LLVM::UndefOp::create(rewriter, loc, fragTy);
-        if (!fromZero)
-          for (auto [i, slot] : llvm::enumerate(slots))
-            frag = LLVM::InsertValueOp::create(rewriter, loc, frag, cRegs[slot],
-                                               i);
+        if (!fromZero) {
+          SmallVector<Value> elems;
+          for (int slot : slots)
+            elems.push_back(cRegs[slot]);
+          if (halfAcc)
+            elems = packHalfPairs(rewriter, loc, elems);
+          for (auto [i, v] : llvm::enumerate(elems))
+            frag = LLVM::InsertValueOp::create(rewriter, loc, frag, v, i);
+        }
         auto bDescAt = [&](int64_t k0) {
           return stepped(bDesc, b->byteOffset(col0, k0));
         };
@@ -298,8 +340,13 @@ struct WarpGroupDotOpToLLVM
               b->layout(),
               /*satfinite=*/nullptr);
         }
+        SmallVector<Value> words;
+        for (unsigned i = 0; i < fragTy.getBody().size(); ++i)
+          words.push_back(LLVM::ExtractValueOp::create(rewriter, loc, frag, i));
+        if (halfAcc)
+          words = unpackHalfPairs(rewriter, loc, words, accElem, slots.size());
         for (auto [i, slot] : llvm::enumerate(slots))
-          cRegs[slot] = LLVM::ExtractValueOp::create(rewriter, loc, frag, i);
+          cRegs[slot] = words[i];
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
@@ -317,13 +364,21 @@ struct WarpGroupDotWaitOpToLLVM
   matchAndRewrite(txlgpu::WarpGroupDotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // fp16 accumulators wait as f16x2 words.
     SmallVector<Value> all;
-    SmallVector<size_t> sizes;
+    SmallVector<size_t> sizes, counts;
+    SmallVector<Type> elems;
     for (Value v : adaptor.getInputs()) {
       SmallVector<Value> regs = unpackTensor(rewriter, loc, v);
+      Type elem = regs.empty() ? Type() : regs[0].getType();
+      bool half = elem && elem.isF16();
       for (Value r : regs)
-        if (r.getType().getIntOrFloatBitWidth() != 32)
-          return op.emitOpError("waits on 32-bit accumulators only");
+        if (r.getType().getIntOrFloatBitWidth() != (half ? 16 : 32))
+          return op.emitOpError("waits on 32-bit or fp16 accumulators only");
+      counts.push_back(regs.size());
+      elems.push_back(elem);
+      if (half)
+        regs = packHalfPairs(rewriter, loc, regs);
       sizes.push_back(regs.size());
       all.append(regs);
     }
@@ -331,11 +386,13 @@ struct WarpGroupDotWaitOpToLLVM
         emitWarpGroupDotWait(rewriter, loc, op.getPendings(), all);
     SmallVector<Value> results;
     size_t next = 0;
-    for (auto [v, n] : llvm::zip(op.getOutputs(), sizes)) {
-      results.push_back(packTensor(rewriter, loc, *getTypeConverter(),
-                                   v.getType(),
-                                   ArrayRef<Value>(waited).slice(next, n)));
-      next += n;
+    for (auto [i, v] : llvm::enumerate(op.getOutputs())) {
+      SmallVector<Value> regs(ArrayRef<Value>(waited).slice(next, sizes[i]));
+      if (elems[i] && elems[i].isF16())
+        regs = unpackHalfPairs(rewriter, loc, regs, elems[i], counts[i]);
+      results.push_back(
+          packTensor(rewriter, loc, *getTypeConverter(), v.getType(), regs));
+      next += sizes[i];
     }
     rewriter.replaceOp(op, results);
     return success();

@@ -5,8 +5,8 @@
 // acq_rel) and scope (default gpu); the old values come back. Floating-point
 // max/min use the integer trick Triton uses: a non-negative float orders
 // like its bits as a signed integer, a negative one inversely to its bits
-// as an unsigned integer, so max is a signed max where val >= 0 and an
-// unsigned min elsewhere (min: signed min / unsigned max).
+// as an unsigned integer, so max is a signed max where val's sign bit is
+// clear and an unsigned min elsewhere (min: signed min / unsigned max).
 //
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
@@ -110,8 +110,11 @@ TValue floatMaxMin(Gen &g, bool isMax, const AtomicArgs &a, const TValue &val,
   int as = a.ptr.dtype.addrSpace;
   TValue ptrS = g.cast(a.ptr, DType::pointerTo(si, as), loc);
   TValue ptrU = g.cast(a.ptr, DType::pointerTo(ui, as), loc);
+  // By the sign bit, not `val >= 0`: -0.0 is negative here, so that it
+  // takes the unsigned side and beats -FLT_MAX in a max (+0.0 > -0.0).
   Val nonNegative =
-      g.compare(CmpOpKind::Ge, Val::tensor(val), Val::integer(0), loc);
+      g.compare(CmpOpKind::Ge, Val::tensor(g.cast(val, si, loc, true)),
+                Val::integer(0), loc);
   Val negative = g.unary(UnaryOpKind::Not, nonNegative, loc);
   auto within = [&](const Val &sign) {
     return mask.value ? g.logical(true, Val::tensor(mask), sign, loc).t

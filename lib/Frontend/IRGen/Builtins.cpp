@@ -403,6 +403,11 @@ static Val dtypeMethod(Gen &g, const std::string &name, CallArgs &args,
 Val Gen::callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (name.rfind("dtype.", 0) == 0)
     return dtypeMethod(*this, name, args, loc);
+  if (name == "tensor.item") {
+    if (args.pos.size() != 1 || !args.kw.empty())
+      fail(loc, "tensor.item() takes no arguments");
+    return Val::tensor(scalarOf(args.pos[0].t, loc));
+  }
   const BuiltinInfo *entry = findBuiltin(name);
   if (!entry || !entry->handler) {
     bool library = name.rfind("tl.", 0) == 0 || name.rfind("txl.", 0) == 0 ||
@@ -427,7 +432,8 @@ Val programId(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   auto p = g.bind(args, {"axis"}, 1, name, loc);
   int64_t axis = g.constInt(p[0], "axis", loc);
   if (axis < 0 || axis > 2)
-    g.fail(loc, name + " axis must be 0, 1 or 2, got " + std::to_string(axis));
+    g.fail(loc, name + " axis must be 0, 1, or 2 but got " +
+                    std::to_string(axis)); // Triton's phrase
   Value v = name == "tl.program_id"
                 ? Value(::mlir::txl::ProgramIdOp::create(
                       g.b, g.cur, g.b.getI32Type(), int32_t(axis)))

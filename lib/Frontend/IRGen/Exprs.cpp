@@ -227,6 +227,8 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
         return Val::dtypeVal(*d);
     if (attr == "math")
       return Val::module("tl.math");
+    if (attr == "pi32_t") // Triton's name for pointer_type(int32)
+      return Val::dtypeVal(DType::pointerTo(DType::I32));
     if (attr == "extra")
       return Val::module("tl.extra");
     if (attr == "language")
@@ -260,6 +262,8 @@ Val Gen::moduleAttr(const std::string &module, const std::string &attr,
   if (module == "tl.extra.cuda") {
     if (attr == "libdevice")
       return Val::module("libdevice");
+    if (auto f = registered("tl.extra.cuda." + attr))
+      return *f;
     fail(loc, "'tl.extra.cuda." + attr + "' is not supported");
   }
   if (module == "math") {
@@ -324,6 +328,8 @@ Val Gen::getAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     }
     if (attr == "type")
       return Val::dtypeVal(t.dtype);
+    if (attr == "item")
+      return Val::method("tensor.item", obj);
     // Triton's tensor methods: x.to(...), x.sum(...), ... (every tl
     // function but the few that take no tensor first).
     if (attr != "constexpr" && attr != "program_id")
@@ -338,6 +344,10 @@ Val Gen::getAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
   case Val::Kind::Bool:
     if (attr == "value")
       return obj;
+    // A number is the scalar tensor it becomes in an operation (Triton:
+    // `value = 1; tl.full(..., dtype=value.dtype)` gives int32).
+    if (attr == "dtype")
+      return Val::dtypeVal(numberDType(obj));
     break;
   default:
     break;
@@ -398,11 +408,10 @@ Val Gen::evalSubscript(const SubscriptExpr &e) {
       ++dim;
       continue;
     }
+    // ':' keeps a dimension; as in Triton, one past the last dimension is
+    // accepted and changes nothing (`scalar_ptr[None, None, :]` is [1, 1]).
     if (it.kind == Val::Kind::Slice && it.elts[0].isNone() &&
         it.elts[1].isNone() && it.elts[2].isNone()) {
-      if (dim >= t.shape.size())
-        fail(e.opLoc, "too many indices for a tensor of rank " +
-                          std::to_string(obj.t.shape.size()));
       ++dim;
       continue;
     }

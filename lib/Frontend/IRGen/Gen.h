@@ -174,6 +174,8 @@ public:
   TValue reshape(const TValue &v, const std::vector<int64_t> &shape,
                  bool allowReorder, SourceLoc loc);
   TValue expandDims(const TValue &v, int axis, SourceLoc loc);
+  /// The element of a one-element tensor as a scalar (x.item()).
+  TValue scalarOf(const TValue &x, SourceLoc loc);
   std::pair<TValue, TValue> broadcastPair(TValue a, TValue b, SourceLoc loc);
   /// Triton's binary_op_type_checking_impl: promotes then broadcasts.
   std::pair<TValue, TValue> checkBinary(const Val &a, const Val &b,
@@ -199,8 +201,10 @@ public:
   Val callBuiltin(const std::string &name, CallArgs &args, SourceLoc loc);
   /// tl.dot (Dot.cpp); `dot` also serves `a @ b`.
   Val callDot(CallArgs &args, SourceLoc loc);
+  /// a @ b (+ acc) with tl.dot's result type for `out` (out_dtype).
   TValue dot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
-             mlir::txl::InputPrecision precision, SourceLoc loc);
+             mlir::txl::InputPrecision precision, SourceLoc loc,
+             DType out = DType(DType::F32));
   /// tl.dot_scaled (DotScaled.cpp): operands upcast and scaled, then `dot`.
   Val callDotScaled(CallArgs &args, SourceLoc loc);
   /// Binds `args` to parameter names; missing optional ones are nullopt.

@@ -285,6 +285,19 @@ Val handlers::txlHardware(Gen &g, const std::string &name, CallArgs &args,
   return g.callTxl(name, args, loc);
 }
 
+/// tl.extra.cuda.num_threads / smid / globaltimer.
+Val handlers::cudaExtra(Gen &g, const std::string &name, CallArgs &args,
+                        SourceLoc loc) {
+  g.bind(args, {}, 0, name, loc);
+  if (name == "tl.extra.cuda.num_threads") // a compile-time constant
+    return Val::integer(int64_t(g.opts.numWarps) * g.opts.numWarpgroups * 32);
+  if (name == "tl.extra.cuda.smid")
+    return scalar(NVVM::SmIdOp::create(g.b, g.cur, g.b.getI32Type()),
+                  DType::I32);
+  return scalar(NVVM::GlobalTimerOp::create(g.b, g.cur, g.b.getI64Type()),
+                DType::I64);
+}
+
 int Gen::smVersion() const { return ::txl::targetSmVersion(opts.target); }
 
 void Gen::requireBlackwell(SourceLoc loc, const std::string &what) {

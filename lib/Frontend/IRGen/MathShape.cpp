@@ -21,6 +21,20 @@ static TValue floatOperand(Gen &g, const Val &v, const std::string &name,
   return x;
 }
 
+/// The one element of `x` as a scalar: a reduction whose combine keeps
+/// its first operand (every copy a layout replicates is that element).
+TValue Gen::scalarOf(const TValue &x, SourceLoc loc) {
+  if (!x.isTensor())
+    return x;
+  if (x.numel() != 1)
+    fail(loc, "only a tensor of one element can become a scalar, got " +
+                  x.typeStr());
+  TValue flat = reshape(x, {1}, false, loc);
+  return reduce({flat}, 0, loc, [](const std::vector<Val> &args) {
+    return std::vector<Val>{args[0]};
+  })[0];
+}
+
 namespace handlers {
 
 template <typename MathOp>
@@ -234,6 +248,26 @@ static TValue extractSlice(Gen &g, const TValue &x,
   return {r, x.dtype, shape};
 }
 
+/// Element `i` of the 1-D `x` as a scalar: a sum in which every other
+/// element is replaced by an exact identity (-0.0 for floats, so that a
+/// -0.0 element survives; 0 for integers; booleans go through int8).
+static TValue elementOf(Gen &g, const TValue &x, int64_t i, SourceLoc loc) {
+  if (x.dtype.isBool())
+    return g.cast(elementOf(g, g.cast(x, DType::I8, loc), i, loc), DType::I1,
+                  loc);
+  TValue index = g.makeRange(0, x.shape[0], loc);
+  TValue isI = g.toTensor(
+      g.compare(CmpOpKind::Eq, Val::tensor(index), Val::integer(i), loc), loc);
+  Val identity = x.dtype.isFloat() ? Val::floating(-0.0) : Val::integer(0);
+  TValue picked =
+      g.where(Val::tensor(isI), Val::tensor(x),
+              Val::tensor(g.constant(x.dtype, identity, x.shape)), loc)
+          .t;
+  return g.reduce({picked}, 0, loc, [&](const std::vector<Val> &args) {
+    return std::vector<Val>{g.binary(BinOpKind::Add, args[0], args[1], loc)};
+  })[0];
+}
+
 /// Triton's epilogue idiom `x.reshape([..., 2, n // 2]).permute(..., -1,
 /// -2)`: the source of the reshape, whose last dimension the two halves of
 /// a split are; null otherwise.
@@ -285,8 +319,8 @@ static std::pair<TValue, TValue> split(Gen &g, const TValue &x,
   window.back() = 1;
   std::vector<int64_t> offsets(window.size(), 0);
   std::vector<int64_t> half(x.shape.begin(), x.shape.end() - 1);
-  if (half.empty())
-    g.fail(loc, "tl.split of a 1-D tensor of 2 elements is not supported");
+  if (half.empty()) // a 1-D pair splits into two scalars
+    return {elementOf(g, x, 0, loc), elementOf(g, x, 1, loc)};
   TValue lo = extractSlice(g, x, offsets, window);
   offsets.back() = 1;
   TValue hi = extractSlice(g, x, offsets, window);
@@ -341,13 +375,21 @@ Val expandDims(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   TValue x = g.tensorArg(p[0], "input", loc);
   std::vector<int64_t> axes = g.constShape(*p[1], loc);
   int newRank = int(x.shape.size() + axes.size());
+  // Triton's phrases ("invalid axis", "duplicate axes"): its tests match them.
+  std::string normalized;
   for (int64_t &a : axes) {
+    int64_t given = a;
     if (a < 0)
       a += newRank;
     if (a < 0 || a >= newRank)
-      g.fail(loc, "expand_dims axis out of range");
+      g.fail(loc, "tl.expand_dims: invalid axis " + std::to_string(given) +
+                      " for a result of rank " + std::to_string(newRank));
+    normalized += (normalized.empty() ? "" : ", ") + std::to_string(a);
   }
   std::sort(axes.begin(), axes.end());
+  if (std::adjacent_find(axes.begin(), axes.end()) != axes.end())
+    g.fail(loc, "tl.expand_dims: duplicate axes, normalized axes = [" +
+                    normalized + "]");
   for (int64_t a : axes)
     x = g.expandDims(x, int(a), loc);
   return Val::tensor(x);

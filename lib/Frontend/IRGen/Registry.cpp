@@ -64,8 +64,8 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.atomic_cas", "(pointer, cmp, val, sem=None, scope=None)", "Atomic compare-and-swap (16/32/64-bit); returns the old values.", h::atomicCAS},
       //===--- linear algebra -----------------------------------------===//
       {"tl.dot", "(input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None, out_dtype=float32)",
-       "Matrix product of two tiles (mma.sync, or wgmma on sm_90a); int8 operands accumulate in int32.", h::dot, kPartial,
-       "no batched (3-D) dot; fp32 operands only as tf32; out_dtype float32 only (int32 for int8)"},
+       "Matrix product of two tiles (mma.sync, or wgmma on sm_90a); int8 operands accumulate in int32, fp16 ones in fp16 with out_dtype=float16; fp32 at input_precision tf32, tf32x3, bf16x3, bf16x6 or ieee (FMAs); fp64 by FMAs.", h::dot, kPartial,
+       "no batched (3-D) dot; fp8 operands with out_dtype=float16 accumulate in fp32"},
       {"tl.dot_scaled", "(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32)",
        "Matrix product of microscaled (mx fp4/fp8) tiles: upcast to bf16/fp16, scaled, then tl.dot.", h::dotScaled, kPartial,
        "e8m0 scales per 32 elements only (no nvfp4 e4m3 scales); no block-scaled tcgen05 on sm_100a yet"},
@@ -205,6 +205,10 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.range", "(arg1, arg2=None, step=None, num_stages=None, loop_unroll_factor=None, warp_specialize=False, disallow_acc_multi_buffer=False, flatten=False, disable_licm=False)",
        "A runtime loop range (only as a for-loop iterable).", h::loopIterableOnly},
       {"tl.static_range", "(arg1, arg2=None, step=None)", "A loop unrolled at compile time (only as a for-loop iterable).", h::loopIterableOnly},
+      //===--- tl.extra.cuda ------------------------------------------===//
+      {"tl.extra.cuda.num_threads", "()", "The threads of a CTA (num_warps * 32), a compile-time constant.", h::cudaExtra},
+      {"tl.extra.cuda.smid", "()", "The SM this thread runs on (%smid).", h::cudaExtra},
+      {"tl.extra.cuda.globaltimer", "()", "The global nanosecond timer (%globaltimer), int64.", h::cudaExtra},
       //===--- triton.* -----------------------------------------------===//
       {"triton.cdiv", "(x, div)", "Ceiling division.", h::cdiv, Support::Full, "", {"txl.cdiv"}},
       {"triton.next_power_of_2", "(n)", "The smallest power of two >= n.", h::nextPowerOf2},

@@ -162,6 +162,7 @@ TXL_BUILTIN_HANDLER(uintToUniformFloat);
 TXL_BUILTIN_HANDLER(pairUniformToNormal);
 // Hardware.cpp, HardwareMemory.cpp, Layouts.cpp: the txl.* extensions
 TXL_BUILTIN_HANDLER(txlHardware);
+TXL_BUILTIN_HANDLER(cudaExtra);
 TXL_BUILTIN_HANDLER(txlMemory);
 TXL_BUILTIN_HANDLER(txlLayout);
 #undef TXL_BUILTIN_HANDLER

@@ -552,7 +552,13 @@ Val Gen::binary(BinOpKind op, const Val &a, const Val &c, SourceLoc loc) {
       r = arith::XOrIOp::create(b, cur, x.value, y.value);
     else if (op == BinOpKind::LShift)
       r = arith::ShLIOp::create(b, cur, x.value, y.value);
-    else if (x.dtype.isSigned())
+    else if ((a.isTensor()   ? a.t.dtype
+              : c.isTensor() ? c.t.dtype
+                             : x.dtype)
+                 .isSigned())
+      // Triton: `>>` is arithmetic when the tensor operand (the left one,
+      // or the right one under a number) is signed, whatever the common
+      // type is (int8 >> uint8 computes in uint8, arithmetically).
       r = arith::ShRSIOp::create(b, cur, x.value, y.value);
     else
       r = arith::ShRUIOp::create(b, cur, x.value, y.value);

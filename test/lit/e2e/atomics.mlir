@@ -43,12 +43,35 @@
 // SMALL-NOT: atom.
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name atomic_cas_lock_kernel --signature "*i32:16, *i32:16, 20" --out-dir %t/lock > /dev/null
 // RUN: FileCheck %s --check-prefix=LOCK < %t/lock/atomic_cas_lock_kernel.ptx
-// LOCK: atom.global.gpu.acq_rel.cas.b32
+// LOCK: atom.global.acq_rel.gpu.cas.b32
 // LOCK: atom.global.gpu.acq_rel.exch.b32
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name atomic_cas_tensor_kernel --signature "*fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, 256" --out-dir %t/cas > /dev/null
 // RUN: FileCheck %s --check-prefix=CAS < %t/cas/atomic_cas_tensor_kernel.ptx
-// CAS-COUNT-2: atom.global.gpu.acq_rel.cas.b32
+// CAS-COUNT-2: atom.global.acq_rel.gpu.cas.b32
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name atomic_add_noret_kernel --signature "*fp32:16, *fp32:16, i32, 256" --out-dir %t/nr > /dev/null
 // RUN: FileCheck %s --check-prefix=NORET < %t/nr/atomic_add_noret_kernel.ptx
 // NORET-NOT: bar.sync
 // NORET: atom.global.gpu.acq_rel.add.f32
+
+// A scalar atomic whose old value is unused stays an `atom` (Triton emits
+// one; ptxas turns a dead-result atom into a RED): 16-bit float adds and
+// relaxed/release orders included. Only vector reds (sm_90 f32 adds of
+// several elements) are spelled `red`.
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_scalar_noret_kernel --signature "*fp16:16, *fp16:16, 'add', 'relaxed'" --out-dir %t/sh > /dev/null
+// RUN: FileCheck %s --check-prefix=NORET-H < %t/sh/atomic_scalar_noret_kernel.ptx
+// NORET-H-NOT: red.
+// NORET-H: atom.global.gpu.relaxed.add.noftz.f16
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_scalar_noret_kernel --signature "*bf16:16, *bf16:16, 'add', 'release'" --out-dir %t/sb > /dev/null
+// RUN: FileCheck %s --check-prefix=NORET-B < %t/sb/atomic_scalar_noret_kernel.ptx
+// NORET-B: atom.global.gpu.release.add.noftz.bf16
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_scalar_noret_kernel --signature "*i64:16, *i64:16, 'max', 'relaxed'" --out-dir %t/sm > /dev/null
+// RUN: FileCheck %s --check-prefix=NORET-M < %t/sm/atomic_scalar_noret_kernel.ptx
+// NORET-M: atom.global.gpu.relaxed.max.s64
+
+// Float max/min pick the integer atomic by the sign bit (an integer
+// compare of the bits), so -0.0 takes the unsigned side.
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name atomic_float_minmax_kernel --signature "*fp32:16, *fp32:16, *fp32:16, 7" --out-dir %t/mm > /dev/null
+// RUN: FileCheck %s --check-prefix=SIGN < %t/mm/atomic_float_minmax_kernel.txlir
+// SIGN: arith.cmpi sge, [[BITS:%[0-9]+]], %c0_i32 : i32
+// SIGN: txl.atomic_rmw "max", {{.*}}, [[BITS]]
+// SIGN: txl.atomic_rmw "umin", {{.*}}, [[BITS]]

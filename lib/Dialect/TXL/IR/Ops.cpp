@@ -95,11 +95,28 @@ LogicalResult DotOp::verify() {
     return emitOpError("accumulator shape must be [M, N]");
   if (a.getElementType() != b.getElementType())
     return emitOpError("a and b must have the same element type");
-  bool intDot = a.getElementType().isInteger(8);
-  if (intDot ? !c.getElementType().isInteger(32) : !c.getElementType().isF32())
-    return emitOpError(intDot ? "the accumulator of an int8 dot must be int32"
-                              : "the accumulator must be fp32");
+  Type elem = a.getElementType(), acc = c.getElementType();
+  bool ok = elem.isInteger(8) ? acc.isInteger(32)
+            : elem.isF64()    ? acc.isF64()
+            : elem.isF16()    ? acc.isF32() || acc.isF16()
+                              : acc.isF32();
+  if (!ok)
+    return emitOpError("the accumulator must be int32 for int8 operands, "
+                       "fp64 for fp64 operands, fp32 or fp16 for fp16 "
+                       "operands, else fp32; got ")
+           << acc;
+  InputPrecision p = getInputPrecision();
+  if (p != InputPrecision::TF32 && p != InputPrecision::IEEE)
+    return emitOpError("input precision ")
+           << stringifyInputPrecision(p)
+           << " is a sum of several dots, which the front end builds";
   return success();
+}
+
+bool DotOp::isFMA() {
+  Type elem = cast<RankedTensorType>(getA().getType()).getElementType();
+  return elem.isF64() ||
+         (elem.isF32() && getInputPrecision() == InputPrecision::IEEE);
 }
 
 LogicalResult TransOp::verify() {

@@ -123,6 +123,13 @@ int64_t scratchBytes(Operation *op) {
   // (HistogramOpToLLVM.cpp).
   if (auto hist = dyn_cast<mlir::txl::HistogramOp>(op))
     return 4 * std::max<int64_t>(32, hist.getType().getDimSize(0));
+  // An FMA dot reads its operands back from scratch (DotOpToLLVM.cpp).
+  if (auto dot = dyn_cast<mlir::txl::DotOp>(op))
+    if (dot.isFMA())
+      return dot.getA().getType().getNumElements() *
+                 elemBytes(dot.getA().getType()) +
+             dot.getB().getType().getNumElements() *
+                 elemBytes(dot.getB().getType());
   // tl.gather: the whole source, read back at data-dependent rows.
   if (auto gather = dyn_cast<mlir::txl::GatherOp>(op))
     return gather.getSrc().getType().getNumElements() *

@@ -269,6 +269,8 @@ private:
   /// tiles (16 x 8 per warp), warps spread over M and N in proportion to the
   /// tile counts.
   Attribute accumulatorLayout(mlir::txl::DotOp dot) {
+    if (dot.isFMA())
+      return fmaAccumulator();
     if (Attribute tc = tcgen05Accumulator(dot))
       return tc;
     if (Attribute wg = warpGroupAccumulator(dot))
@@ -285,6 +287,13 @@ private:
         wm *= 2; // more warps than tiles: the extra ones hold copies
     }
     return NvidiaMmaEncodingAttr::get(ctx, 2, {wm, wn}, {16, 8});
+  }
+
+  /// The accumulator of an FMA dot: one element per thread and tile, a
+  /// warp's 32 lanes as 4 x 8, warps stacked along M: a thread's elements
+  /// share few rows and columns, whose operand elements it reads.
+  Attribute fmaAccumulator() {
+    return BlockedEncodingAttr::get(ctx, {1, 1}, {4, 8}, {numWarps, 1}, {1, 0});
   }
 
   static unsigned kWidthOf(Value operand) {
@@ -635,6 +644,14 @@ private:
 
   void visitDot(mlir::txl::DotOp dot) {
     Attribute acc = accumulatorLayout(dot);
+    if (dot.isFMA()) {
+      // The operands are read through shared scratch: any layout will do.
+      for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()})
+        if (!encodingOf(operand->get()))
+          require(dot, *operand, defaultFor(2));
+      require(dot, dot.getCMutable(), acc);
+      return setResultEncodings(dot, acc);
+    }
     if (tcgen05Dots.contains(dot))
       return visitTCGen05Dot(dot, acc);
     if (cast<NvidiaMmaEncodingAttr>(acc).getVersion() == 3)

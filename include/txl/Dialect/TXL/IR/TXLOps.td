@@ -123,9 +123,10 @@ def TXL_GatherOp : TXL_Op<"gather", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def TXL_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
-    "how fp32 operands of a dot are rounded for the tensor cores", [
+    "how fp32 operands of a dot are multiplied (Triton's input_precision)", [
     I32EnumAttrCase<"TF32", 0, "tf32">, I32EnumAttrCase<"TF32x3", 1, "tf32x3">,
-    I32EnumAttrCase<"IEEE", 2, "ieee">]> {
+    I32EnumAttrCase<"IEEE", 2, "ieee">, I32EnumAttrCase<"BF16x3", 3, "bf16x3">,
+    I32EnumAttrCase<"BF16x6", 4, "bf16x6">]> {
   let cppNamespace = "::mlir::txl";
 }
 
@@ -133,15 +134,25 @@ def TXL_DotOp : TXL_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
   let summary = "d = a @ b + c on 2-D tiles";
   let description = [{
     `a` is [M, K], `b` is [K, N], `c` and `d` are [M, N]. Operands share one
-    element type (fp16, bf16, fp32, fp8); the accumulator is fp32.
-    `inputPrecision` only matters for fp32 operands. Layout assignment picks
-    the tensor-core instruction (mma.sync or wgmma) and the operand layouts.
+    element type (fp16, bf16, fp32, fp64, fp8, int8); the accumulator is
+    fp32, or fp16 for fp16 operands (mma/wgmma's f16 accumulators), fp64 for
+    fp64 operands, int32 for int8 operands. `inputPrecision` only matters
+    for fp32 operands: tf32 rounds them for the tensor cores, ieee computes
+    in fp32 FMAs; the split forms (tf32x3, bf16x3, bf16x6) are several dots
+    of the pieces, which the front end builds, so this op never carries
+    them. Layout assignment picks the instruction (mma.sync, wgmma,
+    tcgen05, or FMAs for fp64 and ieee fp32) and the operand layouts.
   }];
   let arguments = (ins TXL_Tensor:$a, TXL_Tensor:$b, TXL_Tensor:$c,
                    DefaultValuedAttr<TXL_InputPrecisionAttr, "::mlir::txl::InputPrecision::TF32">:$inputPrecision);
   let results = (outs TXL_Tensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` type($a) `*` type($b) `->` type($d)
+  }];
+  let extraClassDeclaration = [{
+    /// Whether the product is computed by FMA instructions rather than
+    /// tensor cores: fp64 operands, or fp32 operands at ieee precision.
+    bool isFMA();
   }];
   let hasVerifier = 1;
 }
