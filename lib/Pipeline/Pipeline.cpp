@@ -4,7 +4,8 @@
 //
 //   1. parse            Python source -> AST                  (Frontend)
 //   2. build            AST -> txl tile IR, specialized        (IRGen)
-//   3. tile passes      inline, canonicalize, cse, symbol-dce        *.txlir
+//   3. tile passes      inline, canonicalize, cse, symbol-dce,
+//                       txlgpu-slice-tensor-memory-loads             *.txlir
 //   4. GPU passes       txl-assign-layouts, txlgpu-assign-shared-layouts,
 //                       txlgpu-remove-layout-conversions,
 //                       canonicalize, cse, txlgpu-allocate-tensor-memory,
@@ -29,6 +30,7 @@
 #include "txl/Version.h"
 
 #include "txl/Conversion/Passes.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Frontend/IRGen.h"
 #include "txl/Frontend/Parser.h"
@@ -212,6 +214,9 @@ void addTilePasses(mlir::PassManager &pm, const CompileOptions &) {
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(mlir::createSymbolDCEPass());
+  // After canonicalization has folded reshape/permute/split into
+  // extract_slice, before layouts are chosen.
+  pm.addPass(mlir::txlgpu::createSliceTensorMemoryLoads());
 }
 
 void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
@@ -474,6 +479,9 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   if (!module)
     return false;
   out.params = launchParams(*ast, options);
+  if (auto extra = (*module)->getAttrOfType<mlir::IntegerAttr>(
+          mlir::txlgpu::kNumExtraWarpsAttr))
+    out.numExtraWarps = int(extra.getInt());
 
   auto configure = [&](mlir::PassManager &pm, const StageSpec &stage) {
     enterStage(stage.name);
@@ -597,6 +605,7 @@ std::string CompiledKernel::metadataJson() const {
       {"target", target},
       {"num_warps", numWarps},
       {"num_warpgroups", numWarpgroups},
+      {"num_extra_warps", numExtraWarps},
       {"shared_bytes", sharedBytes},
       {"shared_plan", sharedPlanJson(sharedPlan)},
       {"global_scratch_bytes", globalScratchBytes},

@@ -88,9 +88,16 @@ std::vector<int64_t> roleIds(Gen &g, const Val &v, int64_t limit,
     if (id < 0 || id >= limit)
       g.fail(loc, what + " id " + std::to_string(id) +
                       " is out of range: the kernel is launched with " +
-                      std::to_string(limit) +
-                      (what == "is_warpgroup" ? " warpgroup(s) (num_warpgroups)"
-                                              : " warp(s)"));
+                      (what == "is_warpgroup"
+                           ? std::to_string(limit) +
+                                 " warpgroup(s) (num_warpgroups)"
+                       : what == "is_warp"
+                           ? std::to_string(g.tensorWarps()) +
+                                 " warp(s), and roles may add at most " +
+                                 std::to_string(g.opts.numWarps) +
+                                 " more (ids below " + std::to_string(limit) +
+                                 ")"
+                           : std::to_string(limit) + " warp(s)"));
   return ids;
 }
 
@@ -240,9 +247,15 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     return isRole(*this, roleIds(*this, *p[0], opts.numWarpgroups, op, loc), 7);
   }
   if (op == "is_warp") {
+    // Ids past the tensor warps add warps to the launch, as in the TXL
+    // project (a TMA warp and an MMA warp beside the epilogue warps), at
+    // most one warpgroup's worth: they form one more barrier group.
     auto p = bind(args, {"ids"}, 1, name, loc);
-    int64_t warps = int64_t(opts.numWarps) * opts.numWarpgroups;
-    return isRole(*this, roleIds(*this, *p[0], warps, op, loc), 5);
+    int64_t limit = tensorWarps() + opts.numWarps;
+    std::vector<int64_t> ids = roleIds(*this, *p[0], limit, op, loc);
+    for (int64_t id : ids)
+      neededExtraWarps = std::max(neededExtraWarps, id + 1 - tensorWarps());
+    return isRole(*this, ids, 5);
   }
   if (op == "reg_alloc" || op == "reg_dealloc") {
     auto p = bind(args, {"count"}, 1, name, loc);

@@ -348,7 +348,7 @@ void Gen::execIf(const IfStmt &s) {
   }
   if (warpsIt != roleWarpIds.end()) { // and on the other warps
     std::vector<int64_t> others;
-    int64_t all = int64_t(opts.numWarps) * opts.numWarpgroups;
+    int64_t all = tensorWarps() + extraWarps;
     for (int64_t w = 0; w < all; ++w)
       if (!llvm::is_contained(warpsIt->second, w) &&
           (outerWarps.empty() || llvm::is_contained(outerWarps, w)))
