@@ -1368,9 +1368,10 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
                     " is a tcgen05 MMA: acc must be a tensor-memory buffer "
                     "(txl.get_buffer of txl.tmem_alloc), got " +
                     describeArg(acc));
-    if (a.space != Space::Smem)
-      fail(loc, "tl.dot: with a tensor-memory accumulator, input must be a "
-                "shared buffer, got a " +
+    if (a.isReg())
+      fail(loc, "tl.dot on shared buffers on " + opts.target +
+                    " is a tcgen05 MMA: input must be a shared buffer (A in "
+                    "registers is wgmma's form), got a " +
                     a.typeStr());
     return tensorMemoryDot(a, bm, acc->t, loc);
   }

@@ -56,6 +56,10 @@ void sliceLoad(tg::TMemLoadOp load) {
   }
   if (slices.empty())
     return;
+  // The parts in column order (use lists are in no useful order).
+  llvm::stable_sort(slices, [](ttx::ExtractSliceOp x, ttx::ExtractSliceOp y) {
+    return x.getOffsets()[1] < y.getOffsets()[1];
+  });
   OpBuilder b(load);
   auto src = cast<tg::MemDescType>(load.getSrc().getType());
   for (ttx::ExtractSliceOp slice : slices) {
