@@ -320,8 +320,9 @@ void Gen::requireHopper(SourceLoc loc, const std::string &what, bool wgmma) {
                   (sm >= 120   ? " (GeForce Blackwell: no wgmma or tcgen05; "
                                  "load the operands into registers with "
                                  "txl.smem_load for an mma.sync dot)"
-                   : sm >= 100 ? "; the Blackwell (tcgen05) form is not "
-                                 "implemented yet"
+                   : sm >= 100 ? " (Blackwell: tcgen05 MMAs into tensor "
+                                 "memory, txl.dotx or tl.dot with a "
+                                 "tensor-memory acc)"
                                : ""));
   if (sm < 90)
     fail(loc, what + " needs sm_90 or later, but the target is " +

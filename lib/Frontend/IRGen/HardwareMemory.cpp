@@ -1367,7 +1367,9 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
       fail(loc, "tl.dot on shared buffers on " + opts.target +
                     " is a tcgen05 MMA: acc must be a tensor-memory buffer "
                     "(txl.get_buffer of txl.tmem_alloc), got " +
-                    describeArg(acc));
+                    describeArg(acc) +
+                    " (wgmma's form, accumulating in registers, needs "
+                    "sm_90a)");
     if (a.isReg())
       fail(loc, "tl.dot on shared buffers on " + opts.target +
                     " is a tcgen05 MMA: input must be a shared buffer (A in "

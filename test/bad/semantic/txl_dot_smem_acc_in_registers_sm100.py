@@ -1,4 +1,4 @@
-# expect: 11:11: error: tl.dot on shared buffers on sm_100a is a tcgen05 MMA: acc must be a tensor-memory buffer (txl.get_buffer of txl.tmem_alloc), got a <[128, 128], fp32>
+# expect: 11:11: error: tl.dot on shared buffers on sm_100a is a tcgen05 MMA: acc must be a tensor-memory buffer (txl.get_buffer of txl.tmem_alloc), got a <[128, 128], fp32> (wgmma's form, accumulating in registers, needs sm_90a)
 # kernel: kernel
 # signature: *fp32
 # target: sm_100a
