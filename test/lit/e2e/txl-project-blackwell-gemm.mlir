@@ -33,6 +33,15 @@
 // RUN: FileCheck %s --check-prefix=K6 --input-file %t/matmul_persistent_tma_txl_bw_kernel6.ptx
 // RUN: FileCheck %s --check-prefix=K6META --input-file %t/matmul_persistent_tma_txl_bw_kernel6.json
 // RUN: sh -c 'if command -v ptxas > /dev/null; then for f in %t/*.ptx; do ptxas -arch=sm_100a $f -o $f.cubin || exit 1; done; fi'
+//
+// The same extra-warp machinery on Hopper (test/gpu/test_extra_warps.py
+// runs it): a TMA warp 4 beside num_warps=4 makes 160 threads, and the
+// tensor warps' column sum synchronizes on a named barrier whose id and
+// count come from the warp's group (15 and 128 for warps 0-3), never
+// bar.sync 0 after the entry.
+// RUN: txlc %txl_src/test/gpu/txl_kernels_extra_warps.py --kernel-name extra_warp_producer --signature "tensordesc<fp32[64, 32]>, *fp32:16, i32, i32, 64, 32" --target sm_90a --num-warps 4 --out-dir %t/h > /dev/null
+// RUN: FileCheck %s --check-prefix=H --input-file %t/h/extra_warp_producer.ptx
+// RUN: FileCheck %s --check-prefix=HMETA --input-file %t/h/extra_warp_producer.json
 
 // BW2: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 257;
 // BW2: tcgen05.st.sync.aligned.32x32b
@@ -81,3 +90,16 @@
 // K6-NEXT: tcgen05.fence::after_thread_sync;
 // K6: tcgen05.dealloc.cta_group::1
 // K6META: "num_extra_warps": 2
+
+// H: .maxntid 160, 1, 1
+// H: bar.sync 0;
+// H-NOT: bar.sync 0;
+// H: cp.async.bulk.tensor.2d
+// H-NOT: bar.sync 0;
+// H: mbarrier.try_wait.parity
+// H-NOT: bar.sync 0;
+// H: selp.b32 %r[[COUNT:[0-9]+]], 128, 32,
+// H-NOT: bar.sync 0;
+// H: bar.sync %r{{[0-9]+}}, %r[[COUNT]];
+// H-NOT: bar.sync 0;
+// HMETA: "num_extra_warps": 1
