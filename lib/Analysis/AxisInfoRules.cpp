@@ -278,8 +278,7 @@ static AxisInfo remByPow2(const AxisInfo &a, const AxisInfo &b, int64_t pow2,
 /// `(pid * BLOCK + tl.arange(0, BLOCK)) % N` with N divisible by 16 keeps
 /// runs of 16). Like the power-of-two case (AxisInfo.h), a signed
 /// remainder is analyzed as if its dividend were non-negative.
-static AxisInfo remByMultiple(const AxisInfo &a, const AxisInfo &b,
-                              Type type) {
+static AxisInfo remByMultiple(const AxisInfo &a, const AxisInfo &b, Type type) {
   AxisInfo r = AxisInfo::getPessimistic(type);
   meetConstancy(r, a, b);
   int64_t multiple = b.elementDivisibility();

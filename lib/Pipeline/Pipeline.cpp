@@ -1,4 +1,5 @@
-//===- Pipeline.cpp - every stage of txl, in order -------------------------===//
+//===- Pipeline.cpp - every stage of txl, in order
+//-------------------------===//
 //
 // This is the page to read first. A kernel goes through:
 //

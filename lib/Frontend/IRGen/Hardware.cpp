@@ -86,18 +86,17 @@ std::vector<int64_t> roleIds(Gen &g, const Val &v, int64_t limit,
     g.fail(loc, what + " needs at least one id");
   for (int64_t id : ids)
     if (id < 0 || id >= limit)
-      g.fail(loc, what + " id " + std::to_string(id) +
-                      " is out of range: the kernel is launched with " +
-                      (what == "is_warpgroup"
-                           ? std::to_string(limit) +
-                                 " warpgroup(s) (num_warpgroups)"
-                       : what == "is_warp"
-                           ? std::to_string(g.tensorWarps()) +
-                                 " warp(s), and roles may add at most " +
-                                 std::to_string(g.opts.numWarps) +
-                                 " more (ids below " + std::to_string(limit) +
-                                 ")"
-                           : std::to_string(limit) + " warp(s)"));
+      g.fail(loc,
+             what + " id " + std::to_string(id) +
+                 " is out of range: the kernel is launched with " +
+                 (what == "is_warpgroup"
+                      ? std::to_string(limit) + " warpgroup(s) (num_warpgroups)"
+                  : what == "is_warp"
+                      ? std::to_string(g.tensorWarps()) +
+                            " warp(s), and roles may add at most " +
+                            std::to_string(g.opts.numWarps) +
+                            " more (ids below " + std::to_string(limit) + ")"
+                      : std::to_string(limit) + " warp(s)"));
   return ids;
 }
 

@@ -1078,9 +1078,8 @@ void checkTCGen05Operands(Gen &g, const TValue &a, const TValue &bm,
 /// completion barrier before useD, dotx(a, b, acc, mbar=None, useD=None,
 /// pred=None), and its kernels written then pass it positionally: an
 /// mbarrier in useD's place is that form (the barrier joins `mbars`).
-std::vector<std::optional<Val>> bindDotx(Gen &g, CallArgs args,
-                                         const std::string &fname,
-                                         SourceLoc loc) {
+std::vector<std::optional<Val>>
+bindDotx(Gen &g, CallArgs args, const std::string &fname, SourceLoc loc) {
   std::optional<Val> legacyBar;
   if (args.pos.size() > 3 && args.pos[3].isTensor() &&
       args.pos[3].t.space == Space::Mbar) {
@@ -1097,10 +1096,9 @@ std::vector<std::optional<Val>> bindDotx(Gen &g, CallArgs args,
       args.kw.erase(it);
       break;
     }
-  auto p = g.bind(args,
-                  {"a", "b", "acc", "useD", "pred", "mbars", "mbarPreds",
-                   "two_ctas"},
-                  3, fname, loc);
+  auto p = g.bind(
+      args, {"a", "b", "acc", "useD", "pred", "mbars", "mbarPreds", "two_ctas"},
+      3, fname, loc);
   if (legacyBar) {
     if (p[5] && !p[5]->isNone())
       g.fail(loc, fname + ": pass the completion mbarriers either as mbar "
@@ -1174,17 +1172,19 @@ int64_t tensorMemoryDotThreads(Gen &g, const std::string &fname,
       return groupWarps * kThreadsPerWarp;
   if (g.extraWarps && isRun(g.tensorWarps(), g.extraWarps))
     return g.extraWarps * kThreadsPerWarp;
-  g.fail(loc, fname + " with a tensor-memory accumulator is synchronous: "
-                      "all threads of one barrier group must call it (the "
-                      "CTA, one warpgroup's role, or the extra warps of "
-                      "is_warp roles), got warps " +
-                  [&] {
-                    std::string s;
-                    for (int64_t w : warps)
-                      s += (s.empty() ? "" : ", ") + std::to_string(w);
-                    return s;
-                  }() +
-                  "; elsewhere use txl.dotx with mbarriers");
+  g.fail(
+      loc, fname +
+               " with a tensor-memory accumulator is synchronous: "
+               "all threads of one barrier group must call it (the "
+               "CTA, one warpgroup's role, or the extra warps of "
+               "is_warp roles), got warps " +
+               [&] {
+                 std::string s;
+                 for (int64_t w : warps)
+                   s += (s.empty() ? "" : ", ") + std::to_string(w);
+                 return s;
+               }() +
+               "; elsewhere use txl.dotx with mbarriers");
 }
 
 /// The kernel's entry block, where per-site barriers are allocated and
@@ -1214,7 +1214,8 @@ Val Gen::tensorMemoryDot(const TValue &a, const TValue &bm, const TValue &acc,
   checkTCGen05Operands(*this, a, bm, acc, /*pair=*/false, fname, loc);
   int64_t threads = tensorMemoryDotThreads(*this, fname, loc);
   OpBuilder entry = entryBuilder(*this);
-  Type bars = memdesc(*this, {1}, DType::I64, tg::BarrierEncodingAttr::get(&ctx));
+  Type bars =
+      memdesc(*this, {1}, DType::I64, tg::BarrierEncodingAttr::get(&ctx));
   auto alloc = tg::MBarAllocOp::create(entry, cur, bars, uint32_t(threads + 1));
   Value zero = arith::ConstantIntOp::create(entry, cur, 0, 32);
   Value bar = tg::MemDescIndexOp::create(entry, cur, bars, alloc, zero);
@@ -1222,10 +1223,9 @@ Val Gen::tensorMemoryDot(const TValue &a, const TValue &bm, const TValue &acc,
   publish->setAttr(tg::TXLGPUDialect::kFenceAsyncProxyAttr, b.getUnitAttr());
   Value useD = arith::ConstantIntOp::create(b, cur, 1, 1);
   int64_t leader = roleWarps.empty() ? 0 : roleWarps.front();
-  auto mma = tg::TCGen05MMAOp::create(b, cur, a.value, bm.value, acc.value,
-                                      useD, Value(), ValueRange{bar},
-                                      ValueRange{},
-                                      b.getI32IntegerAttr(int32_t(leader)));
+  auto mma = tg::TCGen05MMAOp::create(
+      b, cur, a.value, bm.value, acc.value, useD, Value(), ValueRange{bar},
+      ValueRange{}, b.getI32IntegerAttr(int32_t(leader)));
   mma->setAttr(tg::kSyncCommitAttr, b.getUnitAttr());
   return Val::tensor(acc);
 }

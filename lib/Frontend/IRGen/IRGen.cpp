@@ -3,10 +3,10 @@
 
 #include "Gen.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "txl/Frontend/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"

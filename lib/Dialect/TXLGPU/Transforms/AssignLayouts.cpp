@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Analysis/AxisInfo.h"
-#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Layout/LayoutConstructors.h"
