@@ -16,7 +16,9 @@
 # build/lib/libtxl.so), OUT (logs and junit xml; default out/test_core),
 # TEST_CORE_TIMEOUT (seconds for the whole pytest run, default 540; at the
 # limit pytest is interrupted and reports what ran), TEST_CORE_JOBS
-# (pytest-xdist workers sharing the GPU, default 16).
+# (pytest-xdist workers sharing the GPU, default 16), PYTEST_SHARD (i/n:
+# run the i-th of n disjoint shards of the file, bench/pytest_shard.py; the
+# whole file is too long for one device call).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -59,7 +61,7 @@ if [ -f "$repo/.bundle/libdevice.10.bc" ] && [ -z "${TXL_LIBDEVICE:-}" ]; then
   export TXL_LIBDEVICE=$repo/.bundle/libdevice.10.bc
 fi
 export TXL_LIBRARY=$lib TXL_AS_TRITON=1 PYTHONUNBUFFERED=1
-export PYTHONPATH=$repo/python:$repo/python/txl/compat_site${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH=$repo/python:$repo/python/txl/compat_site:$repo/bench${PYTHONPATH:+:$PYTHONPATH}
 export TXL_CACHE_DIR=${TXL_CACHE_DIR:-$(mktemp -d)}
 python3 -c 'import torch, triton, txl; print("torch", torch.__version__, "triton", triton.__version__, "txl switch on:", txl.triton_compat.is_enabled())'
 
@@ -67,7 +69,7 @@ xdist=""
 if python3 -c 'import xdist' 2>/dev/null; then xdist="-n ${TEST_CORE_JOBS:-16}"; fi
 # SIGINT at the limit: pytest stops and still writes the junit file.
 (cd "$work" && timeout -s INT -k 30 "${TEST_CORE_TIMEOUT:-540}" python3 -m pytest test_core.py \
-   -q -p no:cacheprovider $xdist --junitxml="$out/junit.xml" \
+   -q -p no:cacheprovider -p pytest_shard $xdist --junitxml="$out/junit.xml" \
    -o junit_family=xunit1 "$@" > "$out/pytest.log" 2>&1)
 echo "pytest exit status $? (2 or 124: interrupted at the time limit; the junit file lacks the tests not reached)"
 tail -3 "$out/pytest.log"

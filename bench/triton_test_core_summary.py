@@ -4,7 +4,11 @@ from its junit xml: passed / failed / errors / skipped, and the failures by
 class, so that one missing feature counts once.
 
     python3 bench/triton_test_core_summary.py out/test_core/junit.xml [--examples N]
+
+Several files (the shards of one run, PYTEST_SHARD) are counted together;
+gzipped ones (junit.xml.gz, as the runner leaves them) are read as they are.
 """
+import gzip
 import argparse
 import re
 import sys
@@ -54,21 +58,27 @@ def classify(text):
     return first[:100]
 
 
+def read_junit(path):
+    opener = gzip.open if path.endswith(".gz") else open
+    try:
+        with opener(path, "rb") as f:
+            return ET.parse(f).getroot()
+    except (OSError, EOFError, ET.ParseError) as e:
+        sys.exit(f"triton_test_core_summary: cannot read {path}: {e}")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("junit")
+    ap.add_argument("junit", nargs="+")
     ap.add_argument("--examples", type=int, default=2)
     ap.add_argument("--top", type=int, default=60, help="classes printed")
     opts = ap.parse_args()
-    try:
-        root = ET.parse(opts.junit).getroot()
-    except (OSError, ET.ParseError) as e:
-        sys.exit(f"triton_test_core_summary: cannot read {opts.junit}: {e}")
+    roots = [read_junit(path) for path in opts.junit]
     counts = Counter()
     classes = Counter()
     examples = defaultdict(list)
     skips = Counter()
-    for case in root.iter("testcase"):
+    for case in (c for root in roots for c in root.iter("testcase")):
         name = case.get("name", "?")
         outcome = "passed"
         for child in case:

@@ -9,7 +9,8 @@
 //                       txlgpu-slice-tensor-memory-loads             *.txlir
 //   4. GPU passes       txl-assign-layouts, txlgpu-assign-shared-layouts,
 //                       txlgpu-remove-layout-conversions,
-//                       canonicalize, cse, txlgpu-allocate-tensor-memory,
+//                       canonicalize, cse, txlgpu-check-mbarrier-protocol,
+//                       txlgpu-allocate-tensor-memory,
 //                       txlgpu-allocate-shared-memory
 //                                                                  *.txlgir
 //   5. LLVM lowering    convert-scf-to-cf, txl-convert-txlgpu-to-llvm,
@@ -229,14 +230,16 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   asyncCopies.numStages = options.numStages;
   pm.addPass(mlir::txlgpu::createCombineDotAccumulate());
   pm.addPass(mlir::txlgpu::createAssignLayouts(layouts));
-  // Loops the cp.async pipeliner takes are left alone by the two after it.
+  // Loops the cp.async pipeliner takes are left alone by the three after it.
   pm.addPass(mlir::txlgpu::createPipelineAsyncCopies(asyncCopies));
   pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
   pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots());
+  pm.addPass(mlir::txlgpu::createPipelineTCGen05Dots());
   pm.addPass(mlir::txlgpu::createAssignSharedLayouts());
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::txlgpu::createCheckMBarrierProtocol());
   pm.addPass(mlir::txlgpu::createAllocateTensorMemory());
   pm.addPass(mlir::txlgpu::createAllocateSharedMemory());
   addForcedFailure(pm);

@@ -240,10 +240,17 @@ bool optimizeLLVMModule(llvm::Module &module, const std::string &smTarget,
     return false;
   module.setTargetTriple(machine->getTargetTriple());
   module.setDataLayout(machine->createDataLayout());
-  // NVVMReflect answers __nvvm_reflect("__CUDA_FTZ") from this flag.
+  // NVVMReflect answers __nvvm_reflect("__CUDA_FTZ") from this flag: 1,
+  // Triton's default (enable_reflect_ftz), so that libdevice's fp32
+  // functions take their flush-to-zero forms (`__nv_exp2f` is then one
+  // ex2.approx.ftz; without FTZ ptxas wraps ex2 in a subnormal range check
+  // and two multiplies). Only libdevice reads it: libdevice.* and the tl
+  // functions lowered to libdevice (sin, cos, erf, tanh, fp64 math) flush
+  // fp32 subnormals, as in Triton; tl.exp2, tl.exp, tl.log2 and the other
+  // ex2/lg2-based ones keep them.
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
     module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
-                         static_cast<uint32_t>(0));
+                         static_cast<uint32_t>(1));
   if (!verifyLLVMModule(module, "before optimization", error))
     return false;
 

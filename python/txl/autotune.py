@@ -28,6 +28,7 @@ every config's time or failure reason and the choice.
 """
 
 import concurrent.futures
+import copy
 import hashlib
 import json
 import os
@@ -249,15 +250,17 @@ class Autotuner:
         {config: ConfigFailure} for those that do not."""
         compiled, failed = {}, {}
 
-        def build(config):
-            return self.fn.warmup(*args, **{**kwargs, **config.all_kwargs()})
+        def build(config, call_args, call_kwargs):
+            return self.fn.warmup(*call_args,
+                                  **{**call_kwargs, **config.all_kwargs()})
 
         jit_function = self._jit_function()
         if isinstance(jit_function, JITFunction):
             jit_function.source()  # gathered once, before the threads share it
         workers = max(1, min(len(configs), os.cpu_count() or 1))
         with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-            futures = {pool.submit(build, c): c for c in configs}
+            futures = {pool.submit(build, c, *self._args_after_hooks(
+                c, args, kwargs)): c for c in configs}
             for done, future in enumerate(
                     concurrent.futures.as_completed(futures), 1):
                 config = futures[future]
@@ -267,6 +270,26 @@ class Autotuner:
                     failed[config] = classify_failure(e, "compile")
                 progress.step("compiling", done)
         return compiled, failed
+
+    def _args_after_hooks(self, config, args, kwargs):
+        """The arguments as `config` compiles them: its pre-hooks run first
+        (here, one config at a time), because a hook may change argument
+        types -- Triton's attention tutorial sets its tensor descriptors'
+        block shapes in one. Descriptors are copied after the hook, so the
+        next config's hook does not change what this one compiles."""
+        if not (config.pre_hook or self.user_pre_hook):
+            return args, kwargs
+        _, named = self._key_of(args, kwargs)
+        full = {**named, **config.all_kwargs()}
+        if self.user_pre_hook:
+            self.user_pre_hook(full)
+        if config.pre_hook:
+            config.pre_hook(full)
+
+        def snapshot(value):
+            return copy.copy(value) if hasattr(value, "block_shape") else value
+        return (tuple(snapshot(a) for a in args),
+                {k: snapshot(v) for k, v in kwargs.items()})
 
     def _tune(self, grid, args, kwargs, named):
         configs = self._pruned(named, kwargs)

@@ -7,8 +7,10 @@ PyTorch autograd) makes against fp32: |txl - fp32| <= 2 * |low - fp32| +
 a small floor. Covered: seqlens 1 .. 4133 (ragged tails), seqlen_q !=
 seqlen_k, GQA 8:1 and MQA (dk/dv summed over the group), head dims 64 and
 128, fp16 and bf16, causal (bottom-right aligned) and not, sliding windows
-and softcap, a loss that also uses the LSE, and the custom op under
-torch.compile. The gradient buffers
+and softcap, a loss that also uses the LSE, the custom op under
+torch.compile, and packed variable-length batches (flash_attn_varlen_func:
+ragged sequences of 0, 1, 17, 1000 ... tokens, seqlen_q != seqlen_k per
+sequence, checked sequence by sequence). The gradient buffers
 handed to flash_attn_backward_into are NaN-filled first (and sit inside
 larger NaN-filled buffers), so a missed or stray store shows."""
 
@@ -172,6 +174,130 @@ def test_softcap(D, dtype, softcap, causal, window):
     """softcap: dS picks up the derivative of tanh."""
     run(2, 777, 1000, 2, 2, D, dtype, causal, window=window,
         softcap=softcap)
+
+
+VARLEN_LENS = [(17, 1), (1, 17), (1000, 1000), (0, 40), (300, 0), (1, 1),
+               (777, 129), (130, 1000)]
+
+
+def varlen_inputs(lens, H, Hkv, D, dtype, seed=2):
+    cu_q = torch.tensor([0] + [a for a, _ in lens],
+                        device="cuda").cumsum(0).int()
+    cu_k = torch.tensor([0] + [b for _, b in lens],
+                        device="cuda").cumsum(0).int()
+    Tq, Tk = int(cu_q[-1]), int(cu_k[-1])
+    gen = torch.Generator(device="cuda").manual_seed(seed + D + H)
+    q = torch.randn((Tq, H, D), device="cuda", generator=gen).to(dtype)
+    k = torch.randn((Tk, Hkv, D), device="cuda", generator=gen).to(dtype)
+    v = torch.randn((Tk, Hkv, D), device="cuda", generator=gen).to(dtype)
+    do = torch.randn((Tq, H, D), device="cuda", generator=gen).to(dtype)
+    dlse = torch.randn((H, Tq), device="cuda", generator=gen)
+    return q, k, v, do, dlse, cu_q, cu_k
+
+
+def check_varlen(lens, grads, q, k, v, do, dlse, cu_q, cu_k, scale, causal,
+                 window, softcap):
+    """Each sequence's gradients against the references on that sequence
+    alone (dK/dV of keys no query sees: zero)."""
+    dtype = q.dtype
+    for b, (lq, lk) in enumerate(lens):
+        qs, ks = int(cu_q[b]), int(cu_k[b])
+        sl_q, sl_k = slice(qs, qs + lq), slice(ks, ks + lk)
+        if lq == 0 or lk == 0:
+            if lq:
+                assert (grads[0][sl_q] == 0).all(), f"dq of sequence {b}"
+            if lk:
+                assert (grads[1][sl_k] == 0).all(), f"dk of sequence {b}"
+                assert (grads[2][sl_k] == 0).all(), f"dv of sequence {b}"
+            continue
+        one = [t[None, sl] for t, sl in ((q, sl_q), (k, sl_k), (v, sl_k),
+                                         (do, sl_q))]
+        dl = None if dlse is None else dlse[None, :, sl_q]
+        want32 = ref_grads(*one, scale, causal, torch.float32, dl, window,
+                           softcap)
+        want_low = ref_grads(*one, scale, causal, dtype, dl, window, softcap)
+        for got, sl, w32, wlo, name in zip(grads, (sl_q, sl_k, sl_k), want32,
+                                           want_low, ("dq", "dk", "dv")):
+            check(got[sl], w32[0], wlo[0], f"{name} of sequence {b}")
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D,dtype,H,Hkv", [(128, torch.float16, 4, 2),
+                                           (64, torch.bfloat16, 8, 1)],
+                         ids=["d128-fp16-gqa2", "d64-bf16-gqa8"])
+@pytest.mark.parametrize("window,softcap,dq_tma",
+                         [((-1, -1), 0.0, True), ((-1, -1), 0.0, False),
+                          ((100, 30), 0.0, True), ((-1, -1), 20.0, True)],
+                         ids=["plain", "dq-atomics", "window", "softcap"])
+def test_varlen(window, softcap, dq_tma, D, dtype, H, Hkv, causal):
+    """flash_attn_varlen_backward_into on ragged packed sequences, with a
+    gradient of the LSE too; gradient buffers poisoned."""
+    q, k, v, do, dlse, cu_q, cu_k = varlen_inputs(VARLEN_LENS, H, Hkv, D,
+                                                  dtype)
+    scale = 1.0 / math.sqrt(D)
+    Tq = q.shape[0]
+    out = torch.empty_like(q)
+    lse = torch.empty((H, Tq), device="cuda")
+    max_q = max(a for a, _ in VARLEN_LENS)
+    max_k = max(b for _, b in VARLEN_LENS)
+    txl.ops.flash_attn_varlen_forward_into(q, k, v, cu_q, cu_k, max_q, out,
+                                           lse, scale, causal, window,
+                                           softcap)
+    bufs = [poisoned(t.shape, dtype) for t in (q, k, v)]
+    grads = [view for _, view in bufs]
+    txl.ops.flash_attn_varlen_backward_into(
+        q, k, v, out, lse, do, cu_q, cu_k, max_q, max_k, *grads, scale,
+        causal, grad_lse=dlse, dq_tma=dq_tma, window_size=window,
+        softcap=softcap)
+    torch.cuda.synchronize()
+    for big, view in bufs:
+        assert torch.isnan(big[view.numel():]).all(), "a store past a grad"
+    check_varlen(VARLEN_LENS, grads, q, k, v, do, dlse, cu_q, cu_k, scale,
+                 causal, window, softcap)
+
+
+def test_varlen_autograd():
+    """flash_attn_varlen_func(...).backward() (a loss on O and the LSE),
+    and the same under torch.compile; one long sequence (several key
+    blocks per CTA grid column) among short ones."""
+    lens = [(5, 3000), (1, 1), (2000, 64), (129, 130)]
+    dtype = torch.bfloat16
+    q, k, v, do, dlse, cu_q, cu_k = varlen_inputs(lens, 4, 2, 128, dtype, 7)
+    max_q = max(a for a, _ in lens)
+    max_k = max(b for _, b in lens)
+
+    def loss_fn(fn, a, b, c):
+        o, lse = fn(a, b, c, cu_q, cu_k, max_q, max_k, causal=True,
+                    return_lse=True)
+        return (o.float() * do.float()).sum() + \
+            (lse.nan_to_num(0.0, neginf=0.0) * dlse).sum()
+
+    qs, ks, vs = (t.clone().requires_grad_() for t in (q, k, v))
+    loss_fn(txl.ops.flash_attn_varlen_func, qs, ks, vs).backward()
+    check_varlen(lens, (qs.grad, ks.grad, vs.grad), q, k, v, do, dlse, cu_q,
+                 cu_k, 128 ** -0.5, True, (-1, -1), 0.0)
+    compiled = torch.compile(
+        lambda a, b, c: loss_fn(txl.ops.flash_attn_varlen_func, a, b, c),
+        fullgraph=True)
+    qc, kc, vc = (t.clone().requires_grad_() for t in (q, k, v))
+    compiled(qc, kc, vc).backward()
+    for a, b in ((qc, qs), (kc, ks), (vc, vs)):
+        torch.testing.assert_close(a.grad, b.grad)
+
+
+def test_d256_refused():
+    """Head dim 256 has no backward (flash_attn_bwd.py says why): a
+    NotImplementedError that names the limit, dense and varlen."""
+    q = torch.randn((1, 64, 2, 256), device="cuda", dtype=torch.float16,
+                    requires_grad=True)
+    out = txl.ops.flash_attn_func(q, q, q)
+    with pytest.raises(NotImplementedError, match="255"):
+        out.sum().backward()
+    cu = torch.tensor([0, 64], device="cuda", dtype=torch.int32)
+    qv = q.detach()[0].clone().requires_grad_()
+    out = txl.ops.flash_attn_varlen_func(qv, qv, qv, cu, cu, 64, 64)
+    with pytest.raises(NotImplementedError, match="head_dim 256"):
+        out.sum().backward()
 
 
 def test_autograd():

@@ -1,9 +1,11 @@
-"""txl.ops.flash_attn_func on float8_e4m3fn q, k, v (the fp8 forward,
-python/txl/ops/flash_attn_fp8.py) against a float32 reference of the
-dequantized inputs: seqlens 1 .. 4133, seqlen_q != seqlen_k, GQA 8:1,
-head dims 64 and 128, causal (bottom-right aligned) and not, descales
-other than 1. Output (bf16) and LSE are poisoned before launch, the output
-inside a larger NaN-filled buffer.
+"""txl.ops.flash_attn_func and flash_attn_varlen_func on float8_e4m3fn q,
+k, v (python/txl/ops/flash_attn.py's flash_fwd with FP8) against a float32
+reference of the dequantized inputs: seqlens 1 .. 4133, seqlen_q !=
+seqlen_k, GQA 8:1, head dims 64 and 128, causal (bottom-right aligned) and
+not, sliding windows, softcap, packed variable-length batches (ragged,
+with empty and one-token sequences), descales other than 1. Output (bf16)
+and LSE are poisoned before launch, the output inside a larger NaN-filled
+buffer.
 
 Tolerance (as test/gpu/test_attention_ladder.py argues): P is rounded to
 e4m3 before P V, ~3% of the averaged values at worst, plus bf16 output
@@ -20,33 +22,19 @@ from conftest import real_compiler
 pytestmark = real_compiler
 
 import txl.ops  # noqa: E402
+from test_flash_attn import reference  # noqa: E402  (fp32, window, softcap)
 
 FP8 = torch.float8_e4m3fn
-DESCALES = (0.7, 1.3, 0.9)
+# Exact in fp32, so a descale given as a float and as a one-element fp32
+# tensor is the same number (0.7 is not: the two paths then differ in the
+# last bit of qk_scale, and the outputs in the last bit of a few values).
+DESCALES = (0.75, 1.25, 0.875)
 
 
 @pytest.fixture(autouse=True)
 def hopper():
     if torch.cuda.get_device_capability() < (9, 0):
         pytest.skip("fp8 wgmma needs sm_90a")
-
-
-def reference(q, k, v, scale, causal):
-    """O and LSE in float32 of already dequantized inputs (GQA by
-    repeating kv heads); rows that see no key: O = 0, LSE = -inf."""
-    B, Sq, H, D = q.shape
-    Sk, Hkv = k.shape[1], k.shape[2]
-    qf = q.transpose(1, 2)
-    kf = k.repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
-    vf = v.repeat_interleave(H // Hkv, dim=2).transpose(1, 2)
-    s = qf @ kf.transpose(-1, -2) * scale
-    if causal:
-        i = torch.arange(Sq, device=q.device)[:, None]
-        j = torch.arange(Sk, device=q.device)[None, :]
-        s = s.masked_fill(j > i + (Sk - Sq), float("-inf"))
-    lse = torch.logsumexp(s, dim=-1)
-    p = torch.exp(s - lse[..., None]).nan_to_num(0.0)
-    return (p @ vf).transpose(1, 2), lse
 
 
 def fp8_inputs(B, Sq, Sk, H, Hkv, D, seed=0):
@@ -57,10 +45,12 @@ def fp8_inputs(B, Sq, Sk, H, Hkv, D, seed=0):
     return q, k, v
 
 
-def check(out, lse, q, k, v, scale, causal, descales):
+def check(out, lse, q, k, v, scale, causal, descales, window=(-1, -1),
+          softcap=0.0):
     dq, dk, dv = descales
     want, want_lse = reference(q.float() * dq, k.float() * dk,
-                               v.float() * dv, scale, causal)
+                               v.float() * dv, scale, causal, window,
+                               softcap)
     # P is rounded to e4m3 before P.V: single elements reach 0.068 on the
     # H100 (1 in 153600); the mean error below is the tight check.
     torch.testing.assert_close(out.float(), want, atol=8e-2, rtol=2e-2)
@@ -69,7 +59,8 @@ def check(out, lse, q, k, v, scale, causal, descales):
     torch.testing.assert_close(lse, want_lse, atol=2e-3, rtol=1e-3)
 
 
-def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES):
+def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES, window=(-1, -1),
+        softcap=0.0):
     q, k, v = fp8_inputs(B, Sq, Sk, H, Hkv, D)
     scale = 1.0 / math.sqrt(D)
     n = B * Sq * H * D
@@ -78,9 +69,10 @@ def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES):
     out = big[:n].view(B, Sq, H, D)
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     txl.ops.flash_attn_fp8_forward_into(q, k, v, out, lse, scale, causal,
-                                        *descales)
+                                        *descales, window_size=window,
+                                        softcap=softcap)
     torch.cuda.synchronize()
-    check(out, lse, q, k, v, scale, causal, descales)
+    check(out, lse, q, k, v, scale, causal, descales, window, softcap)
     assert torch.isnan(big[n:]).all(), "a store past the output"
 
 
@@ -104,6 +96,94 @@ def test_fp8_gqa(D, causal):
     run(2, 1000, 777, 8, 1, D, causal)
 
 
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("window", [(100, 50), (0, 0), (300, -1), (-1, 64)],
+                         ids=["l100r50", "l0r0", "l300", "r64"])
+def test_fp8_window(window, D, causal):
+    """Sliding windows (bottom-right aligned; causal sets right = 0): the
+    CTA walks only the key blocks its rows' windows touch."""
+    run(2, 1000, 1000, 2, 1, D, causal, window=window)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("Sq,Sk", [(17, 1000), (1000, 17), (1, 4133)])
+def test_fp8_window_q_ne_k(Sq, Sk, causal):
+    run(2, Sq, Sk, 4, 2, 128, causal, window=(200, 30))
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("S", [17, 1000])
+def test_fp8_softcap(S, D, causal):
+    """softcap: the descales and the scale go into tanh's argument
+    (softcap * tanh(s * dq * dk * scale / softcap))."""
+    run(2, S, S, 4, 1, D, causal, softcap=20.0)
+    run(1, S, S, 2, 2, D, causal, softcap=5.0, window=(64, 64))
+
+
+VARLEN_LENS = [(1, 17), (17, 1), (0, 40), (300, 0), (1000, 1000),
+               (1, 1), (777, 129)]
+
+
+def varlen_inputs(lens, H, Hkv, D, seed=1):
+    cu_q = torch.tensor([0] + [a for a, _ in lens],
+                        device="cuda").cumsum(0).int()
+    cu_k = torch.tensor([0] + [b for _, b in lens],
+                        device="cuda").cumsum(0).int()
+    Tq, Tk = int(cu_q[-1]), int(cu_k[-1])
+    gen = torch.Generator(device="cuda").manual_seed(seed + D + H)
+    q = torch.randn((Tq, H, D), device="cuda", generator=gen).to(FP8)
+    k = torch.randn((Tk, Hkv, D), device="cuda", generator=gen).to(FP8)
+    v = torch.randn((Tk, Hkv, D), device="cuda", generator=gen).to(FP8)
+    return q, k, v, cu_q, cu_k
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D,H,Hkv", [(128, 4, 2), (64, 8, 1)],
+                         ids=["d128-gqa2", "d64-gqa8"])
+@pytest.mark.parametrize("window,softcap", [((-1, -1), 0.0),
+                                            ((100, 20), 0.0),
+                                            ((-1, -1), 15.0)],
+                         ids=["plain", "window", "softcap"])
+def test_fp8_varlen(window, softcap, D, H, Hkv, causal):
+    """flash_attn_varlen_func on fp8: ragged packed sequences (empty, one
+    token, seqlen_q != seqlen_k, longer than a block) against the
+    reference per sequence, output and LSE poisoned; the API (custom op)
+    gives the same bits."""
+    q, k, v, cu_q, cu_k = varlen_inputs(VARLEN_LENS, H, Hkv, D)
+    Tq = q.shape[0]
+    scale = 1.0 / math.sqrt(D)
+    big = torch.full((q.numel() + 4096,), float("nan"), device="cuda",
+                     dtype=torch.bfloat16)
+    out = big[:q.numel()].view(q.shape)
+    lse = torch.full((H, Tq), float("nan"), device="cuda")
+    max_q = max(a for a, _ in VARLEN_LENS)
+    txl.ops.flash_attn_varlen_forward_into(
+        q, k, v, cu_q, cu_k, max_q, out, lse, scale, causal, window, softcap,
+        *DESCALES)
+    torch.cuda.synchronize()
+    assert torch.isnan(big[q.numel():]).all(), "a store past the output"
+    for b, (lq, lk) in enumerate(VARLEN_LENS):
+        qs, ks = int(cu_q[b]), int(cu_k[b])
+        if lq == 0:
+            continue
+        if lk == 0:
+            assert (out[qs:qs + lq] == 0).all()
+            assert torch.isinf(lse[:, qs:qs + lq]).all()
+            continue
+        check(out[None, qs:qs + lq], lse[None, :, qs:qs + lq],
+              q[None, qs:qs + lq], k[None, ks:ks + lk], v[None, ks:ks + lk],
+              scale, causal, DESCALES, window, softcap)
+    got, got_lse = txl.ops.flash_attn_varlen_func(
+        q, k, v, cu_q, cu_k, max_q, max(b for _, b in VARLEN_LENS),
+        causal=causal, window_size=window, softcap=softcap, return_lse=True,
+        descale_q=DESCALES[0], descale_k=DESCALES[1], descale_v=DESCALES[2])
+    assert got.dtype == torch.bfloat16
+    torch.testing.assert_close(got, out, atol=0, rtol=0)
+    torch.testing.assert_close(got_lse, lse, atol=0, rtol=0)
+
+
 def test_fp8_api():
     """flash_attn_func's fp8 path: descales as floats and as one-element
     tensors, return_lse, torch.compile, and the refusals."""
@@ -114,9 +194,12 @@ def test_fp8_api():
                                        return_lse=True)
     assert out.dtype == torch.bfloat16
     check(out, lse, q, k, v, 128 ** -0.5, True, DESCALES)
-    t = [torch.tensor([x], device="cuda") for x in DESCALES]
-    # The same kernel variant (with LSE) as `out`, so the results are
-    # bitwise equal: only how the descales arrive differs.
+    # float64 tensors hold exactly the Python floats above (a float32 one
+    # would round 0.7 and change qk_scale in its last bit). The same kernel
+    # variant (with LSE) as `out`, so the results are bitwise equal: only
+    # how the descales arrive differs.
+    t = [torch.tensor([x], device="cuda", dtype=torch.float64)
+         for x in DESCALES]
     out2, _ = txl.ops.flash_attn_func(q, k, v, causal=True, descale_q=t[0],
                                       descale_k=t[1], descale_v=t[2],
                                       return_lse=True)
@@ -126,10 +209,18 @@ def test_fp8_api():
             a, b, c, causal=True, descale_q=dq, descale_k=dk,
             descale_v=dv) * 2.0, fullgraph=True)
     torch.testing.assert_close(compiled(q, k, v), out * 2.0)
-    with pytest.raises(NotImplementedError):
-        txl.ops.flash_attn_func(q, k, v, window_size=(16, 0))
-    with pytest.raises(NotImplementedError):
-        txl.ops.flash_attn_func(q, k, v, softcap=10.0)
+    # Windows and softcap through the API match the direct launch.
+    out3, lse3 = txl.ops.flash_attn_func(
+        q, k, v, window_size=(16, 0), softcap=10.0, descale_q=dq,
+        descale_k=dk, descale_v=dv, return_lse=True)
+    check(out3, lse3, q, k, v, 128 ** -0.5, False, DESCALES, (16, 0), 10.0)
+    q256 = torch.zeros((1, 16, 2, 256), device="cuda").to(FP8)
+    with pytest.raises(NotImplementedError, match="head_dim 256"):
+        txl.ops.flash_attn_func(q256, q256, q256)
+    with pytest.raises(NotImplementedError, match="head_dim 256"):
+        cu = torch.tensor([0, 16], device="cuda", dtype=torch.int32)
+        txl.ops.flash_attn_varlen_func(q256[0], q256[0], q256[0], cu, cu,
+                                       16, 16)
     with pytest.raises(NotImplementedError):
         txl.ops.flash_attn_func(q, k, v,
                                 descale_q=torch.ones(2, 2, device="cuda"))

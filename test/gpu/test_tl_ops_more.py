@@ -16,7 +16,7 @@ from txl_kernels_more import (asm_half2_kernel, asm_shift_kernel,
                               asm_two_results_kernel, asm_widen_i8_kernel,
                               builtins_kernel, cat_1d_kernel, cat_kernel,
                               clamp_kernel, desc_functions_kernel,
-                              gather_1d_kernel, gather_2d_kernel,
+                              exp2_pair_kernel, gather_1d_kernel, gather_2d_kernel,
                               libdevice_more_kernel, map_elementwise_kernel,
                               swizzle2d_kernel)
 
@@ -165,6 +165,33 @@ def test_libdevice_float(fn, dtype, n):
     check(launch, (lambda x_, y_: ref(x_, y_)) if yrange else
           (lambda x_, y_: ref(x_)), inputs=[x, y], outputs=[out], atol=tol,
           rtol=tol)
+
+
+@pytest.mark.parametrize("n", [5, 1000, 4133])
+def test_exp2_subnormals(n):
+    """tl.exp2 keeps fp32 subnormal results (2^-149 .. 2^-126); libdevice's
+    exp2 flushes them to zero (Triton's default reflect-ftz), and both agree
+    with 2^x elsewhere."""
+    x = torch.rand(n, device="cuda", dtype=torch.float64) * 200 - 160
+    x[: n // 4] = torch.rand(n // 4, device="cuda",
+                             dtype=torch.float64) * 20 - 147  # subnormal
+    x = x.to(torch.float32)
+    ref = torch.exp2(x.double())
+    tl_out, ld_out = (torch.full_like(x, float("nan")) for _ in range(2))
+    exp2_pair_kernel[(triton_cdiv(n, 256),)](x, tl_out, ld_out, n,
+                                             BLOCK=256)
+    subnormal = (ref < 2.0 ** -126) & (ref >= 2.0 ** -149)
+    assert subnormal.sum() > 0
+    # ex2.approx: 2 ulp, relative, in the normal range.
+    normal = ~subnormal & (ref >= 2.0 ** -126)
+    for out in (tl_out, ld_out):
+        torch.testing.assert_close(out[normal].double(), ref[normal],
+                                   rtol=1e-6, atol=0)
+    assert (ld_out[subnormal] == 0).all()
+    # Subnormal results keep their magnitude to within the few bits left.
+    got = tl_out[subnormal].double()
+    assert (got > 0).all()
+    torch.testing.assert_close(got, ref[subnormal], rtol=0.05, atol=2e-45)
 
 
 @pytest.mark.parametrize("n", [7, 4099])

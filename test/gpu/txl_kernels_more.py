@@ -116,6 +116,19 @@ def libdevice_more_kernel(x_ptr, y_ptr, out_ptr, n, FN: tl.constexpr,
 
 
 @txl.jit
+def exp2_pair_kernel(x_ptr, tl_out_ptr, libdevice_out_ptr, n,
+                     BLOCK: tl.constexpr):
+    """tl.exp2(x) and libdevice.exp2(x) side by side: the first keeps fp32
+    subnormal results, the second flushes them (Triton's reflect-ftz)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(tl_out_ptr + offs, tl.exp2(x), mask=m)
+    tl.store(libdevice_out_ptr + offs, tl.extra.cuda.libdevice.exp2(x),
+             mask=m)
+
+
+@txl.jit
 def cat_kernel(a_ptr, b_ptr, out_ptr, M, N, DIM: tl.constexpr,
                BM: tl.constexpr, BN: tl.constexpr):
     """out = torch.cat([a, b], DIM) of two (M, N) tensors in (BM, BN)

@@ -264,3 +264,42 @@ def test_single_config_is_not_timed():
 def test_wraps_only_kernels():
     with pytest.raises(TypeError, match="@txl.jit"):
         txl.autotune(configs(32), key=[])(lambda: None)
+
+
+class FakeDescriptor:
+    """A tensor-descriptor stand-in: what a compile sees is block_shape."""
+
+    def __init__(self):
+        self.block_shape = [1, 1]
+
+
+class ShapeRecordingKernel(FakeKernel):
+    """Records the block shape of argument x that each config compiles."""
+
+    def __init__(self):
+        super().__init__()
+        self.shapes = {}
+
+    def warmup(self, *args, grid=None, **kwargs):
+        self.shapes[kwargs["BLOCK"]] = list(args[0].block_shape)
+        return super().warmup(*args, grid=grid, **kwargs)
+
+
+def test_config_pre_hook_runs_before_its_compile():
+    """Triton's attention tutorial sets its descriptors' block shapes in each
+    config's pre_hook: the parallel pre-compile must see that config's
+    shape, not the dummy one nor another config's."""
+    kernel = ShapeRecordingKernel()
+    do_bench, state = bench_by_block({32: 2.0, 64: 1.0})
+
+    def set_block(named):
+        named["x"].block_shape = [named["BLOCK"], 16]
+        state["block"] = named["BLOCK"]
+    tuner = txl.autotune([txl.Config({"BLOCK": b}, pre_hook=set_block)
+                          for b in (32, 64)], key=["n"],
+                         do_bench=do_bench)(kernel)
+    desc = FakeDescriptor()
+    tuner[(1,)](desc, FakeTensor([0]), 100)
+    assert kernel.shapes == {32: [32, 16], 64: [64, 16]}
+    assert tuner.best_config.kwargs == {"BLOCK": 64}
+    assert desc.block_shape == [64, 16]  # the launch ran the best's hook

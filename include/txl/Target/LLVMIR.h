@@ -51,7 +51,7 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
 /// Runs the default per-module pipeline at `optLevel` (0..3) with the NVPTX
 /// TargetMachine for `smTarget` ("sm_80", "sm_90a", "sm_100a", ...), so the
 /// NVPTX passes (NVVMReflect, ...) take part. Sets the module flag
-/// nvvm-reflect-ftz=0 unless present. Verifies the module first. Returns
+/// nvvm-reflect-ftz=1 (Triton's default) unless present. Verifies the module first. Returns
 /// false with `error` set on failure.
 bool optimizeLLVMModule(llvm::Module &module, const std::string &smTarget,
                         std::string &error, int optLevel = 3);

@@ -31,6 +31,7 @@ struct TileAccess {
   txlgpu::SharedOffsets offsets;
   Value threadOffset;
   int64_t threadAlign; ///< largest power of two dividing every thread part
+  int64_t threadBits;  ///< every bit some thread part may set
 };
 
 FailureOr<TileAccess> tileAccess(OpBuilder &b, Location loc, Operation *op,
@@ -49,10 +50,13 @@ FailureOr<TileAccess> tileAccess(OpBuilder &b, Location loc, Operation *op,
       LLVM::XOrOp::create(b, loc, xorTable(b, loc, laneId(b, loc), laneTable),
                           xorTable(b, loc, warpId(b, loc), warpTable));
   int64_t align = 16 / byteWidth(tensorTy.getElementType());
-  for (int64_t v : llvm::concat<int64_t>(laneTable, warpTable))
+  int64_t bits = 0;
+  for (int64_t v : llvm::concat<int64_t>(laneTable, warpTable)) {
+    bits |= v;
     while (align > 1 && v % align)
       align /= 2;
-  return TileAccess{*map, *offsets, thread, align};
+  }
+  return TileAccess{*map, *offsets, thread, align, bits};
 }
 
 /// Registers [r, r + n) that sit at consecutive tile offsets from an
@@ -69,12 +73,28 @@ int64_t runLength(const TileAccess &t, int r, int numRegs, int64_t maxVec) {
   return vec;
 }
 
+/// The element at threadOffset ^ start. Bits of `start` that no thread
+/// part sets cannot interact with threadOffset, so they are added after the
+/// xor instead: they become the access's immediate offset, and runs that
+/// differ only in them (the rows 8 apart of a wgmma accumulator, a tile's
+/// second swizzle box) share one xor. That matters in loops: LLVM hoists
+/// each distinct loop-invariant xor and keeps it live in a register (a
+/// [64, 64] fp32 tile stored from an accumulator has 16 runs but 4
+/// distinct xors under 128-byte swizzling; the 12 others spilled in
+/// flash_attn_bwd.py's loop).
 Value elementPtr(OpBuilder &b, Location loc, Value base, Type elem,
                  const TileAccess &t, int64_t start) {
-  Value index =
-      LLVM::XOrOp::create(b, loc, t.threadOffset, i32Const(b, loc, start));
-  return LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
-                             ValueRange{index});
+  int64_t mixed = start & t.threadBits;
+  int64_t disjoint = start & ~t.threadBits;
+  Value index = t.threadOffset;
+  if (mixed)
+    index = LLVM::XOrOp::create(b, loc, index, i32Const(b, loc, mixed));
+  Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                  ValueRange{index});
+  if (disjoint)
+    ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, ptr,
+                              ValueRange{i32Const(b, loc, disjoint)});
+  return ptr;
 }
 
 template <typename Op>

@@ -56,6 +56,7 @@ const std::map<std::string, LibdeviceFn> &libdeviceTable() {
       {"libdevice.fmax", floats("__nv_fmaxf", "__nv_fmax", 2)},
       {"libdevice.fmin", floats("__nv_fminf", "__nv_fmin", 2)},
       {"libdevice.exp10", floats("__nv_exp10f", "__nv_exp10")},
+      {"libdevice.exp2", floats("__nv_exp2f", "__nv_exp2")},
       {"libdevice.lgamma", floats("__nv_lgammaf", "__nv_lgamma")},
       {"libdevice.tgamma", floats("__nv_tgammaf", "__nv_tgamma")},
       {"libdevice.nearbyint", floats("__nv_nearbyintf", "__nv_nearbyint")},

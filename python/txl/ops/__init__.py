@@ -6,16 +6,22 @@
 `flash_attn_func` follows flash-attn's convention: q [batch, seqlen_q,
 heads, head_dim], k and v [batch, seqlen_k, kv_heads, head_dim] (kv_heads
 divides heads: GQA/MQA), fp16 or bf16, head_dim 64, 128 or 256 (the
-backward: 64 or 128). It is the
-custom op `txl::flash_attn_forward` (torch.library), so torch.compile
-treats it as one opaque op. The kernel (python/txl/ops/flash_attn.py)
-compiles on first use per (dtype, head_dim, causal) and is cached like
-any txl kernel.
+backward: 64 or 128). It is the custom op `txl::flash_attn_forward`
+(torch.library), so torch.compile treats it as one opaque op. The kernel
+(python/txl/ops/flash_attn.py) compiles on first use per variant (dtype,
+head_dim, causal, window, softcap, varlen) and is cached like any txl
+kernel.
 
 The backward pass (python/txl/ops/flash_attn_bwd.py) is the custom op
 `txl::flash_attn_backward`, wired in with register_autograd: gradients
 flow to q, k and v (and through the LSE when return_lse=True and the loss
-uses it).
+uses it). `flash_attn_varlen_func` (packed variable-length sequences,
+cu_seqlens_q/k) has its backward too (`txl::flash_attn_varlen_backward`).
+Head dim 256 has none: each consumer warpgroup of the backward keeps dK
+and dV of its 64 keys in fp32 registers, 2 * 64 * 256 * 4 bytes / 128
+threads = 256 registers a thread, more than a thread can have (255), and
+K, V and a two-stage Q/dO ring would take 256 KB of shared memory (227 KB
+on Hopper); it raises NotImplementedError saying so.
 
 The forward also takes sliding windows (window_size=(left, right),
 bottom-right aligned like causal: query i sees keys i + seqlen_k -
@@ -30,20 +36,18 @@ cache (custom op `txl::flash_mla_with_kvcache`), and
 (`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
 512 channels; see _mla.py for shapes and conventions.
 
-fp8: q, k, v all float8_e4m3fn run the fp8 forward
-(python/txl/ops/flash_attn_fp8.py, custom op `txl::flash_attn_fp8_forward`)
-with per-tensor descale factors descale_q, descale_k, descale_v (the real
-tensors are the fp8 ones times these; Python floats or one-element
-tensors, read on the host); the output is bf16. Causal and GQA are
-supported; windows, softcap, varlen and the backward are not. V is
-transposed on the host to [batch, kv_heads, head_dim, seqlen_k] (8-bit
+fp8: q, k, v all float8_e4m3fn run the same forward kernel with FP8 set
+(custom ops `txl::flash_attn_fp8_forward` and, for flash_attn_varlen_func,
+`txl::flash_attn_fp8_varlen_forward`) with per-tensor descale factors
+descale_q, descale_k, descale_v (the real tensors are the fp8 ones times
+these; Python floats or one-element tensors, read on the host); the
+output is bf16. Causal, GQA, windows, softcap and varlen are supported,
+head dims 64 and 128. V is transposed on the host (transpose_v_fp8: 8-bit
 wgmma reads B only K-major), one extra pass over V per call.
 
 Not implemented yet (each raises NotImplementedError): head dims other
-than 64, 128 and 256 (64 and 128 for fp8 and the backward), fp8 with
-windows, softcap, per-head descales or a
-backward, and the backward of flash_attn_varlen_func (packed
-variable-length batches, forward only).
+than 64, 128 and 256 (64 and 128 for fp8 and the backward), per-head
+descales, and an fp8 backward.
 """
 import math
 from typing import Optional
@@ -52,7 +56,6 @@ import torch
 
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
-from . import flash_attn_fp8 as _fp8_kernels
 from ._mla import (flash_mla_sparse_fwd, flash_mla_with_kvcache,
                    get_mla_metadata)
 
@@ -125,7 +128,14 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
     `pingpong` choose the schedule (see flash_attn.py); window_size and
     softcap as in flash_attn_func."""
-    from .. import TensorDescriptor
+    _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
+                   softcap, overlap=overlap, pingpong=pingpong)
+
+
+def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
+                   softcap, **kernel_args):
+    """[batch, seqlen, heads, D] tensors into the kernel's packed form
+    (rows batch * seqlen, sequence b starting at row b * seqlen)."""
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
     if Sq == 0:
@@ -135,45 +145,73 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
         lse.fill_(float("-inf"))
         return
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
-    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    _launch_fwd(qd, kd, vd, out, lse, Sq, Sk, B, H, Hkv, D, Sq, lse, lse,
-                softmax_scale, causal, overlap, pingpong, window_size,
-                softcap, varlen=False)
+    _launch_fwd(q.view(B * Sq, H, D), k.view(B * Sk, Hkv, D),
+                v.view(B * Sk, Hkv, D), out, lse, B, Sq, Sk, Sq, None, None,
+                softmax_scale, causal, window_size, softcap, **kernel_args)
 
 
-def _launch_fwd(qd, kd, vd, out, lse, seqlen_q, seqlen_k, B, H, Hkv, D,
-                max_seqlen_q, cu_q, cu_k, softmax_scale, causal, overlap,
-                pingpong, window_size, softcap, varlen):
+def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
+                cu_q, cu_k, softmax_scale, causal, window_size, softcap,
+                overlap=True, pingpong=True, descale_q=1.0, descale_k=1.0,
+                descale_v=1.0):
+    """The one launcher of flash_fwd (python/txl/ops/flash_attn.py), for
+    every dtype: q [rows_q, H, D], k and v [rows_k, Hkv, D] contiguous and
+    16-byte aligned; cu_q/cu_k (int32 [B + 1]) for packed sequences, else
+    None (sequence b at row b * seqlen). fp8: V is transposed here and the
+    descales folded into the scales."""
+    from .. import TensorDescriptor
+    rows_q, H, D = q.shape
+    rows_k, Hkv = k.shape[0], k.shape[1]
+    fp8 = q.dtype == _FP8
+    bn = _BLOCK_N if fp8 else _FWD_BLOCK_N[D]
+    qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [64, D])
+    kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [bn, D])
+    varlen = cu_q is not None
+    if fp8:
+        cu_vt = cu_k if varlen else torch.arange(
+            0, (B + 1) * seqlen_k, seqlen_k, device=v.device)[:B + 1]
+        vt = transpose_v_fp8(v, cu_vt)
+        vd = TensorDescriptor.from_tensor(vt, [D, bn])
+    else:
+        vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [bn, D])
+    if not varlen:
+        cu_q = cu_k = lse  # unread
     m_blocks = (max_seqlen_q + _BLOCK_M - 1) // _BLOCK_M
     left, right = _window(causal, window_size)
-    capped = softcap != 0.0
-    # With softcap the scores are softcap * tanh(s * scale / softcap): the
-    # kernel applies tanh(s * softcap_scale), qk_scale carries the rest.
-    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
-    softcap_scale = softmax_scale / softcap if capped else 1.0
+    qk_scale, softcap_scale = _score_scales(
+        softmax_scale * descale_q * descale_k, softcap)
     _kernels.flash_fwd[(m_blocks, B * H)](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
-        cu_k, D=D, BN=_FWD_BLOCK_N[D], STAGES=_STAGES[D], CAUSAL=right >= 0,
-        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong), LOCAL=left >= 0,
-        SOFTCAP=capped, VARLEN=bool(varlen), num_warps=4, num_warpgroups=3)
+        cu_k, float(descale_v), D=D, BN=bn,
+        STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=right >= 0,
+        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong),
+        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
+        num_warps=4, num_warpgroups=3)
+
+
+def _score_scales(scale, softcap):
+    """(qk_scale, softcap_scale) for the kernels: with softcap the scores
+    are softcap * tanh(s * scale / softcap), the kernel applies tanh(s *
+    softcap_scale) and qk_scale (which carries log2(e) for exp2) the
+    rest."""
+    if softcap != 0.0:
+        return softcap * _kernels.LOG2E, scale / softcap
+    return scale * _kernels.LOG2E, 1.0
 
 
 def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
                                    max_seqlen_q, out, lse, softmax_scale,
                                    causal, window_size=(-1, -1),
-                                   softcap=0.0):
+                                   softcap=0.0, descale_q=1.0, descale_k=1.0,
+                                   descale_v=1.0):
     """The forward kernel on packed sequences: q [total_q, heads, D], k and
     v [total_k, kv_heads, D], sequence b at rows cu_seqlens_q[b] ..
     cu_seqlens_q[b+1]-1 (int32 [batch + 1], cu_seqlens_k for keys), into
-    `out` (q's shape) and `lse` ([heads, total_q] fp32), both contiguous."""
-    from .. import TensorDescriptor
-    Tq, H, D = q.shape
-    Tk, Hkv = k.shape[0], k.shape[1]
+    `out` (q's shape; bf16 for float8_e4m3fn inputs, which take the
+    descales) and `lse` ([heads, total_q] fp32), both contiguous."""
+    Tq = q.shape[0]
+    Tk = k.shape[0]
     B = cu_seqlens_q.numel() - 1
     if Tq == 0 or B <= 0 or max_seqlen_q <= 0:
         return
@@ -184,14 +222,10 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
     cu_q = cu_seqlens_q.to(torch.int32).contiguous()
     cu_k = cu_seqlens_k.to(torch.int32).contiguous()
-    qd = TensorDescriptor.from_tensor(q.view(Tq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(Tk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    vd = TensorDescriptor.from_tensor(v.view(Tk, Hkv * D),
-                                      [_FWD_BLOCK_N[D], D])
-    _launch_fwd(qd, kd, vd, out, lse, Tq, Tk, B, H, Hkv, D,
-                int(max_seqlen_q), cu_q, cu_k, softmax_scale, causal, True,
-                True, window_size, softcap, varlen=True)
+    _launch_fwd(q, k, v, out, lse, B, Tq, Tk, int(max_seqlen_q), cu_q, cu_k,
+                softmax_scale, causal, window_size, softcap,
+                descale_q=descale_q, descale_k=descale_k,
+                descale_v=descale_v)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),
@@ -227,52 +261,128 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
     (and, if given, of its lse) for grad_out (and grad_lse). `dq_tma`
     chooses how dQ is accumulated (TMA reduce-add, else red atomics; see
     flash_attn_bwd.py); window_size and softcap as for the forward."""
-    from .. import TensorDescriptor
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
+    _check_bwd_head_dim(D)
+    if Sq == 0 or Sk == 0:
+        for t in (dq, dk, dv):
+            t.zero_()
+        return
+    bm = _bwd_kernels.BM
+    sq_pad = (Sq + bm - 1) // bm * bm
+    # dQ is accumulated in fp32, each sequence padded to whole query blocks.
+    dq_acc = torch.zeros((B, sq_pad, H, D), device=q.device,
+                         dtype=torch.float32)
+    rows = (B * Sq, B * Sk)
+    _launch_bwd(q.reshape(rows[0], H, D), k.reshape(rows[1], Hkv, D),
+                v.reshape(rows[1], Hkv, D), out.reshape(rows[0], H, D), lse,
+                grad_out.reshape(rows[0], H, D), grad_lse,
+                dk.view(rows[1], Hkv, D), dv.view(rows[1], Hkv, D),
+                dq_acc.view(B * sq_pad, H, D), B, Sq, Sk, sq_pad,
+                sq_pad // bm, (Sk + _bwd_kernels.BN - 1) // _bwd_kernels.BN,
+                None, None, softmax_scale, causal, dq_tma, window_size,
+                softcap)
+    dq.copy_(dq_acc[:, :Sq])
+
+
+def _check_bwd_head_dim(D):
+    if D == 256:
+        # Why (flash_attn_bwd.py, "Head dim 256"): each consumer keeps dK
+        # and dV of its 64 keys in fp32 registers.
+        raise NotImplementedError(
+            "txl.ops flash attention backward: head_dim 256 does not fit: "
+            "dK and dV of a warpgroup's 64 keys take 2 * 64 * 256 fp32 = "
+            "256 registers a thread (a thread has at most 255), and K, V "
+            "and a two-stage Q/dO ring take 256 KB of shared memory (227 KB "
+            "on Hopper); head_dim 64 and 128 are supported")
     if D not in _BWD_STAGES:
         raise NotImplementedError(
             f"txl.ops flash attention backward: head_dim {D} (64 and 128 "
             "are supported)")
-    if Sq == 0 or Sk == 0:
-        dq.zero_()
-        dk.zero_()
-        dv.zero_()
-        return
-    bm = _bwd_kernels.BM
-    sq_pad = (Sq + bm - 1) // bm * bm
+
+
+def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
+                seqlen_q, seqlen_k, sq_pad, q_blocks, k_blocks, cu_q, cu_k,
+                softmax_scale, causal, dq_tma, window_size, softcap):
+    """The preprocess and flash_bwd (python/txl/ops/flash_attn_bwd.py) on
+    packed rows: q/out/grad_out [rows_q, H, D], k/v/dk/dv [rows_k, Hkv,
+    D], dq_acc fp32 [rows of dQ, H, D] (zeroed; every query block a CTA
+    touches inside it); cu_q/cu_k (int32 [B + 1]) for packed sequences,
+    else None (sequence b at row b * seqlen). q_blocks and k_blocks are the
+    grid: query blocks of the longest sequence (dense: sq_pad / BM) and
+    its key blocks. sq_pad is the LSE2/delta row length (flash_attn_bwd
+    `sequence`)."""
+    from .. import TensorDescriptor
+    H, D = q.shape[1], q.shape[2]
+    Hkv = k.shape[1]
+    varlen = cu_q is not None
     q, k, v = _aligned(q), _aligned(k), _aligned(v)
     out, grad_out = _aligned(out), _aligned(grad_out)
     lse = lse.contiguous()
-    lse2 = torch.empty((B * H, sq_pad), device=q.device, dtype=torch.float32)
-    delta = torch.empty_like(lse2)
+    stats = torch.empty((2, B * H if not varlen else H, sq_pad),
+                        device=q.device, dtype=torch.float32)
+    lse2, delta = stats[0], stats[1]
     has_dlse = grad_lse is not None
-    _bwd_kernels.bwd_preprocess[(sq_pad // bm, B * H)](
+    bm = _bwd_kernels.BM
+    if not varlen:
+        cu_q = cu_k = lse  # unread
+    _bwd_kernels.bwd_preprocess[(q_blocks, B * H)](
         out, grad_out, lse, grad_lse.contiguous() if has_dlse else lse, lse2,
-        delta, Sq, sq_pad, H, H * D, D=D, BLK=bm, HAS_DLSE=has_dlse,
-        num_warps=4)
-    dq_acc = torch.zeros((B, sq_pad, H, D), device=q.device,
-                         dtype=torch.float32)
+        delta, seqlen_q, sq_pad, H, H * D, cu_q, D=D, BLK=bm,
+        HAS_DLSE=has_dlse, VARLEN=varlen, num_warps=4)
     hn = _bwd_kernels.HN
-    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [bm, D])
-    dod = TensorDescriptor.from_tensor(grad_out.view(B * Sq, H * D), [bm, D])
-    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D), [hn, D])
-    kqd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D),
+    rows_q, rows_k = q.shape[0], k.shape[0]
+    qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [bm, D])
+    dod = TensorDescriptor.from_tensor(grad_out.view(rows_q, H * D), [bm, D])
+    kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [hn, D])
+    kqd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D),
                                        [hn, D // 2])
-    vd = TensorDescriptor.from_tensor(v.view(B * Sk, Hkv * D), [hn, D])
-    dqd = TensorDescriptor.from_tensor(dq_acc.view(B * sq_pad, H * D),
-                                       [bm, D // 2])
-    bn = _bwd_kernels.BN
+    vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [hn, D])
+    dqd = TensorDescriptor.from_tensor(
+        dq_acc.view(dq_acc.shape[0], H * D), [bm, D // 2])
     left, right = _window(causal, window_size)
-    capped = softcap != 0.0
-    qk_scale = (softcap if capped else softmax_scale) * _kernels.LOG2E
-    _bwd_kernels.flash_bwd[((Sk + bn - 1) // bn, B * Hkv)](
-        qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, Sq, Sk,
-        sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale, max(left, 0),
-        max(right, 0), softmax_scale / softcap if capped else 1.0, D=D,
+    qk_scale, softcap_scale = _score_scales(softmax_scale, softcap)
+    _bwd_kernels.flash_bwd[(k_blocks, B * Hkv)](
+        qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, seqlen_q,
+        seqlen_k, sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale,
+        max(left, 0), max(right, 0), softcap_scale, cu_q, cu_k, D=D,
         STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
-        LOCAL=left >= 0, SOFTCAP=capped, num_warps=4, num_warpgroups=3)
-    dq.copy_(dq_acc[:, :Sq])
+        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, num_warps=4,
+        num_warpgroups=3)
+
+
+def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
+                                    cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                                    max_seqlen_k, dq, dk, dv, softmax_scale,
+                                    causal, grad_lse=None, dq_tma=True,
+                                    window_size=(-1, -1), softcap=0.0):
+    """The backward of flash_attn_varlen_forward_into: q/out/grad_out/dq
+    [total_q, heads, D], k/v/dk/dv [total_k, kv_heads, D] (dq, dk, dv
+    contiguous), lse (and grad_lse) [heads, total_q] fp32; cu_seqlens and
+    max_seqlen as for the forward. Every row of dq is written, and every
+    row of dk and dv inside cu_seqlens_k[0] .. cu_seqlens_k[-1]-1 (the
+    others are left as they are)."""
+    Tq, H, D = q.shape
+    Tk = k.shape[0]
+    B = cu_seqlens_q.numel() - 1
+    _check_bwd_head_dim(D)
+    if Tq == 0 or Tk == 0 or B <= 0 or max_seqlen_q <= 0 or \
+            max_seqlen_k <= 0:
+        for t in (dq, dk, dv):
+            t.zero_()
+        return
+    bm, bn = _bwd_kernels.BM, _bwd_kernels.BN
+    # One query block of padding per sequence for LSE2/delta, and one at
+    # the end of dQ (the last sequence's last block reaches past it).
+    dq_acc = torch.zeros((Tq + bm, H, D), device=q.device,
+                         dtype=torch.float32)
+    _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
+                Tq, Tk, Tq + B * bm, (int(max_seqlen_q) + bm - 1) // bm,
+                (int(max_seqlen_k) + bn - 1) // bn,
+                cu_seqlens_q.to(torch.int32).contiguous(),
+                cu_seqlens_k.to(torch.int32).contiguous(), softmax_scale,
+                causal, dq_tma, window_size, softcap)
+    dq.copy_(dq_acc[:Tq])
 
 
 @torch.library.custom_op("txl::flash_attn_backward", mutates_args=(),
@@ -335,8 +445,10 @@ def _flash_attn_varlen_forward(
         q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
         cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
         max_seqlen_q: int, softmax_scale: float, causal: bool,
-        window_left: int, window_right: int,
-        softcap: float) -> tuple[torch.Tensor, torch.Tensor]:
+        window_left: int, window_right: int, softcap: float,
+        max_seqlen_k: int = -1) -> tuple[torch.Tensor, torch.Tensor]:
+    # max_seqlen_k: for the backward (-1: computed there from
+    # cu_seqlens_k).
     Tq, H, _ = q.shape
     out = torch.empty_like(q, memory_format=torch.contiguous_format)
     lse = torch.empty((H, Tq), device=q.device, dtype=torch.float32)
@@ -349,38 +461,114 @@ def _flash_attn_varlen_forward(
 
 @_flash_attn_varlen_forward.register_fake
 def _(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, softmax_scale,
-      causal, window_left, window_right, softcap):
+      causal, window_left, window_right, softcap, max_seqlen_k=-1):
     Tq, H, _ = q.shape
     return (torch.empty_like(q, memory_format=torch.contiguous_format),
             q.new_empty((H, Tq), dtype=torch.float32))
 
 
+@torch.library.custom_op("txl::flash_attn_varlen_backward", mutates_args=(),
+                         device_types="cuda")
+def _flash_attn_varlen_backward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
+        lse: torch.Tensor, grad_out: torch.Tensor,
+        grad_lse: Optional[torch.Tensor], cu_seqlens_q: torch.Tensor,
+        cu_seqlens_k: torch.Tensor, max_seqlen_q: int, max_seqlen_k: int,
+        softmax_scale: float, causal: bool, window_left: int,
+        window_right: int,
+        softcap: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    dq = torch.empty_like(q, memory_format=torch.contiguous_format)
+    # Zeros: key rows outside cu_seqlens_k[0] .. cu_seqlens_k[-1]-1 belong
+    # to no sequence, and the kernel writes only the others.
+    dk = torch.zeros_like(k, memory_format=torch.contiguous_format)
+    dv = torch.zeros_like(v, memory_format=torch.contiguous_format)
+    if max_seqlen_k < 0:
+        max_seqlen_k = int((cu_seqlens_k[1:] - cu_seqlens_k[:-1]).max())
+    flash_attn_varlen_backward_into(
+        q, k, v, out, lse, grad_out, cu_seqlens_q, cu_seqlens_k,
+        max_seqlen_q, max_seqlen_k, dq, dk, dv, softmax_scale, causal,
+        grad_lse, window_size=(window_left, window_right), softcap=softcap)
+    return dq, dk, dv
+
+
+@_flash_attn_varlen_backward.register_fake
+def _(q, k, v, out, lse, grad_out, grad_lse, cu_seqlens_q, cu_seqlens_k,
+      max_seqlen_q, max_seqlen_k, softmax_scale, causal, window_left,
+      window_right, softcap):
+    return tuple(torch.empty_like(t, memory_format=torch.contiguous_format)
+                 for t in (q, k, v))
+
+
+def _varlen_setup_context(ctx, inputs, output):
+    q, k, v, cu_q, cu_k = inputs[:5]
+    ctx.save_for_backward(q, k, v, output[0], output[1], cu_q, cu_k)
+    ctx.args = tuple(inputs[5:]) + (-1,) * (12 - len(inputs))
+    ctx.n_inputs = len(inputs)
+    ctx.set_materialize_grads(False)
+
+
 def _varlen_backward(ctx, grad_out, grad_lse):
-    raise NotImplementedError(
-        "txl.ops.flash_attn_varlen_func: the backward is not implemented yet")
+    q, k, v, out, lse, cu_q, cu_k = ctx.saved_tensors
+    (max_seqlen_q, softmax_scale, causal, window_left, window_right, softcap,
+     max_seqlen_k) = ctx.args
+    if grad_out is None:
+        grad_out = torch.zeros_like(out)
+    dq, dk, dv = _flash_attn_varlen_backward(
+        q, k, v, out, lse, grad_out, grad_lse, cu_q, cu_k, max_seqlen_q,
+        max_seqlen_k, softmax_scale, causal, window_left, window_right,
+        softcap)
+    return (dq, dk, dv) + (None,) * (ctx.n_inputs - 3)
 
 
 _flash_attn_varlen_forward.register_autograd(
-    _varlen_backward, setup_context=lambda ctx, inputs, output: None)
+    _varlen_backward, setup_context=_varlen_setup_context)
+
+
+@torch.library.custom_op("txl::flash_attn_fp8_varlen_forward",
+                         mutates_args=(), device_types="cuda")
+def _flash_attn_fp8_varlen_forward(
+        q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+        cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
+        max_seqlen_q: int, softmax_scale: float, causal: bool,
+        window_left: int, window_right: int, softcap: float,
+        descale_q: float, descale_k: float,
+        descale_v: float) -> tuple[torch.Tensor, torch.Tensor]:
+    Tq, H, _ = q.shape
+    out = torch.empty(q.shape, device=q.device, dtype=torch.bfloat16)
+    lse = torch.empty((H, Tq), device=q.device, dtype=torch.float32)
+    flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                   max_seqlen_q, out, lse, softmax_scale,
+                                   causal, (window_left, window_right),
+                                   softcap, descale_q, descale_k, descale_v)
+    return out, lse
+
+
+@_flash_attn_fp8_varlen_forward.register_fake
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, softmax_scale,
+      causal, window_left, window_right, softcap, descale_q, descale_k,
+      descale_v):
+    Tq, H, _ = q.shape
+    return (q.new_empty(q.shape, dtype=torch.bfloat16),
+            q.new_empty((H, Tq), dtype=torch.float32))
 
 
 def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
                            max_seqlen_k, softmax_scale=None, causal=False,
                            window_size=(-1, -1), softcap=0.0,
-                           return_lse=False):
+                           return_lse=False, descale_q=None, descale_k=None,
+                           descale_v=None):
     """flash_attn_func on packed variable-length sequences (flash-attn's
     varlen API): q [total_q, heads, head_dim], k and v [total_k, kv_heads,
     head_dim]; sequence b is rows cu_seqlens_q[b] .. cu_seqlens_q[b+1]-1
     of q (cu_seqlens_k[b] .. of k and v), cu_seqlens int32 [batch + 1]
     starting at 0; max_seqlen_q/k bound the lengths. Returns out (q's
-    shape) and, with return_lse, the LSE [heads, total_q] fp32. Forward
-    only for now."""
+    shape) and, with return_lse, the LSE [heads, total_q] fp32.
+    float8_e4m3fn q, k, v take descale_q/k/v and give a bf16 out, as in
+    flash_attn_func."""
     if q.dim() != 3 or k.dim() != 3 or v.dim() != 3:
         raise ValueError("flash_attn_varlen_func: q, k, v must be [total, "
                          "heads, head_dim]")
     _check(q[None], k[None], v[None])
-    if q.dtype == _FP8:
-        raise NotImplementedError("flash_attn_varlen_func: fp8 inputs")
     if cu_seqlens_q.dim() != 1 or cu_seqlens_q.shape != cu_seqlens_k.shape:
         raise ValueError("flash_attn_varlen_func: cu_seqlens_q and "
                          "cu_seqlens_k must be [batch + 1]")
@@ -390,10 +578,22 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
     if softmax_scale is None:
         softmax_scale = 1.0 / math.sqrt(q.shape[-1])
     left, right = (int(w) for w in window_size)
-    out, lse = _flash_attn_varlen_forward(
-        q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q),
-        float(softmax_scale), bool(causal), left, right, float(softcap))
+    args = (q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q),
+            float(softmax_scale), bool(causal), left, right, float(softcap))
+    if q.dtype == _FP8:
+        _check_fp8_head_dim(q, "flash_attn_varlen_func")
+        out, lse = _flash_attn_fp8_varlen_forward(
+            *args, *_fp8_descales(descale_q, descale_k, descale_v))
+    else:
+        _no_descales(descale_q, descale_k, descale_v, "flash_attn_varlen_func")
+        out, lse = _flash_attn_varlen_forward(*args, int(max_seqlen_k))
     return (out, lse) if return_lse else out
+
+
+def _no_descales(descale_q, descale_k, descale_v, api):
+    if not (descale_q is None and descale_k is None and descale_v is None):
+        raise ValueError(f"{api}: descale_q/k/v apply to float8_e4m3fn "
+                         "inputs only")
 
 
 def _descale(value, name):
@@ -410,41 +610,38 @@ def _descale(value, name):
     return float(value)
 
 
-def transpose_v_fp8(v):
-    """v [batch, seqlen_k, kv_heads, head_dim] -> V^T [batch * kv_heads *
-    head_dim, seqlen_k padded to 16] (zeros past seqlen_k), the K-major
-    layout the fp8 kernel's P V reads."""
-    B, Sk, Hkv, D = v.shape
-    pad = (Sk + 15) // 16 * 16
-    vt = torch.zeros((B, Hkv, D, pad), device=v.device, dtype=v.dtype)
-    vt[..., :Sk] = v.permute(0, 2, 3, 1)
-    return vt.view(B * Hkv * D, pad)
+def transpose_v_fp8(v, cu_seqlens_k):
+    """v [rows, kv_heads, head_dim] (sequence b at rows cu_seqlens_k[b] ..
+    cu_seqlens_k[b+1]-1) -> V^T [kv_heads * head_dim, columns], the
+    K-major layout the fp8 kernel's P V reads: key r of kv head h is a
+    column of rows h * D .. h * D + D - 1, sequence b's keys from column
+    ((cu_seqlens_k[b] + 15) // 16 + b) * 16 on (flash_attn.py's vt_start:
+    TMA boxes start 16-byte aligned), zeros elsewhere."""
+    rows, Hkv, D = v.shape
+    B = cu_seqlens_k.numel() - 1
+    width = ((rows + 15) // 16 + B) * 16
+    vt = torch.zeros((Hkv * D, width), device=v.device, dtype=torch.uint8)
+    cu = cu_seqlens_k.to(device=v.device, dtype=torch.int64)
+    r = torch.arange(rows, device=v.device, dtype=torch.int64)
+    seq = torch.searchsorted(cu[1:].contiguous(), r, right=True)
+    seq = seq.clamp_(max=B - 1)
+    start = ((cu[:-1] + 15) // 16 + torch.arange(B, device=v.device)) * 16
+    cols = r + (start - cu[:-1])[seq]
+    # Through uint8 views: index_put is not implemented for float8 types.
+    vt[:, cols] = v.reshape(rows, Hkv * D).view(torch.uint8).t()
+    return vt.view(v.dtype)
 
 
 def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                                descale_q=1.0, descale_k=1.0, descale_v=1.0):
+                                descale_q=1.0, descale_k=1.0, descale_v=1.0,
+                                window_size=(-1, -1), softcap=0.0):
     """The fp8 forward into caller-given `out` (bf16, q's shape,
     contiguous) and `lse` ([batch, heads, seqlen_q] fp32, contiguous);
-    q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]."""
-    from .. import TensorDescriptor
-    B, Sq, H, D = q.shape
-    Sk, Hkv = k.shape[1], k.shape[2]
-    if Sq == 0:
-        return
-    if Sk == 0:
-        out.zero_()
-        lse.fill_(float("-inf"))
-        return
-    q, k = _aligned(q), _aligned(k)
-    qd = TensorDescriptor.from_tensor(q.view(B * Sq, H * D), [64, D])
-    kd = TensorDescriptor.from_tensor(k.view(B * Sk, Hkv * D), [_BLOCK_N, D])
-    vtd = TensorDescriptor.from_tensor(transpose_v_fp8(v), [D, _BLOCK_N])
-    m_blocks = (Sq + _BLOCK_M - 1) // _BLOCK_M
-    qk_scale = softmax_scale * descale_q * descale_k * _kernels.LOG2E
-    _fp8_kernels.flash_fwd_fp8[(m_blocks, B * H)](
-        qd, kd, vtd, out, lse, Sq, Sk, H, H // Hkv, m_blocks, H * D,
-        qk_scale, float(descale_v), D=D, BN=_BLOCK_N, STAGES=_FP8_STAGES[D],
-        CAUSAL=bool(causal), num_warps=4, num_warpgroups=3)
+    q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]; window_size
+    and softcap as in flash_attn_func."""
+    _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
+                   softcap, descale_q=descale_q, descale_k=descale_k,
+                   descale_v=descale_v)
 
 
 @torch.library.custom_op("txl::flash_attn_fp8_forward", mutates_args=(),
@@ -452,38 +649,46 @@ def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
 def _flash_attn_fp8_forward(
         q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
         softmax_scale: float, causal: bool, descale_q: float,
-        descale_k: float,
-        descale_v: float) -> tuple[torch.Tensor, torch.Tensor]:
+        descale_k: float, descale_v: float, window_left: int = -1,
+        window_right: int = -1,
+        softcap: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
     B, Sq, H, _ = q.shape
     out = torch.empty(q.shape, device=q.device, dtype=torch.bfloat16)
     lse = torch.empty((B, H, Sq), device=q.device, dtype=torch.float32)
     flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
-                                descale_q, descale_k, descale_v)
+                                descale_q, descale_k, descale_v,
+                                (window_left, window_right), softcap)
     return out, lse
 
 
 @_flash_attn_fp8_forward.register_fake
-def _(q, k, v, softmax_scale, causal, descale_q, descale_k, descale_v):
+def _(q, k, v, softmax_scale, causal, descale_q, descale_k, descale_v,
+      window_left=-1, window_right=-1, softcap=0.0):
     B, Sq, H, _ = q.shape
     return (q.new_empty(q.shape, dtype=torch.bfloat16),
             q.new_empty((B, H, Sq), dtype=torch.float32))
 
 
-def _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size, softcap,
-                    return_lse, descale_q, descale_k, descale_v):
+def _check_fp8_head_dim(q, api):
     if q.shape[-1] not in _FP8_STAGES:
         raise NotImplementedError(
-            f"flash_attn_func: fp8 head_dim {q.shape[-1]} (64 and 128 are "
-            "supported)")
+            f"{api}: fp8 head_dim {q.shape[-1]} (64 and 128 are supported)")
+
+
+def _fp8_descales(descale_q, descale_k, descale_v):
+    return (_descale(descale_q, "descale_q"),
+            _descale(descale_k, "descale_k"),
+            _descale(descale_v, "descale_v"))
+
+
+def _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size, softcap,
+                    return_lse, descale_q, descale_k, descale_v):
+    _check_fp8_head_dim(q, "flash_attn_func")
     left, right = (int(w) for w in window_size)
-    if left >= 0 or right >= 0 or softcap != 0.0:
-        raise NotImplementedError(
-            "flash_attn_func: fp8 supports causal and full attention only "
-            "(no window_size, no softcap)")
     out, lse = _flash_attn_fp8_forward(
         q, k, v, float(softmax_scale), bool(causal),
-        _descale(descale_q, "descale_q"), _descale(descale_k, "descale_k"),
-        _descale(descale_v, "descale_v"))
+        *_fp8_descales(descale_q, descale_k, descale_v), left, right,
+        float(softcap))
     return (out, lse) if return_lse else out
 
 
@@ -515,9 +720,7 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False,
         return _flash_attn_fp8(q, k, v, softmax_scale, causal, window_size,
                                softcap, return_lse, descale_q, descale_k,
                                descale_v)
-    if not (descale_q is None and descale_k is None and descale_v is None):
-        raise ValueError("flash_attn_func: descale_q/k/v apply to "
-                         "float8_e4m3fn inputs only")
+    _no_descales(descale_q, descale_k, descale_v, "flash_attn_func")
     left, right = (int(w) for w in window_size)
     out, lse = _flash_attn_forward(q, k, v, float(softmax_scale),
                                    bool(causal), left, right, float(softcap))

@@ -3,8 +3,11 @@
     O = softmax(Q K^T * scale [+ causal mask]) V,  LSE = log(sum(exp(...)))
 
 per (batch, query head), on [batch, seqlen, heads, head_dim] tensors (fp16
-or bf16, head_dim 64, 128 or 256), with GQA (the query heads h*G .. h*G+G-1
-share key/value head h) and any seqlen_q, seqlen_k.
+or bf16, head_dim 64, 128 or 256; fp8 e4m3, head_dim 64 or 128), with GQA
+(the query heads h*G .. h*G+G-1 share key/value head h) and any seqlen_q,
+seqlen_k. One kernel, flash_fwd, serves every dtype and feature (windows,
+softcap, packed variable-length batches); fp8 changes only what the FP8
+section below says.
 
 The schedule (one CTA = 128 query rows of one head; three warpgroups,
 num_warps=4, num_warpgroups=3):
@@ -70,6 +73,30 @@ the K/V ring (128 KB); the epilogue's change of O to the store layout
 goes through the consumer's own Q tile, dead by then, rather than a
 conversion scratch of [64, 256] per warpgroup that would not fit.
 
+FP8 (e4m3 q, k, v with per-tensor descale factors dq, dk, dv; bf16 O;
+tutorials/attention/step06_fp8.py teaches the same steps):
+- the descales cost nothing in the loop: dq * dk joins the softmax scale
+  (qk_scale, or softcap_scale with softcap) and dv joins 1 / l in the
+  epilogue;
+- V comes transposed: 8-bit wgmma reads B only K-major, and for P V the
+  K index is the key. The launcher writes V^T as [kv_heads * D, keys]:
+  the keys of all sequences side by side, each sequence starting at a
+  multiple of 16 columns (`vt_start`: a TMA box's innermost coordinate
+  must be 16-byte aligned, else the load is an illegal instruction), so
+  V_j^T's [D, BN] box sits at K_j's coordinates swapped, shifted to the
+  sequence's aligned start;
+- P goes through shared memory: txl's register-A wgmma takes 16-bit A
+  only, so each consumer stores P (rounded to e4m3 right after the
+  softmax, which keeps the loop-carried P at 16 registers a thread) into
+  its own [64, BN] buffer and issues P V from there; the buffer is
+  rewritten only after the previous P V has retired (the dot_wait(0) that
+  ends every iteration). P in e4m3 has 3 mantissa bits: ~3% relative
+  rounding per probability, which the row sums average down.
+With windows at head dim 128, ptxas keeps two or three values of the
+epilogue (pointers, row offsets) in local memory across the last masked
+loop: a store before it and a load after, 12 to 56 bytes, none in the
+loop.
+
 Tails need no special loads: Q, K and V are seen by TMA as 2-D tensors
 [batch * seqlen, heads * head_dim], so a block that runs past a sequence
 reads the next batch's rows (or zeros past the last): their scores are
@@ -84,11 +111,13 @@ LOG2E = 1.4426950408889634
 
 @txl.jit
 def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty, v_empty,
-            q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col, n_blocks,
-            HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
-            STAGES: tl.constexpr):
+            q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col, vt_col,
+            n_blocks, HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+            STAGES: tl.constexpr, FP8: tl.constexpr = False):
     """Both Q tiles once, then K and V of blocks 0 .. n_blocks-1, each into
-    its stage as soon as the consumers have freed it."""
+    its stage as soon as the consumers have freed it. FP8: V comes
+    transposed, V_j^T is the [D, BN] box at row kv_col, column vt_col +
+    j*BN."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     txl.mbar_expect(q_full, 2 * HM * D * ELEM)
     txl.tma_load(txl.get_buffer(q_bufs, 0), q_desc, [q_row, q_col], q_full)
@@ -105,8 +134,12 @@ def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty, v_empty,
         txl.mbar_wait(txl.get_buffer(v_empty, s), free_phase)
         vb = txl.get_buffer(v_full, s)
         txl.mbar_expect(vb, BN * D * ELEM)
-        txl.tma_load(txl.get_buffer(v_bufs, s), v_desc,
-                     [k_row + j * BN, kv_col], vb)
+        if FP8:
+            txl.tma_load(txl.get_buffer(v_bufs, s), v_desc,
+                         [kv_col, vt_col + j * BN], vb)
+        else:
+            txl.tma_load(txl.get_buffer(v_bufs, s), v_desc,
+                         [k_row + j * BN, kv_col], vb)
 
 
 @txl.jit
@@ -151,8 +184,13 @@ def softmax_step(S, m_i, l_i, qk_scale):
     # A row that has seen only masked keys keeps m = -inf; subtracting 0
     # instead leaves its P at exp2(-inf) = 0 rather than NaN.
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
-    alpha = tl.exp2(m_i - m_use)
+    # libdevice's exp2 is one ex2.approx.ftz; tl.exp2 keeps subnormals, for
+    # which ptxas adds a range check and two multiplies to every ex2 (5-10%
+    # of the kernel's time, bench/RESULTS.md). A p < 2^-126 that flushes to
+    # zero is a key whose weight, next to the row's max (p = 1), is far
+    # below what P's 16-bit type resolves.
+    p = tl.extra.cuda.libdevice.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    alpha = tl.extra.cuda.libdevice.exp2(m_i - m_use)
     l_new = l_i * alpha + txl.warp_sum(p, 1)
     return p, alpha, m_new, l_new
 
@@ -164,18 +202,43 @@ def softmax_first(S, qk_scale):
     start, so the loop carries them without moving them."""
     m_new = txl.warp_max(S, 1) * qk_scale
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    p = tl.extra.cuda.libdevice.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
     return p, m_new, txl.warp_sum(p, 1)
 
 
 @txl.jit
-def pv(acc, p, v_bufs, v_full, j, STAGES: tl.constexpr):
-    """O += P_j V_j (P from registers, rounded to V's type: packed pairs
-    straight into wgmma's A fragment), issued once V_j has landed."""
+def pv(acc, p, p_buf, v_bufs, v_full, j, STAGES: tl.constexpr,
+       FP8: tl.constexpr):
+    """O += P_j V_j, issued once V_j has landed. P from registers, rounded
+    to V's type: packed pairs straight into wgmma's A fragment. FP8: P
+    rounded to e4m3 into this consumer's p_buf (the previous P V read of
+    it has retired), V_j^T's stage as the K-major B operand."""
     s = j % STAGES
     v = txl.get_buffer(v_bufs, s)
-    txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
-    return tl.dot(p.to(v.dtype), v, acc)
+    if FP8:
+        txl.smem_store(p_buf, p.to(p_buf.dtype))
+        txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
+        acc = tl.dot(p_buf, v.T, acc)
+    else:
+        txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
+        acc = tl.dot(p.to(v.dtype), v, acc)
+    return acc
+
+
+@txl.jit
+def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr):
+    """P rounded to its P V operand type as soon as the softmax has made it:
+    it crosses the loop's back edge (its P V is issued in the next
+    iteration), and rounded it takes fewer registers there. FP8: e4m3, 16
+    registers a thread instead of 64. 16-bit at head dim >= 128: 32 instead
+    of 64, which keeps ptxas from spilling (at 64, with registers to spare,
+    the early rounding made it spill instead: pv rounds it there, into
+    wgmma's A fragment)."""
+    if FP8:
+        p = p.to(p_buf.dtype)
+    elif D >= 128:
+        p = p.to(dt)
+    return p
 
 
 @txl.jit
@@ -199,13 +262,13 @@ def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
 
 
 @txl.jit
-def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
-           alpha, m_i, l_i, lo, hi, rows, col0, seqlen_k, causal_shift,
+def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
+           p, alpha, m_i, l_i, lo, hi, rows, col0, seqlen_k, causal_shift,
            left_shift, softcap_scale, qk_scale, leader, BN: tl.constexpr,
            STAGES: tl.constexpr, CAUSAL: tl.constexpr, MASK: tl.constexpr,
            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
            PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
-           SOFTCAP: tl.constexpr):
+           SOFTCAP: tl.constexpr, FP8: tl.constexpr):
     """Blocks lo .. hi-1 (lo >= 1): the softmax of block j and O += P V of
     block j-1; masks applied only with MASK."""
     for j in range(lo, hi):
@@ -213,13 +276,13 @@ def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
         if OVERLAP:
             S = scores(q, k_bufs, k_full, j, STAGES)
             # O is rescaled under S_j's wgmma, then O += P_{j-1} V_{j-1}.
-            acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1,
-                     STAGES)
+            acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, j - 1,
+                     STAGES, FP8)
             turn_end(ROLE, PINGPONG)
             txl.dot_wait(1)  # S_j is ready; P_{j-1} V_{j-1} runs on
         else:
-            acc = pv(acc * alpha[:, None], p, v_bufs, v_full, j - 1,
-                     STAGES)
+            acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, j - 1,
+                     STAGES, FP8)
             S = scores(q, k_bufs, k_full, j, STAGES)
             turn_end(ROLE, PINGPONG)
             txl.dot_wait(0)
@@ -228,26 +291,28 @@ def attend(q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
         if MASK:
             S = mask_scores(S, j, rows, col0, seqlen_k, causal_shift,
                             left_shift, BN, CAUSAL, LOCAL)
-        p, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+        p_j, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
+        p = p_j.to(p.dtype)  # the type consume chose to carry P in (round_p)
         txl.dot_wait(0)
         release(v_empty, j - 1, leader, STAGES)
     return acc, p, alpha, m_i, l_i
 
 
 @txl.jit
-def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
+def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             o_ptr, lse_ptr, q_start, row0, o_row_stride, o_col, lse_base,
             seqlen_q, seqlen_k, causal_shift, left_shift, softcap_scale,
-            col0, n_left, n_full, n_blocks, qk_scale, HM: tl.constexpr,
-            BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
-            CAUSAL: tl.constexpr, OVERLAP: tl.constexpr, ROLE: tl.constexpr,
+            col0, n_left, n_full, n_blocks, qk_scale, descale_v,
+            HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+            STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
             PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
-            SOFTCAP: tl.constexpr):
+            SOFTCAP: tl.constexpr, FP8: tl.constexpr):
     """One consumer warpgroup: its HM query rows against blocks 0 ..
     n_blocks-1 (keys from col0 on). Blocks [n_left, n_full) need no mask;
     those before (a sliding window's left edge) and after (the diagonal,
-    the window's right edge, the ragged end) do."""
-    dt = q_desc.dtype
+    the window's right edge, the ragged end) do. FP8: O is scaled by
+    descale_v in the epilogue."""
     leader = txl.tid(0) % 128 == 0
     rows = q_start + tl.arange(0, HM)  # query indices within the sequence
     m_i = tl.full([HM], float("-inf"), tl.float32)
@@ -266,6 +331,7 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             S = mask_scores(S, 0, rows, col0, seqlen_k, causal_shift,
                             left_shift, BN, CAUSAL, LOCAL)
         p, m_i, l_i = softmax_first(S, qk_scale)
+        p = round_p(p, p_buf, q.dtype, FP8, D)
         # O is zero, so the first rescale may use any finite factor (one
         # computed from l keeps the layout of S's rows).
         alpha = l_i * 0.0 + 1.0
@@ -274,27 +340,29 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             # Blocks 1 .. n_left-1 straddle the window's left edge.
             start = tl.maximum(n_left, 1)
             acc, p, alpha, m_i, l_i = attend(
-                q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
-                alpha, m_i, l_i, 1, start, rows, col0, seqlen_k,
+                q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
+                acc, p, alpha, m_i, l_i, 1, start, rows, col0, seqlen_k,
                 causal_shift, left_shift, softcap_scale, qk_scale, leader,
                 BN, STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL,
-                SOFTCAP)
+                SOFTCAP, FP8)
         # Blocks start .. n_full-1 need no mask; the rest (the diagonal,
         # the ragged end) do.
         mid = tl.maximum(n_full, start)
         acc, p, alpha, m_i, l_i = attend(
-            q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
-            alpha, m_i, l_i, start, mid, rows, col0, seqlen_k, causal_shift,
-            left_shift, softcap_scale, qk_scale, leader, BN, STAGES, CAUSAL,
-            False, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP)
-        acc, p, alpha, m_i, l_i = attend(
-            q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc, p,
-            alpha, m_i, l_i, mid, n_blocks, rows, col0, seqlen_k,
+            q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
+            p, alpha, m_i, l_i, start, mid, rows, col0, seqlen_k,
             causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
-            STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP)
+            STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
+            FP8)
+        acc, p, alpha, m_i, l_i = attend(
+            q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
+            p, alpha, m_i, l_i, mid, n_blocks, rows, col0, seqlen_k,
+            causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
+            STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
+            FP8)
         turn_begin(ROLE, PINGPONG)
-        acc = pv(acc * alpha[:, None], p, v_bufs, v_full, n_blocks - 1,
-                 STAGES)
+        acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full,
+                 n_blocks - 1, STAGES, FP8)
         turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
         release(v_empty, n_blocks - 1, leader, STAGES)
@@ -305,7 +373,9 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
     # Approximate division: an IEEE one calls a slow path, and a call
     # serializes the wgmmas under nvJitLink (C7509).
     inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
-    out = (acc * inv_l[:, None]).to(dt)
+    if FP8:
+        inv_l = inv_l * descale_v
+    out = (acc * inv_l[:, None]).to(o_ptr.dtype.element_ty)
     if D > 128:
         # The layout change for the row-major store goes through this
         # warpgroup's Q tile (every S wgmma that read it has retired): a
@@ -323,13 +393,54 @@ def consume(q_desc, q, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
 
 
 @txl.jit
+def vt_start(k_off, b):
+    """FP8: the column of V^T where sequence b's keys start (its first key
+    row is k_off): TMA wants the innermost coordinate of a box 16-byte
+    aligned, so every sequence starts at a multiple of 16 (k_off rounded
+    up, plus 16 per earlier sequence, which keeps them apart;
+    transpose_v_fp8 in txl/ops/__init__.py lays V^T out the same way)."""
+    return ((k_off + 15) // 16 + b) * 16
+
+
+@txl.jit
+def key_blocks(m0, seqlen_k, causal_shift, left_shift, BM: tl.constexpr,
+               BN: tl.constexpr, CAUSAL: tl.constexpr, LOCAL: tl.constexpr):
+    """The key blocks the CTA of query rows m0 .. m0+BM-1 walks: blocks
+    0 .. n_blocks-1 of BN keys from key col0 on; those in [n_left, n_full)
+    need no mask."""
+    n_blocks = tl.cdiv(seqlen_k, BN)
+    n_full = seqlen_k // BN  # blocks that need no mask
+    if CAUSAL:
+        # Keys up to m0 + BM - 1 + shift are visible to some row; the block
+        # holding key m0 + shift + 1 is the first some row must not see.
+        last_key = m0 + BM + causal_shift  # one past
+        n_blocks = tl.minimum(n_blocks, tl.cdiv(tl.maximum(last_key, 0), BN))
+        n_full = tl.minimum(n_full, tl.maximum(m0 + causal_shift + 1, 0) // BN)
+    # With LOCAL the blocks before n_left straddle the window's left edge:
+    # the first row's first key is m0 + left_shift, the last row's m0 + BM
+    # - 1 + left_shift.
+    first_block = 0
+    n_left = 0
+    if LOCAL:
+        first_block = tl.minimum(tl.maximum(m0 + left_shift, 0) // BN,
+                                 n_blocks)
+        n_left = tl.minimum(
+            tl.cdiv(tl.maximum(m0 + BM - 1 + left_shift, 0), BN), n_blocks)
+    n_blocks = n_blocks - first_block  # from here on: relative to col0
+    n_left = n_left - first_block
+    n_full = tl.minimum(tl.maximum(n_full - first_block, n_left), n_blocks)
+    return first_block * BN, n_left, n_full, n_blocks
+
+
+@txl.jit
 def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               num_heads, group, num_m_blocks, o_row_stride, qk_scale,
               window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
-              D: tl.constexpr, BN: tl.constexpr, STAGES: tl.constexpr,
-              CAUSAL: tl.constexpr, OVERLAP: tl.constexpr = True,
-              PINGPONG: tl.constexpr = False, LOCAL: tl.constexpr = False,
-              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False):
+              descale_v, D: tl.constexpr, BN: tl.constexpr,
+              STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+              OVERLAP: tl.constexpr = True, PINGPONG: tl.constexpr = False,
+              LOCAL: tl.constexpr = False, SOFTCAP: tl.constexpr = False,
+              VARLEN: tl.constexpr = False, FP8: tl.constexpr = False):
     """Grid: (ceil(seqlen_q / 128), batch * num_heads). q/o rows are
     [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
     (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32.
@@ -345,7 +456,12 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     rows [total_k, ...]; sequence b is rows cu_q[b] .. cu_q[b+1]-1 (cu_k
     for keys, int32); seqlen_q and seqlen_k are total_q and total_k, lse
     is [num_heads, total_q]; num_m_blocks counts the longest sequence's
-    query blocks, and CTAs past their sequence's end do nothing."""
+    query blocks, and CTAs past their sequence's end do nothing.
+
+    FP8: q, k e4m3 as above; v_desc is V^T, [(num_heads / group) * D,
+    keys] with [D, BN] boxes, sequence b's keys from column vt_start on; o is
+    bf16; the descales dq * dk are folded into qk_scale (or
+    softcap_scale) and descale_v multiplies O."""
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
     BM: tl.constexpr = 2 * HM
     dt = q_desc.dtype
@@ -367,32 +483,24 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
         seqlen_k = tl.load(cu_k_ptr + b + 1) - k_off
     causal_shift = seqlen_k - seqlen_q + window_right
     left_shift = seqlen_k - seqlen_q - window_left
-    n_blocks = tl.cdiv(seqlen_k, BN)
-    n_full = seqlen_k // BN  # blocks that need no mask
-    if CAUSAL:
-        # Keys up to m0 + BM - 1 + shift are visible to some row; the block
-        # holding key m0 + shift + 1 is the first some row must not see.
-        last_key = m0 + BM + causal_shift  # one past
-        n_blocks = tl.minimum(n_blocks, tl.cdiv(tl.maximum(last_key, 0), BN))
-        n_full = tl.minimum(n_full, tl.maximum(m0 + causal_shift + 1, 0) // BN)
-    # The CTA walks blocks first_block .. n_blocks-1 (keys from col0); with
-    # LOCAL those before n_left straddle the window's left edge: the first
-    # row's first key is m0 + left_shift, the last row's m0 + BM - 1 +
-    # left_shift.
-    first_block = 0
-    n_left = 0
-    if LOCAL:
-        first_block = tl.minimum(tl.maximum(m0 + left_shift, 0) // BN,
-                                 n_blocks)
-        n_left = tl.minimum(
-            tl.cdiv(tl.maximum(m0 + BM - 1 + left_shift, 0), BN), n_blocks)
-    col0 = first_block * BN
-    n_blocks = n_blocks - first_block  # from here on: relative to col0
-    n_left = n_left - first_block
-    n_full = tl.minimum(tl.maximum(n_full - first_block, n_left), n_blocks)
+    col0, n_left, n_full, n_blocks = key_blocks(
+        m0, seqlen_k, causal_shift, left_shift, BM, BN, CAUSAL, LOCAL)
+    if VARLEN:
+        # A CTA past its sequence's end: no blocks (the consumers' stores
+        # are all masked off).
+        n_blocks = tl.where(m0 < seqlen_q, n_blocks, 0)
+    # V's tile: [BN, D], or V^T's [D, BN] (FP8).
+    VR: tl.constexpr = D if FP8 else BN
+    VC: tl.constexpr = BN if FP8 else D
     q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=2)
     k_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
-    v_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
+    v_bufs = txl.smem_alloc([VR, VC], dtype=dt, num_stages=STAGES)
+    if FP8:
+        # Each consumer's P, in e4m3, for the P V wgmma (txl's register-A
+        # wgmma takes 16-bit A only).
+        p_bufs = txl.smem_alloc([HM, BN], dtype=dt, num_stages=2)
+    else:
+        p_bufs = q_bufs  # unused: P stays in registers
     q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     v_full = txl.mbar_alloc(1, num_stages=STAGES)
@@ -400,30 +508,27 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     # V_j once P_j V_j has.
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     v_empty = txl.mbar_alloc(2, num_stages=STAGES)
-    if VARLEN:
-        # A CTA past its sequence's end: no blocks (the consumers' stores
-        # are all masked off).
-        n_blocks = tl.where(m0 < seqlen_q, n_blocks, 0)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty,
                 v_empty, q_desc, k_desc, v_desc, q_off + m0, k_off + col0,
-                h * D, (h // group) * D, n_blocks, HM, BN, D, STAGES)
+                h * D, (h // group) * D, vt_start(k_off, b) + col0, n_blocks,
+                HM, BN, D, STAGES, FP8)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
-        consume(q_desc, txl.get_buffer(q_bufs, 0), k_bufs, v_bufs, k_full,
-                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0, q_off,
-                o_row_stride, h * D, lse_base, seqlen_q, seqlen_k,
-                causal_shift, left_shift, softcap_scale, col0, n_left, n_full,
-                n_blocks, qk_scale, HM, BN, D, STAGES, CAUSAL, OVERLAP, 0,
-                PINGPONG, LOCAL, SOFTCAP)
+        consume(txl.get_buffer(q_bufs, 0), txl.get_buffer(p_bufs, 0),
+                k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, o_ptr,
+                lse_ptr, m0, q_off, o_row_stride, h * D, lse_base, seqlen_q,
+                seqlen_k, causal_shift, left_shift, softcap_scale, col0,
+                n_left, n_full, n_blocks, qk_scale, descale_v, HM, BN, D,
+                STAGES, CAUSAL, OVERLAP, 0, PINGPONG, LOCAL, SOFTCAP, FP8)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
-        consume(q_desc, txl.get_buffer(q_bufs, 1), k_bufs, v_bufs, k_full,
-                v_full, k_empty, v_empty, o_ptr, lse_ptr, m0 + HM,
-                q_off, o_row_stride, h * D, lse_base, seqlen_q,
-                seqlen_k, causal_shift, left_shift, softcap_scale, col0,
-                n_left, n_full, n_blocks, qk_scale, HM, BN, D, STAGES, CAUSAL,
-                OVERLAP, 1, PINGPONG, LOCAL, SOFTCAP)
+        consume(txl.get_buffer(q_bufs, 1), txl.get_buffer(p_bufs, 1),
+                k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, o_ptr,
+                lse_ptr, m0 + HM, q_off, o_row_stride, h * D, lse_base,
+                seqlen_q, seqlen_k, causal_shift, left_shift, softcap_scale,
+                col0, n_left, n_full, n_blocks, qk_scale, descale_v, HM, BN,
+                D, STAGES, CAUSAL, OVERLAP, 1, PINGPONG, LOCAL, SOFTCAP, FP8)

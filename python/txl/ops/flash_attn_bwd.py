@@ -72,6 +72,32 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   then loads in the layout of the masked global store): no conversion
   scratch, which is what leaves room for the dQ tiles.
 
+Registers. Each consumer holds dK and dV of its 64 keys (128 fp32
+registers a thread at D = 128) through the whole loop, and at the softmax
+S^T, dP^T and P^T (32 each) besides: 224 of the 240 it has. What is left
+must hold everything else the loop keeps live, which is why the
+statistics LSE2 and delta are loaded early (one register a thread each)
+but moved into the layout of S^T's columns (16 registers each) only where
+each is used, and why softcap's factor 1 - tanh^2 is folded into P^T
+before dP^T is awaited rather than kept as a fourth tile. ptxas still
+keeps a few wgmma descriptors and addresses in local memory: at D = 128
+fp16 causal its report says 432 B spilled (916 before those two changes
+and the 4-address dQ tile stores, SharedMemoryOpToLLVM's elementPtr),
+with softcap 436 B (1556), with window and softcap 824 B (2088); about
+10 local loads an iteration in the SASS (30 to 40 before). D = 64
+spills nothing.
+Head dim 256 does not fit: dK and dV alone would be 256 registers a
+thread (a thread has 255), and K, V and a two-stage Q/dO ring 256 KB of
+shared memory (Hopper has 227 KB); the API refuses it.
+
+Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
+bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
+per head as [total_q + batch * 64] so that every sequence has its own
+padding up to a whole query block (+inf LSE2, so P = 0 there without a
+mask); a query block that runs past its sequence reads the next one's
+Q and dO rows (finite) and adds exact zeros to its dQ rows; dQ is
+accumulated into [total_q + 64, ...] so the last block stays inside.
+
 Masks cost only where needed: for causal attention (bottom-right aligned,
 query i sees key k <= i + seqlen_k - seqlen_q) query blocks wholly before
 the CTA's first key are skipped, and only those that straddle the diagonal
@@ -91,32 +117,62 @@ BN = 128   # keys per CTA
 
 
 @txl.jit
+def sequence(b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad,
+             num_heads, BLK: tl.constexpr, VARLEN: tl.constexpr):
+    """Sequence b's first query and key rows, its lengths, and where its
+    statistics (LSE2, delta) start within a head's row of them: dense,
+    [batch, heads, sq_pad] (seqlen_q rounded up to BLK); VARLEN, [heads,
+    sq_pad] with sq_pad = total_q + batch * BLK and sequence b at cu_q[b]
+    + b * BLK, so that every sequence has its own padding up to a whole
+    query block."""
+    q_off = b * seqlen_q
+    k_off = b * seqlen_k
+    stat_off = b * num_heads * sq_pad
+    if VARLEN:
+        q_off = tl.load(cu_q_ptr + b)
+        k_off = tl.load(cu_k_ptr + b)
+        stat_off = q_off + b * BLK
+        seqlen_q = tl.load(cu_q_ptr + b + 1) - q_off
+        seqlen_k = tl.load(cu_k_ptr + b + 1) - k_off
+    return q_off, k_off, stat_off, seqlen_q, seqlen_k
+
+
+@txl.jit
 def bwd_preprocess(o_ptr, do_ptr, lse_ptr, dlse_ptr, lse2_ptr, delta_ptr,
-                   seqlen_q, sq_pad, num_heads, row_stride,
+                   seqlen_q, sq_pad, num_heads, row_stride, cu_q_ptr,
                    D: tl.constexpr, BLK: tl.constexpr,
-                   HAS_DLSE: tl.constexpr):
-    """Grid (sq_pad / BLK, batch * heads). o/do are [batch * seqlen_q,
-    heads * D]; lse/dlse [batch * heads, seqlen_q]; lse2/delta [batch *
-    heads, sq_pad] fp32."""
+                   HAS_DLSE: tl.constexpr, VARLEN: tl.constexpr = False):
+    """Grid (sq_pad / BLK, batch * heads); VARLEN: (the longest sequence's
+    query blocks, batch * heads). o/do are [batch * seqlen_q (total_q),
+    heads * D]; lse/dlse [batch * heads, seqlen_q] ([heads, total_q]);
+    lse2/delta laid out as `sequence` says, fp32."""
     bh = tl.program_id(1)
     b = bh // num_heads
     h = bh % num_heads
+    lse_base = bh * seqlen_q
+    total_q = seqlen_q
+    q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
+        b, seqlen_q, 0, cu_q_ptr, cu_q_ptr, sq_pad, num_heads, BLK, VARLEN)
+    if VARLEN:
+        lse_base = h * total_q + q_off
     rows = tl.program_id(0) * BLK + tl.arange(0, BLK)
     live = rows < seqlen_q
-    offs = (b * seqlen_q + rows)[:, None] * row_stride + h * D + \
+    offs = (q_off + rows)[:, None] * row_stride + h * D + \
         tl.arange(0, D)[None, :]
     o = tl.load(o_ptr + offs, mask=live[:, None], other=0.0).to(tl.float32)
     do = tl.load(do_ptr + offs, mask=live[:, None], other=0.0).to(tl.float32)
     delta = tl.sum(o * do, 1)
-    lse = tl.load(lse_ptr + bh * seqlen_q + rows, mask=live,
-                  other=float("-inf"))
+    lse = tl.load(lse_ptr + lse_base + rows, mask=live, other=float("-inf"))
     if HAS_DLSE:
-        delta -= tl.load(dlse_ptr + bh * seqlen_q + rows, mask=live,
-                         other=0.0)
+        delta -= tl.load(dlse_ptr + lse_base + rows, mask=live, other=0.0)
     # P = exp2(S c - LSE2) = 0 for rows that see no key and for padding.
     lse2 = tl.where(lse == float("-inf"), float("inf"), lse * LOG2E)
-    tl.store(lse2_ptr + bh * sq_pad + rows, lse2)
-    tl.store(delta_ptr + bh * sq_pad + rows, delta)
+    # Only the sequence's own (padded) blocks: with VARLEN the grid
+    # covers the longest sequence.
+    mine = (rows >= 0) & (tl.program_id(0) * BLK < seqlen_q)
+    stat_base = h * sq_pad + stat_off
+    tl.store(lse2_ptr + stat_base + rows, lse2, mask=mine)
+    tl.store(delta_ptr + stat_base + rows, delta, mask=mine)
 
 
 @txl.jit
@@ -185,12 +241,15 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
     do = txl.get_buffer(do_bufs, s)
     dpt = tl.dot(v_w, do.T)  # dP^T [HN, BM]
     cols = i * BM + tl.arange(0, BM)  # query indices
-    # The per-query statistics go straight to the layout of S^T's columns
-    # (a 64-element move), not broadcast first and moved as [HN, BM] tiles.
+    # The per-query statistics are loaded early (one register a thread) and
+    # moved to the layout of S^T's columns (a 64-element move, not [HN, BM]
+    # tiles) only where each is used: in that layout each is 16 registers
+    # a thread, and holding both through the softmax (where dK, dV, S^T,
+    # dP^T and P^T already take 224) made ptxas spill.
     COLS: tl.constexpr = txl.SliceLayout(
         0, txl.NVMMADistributedLayout([3, 0], [4, 1], [16, BM, 16]))
-    lse2 = txl.relayout(tl.load(lse2_ptr + stat_base + cols), [BM], COLS)
-    delta = txl.relayout(tl.load(delta_ptr + stat_base + cols), [BM], COLS)
+    lse2 = tl.load(lse2_ptr + stat_base + cols)
+    delta = tl.load(delta_ptr + stat_base + cols)
     txl.dot_wait(1)  # S^T is ready; dP^T runs on
     if SOFTCAP:
         # The forward's scores were softcap * tanh(S * scale / softcap);
@@ -204,13 +263,14 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
         if LOCAL:
             keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
         st = tl.where(keep, st, float("-inf"))
+    lse2 = txl.relayout(lse2, [BM], COLS)
     pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
     dv = tl.dot(pt.to(do.dtype), do, dv)
-    txl.dot_wait(1)  # dP^T is ready; dV runs on
-    dst = pt * (dpt - delta[None, :])
     if SOFTCAP:
-        dst = dst * dcap
-    dst = dst.to(do.dtype)
+        pt = pt * dcap  # dS's factor, folded in now: dcap dies here
+    txl.dot_wait(1)  # dP^T is ready; dV runs on
+    delta = txl.relayout(delta, [BM], COLS)
+    dst = (pt * (dpt - delta[None, :])).to(do.dtype)
     dk = tl.dot(dst, q, dk)
     # dQ needs both consumers' dS^T: through shared memory.
     half = (t % 2) * 2
@@ -250,8 +310,8 @@ def add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride,
 @txl.jit
 def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
             kv_full, q_full, do_full, empty, dk_ptr, dv_ptr, lse2_ptr,
-            delta_ptr, dq_ptr, dq_desc, b, h0, group, num_heads, sq_pad, n0,
-            seqlen_k, causal_shift, left_shift, softcap_scale, i_lo, i_full,
+            delta_ptr, dq_ptr, dq_desc, stat_off, dq_row0, h0, group,
+            num_heads, sq_pad, n0, seqlen_k, causal_shift, left_shift, softcap_scale, i_lo, i_full,
             i_fend, i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
             D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
@@ -271,12 +331,12 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
     t = 0
     for g in range(group):
         h = h0 + g
-        stat_base = (b * num_heads + h) * sq_pad
+        stat_base = stat_off + h * sq_pad
         for i in range(i_lo, i_full):
             dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
                           dq_tile, q_full, do_full, empty, dk, dv, t, i,
                           lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
-                          b * sq_pad, h * D, num_heads * D, keys, seqlen_k,
+                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
                           causal_shift, left_shift, softcap_scale, qk_scale,
                           softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
                           DQ_TMA, LOCAL, SOFTCAP)
@@ -285,7 +345,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
             dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
                           dq_tile, q_full, do_full, empty, dk, dv, t, i,
                           lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
-                          b * sq_pad, h * D, num_heads * D, keys, seqlen_k,
+                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
                           causal_shift, left_shift, softcap_scale, qk_scale,
                           softmax_scale, leader, D, STAGES, CAUSAL, False, ROLE,
                           DQ_TMA, LOCAL, SOFTCAP)
@@ -296,7 +356,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
                 dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
                               ds_bufs, dq_tile, q_full, do_full, empty, dk,
                               dv, t, i, lse2_ptr, delta_ptr, dq_ptr, dq_desc,
-                              stat_base, b * sq_pad, h * D, num_heads * D,
+                              stat_base, dq_row0, h * D, num_heads * D,
                               keys, seqlen_k, causal_shift, left_shift,
                               softcap_scale, qk_scale, softmax_scale, leader,
                               D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL,
@@ -320,10 +380,10 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
 def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               dv_ptr, lse2_ptr, delta_ptr, dq_ptr, seqlen_q, seqlen_k, sq_pad,
               num_heads, num_kv_heads, group, qk_scale, softmax_scale,
-              window_left, window_right, softcap_scale,
+              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
               D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
-              SOFTCAP: tl.constexpr = False):
+              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -333,12 +393,27 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     Windows and softcap as in flash_fwd: CAUSAL bounds keys on the right
     (k <= i + seqlen_k - seqlen_q + window_right), LOCAL on the left (k >=
     i + seqlen_k - seqlen_q - window_left); SOFTCAP recomputes tanh(S *
-    softcap_scale) and multiplies dS by its derivative."""
+    softcap_scale) and multiplies dS by its derivative.
+
+    VARLEN: packed sequences as in flash_fwd (rows of q/do/dq_acc
+    [total_q (+ BM for dq_acc), ...], of k/v/dk/dv [total_k, ...];
+    cu_q/cu_k int32 [batch + 1]; seqlen_q/seqlen_k are the totals);
+    lse2/delta are [num_heads, sq_pad] as `sequence` lays them out; the
+    grid covers the longest sequence's key blocks, and CTAs past their
+    sequence's end only store nothing. A query block that runs past its
+    sequence adds exact zeros to the next one's dQ rows (LSE2 = +inf
+    there makes P, so dS, zero)."""
     dt = q_desc.dtype
     n0 = tl.program_id(0) * BN
     bh = tl.program_id(1)
     b = bh // num_kv_heads
     hk = bh % num_kv_heads
+    q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
+        b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad, num_heads, BM,
+        VARLEN)
+    dq_row0 = b * sq_pad
+    if VARLEN:
+        dq_row0 = q_off
     causal_shift = seqlen_k - seqlen_q + window_right
     left_shift = seqlen_k - seqlen_q - window_left
     n_qb = tl.cdiv(seqlen_q, BM)
@@ -368,6 +443,12 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
         # The ragged last key block: mask everywhere.
         i_full = i_hi
         i_fend = i_hi
+    if VARLEN:
+        # A CTA past its sequence's keys: no query blocks (its dK/dV
+        # stores are all masked off).
+        i_hi = tl.where(n0 < seqlen_k, i_hi, i_lo)
+        i_full = tl.minimum(i_full, i_hi)
+        i_fend = tl.minimum(i_fend, i_hi)
     n_iter = i_hi - i_lo
     DC: tl.constexpr = D // 2
     k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
@@ -388,20 +469,21 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     do_full = txl.mbar_alloc(1, num_stages=STAGES)
     empty = txl.mbar_alloc(2, num_stages=STAGES)  # one per consumer
     kv_row_stride = num_kv_heads * D
-    k_row = b * seqlen_k + n0
+    k_row = k_off + n0
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
                 do_full, empty, k_desc, v_desc, kq_desc, q_desc, do_desc,
-                k_row, hk * D, b * seqlen_q, hk * group * D, i_lo,
+                k_row, hk * D, q_off, hk * group * D, i_lo,
                 tl.maximum(n_iter, 1), n_iter * group, D, STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
                 kv_full, q_full, do_full, empty,
-                dk_ptr + b * seqlen_k * kv_row_stride,
-                dv_ptr + b * seqlen_k * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, dq_desc, b, hk * group, group, num_heads, sq_pad, n0,
+                dk_ptr + k_off * kv_row_stride,
+                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
+                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
+                num_heads, sq_pad, n0,
                 seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
                 i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
                 softmax_scale, D, STAGES, CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP)
@@ -409,9 +491,10 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
                 kv_full, q_full, do_full, empty,
-                dk_ptr + b * seqlen_k * kv_row_stride,
-                dv_ptr + b * seqlen_k * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, dq_desc, b, hk * group, group, num_heads, sq_pad, n0,
+                dk_ptr + k_off * kv_row_stride,
+                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
+                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
+                num_heads, sq_pad, n0,
                 seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
                 i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
                 softmax_scale, D, STAGES, CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP)

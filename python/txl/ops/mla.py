@@ -200,8 +200,8 @@ def softmax_step(S, m_i, l_i, qk_scale):
     """The online-softmax update of one page (see flash_attn.py)."""
     m_new = tl.maximum(m_i, txl.warp_max(S, 1) * qk_scale)
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-    p = tl.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
-    alpha = tl.exp2(m_i - m_use)
+    p = tl.extra.cuda.libdevice.exp2(tl.fma(S, qk_scale, -m_use[:, None]))
+    alpha = tl.extra.cuda.libdevice.exp2(m_i - m_use)
     l_new = l_i * alpha + txl.warp_sum(p, 1)
     return p, alpha, m_new, l_new
 

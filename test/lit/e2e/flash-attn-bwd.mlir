@@ -11,7 +11,7 @@
 // - the per-query statistics move as 64-element vectors to the layout of
 //   S^T's columns, never as [64, 64] tiles.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, 128, 2, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/tma | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, *i32:16, *i32:16, 128, 2, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/tma | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t/tma/flash_bwd.ptx
 // RUN: FileCheck %s --check-prefix=REG < %t/tma/flash_bwd.ptx
 // RUN: FileCheck %s --check-prefix=GIR < %t/tma/flash_bwd.txlgir
@@ -33,10 +33,23 @@
 // The same at head dim 64, bf16, with dQ added by atomics from registers
 // (DQ_TMA=0): they stay in the accumulator's layout (no trip through
 // shared memory) and become vector reds, since nobody reads the old values.
-// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 32]>, tensordesc<bf16[64, 64]>, tensordesc<fp32[64, 32]>, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, 64, 3, 0, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/red | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 32]>, tensordesc<bf16[64, 64]>, tensordesc<fp32[64, 32]>, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, *i32:16, *i32:16, 64, 3, 0, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/red | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=RED < %t/red/flash_bwd.ptx
 // RUN: FileCheck %s --check-prefix=RED-GIR < %t/red/flash_bwd.txlgir
 // RED-NOT: atom.
 // RED: red.relaxed.gpu.global.add.v2.f32
 // RED-GIR-NOT: convert_layout {{.*}} : tensor<64x32xf32
 // RED-GIR: txl.atomic_rmw "fadd", {{.*}}txlgpu.vec = {{[2-9]}} : i32} : tensor<64x32x!txl.ptr<f32>, #txlgpu.nvmma<{version = 3
+
+// Packed variable-length batches (VARLEN=1), head dim 128, causal with a
+// sliding window: each CTA reads its sequence's bounds from cu_seqlens
+// (int32 loads) and takes the same wgmma/TMA structure; the preprocess
+// writes LSE2/delta per sequence, padded to whole query blocks.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, *i32:16, *i32:16, 128, 2, 1, 1, 1, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/varlen | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=VARLEN < %t/varlen/flash_bwd.ptx
+// VARLEN: ld.global{{.*}}.b32
+// VARLEN: setmaxnreg.inc.sync.aligned.u32 240;
+// VARLEN: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
+// VARLEN: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name bwd_preprocess --signature "*fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, *i32:16, 128, 64, 1, 1" --num-warps 4 --target sm_90a --out-dir %t/pre | FileCheck %s --check-prefix=PRE
+// PRE: compiled bwd_preprocess for sm_90a {{.*}}0 B spilled)

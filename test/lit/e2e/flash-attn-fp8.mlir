@@ -1,16 +1,20 @@
-// The fp8 FlashAttention forward (python/txl/ops/flash_attn_fp8.py)
-// compiles for sm_90a through ptxas without spills, head dims 128 (causal)
-// and 64: e4m3 wgmmas (k32) for S and for P V, both with shared-memory
-// operands (P stored, fenced for the async proxy, then the warpgroup's
-// barrier), ping-pong on named barriers 8 and 9, S_j retired by
-// wait_group 1 before the softmax, V^T loaded as [D, 128] boxes.
+// The FlashAttention forward on fp8 e4m3 (python/txl/ops/flash_attn.py,
+// flash_fwd with FP8=1) compiles for sm_90a through ptxas without spills,
+// head dims 128 (causal) and 64: e4m3 wgmmas (k32) for S and for P V, both
+// with shared-memory operands (P stored, fenced for the async proxy, then
+// the warpgroup's barrier), ping-pong on named barriers 8 and 9, S_j
+// retired by wait_group 1 before the softmax, V^T loaded as [D, 128] boxes.
+// Signature: q, k, v^T descriptors, o (bf16), lse, seqlen_q, seqlen_k,
+// num_heads, group, num_m_blocks, o_row_stride, qk_scale, window_left,
+// window_right, softcap_scale, cu_q, cu_k, descale_v; D, BN, STAGES,
+// CAUSAL, OVERLAP, PINGPONG, LOCAL, SOFTCAP, VARLEN, FP8.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: txlc %txl_src/python/txl/ops/flash_attn_fp8.py --kernel-name flash_fwd_fp8 --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, fp32, 128, 128, 3, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128 | FileCheck %s --check-prefix=OUT
-// RUN: FileCheck %s < %t/d128/flash_fwd_fp8.ptx
-// RUN: FileCheck %s --check-prefix=REG < %t/d128/flash_fwd_fp8.ptx
-// RUN: txlc %txl_src/python/txl/ops/flash_attn_fp8.py --kernel-name flash_fwd_fp8 --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, fp32, 64, 128, 4, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d64 | FileCheck %s --check-prefix=OUT
-// RUN: FileCheck %s --check-prefix=D64 < %t/d64/flash_fwd_fp8.ptx
-// OUT: compiled flash_fwd_fp8 for sm_90a {{.*}}(cubin by ptxas, {{[0-9]+}} B shared, {{[0-9]+}} registers, 0 B spilled)
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128 | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s < %t/d128/flash_fwd.ptx
+// RUN: FileCheck %s --check-prefix=REG < %t/d128/flash_fwd.ptx
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 64, 128, 4, 0, 1, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d64 | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=D64 < %t/d64/flash_fwd.ptx
+// OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, {{[0-9]+}} B shared, {{[0-9]+}} registers, 0 B spilled)
 // CHECK: .maxntid 384, 1, 1
 // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
 // CHECK: bar.sync 8, 256;
@@ -21,8 +25,26 @@
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 // CHECK: bar.arrive 9, 256;
 // CHECK: wgmma.wait_group.sync.aligned 1;
-// CHECK: ex2.approx.f32
+// CHECK: ex2.approx.ftz.f32
+// P is rounded to e4m3 right after the softmax (the loop carries it packed).
+// CHECK: cvt.rn.satfinite.e4m3x2.f32
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // REG: setmaxnreg.dec.sync.aligned.u32 24;
 // D64: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // D64: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+//
+// Every feature at once, head dim 64 (causal + sliding window + softcap +
+// packed variable-length batches): no spills; the sequence's bounds come
+// from cu_seqlens, the V^T box is loaded at K's
+// coordinates swapped ([kv column, key row]).
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 64, 128, 4, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all64 | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=ALL < %t/all64/flash_fwd.ptx
+// ALL: ld.global{{.*}}.b32
+// ALL: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
+// ALL: cvt.rn.satfinite.e4m3x2.f32
+//
+// The same at head dim 128 compiles and ptxas assembles it (a few values
+// of the epilogue kept in local memory across the last masked loop, see
+// flash_attn.py: the spill count is not checked here).
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all128 | FileCheck %s --check-prefix=ALL128
+// ALL128: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 181248 B shared

@@ -41,7 +41,7 @@
 // exp2s); P is written with four stmatrix.x4 (64x64 bf16, 128 threads).
 // RUN: FileCheck %s --check-prefix=SOFTMAX < %t/d/mla_decode.txlgir
 // RUN: grep -c stmatrix %t/d/mla_decode.ptx | FileCheck %s --check-prefix=STMATRIX
-// SOFTMAX: math.exp2 {{.*}} : tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
+// SOFTMAX: txl.extern_elementwise "__nv_exp2f"({{.*}}) : (tensor<64x64xf32, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>
 // SOFTMAX-NOT: tensor<64x64x{{[a-z0-9]+}}, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>>
 // STMATRIX: 4
 //

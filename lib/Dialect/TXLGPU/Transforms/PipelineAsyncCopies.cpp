@@ -25,7 +25,15 @@
 // the end are skipped (scf.if), and every iteration still commits a group
 // so the wait counts stay uniform.
 //
-// Taken when: one accumulating wgmma whose two operands are local_allocs of
+// On sm_100a a plain dot is a tcgen05 MMA that AssignLayouts made
+// synchronous (accumulator to TMEM, commit, wait, read back). Such a loop is
+// taken the same way, with the accumulator moved out of it
+// (makeTCGen05LoopAsync: stored to TMEM before the loop, read after the
+// last commit) and the MMAs of iteration i committed to barrier i%S of a
+// ring; instead of the wgmma wait, every thread waits for the commit of
+// iteration i-1 before copying iteration i+S-1 into the stage it read.
+//
+// Taken when: one accumulating wgmma (or tcgen05 MMA) whose two operands are local_allocs of
 // txl.loads in the body, the loads' `other` is absent or zero (cp.async
 // zero-fills), each thread copies >= 4 contiguous bytes, and the values the
 // addresses depend on are only used to compute addresses. Other loops are
@@ -78,7 +86,9 @@ struct CarriedAddress {
 
 struct Plan {
   scf::ForOp loop;
-  AccumulatingDot acc;
+  Operation *dot;                        // the wgmma or the tcgen05 MMA
+  std::optional<AccumulatingDot> wgmma;  // Hopper
+  std::optional<TCGen05LoopDot> tcgen05; // sm_100a
   SmallVector<StagedOperand, 2> operands;
   SmallVector<CarriedAddress> addresses;
   int64_t stages;
@@ -205,14 +215,31 @@ std::nullopt_t skip(scf::ForOp loop, llvm::StringRef why) {
 
 std::optional<Plan> makePlan(scf::ForOp loop, int64_t defaultStages) {
   SmallVector<WarpGroupDotOp> dots(loop.getBody()->getOps<WarpGroupDotOp>());
-  if (dots.size() != 1)
-    return skip(loop, "the body has " + std::to_string(dots.size()) +
-                          " wgmma dots, not one");
-  auto acc = matchAccumulatingDot(loop, dots.front());
-  if (!acc)
-    return skip(loop, "the dot does not accumulate into a loop-carried value");
-  Plan plan{loop, *acc, {}, {}, defaultStages};
-  for (Value operand : {Value(acc->dot.getA()), Value(acc->dot.getB())}) {
+  SmallVector<TCGen05MMAOp> mmas(loop.getBody()->getOps<TCGen05MMAOp>());
+  if (dots.size() + mmas.size() != 1)
+    return skip(loop, "the body has " +
+                          std::to_string(dots.size() + mmas.size()) +
+                          " tensor-core dots, not one");
+  Plan plan{loop, nullptr, std::nullopt, std::nullopt, {}, {}, defaultStages};
+  Value a, b;
+  if (!dots.empty()) {
+    plan.wgmma = matchAccumulatingDot(loop, dots.front());
+    if (!plan.wgmma)
+      return skip(loop,
+                  "the dot does not accumulate into a loop-carried value");
+    plan.dot = plan.wgmma->dot;
+    a = plan.wgmma->dot.getA();
+    b = plan.wgmma->dot.getB();
+  } else {
+    plan.tcgen05 = matchTCGen05LoopDot(loop, mmas.front());
+    if (!plan.tcgen05)
+      return skip(loop, "the tcgen05 MMA does not accumulate a loop-carried "
+                        "value in tensor memory");
+    plan.dot = plan.tcgen05->mma;
+    a = plan.tcgen05->mma.getA();
+    b = plan.tcgen05->mma.getB();
+  }
+  for (Value operand : {a, b}) {
     auto staged = matchOperand(loop, operand);
     if (!staged)
       return skip(loop, "a dot operand is not a global load staged through "
@@ -250,7 +277,7 @@ Value intConst(OpBuilder &b, Location loc, Type type, int64_t v) {
 /// iteration does not exist. Then closes the group.
 void issueCopies(OpBuilder &b, Plan &plan, Value iv, IRMapping map,
                  Value stage) {
-  Location loc = plan.acc.dot.getLoc();
+  Location loc = plan.dot->getLoc();
   map.map(plan.loop.getInductionVar(), iv);
   Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv,
                                        plan.loop.getUpperBound());
@@ -306,8 +333,13 @@ Value rotateStage(OpBuilder &b, Location loc, Value s, int64_t delta,
 
 void transform(Plan &plan) {
   scf::ForOp loop = plan.loop;
-  Location loc = plan.acc.dot.getLoc();
+  Location loc = plan.dot->getLoc();
   int64_t S = plan.stages;
+  // tcgen05: the accumulator stays in TMEM and the MMAs of trip t commit
+  // to barrier t % S of a ring, which the copies into their stage wait on.
+  Value ring, trip;
+  if (plan.tcgen05)
+    std::tie(ring, trip) = makeTCGen05LoopAsync(loop, *plan.tcgen05, S);
   OpBuilder b(loop);
   for (StagedOperand &o : plan.operands) {
     MemDescType tile = o.alloc.getType();
@@ -365,10 +397,18 @@ void transform(Plan &plan) {
   }
 
   // After this iteration's wgmma is issued and the previous one retired in
-  // every warpgroup, the stage it read takes iteration i+S-1's tiles.
-  plan.acc.wait.setPendings(1);
-  b.setInsertionPointAfter(plan.acc.wait);
-  BarrierOp::create(b, loc);
+  // every warpgroup, the stage it read takes iteration i+S-1's tiles. On
+  // tcgen05 every thread waits for the previous MMAs' commit instead.
+  if (plan.wgmma) {
+    plan.wgmma->wait.setPendings(1);
+    b.setInsertionPointAfter(plan.wgmma->wait);
+    BarrierOp::create(b, loc);
+  } else {
+    b.setInsertionPointAfter(plan.dot);
+    Value ahead = arith::AddIOp::create(
+        b, loc, trip, intConst(b, loc, b.getI32Type(), S - 1));
+    waitForStageReaders(b, loc, ring, ahead, S);
+  }
   Value ahead = arith::AddIOp::create(
       b, loc, loop.getInductionVar(),
       arith::MulIOp::create(b, loc, loop.getStep(),
@@ -391,7 +431,8 @@ void transform(Plan &plan) {
   }
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
-  drainAfterLoop(loop, plan.acc);
+  if (plan.wgmma)
+    drainAfterLoop(loop, *plan.wgmma);
 }
 
 struct PipelineAsyncCopiesPass

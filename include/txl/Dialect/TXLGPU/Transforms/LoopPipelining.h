@@ -1,9 +1,10 @@
 //===- LoopPipelining.h - shared pieces of the loop pipelining passes -*- C++
 //-*-===//
 //
-// PrefetchLoopLoads, PipelineAsyncCopies and PipelineWarpGroupDots all
-// restructure a plain matmul loop; the patterns they recognize and the
-// address slices they recompute are defined once here.
+// PrefetchLoopLoads, PipelineAsyncCopies, PipelineWarpGroupDots and
+// PipelineTCGen05Dots all restructure a plain matmul loop; the patterns
+// they recognize and the address slices they recompute are defined once
+// here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TXL_DIALECT_TXLGPU_TRANSFORMS_LOOPPIPELINING_H
@@ -37,6 +38,37 @@ std::optional<AccumulatingDot> matchAccumulatingDot(scf::ForOp loop,
 /// non-wgmma instruction inside the wgmma pipeline, serializes every wgmma
 /// of the kernel (C7515).
 void drainAfterLoop(scf::ForOp loop, AccumulatingDot match);
+
+/// A plain dot's tcgen05 MMA in a loop body in AssignLayouts' synchronous
+/// form: the running accumulator (iter arg `iterArg`) is stored to TMEM
+/// (`store`), the MMA accumulates into it and waits for its commit
+/// (kSyncCommitAttr), and the loop yields its read-back (`load`). The A and
+/// B operands are local_allocs in the body.
+struct TCGen05LoopDot {
+  TCGen05MMAOp mma;
+  TMemStoreOp store;
+  TMemLoadOp load;
+  unsigned iterArg;
+};
+
+std::optional<TCGen05LoopDot> matchTCGen05LoopDot(scf::ForOp loop,
+                                                  TCGen05MMAOp mma);
+
+/// Makes such an MMA asynchronous with its accumulator kept in tensor
+/// memory: stored once before the loop, read once after it once every
+/// thread waited for the last commit. The MMAs of trip t (= (iv - lb) /
+/// step, built at the body's start and returned) commit to barrier
+/// t % stages of a new ring of `stages` mbarriers of count 1 (returned
+/// too); the caller makes each trip wait for the stage's last readers
+/// (waitForStageReaders) before it overwrites their operands.
+std::pair<Value, Value>
+makeTCGen05LoopAsync(scf::ForOp loop, TCGen05LoopDot dot, int64_t stages);
+
+/// Waits until the MMAs of trip `trip` - `stages` (the last ones that read
+/// stage `trip` % `stages`) have completed: the parity of that commit,
+/// flipped, so the wait passes at once while `trip` < `stages`.
+void waitForStageReaders(OpBuilder &b, Location loc, Value ring, Value trip,
+                         int64_t stages);
 
 /// The ops of `body` that compute `roots`, in program order; failure if
 /// one of them is impure or has regions (it could not be recomputed).

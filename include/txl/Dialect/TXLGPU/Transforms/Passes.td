@@ -84,9 +84,14 @@ def PipelineAsyncCopies : Pass<"txlgpu-pipeline-async-copies", "mlir::ModuleOp">
     pass option), filled by cp.async S-1 iterations ahead of the wgmma that
     reads them; one wgmma group stays in flight. The loop-carried pointers
     run S-1 iterations ahead of the loop counter. Copies of iterations past
-    the end are skipped. Loops it cannot take (non-zero `other`, copies
-    under 4 bytes, pointers used for anything but addresses) are left
-    unchanged.
+    the end are skipped. On sm_100a the same loops with a plain dot's
+    tcgen05 MMA are taken too: the accumulator stays in tensor memory for
+    the whole loop, the MMAs of each iteration commit to the mbarrier of
+    their stage (a ring of S, count 1), and each iteration's copies into a
+    stage first wait for the commit of the MMAs that last read it; every
+    thread waits for the last commit after the loop, then reads the
+    accumulator. Loops it cannot take (non-zero `other`, copies under 4
+    bytes, pointers used for anything but addresses) are left unchanged.
   }];
   let options = [
     Option<"numStages", "num-stages", "int64_t", "3",
@@ -106,6 +111,26 @@ def PipelineWarpGroupDots : Pass<"txlgpu-pipeline-warp-group-dots", "mlir::Modul
     read that buffer (i-1) has retired before it is overwritten. One wait
     for everything follows the loop.
   }];
+}
+
+def PipelineTCGen05Dots : Pass<"txlgpu-pipeline-tcgen05-dots", "mlir::ModuleOp"> {
+  let summary = "Keep a plain dot's accumulator in tensor memory and its MMAs in flight (sm_100a)";
+  let description = [{
+    A loop whose plain tl.dot became a synchronous tcgen05 MMA (AssignLayouts:
+    accumulator stored to TMEM, operands staged by local_alloc, commit and
+    wait, accumulator read back, every iteration) keeps the accumulator in
+    tensor memory across the loop instead: stored once before it, read once
+    after every thread waited for the last commit. The operands get two
+    shared stages used alternately; the MMAs of each iteration commit to
+    their stage's mbarrier, which the iteration two later waits on before
+    restaging, so copying the next slice overlaps this slice's MMAs. This
+    is the fallback for loops txlgpu-pipeline-async-copies cannot stream
+    (it takes the others first, S stages deep). Loops
+    whose MMA does not accumulate a loop-carried value from operands staged
+    in the loop (or that read the accumulator inside the loop) are left
+    alone, as are all Hopper and sm_80 loops (they have no tcgen05 MMAs).
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
 def AssignSharedLayouts : Pass<"txlgpu-assign-shared-layouts", "mlir::ModuleOp"> {
@@ -135,6 +160,42 @@ def AllocateSharedMemory : Pass<"txlgpu-allocate-shared-memory", "mlir::ModuleOp
     kernel): mbarriers, descriptor slots, buffers with a user the analysis
     does not know, and, with several warpgroups (which run unordered), every
     tile and the per-warpgroup scratch area (`txlgpu.scratch_stride`).
+  }];
+}
+
+def CheckMBarrierProtocol : Pass<"txlgpu-check-mbarrier-protocol", "mlir::ModuleOp"> {
+  let summary = "Report mbarrier protocols that provably hang or complete early";
+  let description = [{
+    An mbarrier phase completes after as many arrivals as its init count
+    (txl.mbar_alloc) and once every byte announced by expect_tx has landed;
+    a wrong count hangs the kernel or lets a consumer read a tile in flight,
+    with no error anywhere. This pass checks each kernel's barriers (Hopper
+    and Blackwell alike) and reports, located at the source:
+    - a site whose one execution arrives more often than a phase takes: an
+      arrive run by a whole warpgroup (128 arrivals) on a barrier of count
+      1 (threads are counted from the scf.if conditions around the site,
+      evaluated per thread id: roles, `tid == 0`, predicates);
+    - an mbar_expect or tma_load (issued by the first thread of each
+      warpgroup that runs it) where no such thread runs, e.g. `is_warp([1])`;
+    - per phase: the arrivals of one round of the code that signals a
+      barrier (one execution of the loop body, or straight-line block, the
+      sites are in; tcgen05 commits and expects count 1, an arrive one per
+      thread) against the init count, and the expect_tx bytes against the
+      bytes of the TMA boxes completing on it in that round;
+    - trip counts: a role that signals a barrier and a role that waits on it
+      running loop nests that are equal but for one loop whose bounds
+      provably differ (`range(num_k)` against `range(num_k - 1)`).
+    It stays silent where it cannot decide, which includes: arrivals under a
+    condition that varies per thread other than the thread id (elect.sync,
+    loaded values) or under a uniform condition that is not matched by the
+    same signals in the other branch; barriers a round indexes at two
+    stages; signals split over several blocks of one role (a prologue and
+    a loop) or over roles whose loops differ; phases not paced by a wait in
+    a loop like the signaller's; remote arrivals, multicast and cta_group::2
+    copies (a peer CTA's share is not visible here); tma_gather bytes;
+    loop bounds that are not equal up to a constant offset; barriers chosen
+    at run time (then no per-phase total is checked at all). desc.load's
+    private barriers are the compiler's own and are skipped.
   }];
 }
 

@@ -1,0 +1,17 @@
+# expect: 16:9: error: mbarrier protocol: txl.mbar_expect is issued by the first thread of a warpgroup, and no warpgroup's first thread runs this code (it runs on warp 1), so it never happens
+# kernel: kernel
+# signature: tensordesc<fp16[64, 64]>
+# stage: gpu
+import triton.language as tl
+import txl
+@txl.jit
+def kernel(a_desc):
+    a = txl.get_buffer(txl.smem_alloc([64, 64], dtype=tl.float16), 0)
+    full = txl.get_buffer(txl.mbar_alloc(1), 0)
+    if txl.is_warp([0]):
+        txl.mbar_wait(full, 0)
+    if txl.is_warp([1]):
+        # expect_tx and TMA are issued by a warpgroup's first thread
+        # (thread 0 here), which is not in warp 1: nothing is issued.
+        txl.mbar_expect(full, 64 * 64 * 2)
+        txl.tma_load(a, a_desc, [0, 0], full)
