@@ -322,6 +322,11 @@ void mlir::txl::ifThen(ConversionPatternRewriter &rewriter, Location loc,
 }
 
 Value mlir::txl::isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
+  // In an is_warp role: lane 0 of the role's first warp.
+  if (auto issuer = op->getAttrOfType<IntegerAttr>(txlgpu::kIssuerWarpAttr))
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                threadIdX(b, loc),
+                                i32Const(b, loc, issuer.getInt() * 32));
   int warps = moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
   Value inGroup = LLVM::URemOp::create(b, loc, threadIdX(b, loc),
                                        i32Const(b, loc, warps * 32));

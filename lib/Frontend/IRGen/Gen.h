@@ -395,6 +395,12 @@ public:
   /// the tensor warps (neededExtraWarps, set by is_warp).
   int64_t extraWarps = 0;
   int64_t neededExtraWarps = 0;
+  /// Inside an is_warp role (either branch): its first warp, which issues
+  /// the role's single-thread TMA and expect_tx work (kIssuerWarpAttr);
+  /// -1 elsewhere.
+  int64_t warpRoleIssuer = -1;
+  /// Marks `op` as issued by warpRoleIssuer's lane 0, in a warp role.
+  void markIssuer(mlir::Operation *op);
   /// Warps per warpgroup x warpgroups: the warps tensors are laid out on.
   int64_t tensorWarps() const {
     return int64_t(opts.numWarps) * opts.numWarpgroups;

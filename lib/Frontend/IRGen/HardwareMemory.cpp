@@ -12,6 +12,7 @@
 #include "Registry.h"
 
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Support/TargetFeatures.h"
 
@@ -381,8 +382,9 @@ Val mbarExpect(Gen &g, CallArgs &args, const std::string &fname,
   } else {
     g.expects.erase(bar.value.getAsOpaquePointer());
   }
-  tg::MBarExpectOp::create(g.b, g.cur, bar.value, bytes,
-                           predicate(g, p[2], fname, loc));
+  auto expect = tg::MBarExpectOp::create(g.b, g.cur, bar.value, bytes,
+                                         predicate(g, p[2], fname, loc));
+  g.markIssuer(expect);
   return Val::none();
 }
 
@@ -641,6 +643,7 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto op = tg::TMALoadOp::create(g.b, g.cur, dst.value, desc.value, c,
                                   bar.value, Value(), mask);
   op.setTwoCtas(pair);
+  g.markIssuer(op);
   return Val::none();
 }
 
@@ -670,7 +673,8 @@ Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   checkStoreBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
   StringAttr reduce = tmaReduceKind(g, p[3], fname, loc);
-  tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c, reduce);
+  g.markIssuer(
+      tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c, reduce));
   return Val::none();
 }
 
@@ -1208,6 +1212,12 @@ OpBuilder entryBuilder(Gen &g) {
 /// completes (kSyncCommitAttr) - so when it returns the accumulator holds
 /// the product and the operand buffers may be overwritten. The result is
 /// acc itself.
+void Gen::markIssuer(Operation *op) {
+  if (warpRoleIssuer >= 0)
+    op->setAttr(tg::kIssuerWarpAttr,
+                b.getI32IntegerAttr(int32_t(warpRoleIssuer)));
+}
+
 Val Gen::tensorMemoryDot(const TValue &a, const TValue &bm, const TValue &acc,
                          SourceLoc loc) {
   const std::string fname = "tl.dot";

@@ -329,11 +329,18 @@ void Gen::execIf(const IfStmt &s) {
   bool namedRole = roleIt != rolePredicates.end();
   std::vector<int64_t> outerGroups = roleGroups;
   std::vector<int64_t> outerWarps = roleWarps;
+  int64_t outerIssuer = warpRoleIssuer;
   auto warpsIt = roleWarpIds.find(cond.value.getAsOpaquePointer());
+  // is_warp roles (no warpgroups named) issue single-thread work from
+  // their first warp.
+  bool warpRole = warpsIt != roleWarpIds.end() && namedRole &&
+                  roleIt->second.empty();
   if (namedRole)
     roleGroups = roleIt->second;
   if (warpsIt != roleWarpIds.end())
     roleWarps = warpsIt->second;
+  if (warpRole && !roleWarps.empty())
+    warpRoleIssuer = roleWarps.front();
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
@@ -354,12 +361,15 @@ void Gen::execIf(const IfStmt &s) {
           (outerWarps.empty() || llvm::is_contained(outerWarps, w)))
         others.push_back(w);
     roleWarps = others;
+    if (warpRole)
+      warpRoleIssuer = others.empty() ? -1 : others.front();
   }
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
   execBlock(s.orelse);
   Scope elseScope = *locals;
   roleGroups = outerGroups;
   roleWarps = outerWarps;
+  warpRoleIssuer = outerIssuer;
   --dynamicDepth;
   roleDepth -= role;
   divergentDepth -= !role;

@@ -17,7 +17,9 @@
 //  - kernel6: is_warp([8]) and is_warp([9]) beside 8 epilogue warps launch
 //    10 warps (num_extra_warps 2, .maxntid 320); the MMA is issued by the
 //    elected lane of warp 8 and its second commit (mbarPreds) only on a
-//    tile's last K step; the epilogue's barriers are named barrier 15 of
+//    tile's last K step; the TMA warp 9's expect_tx and copies are issued
+//    by its lane 0 (thread 288; a warpgroup's first thread is in no warp
+//    role but warp 0's); the epilogue's barriers are named barrier 15 of
 //    its 256 threads, never bar.sync 0 (the TMA and MMA warps are looping
 //    elsewhere), and the whole CTA meets only at entry and before the
 //    tensor memory is freed.
@@ -31,6 +33,7 @@
 // RUN: FileCheck %s --check-prefix=K5META --input-file %t/matmul_persistent_nows_tma_txl_bw_kernel5.json
 // RUN: txlc %txl_src/test/compat/txl/01-matmul.py --kernel-name matmul_persistent_tma_txl_bw_kernel6 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[256, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, 128, 256, 64, 8, False, 1, 4, True, 132, False" --target sm_100a --num-warps 8 --num-stages 4 --out-dir %t > /dev/null
 // RUN: FileCheck %s --check-prefix=K6 --input-file %t/matmul_persistent_tma_txl_bw_kernel6.ptx
+// RUN: FileCheck %s --check-prefix=K6TMA --input-file %t/matmul_persistent_tma_txl_bw_kernel6.ptx
 // RUN: FileCheck %s --check-prefix=K6META --input-file %t/matmul_persistent_tma_txl_bw_kernel6.json
 // RUN: sh -c 'if command -v ptxas > /dev/null; then for f in %t/*.ptx; do ptxas -arch=sm_100a $f -o $f.cubin || exit 1; done; fi'
 //
@@ -90,6 +93,14 @@
 // K6-NEXT: tcgen05.fence::after_thread_sync;
 // K6: tcgen05.dealloc.cta_group::1
 // K6META: "num_extra_warps": 2
+
+// K6TMA: setp.ne.b32 %p[[SKIP:[0-9]+]], %r{{[0-9]+}}, 288;
+// K6TMA-NEXT: setp.eq.b32 %p[[ISSUE:[0-9]+]], %r{{[0-9]+}}, 288;
+// K6TMA: @%p[[ISSUE]] mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 49152;
+// K6TMA: @%p[[SKIP]] bra
+// K6TMA: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// K6TMA-NEXT: .loc
+// K6TMA-NEXT: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
 
 // H: .maxntid 160, 1, 1
 // H: bar.sync 0;

@@ -15,6 +15,12 @@ namespace mlir::txlgpu {
 /// issue), and the CTA-wide barriers and the launch count them.
 constexpr llvm::StringLiteral kNumExtraWarpsAttr = "txlgpu.num_extra_warps";
 
+/// On an mbar_expect, tma_load or tma_store made in an `is_warp` role (i32):
+/// the warp whose lane 0 issues it, the role's first warp. Without it the
+/// first thread of each warpgroup that runs the op issues it - which no
+/// thread of a role of other warps is (a TMA warp 9, or warp 1).
+constexpr llvm::StringLiteral kIssuerWarpAttr = "txlgpu.issuer_warp";
+
 } // namespace mlir::txlgpu
 
 #endif
