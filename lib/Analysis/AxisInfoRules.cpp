@@ -272,12 +272,32 @@ static AxisInfo remByPow2(const AxisInfo &a, const AxisInfo &b, int64_t pow2,
   return r;
 }
 
+/// a % b with b a multiple of 2^k (not a known constant): an aligned run of
+/// a no longer than 2^k lies between two multiples of b, so it stays a run,
+/// starting at a multiple of the run's and b's divisibility (Triton's rule;
+/// `(pid * BLOCK + tl.arange(0, BLOCK)) % N` with N divisible by 16 keeps
+/// runs of 16). Like the power-of-two case (AxisInfo.h), a signed
+/// remainder is analyzed as if its dividend were non-negative.
+static AxisInfo remByMultiple(const AxisInfo &a, const AxisInfo &b, Type type) {
+  AxisInfo r = AxisInfo::getPessimistic(type);
+  meetConstancy(r, a, b);
+  int64_t multiple = b.elementDivisibility();
+  for (unsigned d = 0; d < r.size(); ++d) {
+    int64_t run = std::min({a.contiguity[d], multiple, a.divisibility[d]});
+    r.contiguity[d] = run;
+    r.divisibility[d] = std::min(a.divisibilityForRuns(d, run), multiple);
+  }
+  return r;
+}
+
 static AxisInfo divRule(Operation *op, const AxisInfo &a, const AxisInfo &b,
                         Type type) {
   bool isRem = isa<arith::RemSIOp, arith::RemUIOp>(op);
   if (isPow2Constant(b))
     return isRem ? remByPow2(a, b, *b.constantValue, type)
                  : divByPow2(a, b, *b.constantValue, type);
+  if (isRem && !b.constantValue)
+    return remByMultiple(a, b, type);
   AxisInfo r = AxisInfo::getPessimistic(type);
   meetConstancy(r, a, b);
   return r;

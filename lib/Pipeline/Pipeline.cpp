@@ -1,10 +1,12 @@
-//===- Pipeline.cpp - every stage of txl, in order -------------------------===//
+//===- Pipeline.cpp - every stage of txl, in order
+//-------------------------===//
 //
 // This is the page to read first. A kernel goes through:
 //
 //   1. parse            Python source -> AST                  (Frontend)
 //   2. build            AST -> txl tile IR, specialized        (IRGen)
-//   3. tile passes      inline, canonicalize, cse, symbol-dce        *.txlir
+//   3. tile passes      inline, canonicalize, cse, symbol-dce,
+//                       txlgpu-slice-tensor-memory-loads             *.txlir
 //   4. GPU passes       txl-assign-layouts, txlgpu-assign-shared-layouts,
 //                       txlgpu-remove-layout-conversions,
 //                       canonicalize, cse, txlgpu-check-mbarrier-protocol,
@@ -30,6 +32,7 @@
 #include "txl/Version.h"
 
 #include "txl/Conversion/Passes.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Frontend/IRGen.h"
 #include "txl/Frontend/Parser.h"
@@ -213,6 +216,9 @@ void addTilePasses(mlir::PassManager &pm, const CompileOptions &) {
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(mlir::createSymbolDCEPass());
+  // After canonicalization has folded reshape/permute/split into
+  // extract_slice, before layouts are chosen.
+  pm.addPass(mlir::txlgpu::createSliceTensorMemoryLoads());
 }
 
 void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
@@ -477,6 +483,9 @@ bool txl::compileKernel(const std::string &source, const std::string &fileName,
   if (!module)
     return false;
   out.params = launchParams(*ast, options);
+  if (auto extra = (*module)->getAttrOfType<mlir::IntegerAttr>(
+          mlir::txlgpu::kNumExtraWarpsAttr))
+    out.numExtraWarps = int(extra.getInt());
 
   auto configure = [&](mlir::PassManager &pm, const StageSpec &stage) {
     enterStage(stage.name);
@@ -600,6 +609,7 @@ std::string CompiledKernel::metadataJson() const {
       {"target", target},
       {"num_warps", numWarps},
       {"num_warpgroups", numWarpgroups},
+      {"num_extra_warps", numExtraWarps},
       {"shared_bytes", sharedBytes},
       {"shared_plan", sharedPlanJson(sharedPlan)},
       {"global_scratch_bytes", globalScratchBytes},

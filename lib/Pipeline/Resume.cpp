@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/InitAll.h"
 #include "txl/Pipeline/Pipeline.h"
 #include "txl/Target/Cubin.h"
@@ -90,6 +91,7 @@ bool txl::finishPipeline(const std::string &irText, const std::string &fileName,
   out.target = options.target;
   out.numWarps = options.numWarps;
   out.numWarpgroups = options.numWarpgroups;
+  out.numExtraWarps = moduleIntOr(*module, mlir::txlgpu::kNumExtraWarpsAttr, 0);
   out.clusterDims[0] = options.numCtas;
   if (auto file = (*module)->getAttrOfType<mlir::StringAttr>("txl.source_file"))
     out.sourceFile = file.str();

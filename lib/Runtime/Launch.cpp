@@ -172,8 +172,7 @@ Status RuntimeKernel::launch(unsigned gx, unsigned gy, unsigned gz,
   config.gridDimX = gx * unsigned(cluster[0]);
   config.gridDimY = gy * unsigned(cluster[1]);
   config.gridDimZ = gz * unsigned(cluster[2]);
-  config.blockDimX =
-      32u * unsigned(launchInfo.numWarps) * unsigned(launchInfo.numWarpgroups);
+  config.blockDimX = unsigned(launchInfo.threadsPerCTA());
   config.blockDimY = config.blockDimZ = 1;
   config.sharedMemBytes = unsigned(launchInfo.sharedBytes);
   config.hStream = static_cast<CUstream>(stream);

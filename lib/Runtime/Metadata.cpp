@@ -97,6 +97,9 @@ bool txl::parseKernelMetadata(const std::string &text, CompiledKernel &kernel,
   readString(*object, {"source_file", "sourceFile"}, kernel.sourceFile);
   if (!readInt(*object, {"num_warpgroups", "numWarpgroups"}, kernel.numWarpgroups))
     kernel.numWarpgroups = 1;
+  if (!readInt(*object, {"num_extra_warps", "numExtraWarps"},
+               kernel.numExtraWarps))
+    kernel.numExtraWarps = 0;
   if (!readInt(*object, {"shared_bytes", "sharedBytes", "shared"}, kernel.sharedBytes))
     kernel.sharedBytes = 0;
   if (!readInt(*object, {"global_scratch_bytes", "globalScratchBytes"},
@@ -125,7 +128,8 @@ bool txl::parseKernelMetadata(const std::string &text, CompiledKernel &kernel,
 
 bool txl::sameLaunchFields(const CompiledKernel &a, const CompiledKernel &b) {
   if (a.name != b.name || a.numWarps != b.numWarps ||
-      a.numWarpgroups != b.numWarpgroups || a.sharedBytes != b.sharedBytes ||
+      a.numWarpgroups != b.numWarpgroups ||
+      a.numExtraWarps != b.numExtraWarps || a.sharedBytes != b.sharedBytes ||
       a.globalScratchBytes != b.globalScratchBytes ||
       a.cubinProducer != b.cubinProducer || a.debugSync != b.debugSync ||
       a.params.size() != b.params.size())
@@ -161,6 +165,7 @@ std::string txl::canonicalMetadataJson(const std::string &producerJson,
   object["target"] = kernel.target;
   object["num_warps"] = kernel.numWarps;
   object["num_warpgroups"] = kernel.numWarpgroups;
+  object["num_extra_warps"] = kernel.numExtraWarps;
   object["shared_bytes"] = kernel.sharedBytes;
   object["global_scratch_bytes"] = kernel.globalScratchBytes;
   object["cluster_dims"] = json::Array{kernel.clusterDims[0],

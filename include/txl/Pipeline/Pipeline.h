@@ -141,6 +141,12 @@ struct CompiledKernel {
   std::string cubinProducer; ///< "nvjitlink" | "ptxas" | "driver" (PTX only)
   int numWarps = 4;
   int numWarpgroups = 1;
+  /// Warps launched beyond numWarps x numWarpgroups for txl.is_warp roles
+  /// (txlgpu::kNumExtraWarpsAttr; "num_extra_warps" in the metadata).
+  int numExtraWarps = 0;
+  int threadsPerCTA() const {
+    return 32 * (numWarps * numWarpgroups + numExtraWarps);
+  }
   int sharedBytes = 0;
   /// Where each shared buffer lives ("shared_plan" in the metadata).
   std::vector<SharedBufferPlacement> sharedPlan;

@@ -1,6 +1,7 @@
 //===- ConvertTXLGPUToLLVM.cpp - the txlgpu -> LLVM+NVVM conversion -------===//
 #include "Utility.h"
 #include "txl/Conversion/Passes.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
@@ -89,8 +90,10 @@ void markTensorMapParam(LLVM::LLVMFuncOp func, unsigned i) {
 /// setmaxnreg is honoured later, one CTA per SM as the register-cap hint.
 void markKernels(ModuleOp module) {
   int threads =
-      moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4) *
-      moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1) * 32;
+      (moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4) *
+           moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1) +
+       moduleInt(module, txlgpu::kNumExtraWarpsAttr, 0)) *
+      32;
   module.walk([&](LLVM::LLVMFuncOp func) {
     if (!func->hasAttr(kKernelAttr))
       return;

@@ -182,9 +182,19 @@ struct TCGen05MMAOpToLLVM
       // Each barrier gets one arrival once every MMA above is done; a
       // pair's MMAs wrote both CTAs' accumulators and read both CTAs'
       // tiles, so the arrival goes to the barrier in each of them.
+      // A commit with a predicate (dotx's mbarPreds) is issued only where
+      // it holds.
       Value mask = pair ? pairMask(rewriter, loc) : Value();
-      for (Value bar : adaptor.getBarriers())
-        NVVM::Tcgen05CommitOp::create(rewriter, loc, bar, mask, group);
+      ValueRange preds = adaptor.getBarrierPreds();
+      for (auto [i, bar] : llvm::enumerate(adaptor.getBarriers())) {
+        auto commit = [&, bar = bar] {
+          NVVM::Tcgen05CommitOp::create(rewriter, loc, bar, mask, group);
+        };
+        if (preds.empty())
+          commit();
+        else
+          ifThen(rewriter, loc, preds[i], commit);
+      }
     });
     if (op->hasAttr(txlgpu::kSyncCommitAttr))
       waitForCommit(rewriter, loc, adaptor.getBarriers());

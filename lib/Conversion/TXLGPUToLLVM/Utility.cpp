@@ -1,5 +1,6 @@
 //===- Utility.cpp - shared helpers of the txlgpu -> LLVM lowering --------===//
 #include "Utility.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/IRMapping.h"
@@ -205,18 +206,28 @@ Value mlir::txl::warpGroupId(OpBuilder &b, Location loc) {
 
 /// With several warpgroups a tensor belongs to one of them (they may run
 /// different roles), so its exchanges synchronize only that warpgroup:
-/// named barrier 15 - warpgroup (ids below are left to txl.bar_*).
+/// named barrier 15 - warpgroup (ids below are left to txl.bar_*). Extra
+/// warps (kNumExtraWarpsAttr) form one more, smaller group of their own:
+/// tensor code in the other warps never waits for them.
 void mlir::txl::barrier(OpBuilder &b, Location loc) {
   Operation *where = b.getInsertionBlock()->getParentOp();
-  if (numWarpgroupsOf(where) <= 1) {
+  int extra = moduleIntOf(where, txlgpu::kNumExtraWarpsAttr, 0);
+  int groups = numWarpgroupsOf(where);
+  if (groups <= 1 && extra == 0) {
     NVVM::Barrier0Op::create(b, loc);
     return;
   }
   int warps = moduleIntOf(where, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
-  Value id = LLVM::SubOp::create(b, loc, i32Const(b, loc, 15),
-                                 warpGroupId(b, loc));
-  NVVM::BarrierOp::create(b, loc, TypeRange{}, id,
-                          i32Const(b, loc, warps * 32), {}, {});
+  Value group = warpGroupId(b, loc);
+  Value id = LLVM::SubOp::create(b, loc, i32Const(b, loc, 15), group);
+  Value count = i32Const(b, loc, warps * 32);
+  if (extra > 0) {
+    Value isExtra = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
+                                         group, i32Const(b, loc, groups));
+    count = LLVM::SelectOp::create(b, loc, isExtra,
+                                   i32Const(b, loc, extra * 32), count);
+  }
+  NVVM::BarrierOp::create(b, loc, TypeRange{}, id, count, {}, {});
 }
 
 void mlir::txl::ctaBarrier(OpBuilder &b, Location loc) {
@@ -311,6 +322,11 @@ void mlir::txl::ifThen(ConversionPatternRewriter &rewriter, Location loc,
 }
 
 Value mlir::txl::isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
+  // In an is_warp role: lane 0 of the role's first warp.
+  if (auto issuer = op->getAttrOfType<IntegerAttr>(txlgpu::kIssuerWarpAttr))
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                threadIdX(b, loc),
+                                i32Const(b, loc, issuer.getInt() * 32));
   int warps = moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
   Value inGroup = LLVM::URemOp::create(b, loc, threadIdX(b, loc),
                                        i32Const(b, loc, warps * 32));

@@ -309,6 +309,10 @@ public:
   /// tl.dot on shared buffers: an async wgmma group (HardwareMemory.cpp).
   Val asyncDot(const TValue &a, const TValue &b, const std::optional<Val> &acc,
                SourceLoc loc);
+  /// tl.dot on shared buffers with a tensor-memory accumulator (sm_100a):
+  /// a synchronous tcgen05 MMA (HardwareMemory.cpp).
+  Val tensorMemoryDot(const TValue &a, const TValue &b, const TValue &acc,
+                      SourceLoc loc);
   /// txl.smem_trans / `.T` / smem_slice / smem_reshape views.
   Val bufferAttr(const Val &buf, const std::string &attr, SourceLoc loc);
 
@@ -392,6 +396,21 @@ public:
   /// issues single-thread tcgen05 work (txl.dotx).
   std::map<const void *, std::vector<int64_t>> roleWarpIds;
   std::vector<int64_t> roleWarps;
+  /// Warps launched beyond num_warps x num_warpgroups (ExtraWarps.h): the
+  /// builder runs again with them when an is_warp role names a warp past
+  /// the tensor warps (neededExtraWarps, set by is_warp).
+  int64_t extraWarps = 0;
+  int64_t neededExtraWarps = 0;
+  /// Inside an is_warp role (either branch): its first warp, which issues
+  /// the role's single-thread TMA and expect_tx work (kIssuerWarpAttr);
+  /// -1 elsewhere.
+  int64_t warpRoleIssuer = -1;
+  /// Marks `op` as issued by warpRoleIssuer's lane 0, in a warp role.
+  void markIssuer(mlir::Operation *op);
+  /// Warps per warpgroup x warpgroups: the warps tensors are laid out on.
+  int64_t tensorWarps() const {
+    return int64_t(opts.numWarps) * opts.numWarpgroups;
+  }
   /// setmaxnreg count each warpgroup asked for last, and where: the sum
   /// over the CTA must fit its 65536 registers (checkRegisterRoles).
   std::map<int64_t, int64_t> roleRegisters;

@@ -86,11 +86,17 @@ std::vector<int64_t> roleIds(Gen &g, const Val &v, int64_t limit,
     g.fail(loc, what + " needs at least one id");
   for (int64_t id : ids)
     if (id < 0 || id >= limit)
-      g.fail(loc, what + " id " + std::to_string(id) +
-                      " is out of range: the kernel is launched with " +
-                      std::to_string(limit) +
-                      (what == "is_warpgroup" ? " warpgroup(s) (num_warpgroups)"
-                                              : " warp(s)"));
+      g.fail(loc,
+             what + " id " + std::to_string(id) +
+                 " is out of range: the kernel is launched with " +
+                 (what == "is_warpgroup"
+                      ? std::to_string(limit) + " warpgroup(s) (num_warpgroups)"
+                  : what == "is_warp"
+                      ? std::to_string(g.tensorWarps()) +
+                            " warp(s), and roles may add at most " +
+                            std::to_string(g.opts.numWarps) +
+                            " more (ids below " + std::to_string(limit) + ")"
+                      : std::to_string(limit) + " warp(s)"));
   return ids;
 }
 
@@ -240,9 +246,15 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     return isRole(*this, roleIds(*this, *p[0], opts.numWarpgroups, op, loc), 7);
   }
   if (op == "is_warp") {
+    // Ids past the tensor warps add warps to the launch, as in the TXL
+    // project (a TMA warp and an MMA warp beside the epilogue warps), at
+    // most one warpgroup's worth: they form one more barrier group.
     auto p = bind(args, {"ids"}, 1, name, loc);
-    int64_t warps = int64_t(opts.numWarps) * opts.numWarpgroups;
-    return isRole(*this, roleIds(*this, *p[0], warps, op, loc), 5);
+    int64_t limit = tensorWarps() + opts.numWarps;
+    std::vector<int64_t> ids = roleIds(*this, *p[0], limit, op, loc);
+    for (int64_t id : ids)
+      neededExtraWarps = std::max(neededExtraWarps, id + 1 - tensorWarps());
+    return isRole(*this, ids, 5);
   }
   if (op == "reg_alloc" || op == "reg_dealloc") {
     auto p = bind(args, {"count"}, 1, name, loc);
@@ -320,8 +332,9 @@ void Gen::requireHopper(SourceLoc loc, const std::string &what, bool wgmma) {
                   (sm >= 120   ? " (GeForce Blackwell: no wgmma or tcgen05; "
                                  "load the operands into registers with "
                                  "txl.smem_load for an mma.sync dot)"
-                   : sm >= 100 ? "; the Blackwell (tcgen05) form is not "
-                                 "implemented yet"
+                   : sm >= 100 ? " (Blackwell: tcgen05 MMAs into tensor "
+                                 "memory, txl.dotx or tl.dot with a "
+                                 "tensor-memory acc)"
                                : ""));
   if (sm < 90)
     fail(loc, what + " needs sm_90 or later, but the target is " +

@@ -12,8 +12,12 @@
 #include "Registry.h"
 
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/TCGen05.h"
+#include "txl/Support/TargetFeatures.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -378,8 +382,9 @@ Val mbarExpect(Gen &g, CallArgs &args, const std::string &fname,
   } else {
     g.expects.erase(bar.value.getAsOpaquePointer());
   }
-  tg::MBarExpectOp::create(g.b, g.cur, bar.value, bytes,
-                           predicate(g, p[2], fname, loc));
+  auto expect = tg::MBarExpectOp::create(g.b, g.cur, bar.value, bytes,
+                                         predicate(g, p[2], fname, loc));
+  g.markIssuer(expect);
   return Val::none();
 }
 
@@ -651,6 +656,7 @@ Val tmaLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto op = tg::TMALoadOp::create(g.b, g.cur, dst.value, desc.value, c,
                                   bar.value, Value(), mask);
   op.setTwoCtas(pair);
+  g.markIssuer(op);
   return Val::none();
 }
 
@@ -680,7 +686,8 @@ Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   checkStoreBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
   StringAttr reduce = tmaReduceKind(g, p[3], fname, loc);
-  tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c, reduce);
+  g.markIssuer(
+      tg::TMAStoreOp::create(g.b, g.cur, src.value, desc.value, c, reduce));
   return Val::none();
 }
 
@@ -1015,19 +1022,31 @@ SmallVector<Value> commitBarriers(Gen &g, const std::optional<Val> &v,
   return bars;
 }
 
-/// dotx(a, b, acc, useD=True, pred=None, mbars=None): acc (+)= a @ b by
-/// tcgen05.mma, issued by one thread of the calling role and committed to
-/// `mbars` (each gets one arrival when the MMAs are done).
-Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"a", "b", "acc", "useD", "pred", "mbars", "two_ctas"},
-                  3, fname, loc);
-  bool pair = twoCtas(g, p[6], fname, loc);
-  if (!isSpace(p[0], Space::Smem) && !isSpace(p[0], Space::Tmem))
-    g.fail(loc, fname + ": a must be a shared or tensor-memory buffer, got " +
-                    describeArg(p[0]));
-  const TValue &a = p[0]->t;
-  const TValue &bm = expectSpace(g, p[1], Space::Smem, fname, "b", loc);
-  const TValue &acc = expectSpace(g, p[2], Space::Tmem, fname, "acc", loc);
+/// mbarPreds: None (every commit happens), or one predicate per barrier of
+/// `mbars` (a bool or an i1 scalar), the commit to that barrier happening
+/// only where it is true.
+SmallVector<Value> commitPredicates(Gen &g, const std::optional<Val> &v,
+                                    size_t numBarriers,
+                                    const std::string &fname, SourceLoc loc) {
+  SmallVector<Value> preds;
+  if (!v || v->isNone())
+    return preds;
+  std::vector<Val> elts = v->isTuple() ? v->elts : std::vector<Val>{*v};
+  if (elts.size() != numBarriers)
+    g.fail(loc, fname + ": mbarPreds has " + std::to_string(elts.size()) +
+                    " predicate(s) for " + std::to_string(numBarriers) +
+                    " mbarrier(s) in mbars");
+  for (const Val &e : elts)
+    preds.push_back(predicate(g, e, fname, loc));
+  return preds;
+}
+
+/// The operand checks of a tcgen05 MMA, acc (+)= a @ b: acc a [128, N]
+/// fp32 tensor-memory buffer, b a shared buffer, a a shared or
+/// tensor-memory buffer of b's dtype, and shapes that split into MMAs.
+void checkTCGen05Operands(Gen &g, const TValue &a, const TValue &bm,
+                          const TValue &acc, bool pair,
+                          const std::string &fname, SourceLoc loc) {
   // With two_ctas, b is this CTA's half of B's columns (the peer holds the
   // other half at the same offset) and acc gets all of them.
   int64_t bColumns = bm.shape.size() == 2 ? bm.shape[1] * (pair ? 2 : 1) : 0;
@@ -1070,6 +1089,57 @@ Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
                     "multiple of 16 (up to 256, or whole 256-column "
                     "chunks) and K = " +
                     std::to_string(kInstr));
+}
+
+/// The arguments of dotx by name. The TXL project's first dotx took one
+/// completion barrier before useD, dotx(a, b, acc, mbar=None, useD=None,
+/// pred=None), and its kernels written then pass it positionally: an
+/// mbarrier in useD's place is that form (the barrier joins `mbars`).
+std::vector<std::optional<Val>>
+bindDotx(Gen &g, CallArgs args, const std::string &fname, SourceLoc loc) {
+  std::optional<Val> legacyBar;
+  if (args.pos.size() > 3 && args.pos[3].isTensor() &&
+      args.pos[3].t.space == Space::Mbar) {
+    legacyBar = args.pos[3];
+    args.pos.erase(args.pos.begin() + 3);
+    args.posLocs.erase(args.posLocs.begin() + 3);
+  }
+  for (auto it = args.kw.begin(); it != args.kw.end(); ++it)
+    if (it->first == "mbar") {
+      if (legacyBar)
+        g.fail(loc, fname + ": the mbarrier is passed twice (positionally "
+                            "and as mbar=)");
+      legacyBar = it->second;
+      args.kw.erase(it);
+      break;
+    }
+  auto p = g.bind(
+      args, {"a", "b", "acc", "useD", "pred", "mbars", "mbarPreds", "two_ctas"},
+      3, fname, loc);
+  if (legacyBar) {
+    if (p[5] && !p[5]->isNone())
+      g.fail(loc, fname + ": pass the completion mbarriers either as mbar "
+                          "(the 4th argument) or as mbars, not both");
+    expectSpace(g, legacyBar, Space::Mbar, fname, "mbar", loc);
+    p[5] = legacyBar;
+  }
+  return p;
+}
+
+/// dotx(a, b, acc, useD=True, pred=None, mbars=None, mbarPreds=None): acc
+/// (+)= a @ b by tcgen05.mma, issued by one thread of the calling role and
+/// committed to `mbars` (each gets one arrival when the MMAs are done;
+/// mbarPreds[i] false skips the commit to mbars[i]).
+Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = bindDotx(g, args, fname, loc);
+  bool pair = twoCtas(g, p[7], fname, loc);
+  if (!isSpace(p[0], Space::Smem) && !isSpace(p[0], Space::Tmem))
+    g.fail(loc, fname + ": a must be a shared or tensor-memory buffer, got " +
+                    describeArg(p[0]));
+  const TValue &a = p[0]->t;
+  const TValue &bm = expectSpace(g, p[1], Space::Smem, fname, "b", loc);
+  const TValue &acc = expectSpace(g, p[2], Space::Tmem, fname, "acc", loc);
+  checkTCGen05Operands(g, a, bm, acc, pair, fname, loc);
   Value useD;
   if (!p[3] || p[3]->isNone())
     useD = arith::ConstantIntOp::create(g.b, g.cur, 1, 1);
@@ -1077,13 +1147,113 @@ Val dotx(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
     useD = g.toBool(g.toTensor(*p[3], loc), loc).value;
   Value pred = predicate(g, p[4], fname, loc);
   SmallVector<Value> bars = commitBarriers(g, p[5], fname, loc);
+  SmallVector<Value> barPreds =
+      commitPredicates(g, p[6], bars.size(), fname, loc);
   int64_t leader = g.roleWarps.empty() ? 0 : g.roleWarps.front();
   auto op = tg::TCGen05MMAOp::create(g.b, g.cur, a.value, bm.value, acc.value,
-                                     useD, pred, bars,
+                                     useD, pred, bars, barPreds,
                                      g.b.getI32IntegerAttr(int32_t(leader)));
   op.setTwoCtas(pair);
   return Val::tensor(acc);
 }
+
+/// The threads that run a synchronous tensor-memory tl.dot where it is
+/// called, all of which arrive on its barrier: one barrier group of the
+/// CTA (the whole CTA of one warpgroup, a warpgroup's role, or the extra
+/// warps of is_warp roles; Utility.cpp's barrier). The operands' stores
+/// are published to the issuing thread by the barrier that group shares,
+/// so other callers (a part of a group, a branch some threads skip) are
+/// errors.
+int64_t tensorMemoryDotThreads(Gen &g, const std::string &fname,
+                               SourceLoc loc) {
+  if (g.divergentDepth > 0)
+    g.fail(loc, fname + " with a tensor-memory accumulator is synchronous "
+                        "(every thread waits for the MMA): it cannot be "
+                        "under an 'if' whose condition may differ between "
+                        "threads; use txl.dotx with mbarriers there");
+  int64_t groupWarps = g.opts.numWarps;
+  std::vector<int64_t> warps = g.roleWarps;
+  if (warps.empty())
+    for (int64_t w = 0; w < g.tensorWarps() + g.extraWarps; ++w)
+      warps.push_back(w);
+  auto isRun = [&](int64_t first, int64_t count) {
+    if (int64_t(warps.size()) != count)
+      return false;
+    for (int64_t i = 0; i < count; ++i)
+      if (warps[i] != first + i)
+        return false;
+    return true;
+  };
+  for (int64_t group = 0; group < g.opts.numWarpgroups; ++group)
+    if (isRun(group * groupWarps, groupWarps))
+      return groupWarps * kThreadsPerWarp;
+  if (g.extraWarps && isRun(g.tensorWarps(), g.extraWarps))
+    return g.extraWarps * kThreadsPerWarp;
+  g.fail(
+      loc, fname +
+               " with a tensor-memory accumulator is synchronous: "
+               "all threads of one barrier group must call it (the "
+               "CTA, one warpgroup's role, or the extra warps of "
+               "is_warp roles), got warps " +
+               [&] {
+                 std::string s;
+                 for (int64_t w : warps)
+                   s += (s.empty() ? "" : ", ") + std::to_string(w);
+                 return s;
+               }() +
+               "; elsewhere use txl.dotx with mbarriers");
+}
+
+/// The kernel's entry block, where per-site barriers are allocated and
+/// initialized once.
+OpBuilder entryBuilder(Gen &g) {
+  Operation *op = g.b.getInsertionBlock()->getParentOp();
+  auto func = isa<func::FuncOp>(op) ? cast<func::FuncOp>(op)
+                                    : op->getParentOfType<func::FuncOp>();
+  return OpBuilder::atBlockBegin(&func.front());
+}
+
+} // namespace
+
+/// tl.dot(a, b, acc) on shared buffers with a tensor-memory accumulator
+/// (sm_100a), as the TXL project's Blackwell kernels write it: acc += a @
+/// b, synchronously. The calling threads' earlier writes (the accumulator's
+/// tcgen05.st, shared stores) are published by a barrier, one elected
+/// thread issues the MMAs and commits them to a barrier of this call site
+/// (initialized at entry to the calling threads + 1), and every thread
+/// arrives and waits on its own arrival's phase, which only the commit
+/// completes (kSyncCommitAttr) - so when it returns the accumulator holds
+/// the product and the operand buffers may be overwritten. The result is
+/// acc itself.
+void Gen::markIssuer(Operation *op) {
+  if (warpRoleIssuer >= 0)
+    op->setAttr(tg::kIssuerWarpAttr,
+                b.getI32IntegerAttr(int32_t(warpRoleIssuer)));
+}
+
+Val Gen::tensorMemoryDot(const TValue &a, const TValue &bm, const TValue &acc,
+                         SourceLoc loc) {
+  const std::string fname = "tl.dot";
+  checkTCGen05Operands(*this, a, bm, acc, /*pair=*/false, fname, loc);
+  int64_t threads = tensorMemoryDotThreads(*this, fname, loc);
+  OpBuilder entry = entryBuilder(*this);
+  Type bars =
+      memdesc(*this, {1}, DType::I64, tg::BarrierEncodingAttr::get(&ctx));
+  auto alloc = tg::MBarAllocOp::create(entry, cur, bars, uint32_t(threads + 1));
+  Value zero = arith::ConstantIntOp::create(entry, cur, 0, 32);
+  Value bar = tg::MemDescIndexOp::create(entry, cur, bars, alloc, zero);
+  auto publish = tg::BarrierOp::create(b, cur);
+  publish->setAttr(tg::TXLGPUDialect::kFenceAsyncProxyAttr, b.getUnitAttr());
+  Value useD = arith::ConstantIntOp::create(b, cur, 1, 1);
+  int64_t leader = roleWarps.empty() ? 0 : roleWarps.front();
+  auto mma = tg::TCGen05MMAOp::create(
+      b, cur, a.value, bm.value, acc.value, useD, Value(), ValueRange{bar},
+      ValueRange{}, b.getI32IntegerAttr(int32_t(leader)));
+  mma->setAttr(tg::kSyncCommitAttr, b.getUnitAttr());
+  return Val::tensor(acc);
+}
+
+namespace {
 
 /// The 16-byte shared buffer a cluster-launch-control response lands in.
 const TValue &clcResponse(Gen &g, const std::optional<Val> &v,
@@ -1215,6 +1385,21 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
     fail(loc, "tl.dot: with a shared-memory operand, other must be a shared "
               "buffer (wgmma reads B from shared memory), got " +
                   bm.typeStr());
+  if (::txl::targetHasTcgen05(opts.target)) {
+    if (!acc || !acc->isTensor() || acc->t.space != Space::Tmem)
+      fail(loc, "tl.dot on shared buffers on " + opts.target +
+                    " is a tcgen05 MMA: acc must be a tensor-memory buffer "
+                    "(txl.get_buffer of txl.tmem_alloc), got " +
+                    describeArg(acc) +
+                    " (wgmma's form, accumulating in registers, needs "
+                    "sm_90a)");
+    if (a.isReg())
+      fail(loc, "tl.dot on shared buffers on " + opts.target +
+                    " is a tcgen05 MMA: input must be a shared buffer (A in "
+                    "registers is wgmma's form), got a " +
+                    a.typeStr());
+    return tensorMemoryDot(a, bm, acc->t, loc);
+  }
   requireHopper(loc, "tl.dot on shared buffers", /*wgmma=*/true);
   if (a.isReg() && !a.isTensor())
     fail(loc,

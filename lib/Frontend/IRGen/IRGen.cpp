@@ -3,9 +3,10 @@
 
 #include "Gen.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Frontend/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -318,11 +319,15 @@ void Gen::checkThreadCount(SourceLoc loc) {
   int64_t warps = opts.numWarps, groups = opts.numWarpgroups;
   if (warps < 1 || groups < 1)
     fail(loc, "num_warps and num_warpgroups must be positive");
-  int64_t threads = warps * groups * kThreadsPerWarp;
+  int64_t threads = (warps * groups + extraWarps) * kThreadsPerWarp;
   if (threads > kMaxThreadsPerCTA)
     fail(loc, "num_warps = " + std::to_string(warps) +
-                  " x num_warpgroups = " + std::to_string(groups) + " makes " +
-                  std::to_string(threads) + " threads per CTA, more than the " +
+                  " x num_warpgroups = " + std::to_string(groups) +
+                  (extraWarps ? " + " + std::to_string(extraWarps) +
+                                    " warp(s) of is_warp roles"
+                              : std::string()) +
+                  " makes " + std::to_string(threads) +
+                  " threads per CTA, more than the " +
                   std::to_string(kMaxThreadsPerCTA) + " a CTA can have");
 }
 
@@ -333,7 +338,7 @@ void Gen::checkRegisterRoles() {
   if (roleRegisters.empty())
     return;
   int64_t groupThreads = int64_t(opts.numWarps) * kThreadsPerWarp;
-  int64_t threads = groupThreads * opts.numWarpgroups;
+  int64_t threads = (tensorWarps() + extraWarps) * kThreadsPerWarp;
   int64_t entry = std::min<int64_t>(255, 65536 / threads / 8 * 8);
   int64_t total = 0;
   std::string parts;
@@ -375,6 +380,9 @@ void Gen::recordLaunchOptions(ModuleOp module) {
   module->setAttr(TXLGPUDialect::kNumWarpgroupsAttr,
                   b.getI32IntegerAttr(opts.numWarpgroups));
   module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(opts.target));
+  if (extraWarps)
+    module->setAttr(::mlir::txlgpu::kNumExtraWarpsAttr,
+                    b.getI32IntegerAttr(int32_t(extraWarps)));
 }
 
 OwningOpRef<ModuleOp> Gen::run() {
@@ -530,10 +538,22 @@ struct Job {
   OwningOpRef<ModuleOp> result;
 };
 
+/// Builds the kernel; when its is_warp roles name warps past the tensor
+/// warps, builds it again launched with them (ExtraWarps.h), so that
+/// everything that counts the CTA's warps (else-branches of roles, barrier
+/// counts) sees the final number.
 void runJob(Job &job) {
   try {
-    irgen::Gen gen(*job.ctx, *job.ast, *job.file, *job.options);
-    OwningOpRef<ModuleOp> m = gen.run();
+    OwningOpRef<ModuleOp> m;
+    int64_t extra = 0;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      irgen::Gen gen(*job.ctx, *job.ast, *job.file, *job.options);
+      gen.extraWarps = extra;
+      m = gen.run();
+      if (gen.neededExtraWarps <= extra)
+        break;
+      extra = gen.neededExtraWarps;
+    }
     if (irgen::verifyModule(*m, *job.file, *job.diagnostics))
       job.result = std::move(m);
   } catch (CompileError &e) {

@@ -64,7 +64,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.atomic_cas", "(pointer, cmp, val, sem=None, scope=None)", "Atomic compare-and-swap (16/32/64-bit); returns the old values.", h::atomicCAS},
       //===--- linear algebra -----------------------------------------===//
       {"tl.dot", "(input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None, out_dtype=float32)",
-       "Matrix product of two tiles (mma.sync, or wgmma on sm_90a); int8 operands accumulate in int32, fp16 ones in fp16 with out_dtype=float16; fp32 at input_precision tf32, tf32x3, bf16x3, bf16x6 or ieee (FMAs); fp64 by FMAs.", h::dot, kPartial,
+       "Matrix product of two tiles (mma.sync, wgmma on sm_90a, tcgen05 on sm_100a; shared-buffer operands with a tensor-memory acc on sm_100a: a synchronous tcgen05 MMA into acc); int8 operands accumulate in int32, fp16 ones in fp16 with out_dtype=float16; fp32 at input_precision tf32, tf32x3, bf16x3, bf16x6 or ieee (FMAs); fp64 by FMAs.", h::dot, kPartial,
        "no batched (3-D) dot; fp8 operands with out_dtype=float16 accumulate in fp32"},
       {"tl.dot_scaled", "(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32)",
        "Matrix product of microscaled (mx fp4/fp8) tiles: upcast to bf16/fp16, scaled, then tl.dot.", h::dotScaled, kPartial,
@@ -228,7 +228,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.thread0", "()", "True on thread 0 of the first CTA.", h::txlHardware},
       {"txl.wg_thread0", "(wgid)", "True on the first thread of warpgroup `wgid`.", h::txlHardware},
       {"txl.is_warpgroup", "(ids)", "True in the warpgroups `ids` (a role condition).", h::txlHardware},
-      {"txl.is_warp", "(ids)", "True in the warps `ids` (a role condition).", h::txlHardware},
+      {"txl.is_warp", "(ids)", "True in the warps `ids` (a role condition); ids past num_warps x num_warpgroups add up to num_warps warps to the launch (the TXL project's TMA/MMA warps).", h::txlHardware},
       //===--- txl: registers, barriers, clusters ---------------------===//
       {"txl.reg_alloc", "(count)", "setmaxnreg.inc for the calling warpgroup.", h::txlHardware, Support::Full, "", {}, 90, "txl.reg_alloc (setmaxnreg)"},
       {"txl.reg_dealloc", "(count)", "setmaxnreg.dec for the calling warpgroup.", h::txlHardware, Support::Full, "", {}, 90, "txl.reg_dealloc (setmaxnreg)"},
@@ -269,7 +269,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.tmem_slice", "(buf, start, length)", "Columns [start, start + length) of a [128, N] tensor-memory buffer (sm_100a).", h::txlMemory, Support::Full, "", {}, 100},
       {"txl.tmem_load", "(buf, layout=None)", "Reads a tensor-memory buffer into registers (tcgen05.ld 32x32b).", h::txlMemory, Support::Full, "", {}, 100},
       {"txl.tmem_store", "(buf, value)", "Writes a register tensor into a tensor-memory buffer (tcgen05.st 32x32b).", h::txlMemory, Support::Full, "", {}, 100},
-      {"txl.dotx", "(a, b, acc, useD=True, pred=None, mbars=None, two_ctas=False)", "acc (+)= a @ b by tcgen05.mma from one thread, committed to `mbars` (sm_100a); two_ctas: a cta_group::2 MMA of a CTA pair, commits multicast to both.", h::txlMemory, kPartial, "M = 128 rows per CTA only (no M = 64); with two_ctas, A from shared memory", {}, 100},
+      {"txl.dotx", "(a, b, acc, useD=True, pred=None, mbars=None, mbarPreds=None, two_ctas=False)", "acc (+)= a @ b by tcgen05.mma from one thread, committed to `mbars` (sm_100a; mbarPreds[i] false skips the commit to mbars[i]; an mbarrier as the 4th argument is the TXL project's earlier dotx(a, b, acc, mbar)); two_ctas: a cta_group::2 MMA of a CTA pair, commits multicast to both.", h::txlMemory, kPartial, "M = 128 rows per CTA only (no M = 64); with two_ctas, A from shared memory", {}, 100},
       {"txl.clc_try_cancel", "(response, mbar)", "One thread asks to take over a program not yet launched (clusterlaunchcontrol.try_cancel, sm_100); the 16-byte response lands on every CTA of the cluster.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.clc_query", "(response)", "The program id (axis 0) a try_cancel response hands over, or -1.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tcgen05_fence_before", "()", "tcgen05.fence::before_thread_sync.", h::txlMemory, Support::Full, "", {}, 100},

@@ -329,11 +329,18 @@ void Gen::execIf(const IfStmt &s) {
   bool namedRole = roleIt != rolePredicates.end();
   std::vector<int64_t> outerGroups = roleGroups;
   std::vector<int64_t> outerWarps = roleWarps;
+  int64_t outerIssuer = warpRoleIssuer;
   auto warpsIt = roleWarpIds.find(cond.value.getAsOpaquePointer());
+  // is_warp roles (no warpgroups named) issue single-thread work from
+  // their first warp.
+  bool warpRole = warpsIt != roleWarpIds.end() && namedRole &&
+                  roleIt->second.empty();
   if (namedRole)
     roleGroups = roleIt->second;
   if (warpsIt != roleWarpIds.end())
     roleWarps = warpsIt->second;
+  if (warpRole && !roleWarps.empty())
+    warpRoleIssuer = roleWarps.front();
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   execBlock(s.body);
   Scope thenScope = *locals;
@@ -348,18 +355,21 @@ void Gen::execIf(const IfStmt &s) {
   }
   if (warpsIt != roleWarpIds.end()) { // and on the other warps
     std::vector<int64_t> others;
-    int64_t all = int64_t(opts.numWarps) * opts.numWarpgroups;
+    int64_t all = tensorWarps() + extraWarps;
     for (int64_t w = 0; w < all; ++w)
       if (!llvm::is_contained(warpsIt->second, w) &&
           (outerWarps.empty() || llvm::is_contained(outerWarps, w)))
         others.push_back(w);
     roleWarps = others;
+    if (warpRole)
+      warpRoleIssuer = others.empty() ? -1 : others.front();
   }
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
   execBlock(s.orelse);
   Scope elseScope = *locals;
   roleGroups = outerGroups;
   roleWarps = outerWarps;
+  warpRoleIssuer = outerIssuer;
   --dynamicDepth;
   roleDepth -= role;
   divergentDepth -= !role;

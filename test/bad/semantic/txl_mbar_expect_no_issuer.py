@@ -10,8 +10,8 @@ def kernel(a_desc):
     full = txl.get_buffer(txl.mbar_alloc(1), 0)
     if txl.is_warp([0]):
         txl.mbar_wait(full, 0)
-    if txl.is_warp([1]):
-        # expect_tx and TMA are issued by a warpgroup's first thread
-        # (thread 0 here), which is not in warp 1: nothing is issued.
+    if txl.tid(0) == 33:
+        # Outside an is_warp role, expect_tx and TMA are issued by a
+        # warpgroup's first thread (thread 0), which is not thread 33.
         txl.mbar_expect(full, 64 * 64 * 2)
         txl.tma_load(a, a_desc, [0, 0], full)

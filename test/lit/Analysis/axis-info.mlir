@@ -110,3 +110,25 @@ func.func @pow2_div() {
   %m = arith.remsi %r, %c32 : tensor<128xi32>
   return
 }
+
+// -----
+
+// A remainder by a value divisible by 16 keeps aligned runs of 16 of a
+// contiguous dividend (Triton's `(pid * BLOCK + arange) % N`); by a value
+// of unknown divisibility, none.
+// CHECK-LABEL: func.func @rem_by_multiple
+func.func @rem_by_multiple(%n: i32 {txl.divisibility = 16 : i32}, %m: i32) {
+  %pid = txl.program_id 0 : i32
+  %c256 = arith.constant 256 : i32
+  %start = arith.muli %pid, %c256 : i32
+  %s = txl.splat %start : i32 -> tensor<256xi32>
+  %r = txl.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+  %o = arith.addi %s, %r : tensor<256xi32>
+  %ns = txl.splat %n : i32 -> tensor<256xi32>
+  %ms = txl.splat %m : i32 -> tensor<256xi32>
+  // CHECK: arith.remsi {{.*}}axis_info = "contig=[16] div=[16] const=[1]"
+  %a = arith.remsi %o, %ns : tensor<256xi32>
+  // CHECK: arith.remsi {{.*}}axis_info = "contig=[1] div=[1] const=[1]"
+  %b = arith.remsi %o, %ms : tensor<256xi32>
+  return
+}

@@ -36,7 +36,7 @@
 // STEP9-NOT: tcgen05.mma.cta_group::1
 // STEP9-NOT: tcgen05.commit.cta_group::1
 // STEP9-IR: txlgpu.tmem_alloc {allocColumns = 512 : i32, column = 0 : i32, twoCtas{{.*}}} : <2x128x256xf32, #txlgpu.tensor_memory>
-// STEP9-IR: txlgpu.tma_load {{.*}} {twoCtas}
+// STEP9-IR: txlgpu.tma_load {{.*}} {twoCtas{{.*}}}
 // STEP9-IR: txlgpu.tcgen05_mma {{.*}} {leaderWarp = 1 : i32, twoCtas} : <128x64xf16{{.*}}> * <64x128xf16{{.*}}> -> <128x256xf32, #txlgpu.tensor_memory>
 // STEP9-IR: txlgpu.memdesc_view {{.*}} {dim = 1 : i64, permutation = array<i32: 0, 1>, start = 64 : i64} : <128x256xf32, #txlgpu.tensor_memory> -> <128x64xf32, #txlgpu.tensor_memory>
 // STEP9-IR: txlgpu.mbar_arrive %{{.*}} cta %{{.*}}

@@ -13,7 +13,7 @@
 // RUN: not txlc %tutorials/gemm/step01_one_tile.py --kernel-name gemm_step01 --signature "*fp16:16, *fp16:16, *fp16:16, 128, 128, 64" --target sm_100a --out-dir %t 2>&1 | FileCheck %s --check-prefix=WGMMA100
 // RUN: not txlc %tutorials/gemm/step02_k_loop.py --kernel-name gemm_step02 --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, 128, 128, 64" --target sm_80 --out-dir %t 2>&1 | FileCheck %s --check-prefix=MBAR80
 // WGMMA80: step01_one_tile.py:{{[0-9]+}}:{{[0-9]+}}: error: tl.dot on shared buffers needs sm_90a (wgmma), but the target is sm_80
-// WGMMA100: error: tl.dot on shared buffers needs sm_90a (wgmma), but the target is sm_100a; the Blackwell (tcgen05) form is not implemented yet
+// WGMMA100: error: tl.dot on shared buffers on sm_100a is a tcgen05 MMA: acc must be a tensor-memory buffer (txl.get_buffer of txl.tmem_alloc), got nothing (wgmma's form, accumulating in registers, needs sm_90a)
 // MBAR80: step02_k_loop.py:{{[0-9]+}}:{{[0-9]+}}: error: txl.mbar_alloc needs sm_90 or later, but the target is sm_80
 //
 // A CTA has at most 1024 threads: num_warps x num_warpgroups x 32 beyond

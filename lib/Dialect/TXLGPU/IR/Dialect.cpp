@@ -361,6 +361,9 @@ LogicalResult TCGen05MMAOp::verify() {
     if (!isa_and_nonnull<BarrierEncodingAttr>(
             cast<MemDescType>(bar.getType()).getEncoding()))
       return emitOpError("commits go to mbarriers");
+  if (!getBarrierPreds().empty() &&
+      getBarrierPreds().size() != getBarriers().size())
+    return emitOpError("needs one commit predicate per barrier");
   if (getLeaderWarp() < 0)
     return emitOpError("leaderWarp must be a warp");
   return success();

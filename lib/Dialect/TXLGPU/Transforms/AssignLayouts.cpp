@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Analysis/AxisInfo.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
@@ -608,7 +609,8 @@ private:
     Value bTile = toShared(b, loc, dot.getB(), sharedOrder(dot.getB(), 0));
     Value useD = arith::ConstantIntOp::create(b, loc, !fromZero, 1);
     auto mma = TCGen05MMAOp::create(b, loc, a, bTile, d, useD, Value(),
-                                    ValueRange{bar}, b.getI32IntegerAttr(0));
+                                    ValueRange{bar}, ValueRange{},
+                                    b.getI32IntegerAttr(0));
     mma->setAttr(kSyncCommitAttr, b.getUnitAttr());
     auto load = TMemLoadOp::create(
         b, loc, RankedTensorType::get(type.getShape(), f32, acc), d);
@@ -1161,9 +1163,14 @@ struct AssignLayoutsPass
     module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(target));
     bool hasWgmma = ::txl::targetHasWgmma(target);
     bool hasTcgen05 = ::txl::targetHasTcgen05(target);
+    // Every launched thread, extra warps included, arrives on a plain
+    // tcgen05 dot's barrier.
+    unsigned extraWarps = 0;
+    if (auto n = module->getAttrOfType<IntegerAttr>(kNumExtraWarpsAttr))
+      extraWarps = unsigned(n.getInt());
     LayoutAssigner assigner(
         module, numWarps, threadsPerWarp, hasWgmma, hasTcgen05,
-        unsigned(numWarps * numWarpgroups * threadsPerWarp));
+        unsigned((numWarps * numWarpgroups + extraWarps) * threadsPerWarp));
     assigner.run();
     if (assigner.failed)
       signalPassFailure();

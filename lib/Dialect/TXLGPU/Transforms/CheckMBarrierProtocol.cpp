@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/ThreadValues.h"
@@ -219,9 +220,10 @@ struct Site {
 
 class ProtocolChecker {
 public:
-  ProtocolChecker(func::FuncOp func, int64_t warps, int64_t warpgroups)
+  ProtocolChecker(func::FuncOp func, int64_t warps, int64_t warpgroups,
+                  int64_t extraWarps)
       : func(func), warpgroupThreads(warps * 32),
-        values(warps * warpgroups * 32) {}
+        values((warps * warpgroups + extraWarps) * 32) {}
 
   LogicalResult run();
 
@@ -324,8 +326,11 @@ int64_t ProtocolChecker::countThreads(const Site &site, Value pred,
   known = site.threadsKnown;
   const ThreadLanes *p = pred ? &values.get(pred) : nullptr;
   int64_t count = 0;
+  // In an is_warp role the role's first warp's lane 0 issues (ExtraWarps.h).
+  auto issuer = site.op->getAttrOfType<IntegerAttr>(kIssuerWarpAttr);
   for (int64_t t = 0; t < values.numThreads(); ++t) {
-    if (!site.threads[t] || (leaderOnly && t % warpgroupThreads))
+    bool leader = issuer ? t == issuer.getInt() * 32 : t % warpgroupThreads == 0;
+    if (!site.threads[t] || (leaderOnly && !leader))
       continue;
     if (p && (*p)[t].kind == ThreadValue::Varying)
       known = false;
@@ -398,8 +403,18 @@ void ProtocolChecker::collect() {
         arrivals += llvm::count(s.threads, true);
       s.signal.arrivals =
           s.threadsKnown ? std::optional<int64_t>(arrivals) : std::nullopt;
-      for (Value bar : mma.getBarriers()) {
-        addSite(bar, s);
+      ValueRange commitPreds = mma.getBarrierPreds();
+      for (auto [i, bar] : llvm::enumerate(mma.getBarriers())) {
+        // A commit under a predicate of its own (dotx's mbarPreds) is
+        // conditional; one whose predicate is false never happens.
+        Site c = s;
+        if (!commitPreds.empty()) {
+          std::optional<int64_t> commitPred = constantInt(commitPreds[i]);
+          if (commitPred && !*commitPred)
+            continue;
+          c.conditional |= !commitPred;
+        }
+        addSite(bar, c);
         if (sync) {
           Site w = s;
           w.wait = true;
@@ -672,12 +687,14 @@ struct CheckMBarrierProtocolPass
     ModuleOp module = getOperation();
     int64_t warps = moduleInt(module, TXLGPUDialect::kNumWarpsAttr, 4);
     int64_t groups = moduleInt(module, TXLGPUDialect::kNumWarpgroupsAttr, 1);
-    if (warps <= 0 || groups <= 0 || warps * groups > 64)
+    // Warps of is_warp roles past the tensor warps run too (ExtraWarps.h).
+    int64_t extra = moduleInt(module, kNumExtraWarpsAttr, 0);
+    if (warps <= 0 || groups <= 0 || extra < 0 || warps * groups + extra > 64)
       return; // the front end rejects such launches
     bool ok = true;
     module.walk([&](func::FuncOp func) {
       if (!func.isExternal() &&
-          failed(ProtocolChecker(func, warps, groups).run()))
+          failed(ProtocolChecker(func, warps, groups, extra).run()))
         ok = false;
     });
     if (!ok)
@@ -686,3 +703,4 @@ struct CheckMBarrierProtocolPass
 };
 
 } // namespace
+

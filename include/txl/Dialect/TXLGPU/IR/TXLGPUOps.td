@@ -454,6 +454,8 @@ def TXLGPU_TCGen05MMAOp : TXLGPU_Op<"tcgen05_mma",
     (the first K step of a tile); `pred` false skips the MMAs. The same
     thread then commits them to every barrier of `barriers`
     (tcgen05.commit: each barrier gets one arrival when the MMAs are done).
+    `barrierPreds`, when present, holds one predicate per barrier: the
+    commit to barriers[i] is issued only where barrierPreds[i] is true.
 
     With `twoCtas` (a cluster of CTA pairs), the MMA is cta_group::2: M =
     256, of which each CTA of the pair holds 128 rows of A and of D (in its
@@ -466,9 +468,11 @@ def TXLGPU_TCGen05MMAOp : TXLGPU_Op<"tcgen05_mma",
   let arguments = (ins TXLGPU_MemDescType:$a, TXLGPU_MemDescType:$b,
                        TXLGPU_MemDescType:$d, I1:$useD, Optional<I1>:$pred,
                        Variadic<TXLGPU_MemDescType>:$barriers,
+                       Variadic<I1>:$barrierPreds,
                        I32Attr:$leaderWarp, UnitAttr:$twoCtas);
   let assemblyFormat = [{
-    $a `,` $b `,` $d `,` $useD (`,` $pred^)? (`commit` $barriers^)? attr-dict
+    $a `,` $b `,` $d `,` $useD (`,` $pred^)? (`commit` $barriers^)?
+    (`if` $barrierPreds^)? attr-dict
     `:` type($a) `*` type($b) `->` type($d) (`,` type($barriers)^)?
   }];
   let hasVerifier = 1;

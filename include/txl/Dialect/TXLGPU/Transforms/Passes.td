@@ -14,6 +14,19 @@ def CombineDotAccumulate : Pass<"txlgpu-combine-dot-accumulate", "mlir::ModuleOp
   }];
 }
 
+def SliceTensorMemoryLoads : Pass<"txlgpu-slice-tensor-memory-loads", "mlir::ModuleOp"> {
+  let summary = "Read column slices of a tensor-memory buffer as slices";
+  let description = [{
+    A tmem_load whose every use is an extract_slice of all rows and a
+    power-of-two run of whole 32-bit columns becomes one tmem_load per
+    slice of that slice's columns (a memdesc_view, as txl.tmem_slice),
+    placed where the whole load was. Each part then gets the 32x32b
+    message layout itself: with 8 warps a column half of the whole tile
+    lives in one warpgroup, and slicing the registers would convert the
+    whole tile through shared memory.
+  }];
+}
+
 def PrefetchLoopLoads : Pass<"txlgpu-prefetch-loop-loads", "mlir::ModuleOp"> {
   let summary = "Issue a loop's operand loads one iteration ahead";
   let description = [{

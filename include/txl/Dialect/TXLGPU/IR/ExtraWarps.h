@@ -1,0 +1,26 @@
+//===- ExtraWarps.h - warps launched beyond the tensor warps ---*- C++ -*-===//
+#ifndef TXL_DIALECT_TXLGPU_IR_EXTRAWARPS_H
+#define TXL_DIALECT_TXLGPU_IR_EXTRAWARPS_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir::txlgpu {
+
+/// Module attribute (i32): warps the CTA is launched with beyond
+/// num_warps x num_warpgroups. The TXL project launches a kernel whose
+/// `txl.is_warp` roles name warps past num_warps with those warps too (a
+/// TMA warp and an MMA warp beside 8 epilogue warps: warps 8 and 9 of a
+/// num_warps = 8 kernel). Tensors are still laid out over num_warps warps
+/// per warpgroup; the extra warps run role code (scalars, TMA, MMA
+/// issue), and the CTA-wide barriers and the launch count them.
+constexpr llvm::StringLiteral kNumExtraWarpsAttr = "txlgpu.num_extra_warps";
+
+/// On an mbar_expect, tma_load or tma_store made in an `is_warp` role (i32):
+/// the warp whose lane 0 issues it, the role's first warp. Without it the
+/// first thread of each warpgroup that runs the op issues it - which no
+/// thread of a role of other warps is (a TMA warp 9, or warp 1).
+constexpr llvm::StringLiteral kIssuerWarpAttr = "txlgpu.issuer_warp";
+
+} // namespace mlir::txlgpu
+
+#endif
