@@ -20,8 +20,10 @@ def hopper():
     return torch.cuda.get_device_capability() >= (9, 0)
 
 
-@pytest.mark.parametrize("shape", [(64, 64), (128, 96), (100, 70),
-                                   (1000, 33)],
+# Rows of 72 and 36 fp32 (288 and 144 bytes) keep TMA's 16-byte stride
+# rule while leaving a ragged last tile in both dimensions.
+@pytest.mark.parametrize("shape", [(64, 64), (128, 96), (100, 72),
+                                   (1000, 36)],
                          ids=lambda s: "x".join(map(str, s)))
 def test_extra_warp_producer(shape):
     if not hopper():
