@@ -211,3 +211,23 @@ std::pair<Value, Value> mlir::txlgpu::makeTCGen05LoopAsync(scf::ForOp loop,
     }
   return {ring, trip};
 }
+
+void mlir::txlgpu::stageOperand(OpBuilder &b, scf::ForOp loop,
+                                LocalAllocOp alloc, Value stage,
+                                int64_t stages) {
+  MemDescType tile = alloc.getType();
+  SmallVector<int64_t> shape{stages};
+  shape.append(tile.getShape().begin(), tile.getShape().end());
+  b.setInsertionPoint(loop);
+  auto buffer = SmemAllocOp::create(b, alloc.getLoc(),
+                                    MemDescType::get(b.getContext(), shape,
+                                                     tile.getElementType(),
+                                                     tile.getEncoding()),
+                                    /*immutable=*/nullptr);
+  buffer->setAttr(TXLGPUDialect::kLoopStagingAttr, b.getUnitAttr());
+  b.setInsertionPoint(alloc);
+  auto view = MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);
+  SmemStoreOp::create(b, alloc.getLoc(), view, alloc.getSrc());
+  alloc.getResult().replaceAllUsesWith(view.getResult());
+  alloc.erase();
+}

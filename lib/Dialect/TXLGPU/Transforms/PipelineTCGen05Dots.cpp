@@ -41,27 +41,6 @@ namespace {
 
 constexpr int64_t kStages = 2;
 
-/// local_alloc -> a store into stage `stage` of a two-stage buffer made
-/// before the loop.
-void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
-                  Value stage) {
-  MemDescType tile = alloc.getType();
-  SmallVector<int64_t> shape{kStages};
-  shape.append(tile.getShape().begin(), tile.getShape().end());
-  b.setInsertionPoint(loop);
-  auto buffer = SmemAllocOp::create(b, alloc.getLoc(),
-                                    MemDescType::get(b.getContext(), shape,
-                                                     tile.getElementType(),
-                                                     tile.getEncoding()),
-                                    /*immutable=*/nullptr);
-  buffer->setAttr(TXLGPUDialect::kLoopStagingAttr, b.getUnitAttr());
-  b.setInsertionPoint(alloc);
-  auto view = MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);
-  SmemStoreOp::create(b, alloc.getLoc(), view, alloc.getSrc());
-  alloc.getResult().replaceAllUsesWith(view.getResult());
-  alloc.erase();
-}
-
 void pipeline(scf::ForOp loop, TCGen05LoopDot c) {
   Location loc = c.mma.getLoc();
   auto a = c.mma.getA().getDefiningOp<LocalAllocOp>();
@@ -74,8 +53,8 @@ void pipeline(scf::ForOp loop, TCGen05LoopDot c) {
   waitForStageReaders(b, loc, ring, trip, kStages);
   Value stage = arith::RemSIOp::create(
       b, loc, trip, arith::ConstantIntOp::create(b, loc, kStages, 32));
-  stageOperand(b, loop, a, stage);
-  stageOperand(b, loop, bAlloc, stage);
+  stageOperand(b, loop, a, stage, kStages);
+  stageOperand(b, loop, bAlloc, stage, kStages);
 }
 
 struct PipelineTCGen05DotsPass

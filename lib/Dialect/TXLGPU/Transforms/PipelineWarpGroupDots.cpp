@@ -51,27 +51,6 @@ std::optional<AccumulatingDot> match(scf::ForOp loop, WarpGroupDotOp dot) {
   return c;
 }
 
-/// local_alloc -> a store into stage `stage` of a two-stage buffer made
-/// before the loop.
-void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
-                  Value stage) {
-  MemDescType tile = alloc.getType();
-  SmallVector<int64_t> shape{kStages};
-  shape.append(tile.getShape().begin(), tile.getShape().end());
-  b.setInsertionPoint(loop);
-  auto buffer = SmemAllocOp::create(b, alloc.getLoc(),
-                                    MemDescType::get(b.getContext(), shape,
-                                                     tile.getElementType(),
-                                                     tile.getEncoding()),
-                                    /*immutable=*/nullptr);
-  buffer->setAttr(TXLGPUDialect::kLoopStagingAttr, b.getUnitAttr());
-  b.setInsertionPoint(alloc);
-  auto view = MemDescIndexOp::create(b, alloc.getLoc(), tile, buffer, stage);
-  SmemStoreOp::create(b, alloc.getLoc(), view, alloc.getSrc());
-  alloc.getResult().replaceAllUsesWith(view.getResult());
-  alloc.erase();
-}
-
 void pipeline(scf::ForOp loop, AccumulatingDot c) {
   OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
   Location loc = c.dot.getLoc();
@@ -87,8 +66,10 @@ void pipeline(scf::ForOp loop, AccumulatingDot c) {
                                 b.getIntegerAttr(trip.getType(), kStages)));
   if (!stage.getType().isInteger(32))
     stage = arith::TruncIOp::create(b, loc, b.getI32Type(), stage);
-  stageOperand(b, loop, c.dot.getA().getDefiningOp<LocalAllocOp>(), stage);
-  stageOperand(b, loop, c.dot.getB().getDefiningOp<LocalAllocOp>(), stage);
+  stageOperand(b, loop, c.dot.getA().getDefiningOp<LocalAllocOp>(), stage,
+               kStages);
+  stageOperand(b, loop, c.dot.getB().getDefiningOp<LocalAllocOp>(), stage,
+               kStages);
   c.wait.setPendings(1);
   drainAfterLoop(loop, c);
 }

@@ -70,6 +70,12 @@ makeTCGen05LoopAsync(scf::ForOp loop, TCGen05LoopDot dot, int64_t stages);
 void waitForStageReaders(OpBuilder &b, Location loc, Value ring, Value trip,
                          int64_t stages);
 
+/// Replaces `alloc` (a local_alloc in `loop`'s body) by a store of its
+/// value into stage `stage` of a `stages`-deep buffer made before the loop
+/// (marked kLoopStagingAttr); the alloc's users read that stage.
+void stageOperand(OpBuilder &b, scf::ForOp loop, LocalAllocOp alloc,
+                  Value stage, int64_t stages);
+
 /// The ops of `body` that compute `roots`, in program order; failure if
 /// one of them is impure or has regions (it could not be recomputed).
 /// Values from outside `body` and block arguments end the walk.
