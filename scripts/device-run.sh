@@ -18,9 +18,13 @@ export TXL_CACHE_DIR=$(mktemp -d)
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
 python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
 
+# SIGINT at the time limit: pytest stops and still writes its junit file
+# and the durations; faulthandler prints the stack of a test that runs past
+# 120 s (a hang shows where it waits).
 run_tests() { # library name
-  TXL_LIBRARY=$PWD/.bundle/lib/$1 timeout 400 python3 -m pytest test/gpu -q \
-    --maxfail=30 -p no:cacheprovider ${select:+-k "$select"} \
+  TXL_LIBRARY=$PWD/.bundle/lib/$1 timeout -s INT -k 30 400 python3 -m pytest \
+    test/gpu -q --maxfail=30 -p no:cacheprovider ${select:+-k "$select"} \
+    --durations=30 -o faulthandler_timeout=120 \
     --junitxml="$out/$2.xml" 2>&1 | tee "$out/$2.log" | tail -40
 }
 run_tests libtxl.so gpu-tests

@@ -26,7 +26,11 @@ jobs=""
 if [ "${GPU_TEST_JOBS:-1}" -gt 1 ] && python3 -c 'import xdist' 2>/dev/null; then
   jobs="-n $GPU_TEST_JOBS"
 fi
-timeout "${GPU_TEST_TIMEOUT:-480}" python3 -m pytest ${GPU_TESTS:-test/gpu} $jobs -q -p no:cacheprovider --maxfail=50 \
+# SIGINT at the limit keeps the junit file and the durations (see
+# device-run.sh); faulthandler shows where a test past 120 s waits.
+timeout -s INT -k 30 "${GPU_TEST_TIMEOUT:-480}" python3 -m pytest \
+  ${GPU_TESTS:-test/gpu} $jobs -q -p no:cacheprovider --maxfail=50 \
+  --durations=30 -o faulthandler_timeout=120 \
   ${select:+-k "$select"} --junitxml="$out/gpu-tests.xml" 2>&1 |
   tee "$out/gpu-tests.log" | tail -25
 if [ -x .xfer/aot_example ]; then
