@@ -1,4 +1,5 @@
-//===- Ops.cpp - txl op verifiers and folders ------------------------------===//
+//===- Ops.cpp - txl op verifiers and folders
+//------------------------------===//
 //
 // Verifiers compare shapes and element types only, never encodings: the same
 // ops carry layout-annotated tensors after AssignLayouts.
@@ -33,8 +34,8 @@ LogicalResult MakeRangeOp::verify() {
   if (!llvm::isPowerOf2_64(n))
     return emitOpError("range size must be a power of two, got ") << n;
   if (type.getShape()[0] != n)
-    return emitOpError("result has ") << type.getShape()[0]
-                                      << " elements, range has " << n;
+    return emitOpError("result has ")
+           << type.getShape()[0] << " elements, range has " << n;
   return success();
 }
 
@@ -89,8 +90,8 @@ LogicalResult DotOp::verify() {
   if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
     return emitOpError("operands must be 2-D");
   if (a.getDimSize(1) != b.getDimSize(0))
-    return emitOpError("inner dimensions differ: ") << a.getDimSize(1)
-           << " vs " << b.getDimSize(0);
+    return emitOpError("inner dimensions differ: ")
+           << a.getDimSize(1) << " vs " << b.getDimSize(0);
   if (c.getDimSize(0) != a.getDimSize(0) || c.getDimSize(1) != b.getDimSize(1))
     return emitOpError("accumulator shape must be [M, N]");
   if (a.getElementType() != b.getElementType())
@@ -265,15 +266,25 @@ SmallVector<int64_t> ReduceOp::resultShape(RankedTensorType srcTy, int axis) {
   return shape;
 }
 
+/// What a reduce and a scan both require: operands, one result each, and an
+/// axis of the first operand.
+static LogicalResult verifyOperandsAndAxis(Operation *op, ValueRange srcs,
+                                           int axis) {
+  if (srcs.empty())
+    return op->emitOpError("needs at least one operand");
+  if (srcs.size() != op->getNumResults())
+    return op->emitOpError("needs one result per operand");
+  auto first = cast<RankedTensorType>(srcs[0].getType());
+  if (axis < 0 || axis >= first.getRank())
+    return op->emitOpError("axis ") << axis << " out of range";
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
-  if (getSrcs().size() != getNumResults())
-    return emitOpError("needs one result per operand");
+  if (failed(verifyOperandsAndAxis(*this, getSrcs(), getAxis())))
+    return failure();
   auto first = cast<RankedTensorType>(getSrcs()[0].getType());
   int axis = getAxis();
-  if (axis < 0 || axis >= first.getRank())
-    return emitOpError("axis ") << axis << " out of range";
   SmallVector<int64_t> expected = resultShape(first, axis);
   for (auto [src, res] : llvm::zip(getSrcs(), getResults())) {
     Type elem = getElementTypeOrSelf(src.getType());
@@ -315,14 +326,8 @@ LogicalResult ReduceOp::verifyRegions() {
 }
 
 LogicalResult ScanOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
-  if (getSrcs().size() != getNumResults())
-    return emitOpError("needs one result per operand");
-  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
-  int axis = getAxis();
-  if (axis < 0 || axis >= first.getRank())
-    return emitOpError("axis ") << axis << " out of range";
+  if (failed(verifyOperandsAndAxis(*this, getSrcs(), getAxis())))
+    return failure();
   for (auto [src, res] : llvm::zip(getSrcs(), getResults()))
     if (getElementTypeOrSelf(res.getType()) !=
         getElementTypeOrSelf(src.getType()))
