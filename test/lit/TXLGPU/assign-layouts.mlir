@@ -373,3 +373,41 @@ func.func @reduced_dot_carry(%a_ptr: !txl.ptr<f16> {txl.divisibility = 16 : i32}
   txl.store %4, %2 : tensor<64x!txl.ptr<f32>>, tensor<64xf32>
   return
 }
+
+// -----
+
+// A rank's default layout is fitted to its largest tensor ([4, 32, 128]
+// here: all 128 threads along the last dimension). Small tensors of that
+// rank whose expansion or broadcast would hold many copies per thread in
+// many registers ([64, 64, 1] and [64, 64, 2]: 4096 and 8192 registers,
+// the shape of tl.dot_scaled's e2m1 unpack) get a layout fitted to their
+// own shape instead; a row that a broadcast fills ([1, 1, 2]) stays cheap
+// in the rank's default.
+// CHECK-LABEL: func.func @over_replicated_default
+// CHECK: txl.reshape {{.*}} -> tensor<1x1x2xi32, #txlgpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 4], order = [2, 1, 0]}>>
+// CHECK: txl.broadcast {{.*}} -> tensor<64x64x2xi32, #txlgpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 16, 2], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>>
+// CHECK: txl.expand_dims {{.*}} -> tensor<64x64x1xi32, #txlgpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 32, 1], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>>
+// CHECK: txl.expand_dims {{.*}} -> tensor<4x1x128xi32, #txlgpu.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 4], order = [2, 1, 0]}>>
+func.func @over_replicated_default(%x: !txl.ptr<i32> {txl.divisibility = 16 : i32}, %y: !txl.ptr<i32> {txl.divisibility = 16 : i32}) attributes {txl.kernel} {
+  %r2 = txl.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>
+  %r3 = txl.reshape %r2 : tensor<2xi32> -> tensor<1x1x2xi32>
+  %b3 = txl.broadcast %r3 : tensor<1x1x2xi32> -> tensor<64x64x2xi32>
+  %c0 = arith.constant dense<0> : tensor<64x64xi32>
+  %e = txl.expand_dims %c0 {axis = 2 : i32} : tensor<64x64xi32> -> tensor<64x64x1xi32>
+  %eb = txl.broadcast %e : tensor<64x64x1xi32> -> tensor<64x64x2xi32>
+  %s = arith.addi %b3, %eb : tensor<64x64x2xi32>
+  %flat = txl.reshape %s : tensor<64x64x2xi32> -> tensor<8192xi32>
+  %c1 = arith.constant dense<1> : tensor<4x128xi32>
+  %big = txl.expand_dims %c1 {axis = 1 : i32} : tensor<4x128xi32> -> tensor<4x1x128xi32>
+  %bigb = txl.broadcast %big : tensor<4x1x128xi32> -> tensor<4x32x128xi32>
+  %bigflat = txl.reshape %bigb : tensor<4x32x128xi32> -> tensor<16384xi32>
+  %o = txl.make_range {end = 8192 : i32, start = 0 : i32} : tensor<8192xi32>
+  %p = txl.splat %y : !txl.ptr<i32> -> tensor<8192x!txl.ptr<i32>>
+  %q = txl.addptr %p, %o : tensor<8192x!txl.ptr<i32>>, tensor<8192xi32>
+  txl.store %q, %flat : tensor<8192x!txl.ptr<i32>>, tensor<8192xi32>
+  %o2 = txl.make_range {end = 16384 : i32, start = 0 : i32} : tensor<16384xi32>
+  %p2 = txl.splat %x : !txl.ptr<i32> -> tensor<16384x!txl.ptr<i32>>
+  %q2 = txl.addptr %p2, %o2 : tensor<16384x!txl.ptr<i32>>, tensor<16384xi32>
+  txl.store %q2, %bigflat : tensor<16384x!txl.ptr<i32>>, tensor<16384xi32>
+  return
+}

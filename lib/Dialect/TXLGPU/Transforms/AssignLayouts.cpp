@@ -792,6 +792,41 @@ private:
                getBlockedLayout(ctx, shape, 1, order, numWarps, threadsPerWarp);
   }
 
+  /// A blocked layout fitted to `shape` (lanes, then warps, along the
+  /// fastest dimensions first).
+  Attribute fittedLayout(ArrayRef<int64_t> shape) {
+    SmallVector<unsigned> order;
+    for (int d = shape.size() - 1; d >= 0; --d)
+      order.push_back(d);
+    return getBlockedLayout(ctx, shape, 1, order, numWarps, threadsPerWarp);
+  }
+
+  /// Whether `enc`'s CTA tile overshoots `type`'s shape so far that each
+  /// thread would hold many copies of the tensor in many registers. (An
+  /// e2m1 unpack's [64, 64, 2] under a rank-3 layout fitted to
+  /// [4, 32, 128] puts all 128 threads along the dimension of 2: 8192
+  /// registers per thread, minutes in ptxas.) A row that a later broadcast
+  /// fills ([1, 128] in a layout of 16-row tiles: 16 registers) is cheap
+  /// however replicated, hence the floor.
+  bool overReplicates(RankedTensorType type, Attribute enc) {
+    constexpr int kMaxReplication = 8, kCheapRegs = 64;
+    int regs = getNumRegs(withEncoding(type, enc));
+    if (regs <= kCheapRegs)
+      return false;
+    int fittedRegs =
+        getNumRegs(withEncoding(type, fittedLayout(type.getShape())));
+    return regs > kMaxReplication * std::max(fittedRegs, 1);
+  }
+
+  /// The default layout for a tensor of this type: its rank's, unless
+  /// that over-replicates it; then one fitted to its shape, at the cost of
+  /// a conversion where it meets tensors in the rank's default.
+  Attribute defaultFor(RankedTensorType type) {
+    Attribute rankLayout = defaultFor(type.getRank());
+    return overReplicates(type, rankLayout) ? fittedLayout(type.getShape())
+                                            : rankLayout;
+  }
+
   /// Makes `operand` of `op` carry `encoding`, converting if needed.
   void require(Operation *op, OpOperand &operand, Attribute encoding) {
     Value v = operand.get();
@@ -891,7 +926,7 @@ private:
       Attribute enc = it != preferred.end() &&
                               isa<BlockedEncodingAttr>(it->second)
                           ? it->second
-                          : defaultFor(expand.getType().getRank());
+                          : defaultFor(expand.getType());
       // A row of an accumulator (alpha[:, None] in an online softmax)
       // expands back into the accumulator's layout, in registers.
       auto slice =
@@ -906,7 +941,7 @@ private:
     }
     if (isa<mlir::txl::ReshapeOp, mlir::txl::TransOp>(op)) {
       auto type = cast<RankedTensorType>(op->getResult(0).getType());
-      return setResultEncodings(op, defaultFor(type.getRank()));
+      return setResultEncodings(op, defaultFor(type));
     }
     if (auto slice = dyn_cast<mlir::txl::ExtractSliceOp>(op))
       return visitWindow(slice);
@@ -1019,10 +1054,14 @@ private:
       if (pref != preferred.end())
         return pref->second;
     }
+    // A broadcast keeps its source's layout, unless the source's CTA tile
+    // fits the small source but over-replicates the broadcast result.
     if (auto broadcast = dyn_cast<mlir::txl::BroadcastOp>(op)) {
       if (auto enc = dyn_cast_or_null<BlockedEncodingAttr>(
               encodingOf(broadcast.getSrc())))
-        return enc;
+        return overReplicates(broadcast.getType(), enc)
+                   ? defaultFor(broadcast.getType())
+                   : enc;
     }
     // A tensor-core accumulator (or a row of one) is the costliest operand
     // to move (through shared memory), while masks and indices built from
@@ -1045,7 +1084,7 @@ private:
       return fallback;
     for (Type t : op->getResultTypes())
       if (auto tensor = dyn_cast<RankedTensorType>(t))
-        return defaultFor(tensor.getRank());
+        return defaultFor(tensor);
     return fallback;
   }
 
@@ -1062,7 +1101,7 @@ private:
     auto it = preferred.find(op.getResult());
     auto newType = withEncoding(type, it != preferred.end()
                                           ? it->second
-                                          : defaultFor(type.getRank()));
+                                          : defaultFor(type));
     auto dense = cast<DenseElementsAttr>(op.getValue());
     op.setValueAttr(dense.reshape(newType));
     op.getResult().setType(newType);
