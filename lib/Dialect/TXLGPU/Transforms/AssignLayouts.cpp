@@ -923,10 +923,10 @@ private:
       return;
     if (auto expand = dyn_cast<mlir::txl::ExpandDimsOp>(op)) {
       auto it = preferred.find(expand.getResult());
-      Attribute enc = it != preferred.end() &&
-                              isa<BlockedEncodingAttr>(it->second)
-                          ? it->second
-                          : defaultFor(expand.getType());
+      Attribute enc =
+          it != preferred.end() && isa<BlockedEncodingAttr>(it->second)
+              ? it->second
+              : defaultFor(expand.getType());
       // A row of an accumulator (alpha[:, None] in an online softmax)
       // expands back into the accumulator's layout, in registers.
       auto slice =
@@ -1099,9 +1099,8 @@ private:
     if (!type)
       return;
     auto it = preferred.find(op.getResult());
-    auto newType = withEncoding(type, it != preferred.end()
-                                          ? it->second
-                                          : defaultFor(type));
+    auto newType = withEncoding(type, it != preferred.end() ? it->second
+                                                            : defaultFor(type));
     auto dense = cast<DenseElementsAttr>(op.getValue());
     op.setValueAttr(dense.reshape(newType));
     op.getResult().setType(newType);
