@@ -35,10 +35,22 @@ SCHEDULES = {
     "page-early": dict(BN=64, STAGES=2, OVERLAP=2),
     "half": dict(BN=32, STAGES=4, OVERLAP=0),
     "half-overlap": dict(BN=32, STAGES=4, OVERLAP=1),
+    # Sparse only: two query stages, so a token's query tile loads under
+    # the previous token's last steps (the shared memory they take leaves
+    # two K stages).
+    "half-q2": dict(BN=32, STAGES=2, OVERLAP=0, Q_STAGES=2),
+    "half-overlap-q2": dict(BN=32, STAGES=2, OVERLAP=1, Q_STAGES=2),
 }
-SPARSE_SCHEDULES = ("page", "half", "half-overlap")
+SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
+                    "half-overlap-q2")
 DECODE_SCHEDULE = "page"
 SPARSE_SCHEDULE = "half"
+# At short top-k lists the query tile's load is a large part of each
+# token's time, so two query stages pay for the K stages they take (H100,
+# s_q = s_kv = 16384, h_q = 128, topk 128: 3.97 ms against "half"'s 4.52;
+# not measured yet at long lists, which keep "half").
+SHORT_TOPK_SCHEDULE = "half-q2"
+SHORT_TOPK = 128
 # How the sparse kernel gathers its rows: "cp.async" (16-byte copies over
 # the producer warpgroup) or "tma" (one TMA copy per row and 128-byte
 # chunk: sm_90 has no gather instruction, and that many copies issue too
@@ -247,7 +259,8 @@ def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
     idx = indices.reshape(Sq, topk).contiguous()
     qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
     qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
-    name = schedule or SPARSE_SCHEDULE
+    name = schedule or (SHORT_TOPK_SCHEDULE if topk <= SHORT_TOPK else
+                        SPARSE_SCHEDULE)
     if name not in SPARSE_SCHEDULES:
         raise ValueError(f"flash_mla_sparse_into: schedule {name!r} (one "
                          f"of {SPARSE_SCHEDULES})")

@@ -642,10 +642,10 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    k_full, k_empty, q_desc, qr_desc, kv_desc, kvr_desc,
                    kv_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
                    BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr,
-                   CP_ASYNC: tl.constexpr):
+                   CP_ASYNC: tl.constexpr, Q_STAGES: tl.constexpr):
     """For each of this CTA's tokens: its top-k rows, BN at a time,
     gathered into the stage ring, and its query tile (after the first
-    rows)."""
+    rows) into query stage t % Q_STAGES."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * ELEM
     TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM
@@ -675,15 +675,24 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                              txl.get_buffer(k_rope, s), bar, kv_desc,
                              kvr_desc, idx, DH)
             if j == 0:
-                # The query tile once the previous token's last scores have
-                # read it: behind this token's first rows, which are
+                # The query tile once the last scores of the token that
+                # used this query stage have read it (with one stage: the
+                # previous token's, so the load waits for the end of its
+                # softmax; with two, the load overlaps the previous token's
+                # last steps): behind this token's first rows, which are
                 # already on their way.
-                txl.mbar_wait(q_empty, (t & 1) ^ 1)
-                txl.mbar_expect(q_full, Q_TILE)
+                qs = t % Q_STAGES
+                q_bar = txl.get_buffer(q_full, qs)
+                txl.mbar_wait(txl.get_buffer(q_empty, qs),
+                              ((t // Q_STAGES) & 1) ^ 1)
+                txl.mbar_expect(q_bar, Q_TILE)
                 row = tok * h_q + m0
-                txl.tma_load(q_lo, q_desc, [row, 0], q_full)
-                txl.tma_load(q_hi, q_desc, [row, DH], q_full)
-                txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
+                txl.tma_load(txl.get_buffer(q_lo, qs), q_desc, [row, 0],
+                             q_bar)
+                txl.tma_load(txl.get_buffer(q_hi, qs), q_desc, [row, DH],
+                             q_bar)
+                txl.tma_load(txl.get_buffer(q_rope, qs), qr_desc,
+                             [row, 2 * DH], q_bar)
                 t += 1
             it += 1
         if CP_ASYNC:
@@ -699,7 +708,8 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                      k_full, k_empty, p_buf, scale_buf, o_ptr, ml_ptr,
                      lse_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0, qk_scale,
                      BN: tl.constexpr, DH: tl.constexpr, HM: tl.constexpr,
-                     STAGES: tl.constexpr, OVERLAP: tl.constexpr):
+                     STAGES: tl.constexpr, OVERLAP: tl.constexpr,
+                     Q_STAGES: tl.constexpr):
     """Warpgroup 1 of the sparse kernel: as consume_s, with the scores of
     invalid indices masked, and max_logits and the LSE in log2 units
     (FlashMLA's)."""
@@ -711,7 +721,11 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     it = 0
     t = 0
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
-        txl.mbar_wait(q_full, t & 1)
+        qs = t % Q_STAGES
+        txl.mbar_wait(txl.get_buffer(q_full, qs), (t // Q_STAGES) & 1)
+        q_lo_t = txl.get_buffer(q_lo, qs)
+        q_hi_t = txl.get_buffer(q_hi, qs)
+        q_rope_t = txl.get_buffer(q_rope, qs)
         m_i = txl.relayout(tl.full([HM], float("-inf"), tl.float32), [HM],
                            s_rows)
         l_i = txl.relayout(tl.zeros([HM], dtype=tl.float32), [HM],
@@ -720,7 +734,7 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
         base = idx_ptr + tok * topk
         if OVERLAP:
             # As consume_s: block 0 alone, then S_j under P_{j-1} V_{j-1}.
-            S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+            S = scores(q_lo_t, q_hi_t, q_rope_t, k_lo, k_hi, k_rope, k_full, it,
                        STAGES)
             valid = valid_keys(base, s_kv, BN)
             txl.dot_wait(0)
@@ -730,7 +744,7 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             p = p.to(dt)
             publish(p_buf, scale_buf, p, alpha)
             for j in range(1, topk // BN):
-                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                S = scores(q_lo_t, q_hi_t, q_rope_t, k_lo, k_hi, k_rope, k_full,
                            it + 1, STAGES)
                 acc = pv_left(acc, p, alpha, k_lo, it, HM, STAGES)
                 valid = valid_keys(base + j * BN, s_kv, BN)
@@ -749,7 +763,7 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             it += 1
         else:
             for j in range(topk // BN):
-                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                S = scores(q_lo_t, q_hi_t, q_rope_t, k_lo, k_hi, k_rope, k_full,
                            it, STAGES)
                 valid = valid_keys(base + j * BN, s_kv, BN)
                 txl.dot_wait(0)
@@ -762,7 +776,7 @@ def sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 txl.dot_wait(0)
                 release(k_empty, it, leader, STAGES)
                 it += 1
-        txl.mbar_arrive(q_empty, pred=leader)
+        txl.mbar_arrive(txl.get_buffer(q_empty, qs), pred=leader)
         t += 1
         seen = l_i > 0.0
         inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
@@ -805,7 +819,8 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
                    ml_ptr, lse_ptr, s_q, s_kv, h_q, topk, qk_scale,
                    STAGES: tl.constexpr, BN: tl.constexpr = 64,
                    OVERLAP: tl.constexpr = False, kv_ptr=None,
-                   CP_ASYNC: tl.constexpr = False):
+                   CP_ASYNC: tl.constexpr = False,
+                   Q_STAGES: tl.constexpr = 1):
     """Grid: (cdiv(h_q, 64), CTAs per head tile); CTA (m, c) takes heads
     64m.. of tokens c, c + CTAs, ... q rows are [s_q * h_q, 576], kv
     [s_kv, 576] (kv_ptr its base, for CP_ASYNC), indices [s_q, topk]
@@ -814,21 +829,24 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
     the token's top-k list (see the comment above gather_block). Measured
     on the H100 at s_q = s_kv = 16384, h_q = 128 (BN=32, 4 stages,
     cp.async; commit 077d377, before the softmax layout fix): topk 128 in
-    4.5 ms, topk 2048 in 32 ms (293 TFLOP/s)."""
+    4.5 ms, topk 2048 in 32 ms (293 TFLOP/s). Q_STAGES=2 double-buffers
+    the query tile (with 2 K stages: the same shared memory), so a token's
+    query loads under the previous token's last steps: topk 128 in
+    3.97 ms (session 10, bench/RESULTS.md)."""
     HM: tl.constexpr = 64
     DH: tl.constexpr = 256
     dt = q_desc.dtype
     m0 = tl.program_id(0) * HM
-    q_lo = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
-    q_hi = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
-    q_rope = txl.get_buffer(txl.smem_alloc([HM, 64], dtype=dt), 0)
+    q_lo = txl.smem_alloc([HM, DH], dtype=dt, num_stages=Q_STAGES)
+    q_hi = txl.smem_alloc([HM, DH], dtype=dt, num_stages=Q_STAGES)
+    q_rope = txl.smem_alloc([HM, 64], dtype=dt, num_stages=Q_STAGES)
     k_lo = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
     k_hi = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
     k_rope = txl.smem_alloc([BN, 64], dtype=dt, num_stages=STAGES)
     p_buf = txl.get_buffer(txl.smem_alloc([HM, BN], dtype=dt), 0)
     scale_buf = txl.get_buffer(txl.smem_alloc([HM], dtype=tl.float32), 0)
-    q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
-    q_empty = txl.get_buffer(txl.mbar_alloc(1), 0)
+    q_full = txl.mbar_alloc(1, num_stages=Q_STAGES)
+    q_empty = txl.mbar_alloc(1, num_stages=Q_STAGES)
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     if txl.is_warpgroup([0]):
@@ -836,13 +854,13 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
         sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                        q_empty, k_full, k_empty, q_desc, qr_desc, kv_desc,
                        kvr_desc, kv_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
-                       BN, DH, STAGES, CP_ASYNC)
+                       BN, DH, STAGES, CP_ASYNC, Q_STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(232)
         sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                          q_empty, k_full, k_empty, p_buf, scale_buf, o_ptr,
                          ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
-                         qk_scale, BN, DH, HM, STAGES, OVERLAP)
+                         qk_scale, BN, DH, HM, STAGES, OVERLAP, Q_STAGES)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)

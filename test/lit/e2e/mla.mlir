@@ -75,6 +75,14 @@
 // SPARSE-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 // COPIES: 18
 //
+// Two query stages (short top-k lists' schedule): the query tile's three
+// TMA loads go to stage t % 2, each stage with its own full/empty
+// mbarrier pair (four query barriers, four K barriers), in the same
+// shared memory as four K stages with one query stage.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_fwd --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[1, 256]>, tensordesc<bf16[1, 64]>, *i32:16, *bf16:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, fp32, 2, 32, 0, *bf16:16, 1, 2" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/q2 | FileCheck %s --check-prefix=SPARSE-OUT
+// RUN: grep -c "mbarrier.init.shared" %t/q2/mla_sparse_fwd.ptx | FileCheck %s --check-prefix=Q2-BARS
+// Q2-BARS: 8
+//
 // The TMA row-gather variant (whole pages) compiles too.
 // RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_fwd --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[1, 256]>, tensordesc<bf16[1, 64]>, *i32:16, *bf16:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, fp32, 2, 64, 0, none, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/g | FileCheck %s --check-prefix=GATHER
 // GATHER: compiled mla_sparse_fwd for sm_90a {{.*}}(cubin by ptxas, {{2[0-9][0-9][0-9][0-9][0-9]}} B shared
