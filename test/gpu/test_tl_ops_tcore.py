@@ -170,6 +170,20 @@ def test_dot_small_m_n(M, N, num_warps):
     torch.testing.assert_close(out.double(), ref, rtol=1e-3, atol=1e-3)
 
 
+@pytest.mark.parametrize("M,N", [(1, 2), (2, 4), (16, 16)])
+@pytest.mark.parametrize("dtype", [torch.float8_e5m2, torch.float8_e4m3fn])
+def test_dot_small_fp8(M, N, dtype):
+    """fp8 operands of a dot that goes to mma.sync (Triton's small-dot case
+    of test_dot: M=1, N=2, float8e5): widened to fp16 first, exactly, so
+    the product matches the float64 one of the fp8 values."""
+    K = 32
+    a, b = operands(M, N, K, dtype, 2.0)
+    out = run_dot(a, b, None, tl.float32, torch.float32, "ieee", (M, N, K),
+                  1)
+    ref = a.double() @ b.double()
+    torch.testing.assert_close(out.double(), ref, rtol=1e-5, atol=1e-5)
+
+
 @pytest.mark.parametrize("dtype", [torch.int32, torch.int64])
 @pytest.mark.parametrize("sem", ["acq_rel", "acquire"])
 def test_cas_lock_with_item(dtype, sem):

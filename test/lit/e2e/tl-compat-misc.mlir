@@ -26,6 +26,12 @@
 // RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name dot_kernel --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, i32, 2, 4, 32, tl.float32, 'ieee', False" --num-warps 1 --out-dir %t/small > /dev/null
 // RUN: FileCheck %s --check-prefix=SMALL < %t/small/dot_kernel.ptx
 // SMALL: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// fp8 operands of such a dot (Triton's M=1, N=2 float8e5 case) are widened
+// to fp16 (exactly) for mma.sync.
+// RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name dot_kernel --signature "*fp8e5:16, *fp8e5:16, *fp32:16, *fp32:16, i32, i32, i32, 1, 2, 32, tl.float32, 'ieee', False" --num-warps 1 --out-dir %t/small8 > /dev/null
+// RUN: FileCheck %s --check-prefix=SMALL8 < %t/small8/dot_kernel.ptx
+// SMALL8: cvt.rn.f16x2.e5m2x2
+// SMALL8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // A scalar pointer indexed [None, None, None, :] (':' past the rank is
 // accepted, as in Triton) and a number's .dtype (int32).
 // RUN: txlc %S/../../gpu/txl_kernels_tcore.py --kernel-name reduce_keep_dims_3d_kernel --signature "*i32:16, *i32:16, 4, 8, 16" --out-dir %t/keep > /dev/null

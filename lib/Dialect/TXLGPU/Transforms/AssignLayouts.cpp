@@ -658,12 +658,30 @@ private:
       return visitTCGen05Dot(dot, acc);
     if (cast<NvidiaMmaEncodingAttr>(acc).getVersion() == 3)
       return visitWarpGroupDot(dot, acc);
+    widenFp8Operands(dot);
     require(dot, dot.getAMutable(),
             DotOperandEncodingAttr::get(ctx, 0, acc, kWidthOf(dot.getA())));
     require(dot, dot.getBMutable(),
             DotOperandEncodingAttr::get(ctx, 1, acc, kWidthOf(dot.getB())));
     require(dot, dot.getCMutable(), acc);
     setResultEncodings(dot, acc);
+  }
+
+  /// txl's mma.sync lowering has no fp8 form, so fp8 operands of a dot
+  /// that goes to mma.sync (sm_80, or M or N too small for wgmma) are
+  /// widened to fp16 in their own layout first. The widening is exact:
+  /// every e4m3 and e5m2 value is an fp16 value.
+  void widenFp8Operands(mlir::txl::DotOp dot) {
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      auto type = cast<RankedTensorType>(operand->get().getType());
+      if (!isa<Float8E4M3FNType, Float8E5M2Type>(type.getElementType()))
+        continue;
+      OpBuilder b(dot);
+      auto wide = RankedTensorType::get(type.getShape(), b.getF16Type(),
+                                        type.getEncoding());
+      operand->set(
+          b.create<arith::ExtFOp>(dot.getLoc(), wide, operand->get()));
+    }
   }
 
   /// The coalesced layout of one memory access, recorded with its width.
