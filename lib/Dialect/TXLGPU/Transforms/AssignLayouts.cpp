@@ -679,8 +679,7 @@ private:
       OpBuilder b(dot);
       auto wide = RankedTensorType::get(type.getShape(), b.getF16Type(),
                                         type.getEncoding());
-      operand->set(
-          b.create<arith::ExtFOp>(dot.getLoc(), wide, operand->get()));
+      operand->set(b.create<arith::ExtFOp>(dot.getLoc(), wide, operand->get()));
     }
   }
 
