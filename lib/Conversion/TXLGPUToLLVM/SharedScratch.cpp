@@ -35,12 +35,19 @@ Value mlir::txl::scratchElementPtr(OpBuilder &b, Location loc, Operation *op,
   Value start = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), base,
                                     ArrayRef<LLVM::GEPArg>{(int32_t)byteOffset});
   // Warpgroups (which may run different roles at once) own disjoint
-  // copies of the scratch area.
+  // parts of the scratch area: this thread's starts at its warpgroup's
+  // offset (a select over the warpgroup id; parts of equal offsets fold).
   auto module = op->getParentOfType<ModuleOp>();
-  if (auto stride = module->getAttrOfType<IntegerAttr>(
-          txlgpu::TXLGPUDialect::kScratchStrideAttr)) {
-    Value skip = LLVM::MulOp::create(b, loc, warpGroupId(b, loc),
-                                     i32Const(b, loc, stride.getInt()));
+  if (auto offsets = module->getAttrOfType<DenseI32ArrayAttr>(
+          txlgpu::TXLGPUDialect::kScratchOffsetsAttr)) {
+    Value group = warpGroupId(b, loc);
+    Value skip = i32Const(b, loc, offsets[0]);
+    for (int g = 1; g < offsets.size(); ++g) {
+      Value isG = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, group,
+                                       i32Const(b, loc, g));
+      skip = LLVM::SelectOp::create(b, loc, isG,
+                                    i32Const(b, loc, offsets[g]), skip);
+    }
     start = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), start,
                                 ValueRange{skip});
   }

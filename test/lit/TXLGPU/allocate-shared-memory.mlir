@@ -414,3 +414,33 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
 }
 
 // -----
+
+// -----
+
+#rows2 = #txlgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols2 = #txlgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+
+// Three warpgroups, and a conversion (64 x 64 x 4 = 16 KB of scratch) only
+// in warpgroup 2's role and a smaller one (32 x 32 x 4) in warpgroup 0's:
+// each warpgroup's part of the scratch area is sized by the ops its
+// threads may run (warpgroup 1 runs none), not 3 x 16 KB.
+// CHECK: module attributes {{{.*}}txlgpu.scratch_offsets = array<i32: 0, 4096, 4096>, txlgpu.shared = 20480 : i32
+// CHECK-LABEL: func.func @scratch_per_role
+module attributes {txlgpu.num_warpgroups = 3 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @scratch_per_role(%x: tensor<64x64xf32, #rows2>, %y: tensor<32x32xf32, #rows2>, %o: !txl.ptr<f32>) {
+    %c0 = arith.constant 0 : i32
+    %c2 = arith.constant 2 : i32
+    %c7 = arith.constant 7 : i32
+    %tid = nvvm.read.ptx.sreg.tid.x : i32
+    %wg = arith.shrui %tid, %c7 : i32
+    %is0 = arith.cmpi eq, %wg, %c0 : i32
+    %is2 = arith.cmpi eq, %wg, %c2 : i32
+    scf.if %is2 {
+      %big = txlgpu.convert_layout %x : tensor<64x64xf32, #rows2> -> tensor<64x64xf32, #cols2>
+    }
+    scf.if %is0 {
+      %small = txlgpu.convert_layout %y : tensor<32x32xf32, #rows2> -> tensor<32x32xf32, #cols2>
+    }
+    return
+  }
+}

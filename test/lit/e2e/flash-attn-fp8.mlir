@@ -47,4 +47,4 @@
 // of the epilogue kept in local memory across the last masked loop, see
 // flash_attn.py: the spill count is not checked here).
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all128 | FileCheck %s --check-prefix=ALL128
-// ALL128: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 181248 B shared
+// ALL128: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 164864 B shared

@@ -17,7 +17,7 @@
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *fp32:16, *fp32:16, fp32, 128, 128, 2, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t/d128/flash_fwd.ptx
 // RUN: FileCheck %s --check-prefix=GIR < %t/d128/flash_fwd.txlgir
-// OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 214016 B shared, {{[0-9]+}} registers, 0 B spilled)
+// OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 197632 B shared, {{[0-9]+}} registers, 0 B spilled)
 // CHECK: .maxntid 384, 1, 1
 // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
 // CHECK: bar.sync 8, 256;

@@ -1,7 +1,9 @@
 //===- AllocateSharedMemory.cpp - scratch and shared tiles ----------------===//
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/SharedMemoryLiveness.h"
+#include "txl/Dialect/TXLGPU/Transforms/ThreadValues.h"
 #include "txl/Support/Debug.h"
 #include "txl/Support/TargetFeatures.h"
 
@@ -259,10 +261,14 @@ struct AllocateSharedMemoryPass
 
   /// One buffer per op that exchanges data through shared memory. With
   /// several warpgroups (which may run different roles at once) each owns
-  /// a copy of one scratch area that all such ops share, kept whole.
+  /// a part of one scratch area that all such ops share, kept whole; a
+  /// part is as large as the most any op its threads may run needs (the
+  /// role checks around an op rule out other warpgroups' threads).
   LogicalResult collectScratch(ModuleOp module) {
     bool failed = false;
     Buffer shared;
+    SmallVector<int64_t> partBytes(scratchGroups(module), 0);
+    ThreadValues values(partBytes.size() * warpThreads(module));
     module.walk([&](Operation *op) {
       int64_t bytes = scratchBytes(op);
       if (auto within = op->getAttrOfType<StringAttr>("txl.within_warp");
@@ -278,7 +284,11 @@ struct AllocateSharedMemoryPass
         return;
       if (warpgroups > 1) {
         shared.owners.push_back(op);
-        shared.bytes = std::max(shared.bytes, bytes);
+        llvm::BitVector threads = threadsThatMayRun(op, values);
+        for (size_t g = 0; g < partBytes.size(); ++g)
+          if (threads.find_first_in(g * warpThreads(module),
+                                    (g + 1) * warpThreads(module)) != -1)
+            partBytes[g] = std::max(partBytes[g], bytes);
         return;
       }
       Buffer buffer;
@@ -290,15 +300,34 @@ struct AllocateSharedMemoryPass
       buffers.push_back(std::move(buffer));
     });
     if (!shared.owners.empty()) {
-      int64_t stride = llvm::alignTo(shared.bytes, 16);
-      module->setAttr(TXLGPUDialect::kScratchStrideAttr,
-                      Builder(module.getContext()).getI32IntegerAttr(stride));
-      shared.bytes = stride * warpgroups;
+      SmallVector<int32_t> offsets;
+      for (int64_t bytes : partBytes) {
+        offsets.push_back(shared.bytes);
+        shared.bytes += llvm::alignTo(bytes, 16);
+      }
+      module->setAttr(TXLGPUDialect::kScratchOffsetsAttr,
+                      DenseI32ArrayAttr::get(module.getContext(), offsets));
       shared.alignment = 1024;
       shared.pinned = true;
       buffers.push_back(std::move(shared));
     }
     return success(!failed);
+  }
+
+  /// Threads of one warpgroup.
+  static int64_t warpThreads(ModuleOp module) {
+    int64_t warps = 4;
+    if (auto attr =
+            module->getAttrOfType<IntegerAttr>(TXLGPUDialect::kNumWarpsAttr))
+      warps = attr.getInt();
+    return warps * 32;
+  }
+
+  /// The warpgroups that may use scratch: the launch's, and the extra
+  /// warps past them as one more (they count as warpgroup `warpgroups`).
+  int64_t scratchGroups(ModuleOp module) const {
+    auto extra = module->getAttrOfType<IntegerAttr>(kNumExtraWarpsAttr);
+    return warpgroups + (extra && extra.getInt() > 0 ? 1 : 0);
   }
 
   /// Tiles and buffer arrays (live by their accesses), mbarriers and

@@ -265,3 +265,22 @@ ThreadLanes ThreadValues::compute(Value v) {
   }
   return fill(ThreadValue::varying());
 }
+
+llvm::BitVector mlir::txlgpu::threadsThatMayRun(Operation *op,
+                                                ThreadValues &values) {
+  llvm::BitVector threads(values.numThreads(), true);
+  Operation *child = op;
+  for (Operation *parent = op->getParentOp(); parent;
+       child = parent, parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp)
+      continue;
+    bool thenBranch = &ifOp.getThenRegion() == child->getParentRegion();
+    const ThreadLanes &cond = values.get(ifOp.getCondition());
+    for (int64_t t = 0; t < values.numThreads(); ++t)
+      if (cond[t].kind == ThreadValue::Known &&
+          bool(cond[t].value) != thenBranch)
+        threads.reset(t);
+  }
+  return threads;
+}

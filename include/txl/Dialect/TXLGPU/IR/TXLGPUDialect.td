@@ -19,9 +19,11 @@ def TXLGPU_Dialect : Dialect {
   let extraClassDeclaration = [{
     static constexpr llvm::StringLiteral kNumWarpsAttr = "txlgpu.num_warps";
     static constexpr llvm::StringLiteral kNumWarpgroupsAttr = "txlgpu.num_warpgroups";
-    /// Bytes between the warpgroups' copies of the scratch area (set only
-    /// with several warpgroups).
-    static constexpr llvm::StringLiteral kScratchStrideAttr = "txlgpu.scratch_stride";
+    /// Where each warpgroup's part of the scratch area starts, in bytes
+    /// from the area's start (set only with several warpgroups; extra
+    /// warps past them are one more group): each part is as large as the
+    /// scratch the ops its role may run need.
+    static constexpr llvm::StringLiteral kScratchOffsetsAttr = "txlgpu.scratch_offsets";
     static constexpr llvm::StringLiteral kThreadsPerWarpAttr = "txlgpu.threads_per_warp";
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
     /// On a convert_layout made by txl.relayout: the layout its result

@@ -159,7 +159,9 @@ def AllocateSharedMemory : Pass<"txlgpu-allocate-shared-memory", "mlir::ModuleOp
     that access starts with a barrier itself. Kept whole (live for the
     kernel): mbarriers, descriptor slots, buffers with a user the analysis
     does not know, and, with several warpgroups (which run unordered), every
-    tile and the per-warpgroup scratch area (`txlgpu.scratch_stride`).
+    tile and the scratch area, one part per warpgroup
+    (`txlgpu.scratch_offsets`), each part sized by the ops its threads may
+    run (ThreadValues: the role checks around an op).
   }];
 }
 

@@ -15,6 +15,7 @@
 #define TXL_DIALECT_TXLGPU_TRANSFORMS_THREADVALUES_H
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -48,6 +49,11 @@ private:
   int64_t threads;
   llvm::DenseMap<Value, std::unique_ptr<ThreadLanes>> memo;
 };
+
+/// Which threads of the CTA may run `op`: all but those for which an
+/// enclosing scf.if's condition is Known to take the other branch (a role
+/// check around a layout conversion rules out the other roles' threads).
+llvm::BitVector threadsThatMayRun(Operation *op, ThreadValues &values);
 
 } // namespace mlir::txlgpu
 
