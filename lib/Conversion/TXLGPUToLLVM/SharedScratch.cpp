@@ -45,8 +45,8 @@ Value mlir::txl::scratchElementPtr(OpBuilder &b, Location loc, Operation *op,
     for (int g = 1; g < offsets.size(); ++g) {
       Value isG = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, group,
                                        i32Const(b, loc, g));
-      skip = LLVM::SelectOp::create(b, loc, isG,
-                                    i32Const(b, loc, offsets[g]), skip);
+      skip = LLVM::SelectOp::create(b, loc, isG, i32Const(b, loc, offsets[g]),
+                                    skip);
     }
     start = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), start,
                                 ValueRange{skip});
