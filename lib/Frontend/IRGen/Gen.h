@@ -4,6 +4,7 @@
 //   IRGen.cpp     entry point, module-level names, kernel signature
 //   Stmts.cpp     statements, control flow (scf.if/for/while), inlining
 //   EarlyReturn.cpp  `return` inside a runtime `if`
+//   IfExp.cpp     `x if cond else y` on a runtime scalar condition
 //   Exprs.cpp     expressions, constant folding, names and attributes
 //   Semantic.cpp  Triton's typing: to_tensor, cast, promotion, broadcast,
 //                 binary/unary/compare ops on runtime values
@@ -150,6 +151,9 @@ public:
   Val evalBoolOp(const BoolOpExpr &e);
   Val evalCompare(const CompareExpr &e);
   Val evalIfExp(const IfExpExpr &e);
+  /// `x if cond else y` on a runtime scalar condition: an scf.if that runs
+  /// one side.
+  Val conditionalExpr(const TValue &cond, const IfExpExpr &e);
   Val evalJoinedStr(const JoinedStrExpr &e);
   Val call(const Val &callee, CallArgs &args, SourceLoc loc);
   std::optional<Val> foldBinary(BinOpKind op, const Val &a, const Val &b,
