@@ -306,6 +306,9 @@ void Gen::exec(const Stmt &s) {
 static TValue runtimeCondition(Gen &g, const Val &test, SourceLoc loc,
                                const char *what) {
   TValue c = g.toTensor(test, loc);
+  // A one-element tensor is its element (Triton unsplats it, warning).
+  if (c.isTensor() && c.numel() == 1)
+    c = g.scalarOf(c, loc);
   if (c.isTensor())
     g.fail(loc, std::string("the condition of ") + what +
                     " must be a scalar, got " + c.typeStr());
@@ -399,9 +402,8 @@ void Gen::execIf(const IfStmt &s) {
     b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
     Val e2 = promoteNumbers(*this, ev, s.loc);
     if (!sameStructure(t2, e2, false))
-      fail(s.loc, "'" + name + "' has type " + describe(t2) +
-                      " in the 'if' branch but " + describe(e2) +
-                      " in the 'else' branch");
+      fail(s.loc, "Mismatched type for " + name + " between then block (" +
+                      describe(t2) + ") and else block (" + describe(e2) + ")");
     yielded.push_back(name);
     thenVals.push_back(t2);
     elseVals.push_back(e2);
@@ -724,6 +726,17 @@ void Gen::execWhile(const WhileStmt &s) {
 // Helper calls (inlined)
 //===----------------------------------------------------------------------===//
 
+/// Whether `fn` is decorated `@jit(noinline=True)`.
+static bool isNoinline(const FunctionDefStmt &fn) {
+  for (const ExprPtr &d : fn.decorators)
+    if (auto *call = dyn_cast<CallExpr>(d.get()))
+      if (const Keyword *k = call->findKeyword("noinline"))
+        if (auto *c = dyn_cast<ConstantExpr>(k->value.get()))
+          if (c->isBool() && c->boolValue)
+            return true;
+  return false;
+}
+
 Val Gen::callFunction(const Val &callee, const CallArgs &args,
                       SourceLoc callLoc) {
   const FunctionDefStmt &fn = *callee.fn;
@@ -762,6 +775,16 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
                  "'");
     bound[k] = v;
   }
+  // Triton calls a noinline function, and passes it scalars only; txl
+  // inlines every call but keeps Triton's rule, so that code accepted here
+  // compiles there too.
+  if (isNoinline(fn))
+    for (size_t k = 0; k < bound.size(); ++k)
+      if (bound[k] && bound[k]->isTensor() && bound[k]->t.isTensor())
+        callerFail("Function " + fn.name +
+                   " is marked noinline, but was called with non-scalar "
+                   "argument " +
+                   fn.args[k].name + ":" + bound[k]->t.typeStr());
   Scope scope;
   {
     Scope *saved = locals;

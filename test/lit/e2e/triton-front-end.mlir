@@ -1,0 +1,21 @@
+// Triton front-end behaviours (issue 13, test_core.py): a one-element
+// tensor is an `if` condition; isinstance(dtype, tl.pointer_type) folds
+// (and short-circuits what follows); a noinline helper takes scalars.
+// RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name unsplat --signature "*i32" --target sm_90a --out-dir %t --no-cubin
+// RUN: FileCheck %s --check-prefix=UNSPLAT < %t/unsplat.txlir
+// UNSPLAT: scf.if
+// UNSPLAT: txl.store
+// RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name short_circuiting --signature "*i32" --target sm_90a --out-dir %t --no-cubin
+// RUN: FileCheck %s --check-prefix=SHORT < %t/short_circuiting.txlir
+// SHORT: txl.load
+// SHORT: scf.if
+// SHORT: txl.store
+// RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name short_circuiting --signature "*fp32" --target sm_90a --out-dir %t --no-cubin
+// RUN: FileCheck %s --check-prefix=SHORTF < %t/short_circuiting.txlir
+// SHORTF-NOT: txl.load
+// SHORTF-NOT: txl.store
+// RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name short_circuiting --signature "i32" --target sm_90a --out-dir %t --no-cubin
+// RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name short_circuiting --signature "none" --target sm_90a --out-dir %t --no-cubin
+// RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name calls_noinline --signature "*i32, i32" --target sm_90a --out-dir %t --no-cubin
+// RUN: FileCheck %s --check-prefix=NOINLINE < %t/calls_noinline.txlir
+// NOINLINE: arith.muli
