@@ -26,3 +26,10 @@ def scalar_helper(a, b):
 @triton.jit
 def calls_noinline(Out, n):
     tl.store(Out, scalar_helper(n, 3))
+
+
+@triton.jit
+def timer_as_constexpr(Out, func: tl.constexpr):
+    start = func()
+    tl.store(Out, start)
+    tl.store(Out + 1, func())

@@ -19,3 +19,8 @@
 // RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name calls_noinline --signature "*i32, i32" --target sm_90a --out-dir %t --no-cubin
 // RUN: FileCheck %s --check-prefix=NOINLINE < %t/calls_noinline.txlir
 // NOINLINE: arith.muli
+// A tl function passed as a constexpr (Triton's test_globaltimer); each
+// call reads the timer.
+// RUN: txlc %S/../Inputs/triton_front_end.py --kernel-name timer_as_constexpr --signature "*i64:16, tl.extra.cuda.globaltimer" --target sm_90a --out-dir %t --no-cubin
+// RUN: FileCheck %s --check-prefix=TIMER < %t/timer_as_constexpr.ptx
+// TIMER-COUNT-2: %globaltimer
