@@ -159,6 +159,30 @@ def _is_constexpr_value(value):
         type(value).__name__ == "constexpr" and hasattr(value, "value"))
 
 
+def _builtin_name(value):
+    """The compiler's name of a tl function passed as a constexpr (Triton's
+    test_globaltimer passes tl.extra.cuda.globaltimer): txl's device stub,
+    or Triton's own function (triton.language.extra.cuda.utils.globaltimer
+    is tl.extra.cuda.globaltimer). None for anything else."""
+    if getattr(value, "_txl_device_stub", False):
+        return value.__qualname__
+    module = getattr(value, "__module__", None) or ""
+    name = getattr(value, "__name__", None)
+    if not callable(value) or not name or not (
+            module == "triton.language" or
+            module.startswith("triton.language.")):
+        return None
+    from ._builtins import BUILTINS
+    known = {row[0] for row in BUILTINS}
+    known.update(alias for row in BUILTINS for alias in row[1])
+    parts = module.split(".")[2:]
+    for k in range(len(parts), -1, -1):
+        candidate = ".".join(["tl"] + parts[:k] + [name])
+        if candidate in known:
+            return candidate
+    return None
+
+
 def constexpr_text(value):
     """A constexpr value as source text for the compiler."""
     if _is_constexpr_value(value):
@@ -173,6 +197,9 @@ def constexpr_text(value):
         return repr(value)
     if isinstance(value, _core.dtype):
         return "tl." + value.attr
+    builtin = _builtin_name(value)
+    if builtin is not None:
+        return builtin
     try:
         return "tl." + SIG_ATTR[dtype_sig(value)]
     except TypeError:

@@ -73,9 +73,24 @@ _KERNEL_SAFE_NODES = (ast.Constant, ast.Name, ast.Attribute, ast.Call,
                       ast.boolop, ast.Compare, ast.cmpop, ast.Subscript)
 
 
+def _decorator_name(node):
+    """The last name of a decorator's callee: `triton.autotune(...)` ->
+    "autotune"; None for other expressions."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
 def _is_jit_decorator(node):
-    text = ast.unparse(node)
-    return "jit" in text or "autotune" in text or "heuristics" in text
+    """A decorator of a kernel: the jit marker, autotune or heuristics (not
+    a decorator that merely mentions them, e.g. pytest.mark.parametrize
+    over strings naming "jit")."""
+    name = _decorator_name(node) or ""
+    return "jit" in name or name in ("autotune", "heuristics")
 
 
 def _is_jit_marker(node):
@@ -98,7 +113,7 @@ def _blank_host_decorators(stmt, lines):
         rows = range(d.lineno - 1, d.end_lineno + 1)  # with its '@' line
         if not _is_jit_marker(d) and not marker_rows.intersection(rows):
             for r in range(d.lineno, d.end_lineno + 1):
-                lines[r - 1] = "\n"
+                lines[r - 1] = ""  # lines are joined with "\n" later
 
 
 def _compiler_needs(stmt):

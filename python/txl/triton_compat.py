@@ -94,6 +94,22 @@ class _WarmedKernel:
         return launch
 
 
+def _refuse_host_tensors(args, kwargs):
+    """Triton's ValueError for a tensor in (unpinned) host memory, which the
+    GPU cannot read. Checked when a kernel is compiled for the arguments
+    (the launch fast path does not look at devices)."""
+    for i, a in enumerate(list(args) + list(kwargs.values())):
+        device = getattr(a, "device", None)
+        if getattr(device, "type", None) != "cpu" or not hasattr(a,
+                                                                 "data_ptr"):
+            continue
+        pinned = getattr(a, "is_pinned", None)
+        if pinned is not None and pinned():
+            continue
+        raise ValueError(f"Pointer argument (at {i}) cannot be accessed "
+                         "from Triton (cpu tensor?)")
+
+
 class TritonJITFunction(_JITFunction):
     """txl's JITFunction with the parts of Triton's interface that user
     code touches: `src` and `_unsafe_update_src` (rewrite the kernel's own
@@ -141,6 +157,18 @@ class TritonJITFunction(_JITFunction):
         self._src_override = new_src
         self._source = None
         self.cache.clear()
+
+    def _compile_for(self, key, args, kwargs):
+        from . import _capi
+        _refuse_host_tensors(args, kwargs)
+        try:
+            return super()._compile_for(key, args, kwargs)
+        except _capi.TxlError as e:
+            # Triton checks launch options with asserts (num_warps must be
+            # a power of 2, ...): its users catch AssertionError.
+            if str(e).startswith("option '"):
+                raise AssertionError(str(e)) from None
+            raise
 
     def warmup(self, *args, grid=None, **kwargs):
         warmed = _WarmedKernel(self, super().warmup(*args, **kwargs))

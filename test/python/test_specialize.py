@@ -85,6 +85,17 @@ def test_constexpr_text():
     assert sp.constexpr_text(tl.constexpr(64)) == "64"
     assert sp.constexpr_text((1, 2)) == "(1, 2)"
     assert sp.constexpr_text([4]) == "(4,)"
+    # A tl function (Triton's test_globaltimer passes one as a constexpr).
+    assert (sp.constexpr_text(tl.extra.cuda.globaltimer) ==
+            "tl.extra.cuda.globaltimer")
+
+    def globaltimer():  # shaped like Triton's own function
+        pass
+    globaltimer.__module__ = "triton.language.extra.cuda.utils"
+    assert sp.constexpr_text(globaltimer) == "tl.extra.cuda.globaltimer"
+    globaltimer.__module__ = "host_code"
+    with pytest.raises(TypeError):
+        sp.constexpr_text(globaltimer)
 
     class TorchLikeDtype:
         def __str__(self):

@@ -201,3 +201,83 @@ def test_compilation_error_carries_its_cause():
     assert str(info.value.__cause__) == message
     again = pickle.loads(pickle.dumps(info.value))
     assert str(again.__cause__) == message
+
+
+FRONT_END_KERNELS = '''
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def nothing(dst):
+    pass
+
+
+@triton.jit
+def nothing_on_host(dst):
+    pass
+
+
+@triton.jit
+def add_fn_return(x, pid):
+    if pid == 0:
+        return x + 1
+    else:
+        return x + 2
+
+
+@pytest_param_like("call_type", ["jit", "jit_if"])
+def host_test(call_type):
+    @triton.jit
+    def kernel(Out, call_type: tl.constexpr):
+        pid = tl.program_id(0)
+        o = tl.load(Out)
+        if call_type == "jit_if":
+            if pid == 0:
+                a = o
+                a = add_fn_return(a, pid)
+                o = a
+        tl.store(Out, o)
+    return kernel
+'''
+
+
+@needs_real_lib
+def test_front_end_behaves_as_triton(tmp_path):
+    """Triton's test_core shapes: an invalid launch option is an
+    AssertionError; a tensor in unpinned host memory a ValueError; a kernel nested in a host function whose decorator
+    mentions "jit" compiles (its lines stay put); an early return in a
+    runtime `if` of a helper compiles."""
+    (tmp_path / "front_kernels.py").write_text(
+        "def pytest_param_like(*a):\n    return lambda f: f\n" +
+        FRONT_END_KERNELS)
+    out = check(run_python(FAKE_TENSOR + """
+        import sys; sys.path.insert(0, ".")
+        import front_kernels as k
+        try:
+            k.nothing.warmup(x, grid=(1,), num_warps=3)
+        except AssertionError as e:
+            assert "must be a power of 2" in str(e), e
+        else:
+            raise SystemExit("num_warps=3 was accepted")
+        k.nothing.warmup(x, grid=(1,), num_warps=2)
+        import types
+        class HostT(T):
+            device = types.SimpleNamespace(type="cpu")
+            def __init__(self, p, pinned):
+                super().__init__(p)
+                self.pinned = pinned
+            def is_pinned(self):
+                return self.pinned
+        try:
+            k.nothing_on_host.warmup(HostT(3 << 20, False), grid=(1,))
+        except ValueError as e:
+            assert "cpu tensor" in str(e), e
+        else:
+            raise SystemExit("a host tensor was accepted")
+        k.nothing_on_host.warmup(HostT(4 << 20, True), grid=(1,))
+        w = k.host_test("jit_if").warmup(x, "jit_if", grid=(1,))
+        assert ".entry kernel" in w.asm["ptx"]
+        print("ok")
+    """, tmp_path, TXL_AS_TRITON="1", TXL_LIBRARY=REAL_LIB))
+    assert "ok" in out

@@ -452,8 +452,8 @@ TEST(IRGenControlFlow, RuntimeIfTypeMismatch) {
                                      "    tl.store(p, x)\n"),
                    "k", "*fp32, i32");
   EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.diag.find("k.py:7:5: error: 'x' has type <[16], fp32> in the "
-                        "'if' branch but fp32"),
+  EXPECT_NE(r.diag.find("k.py:7:5: error: Mismatched type for x between then "
+                        "block (<[16], fp32>) and else block (fp32)"),
             std::string::npos)
       << r.diag;
 }

@@ -87,9 +87,13 @@ SmallVector<Value> mlir::txl::emitPredicatedLoad(
   Type resultTy = n == 1 ? wordTy
                          : LLVM::LLVMStructType::getLiteral(b.getContext(),
                                                             fields);
+  // Marked as having side effects (as Triton's loads are): an inline_asm
+  // without them is pure to MLIR and LLVM, so two loads of one address
+  // with a store between them were merged into the first (a load after a
+  // store read the old value).
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, resultTy, operands, asmText, constraints,
-      /*has_side_effects=*/isVolatile, /*is_align_stack=*/false,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
       ArrayAttr());
   if (n == 1)

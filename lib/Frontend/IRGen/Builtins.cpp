@@ -896,6 +896,8 @@ Val pyIsinstance(Gen &g, const std::string &name, CallArgs &args,
       return Val::boolean(o.isConstant());
     if (c == "tl.dtype")
       return Val::boolean(o.kind == Val::Kind::DType);
+    if (c == "tl.pointer_type")
+      return Val::boolean(o.kind == Val::Kind::DType && o.dtype.isPtr());
   }
   g.fail(loc, "unsupported isinstance() check");
 }

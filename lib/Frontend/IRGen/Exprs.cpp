@@ -348,6 +348,10 @@ Val Gen::getAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     // `value = 1; tl.full(..., dtype=value.dtype)` gives int32).
     if (attr == "dtype")
       return Val::dtypeVal(numberDType(obj));
+    // So are its methods (Triton: `acc = 0; acc = acc.to(tl.int64)`).
+    if (attr != "constexpr" && attr != "program_id")
+      if (auto f = registered("tl." + attr))
+        return Val::method(f->s, Val::tensor(toTensor(obj, loc)));
     break;
   default:
     break;
@@ -493,6 +497,12 @@ Val Gen::evalIfExp(const IfExpExpr &e) {
   Val test = eval(*e.test);
   if (test.isConstant())
     return truthy(test, e.test->loc) ? eval(*e.body) : eval(*e.orelse);
+  // A scalar condition picks which side runs, as in Triton (a side with
+  // effects, `tl.store(...) if c else tl.store(...)`, runs only when
+  // chosen); a tensor condition selects element-wise between both sides.
+  bool scalarCond = test.isTensor() && test.t.isReg() && !test.t.isTensor();
+  if (scalarCond)
+    return conditionalExpr(toBool(test.t, e.test->loc), e);
   Val x = eval(*e.body);
   Val y = eval(*e.orelse);
   LocGuard lg(*this, e.loc);

@@ -3,6 +3,8 @@
 // One `Gen` builds one kernel. Its methods are spread over several files:
 //   IRGen.cpp     entry point, module-level names, kernel signature
 //   Stmts.cpp     statements, control flow (scf.if/for/while), inlining
+//   EarlyReturn.cpp  `return` inside a runtime `if`
+//   IfExp.cpp     `x if cond else y` on a runtime scalar condition
 //   Exprs.cpp     expressions, constant folding, names and attributes
 //   Semantic.cpp  Triton's typing: to_tensor, cast, promotion, broadcast,
 //                 binary/unary/compare ops on runtime values
@@ -128,6 +130,8 @@ public:
   void exec(const Stmt &s);
   void assign(const Expr &target, const Val &value, SourceLoc loc);
   void execIf(const IfStmt &s);
+  /// Runs `stmts[start..]` as one block of the current function.
+  void execBlockFrom(const StmtList &stmts, size_t start);
   void execFor(const ForStmt &s);
   void execWhile(const WhileStmt &s);
   Val callFunction(const Val &fn, const CallArgs &args, SourceLoc callLoc);
@@ -147,6 +151,9 @@ public:
   Val evalBoolOp(const BoolOpExpr &e);
   Val evalCompare(const CompareExpr &e);
   Val evalIfExp(const IfExpExpr &e);
+  /// `x if cond else y` on a runtime scalar condition: an scf.if that runs
+  /// one side.
+  Val conditionalExpr(const TValue &cond, const IfExpExpr &e);
   Val evalJoinedStr(const JoinedStrExpr &e);
   Val call(const Val &callee, CallArgs &args, SourceLoc loc);
   std::optional<Val> foldBinary(BinOpKind op, const Val &a, const Val &b,
@@ -381,8 +388,37 @@ public:
   void countStatement(SourceLoc loc);
   /// Runtime ifs/loops enclosing the current statement in this function.
   int dynamicDepth = 0;
+  /// Runtime loops among them (a `return` cannot leave one).
+  int loopDepth = 0;
   bool returned = false;
   Val returnValue;
+  /// Whether a `return` statement ran (else the function fell off its end:
+  /// its result is undefined on that path, like Triton's poison).
+  bool explicitReturn = false;
+
+  //===--- `return` inside a runtime `if` (EarlyReturn.cpp) -----------------//
+  /// Each block of the current function being run, outermost first, with
+  /// the index of its next statement: a runtime `if` holding a `return`
+  /// runs the rest of the function (these statements) in each branch that
+  /// does not return. A null block marks an unrolled loop or a `with` body,
+  /// whose rest cannot be run that way.
+  struct BlockCursor {
+    const StmtList *stmts;
+    size_t next;
+  };
+  std::vector<BlockCursor> cursors;
+  struct OpaqueBlockGuard {
+    Gen &g;
+    explicit OpaqueBlockGuard(Gen &g) : g(g) {
+      g.cursors.push_back({nullptr, 0});
+    }
+    ~OpaqueBlockGuard() { g.cursors.pop_back(); }
+  };
+  /// Whether `s` (either branch, nested blocks included) holds a `return`.
+  static bool containsReturn(const IfStmt &s);
+  /// Builds a runtime `if` holding a `return` (as Triton accepts it): the
+  /// function's result becomes the scf.if's result.
+  void execIfWithReturn(const IfStmt &s, const TValue &cond);
   int nesting = 0;
 
   /// is_warpgroup/is_warp results (opaque mlir::Value pointers): an `if` on
@@ -445,6 +481,17 @@ struct NestingGuard {
   ~NestingGuard() { --g.nesting; }
   Gen &g;
 };
+
+//===--- runtime leaves of values (Stmts.cpp) -----------------------------//
+/// The runtime values inside `v` (tuples searched), in order.
+void collectLeaves(const Val &v, std::vector<TValue> &out);
+/// `templ` with its runtime leaves replaced by `values[idx...]`.
+Val rebuild(const Val &templ, mlir::ValueRange values, size_t &idx);
+/// `v` with compile-time numbers (also inside tuples) made runtime scalars,
+/// so that control flow can carry or yield them.
+Val promoteNumbers(Gen &g, const Val &v, SourceLoc loc);
+/// A value's type for messages: "<[128], fp32>", "(int32, int32)".
+std::string describe(const Val &v);
 
 /// Whether `v` is a tl.make_block_ptr value (BlockPointer.cpp).
 bool isBlockPointer(const Val &v);

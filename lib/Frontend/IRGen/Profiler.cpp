@@ -63,6 +63,7 @@ void Gen::execWith(const WithStmt &s) {
       fail(item.optionalVars->loc,
            "'with pl.scope(...) as NAME' binds nothing in a kernel");
   }
+  OpaqueBlockGuard opaque(*this);
   execBlock(s.body);
 }
 

@@ -701,7 +701,16 @@ Val Gen::logical(bool isAnd, const Val &a, const Val &c, SourceLoc loc) {
 Val Gen::where(const Val &cond, const Val &x, const Val &y, SourceLoc loc) {
   requireRegisterValues(*this, {&cond, &x, &y}, loc);
   TValue c = toBool(toTensor(cond, loc), loc);
-  auto [vx, vy] = checkBinary(x, y, loc, true, true, true, false, "where");
+  // Pointers of one type choose between themselves (checkBinary refuses
+  // two pointers, as arithmetic must).
+  bool pointers =
+      x.isTensor() && y.isTensor() && x.t.dtype.isPtr() && y.t.dtype.isPtr();
+  if (pointers && x.t.dtype != y.t.dtype)
+    fail(loc, "where: operands have different types " + x.t.dtype.str() +
+                  " and " + y.t.dtype.str());
+  auto [vx, vy] =
+      pointers ? std::make_pair(x.t, y.t)
+               : checkBinary(x, y, loc, true, true, true, false, "where");
   if (vx.dtype != vy.dtype)
     fail(loc, "where: operands have different types " + vx.dtype.str() +
                   " and " + vy.dtype.str());

@@ -79,7 +79,7 @@ static void assignedNames(const StmtList &stmts,
 // Runtime leaves of values (for yields and loop-carried values)
 //===----------------------------------------------------------------------===//
 
-static void collectLeaves(const Val &v, std::vector<TValue> &out) {
+void collectLeaves(const Val &v, std::vector<TValue> &out) {
   if (v.isTensor()) {
     out.push_back(v.t);
     return;
@@ -89,7 +89,7 @@ static void collectLeaves(const Val &v, std::vector<TValue> &out) {
 }
 
 /// `templ` with its runtime leaves replaced by `values[idx...]`.
-static Val rebuild(const Val &templ, ValueRange values, size_t &idx) {
+Val rebuild(const Val &templ, ValueRange values, size_t &idx) {
   if (templ.isTensor()) {
     Val v = templ;
     v.t.value = values[idx++];
@@ -103,7 +103,7 @@ static Val rebuild(const Val &templ, ValueRange values, size_t &idx) {
 
 /// Turns compile-time numbers (also inside tuples) into runtime scalars, so
 /// they can be carried or yielded.
-static Val promoteNumbers(Gen &g, const Val &v, SourceLoc loc) {
+Val promoteNumbers(Gen &g, const Val &v, SourceLoc loc) {
   if (v.isNumber())
     return Val::tensor(g.toTensor(v, loc));
   if (v.isTuple()) {
@@ -118,7 +118,7 @@ static Val promoteNumbers(Gen &g, const Val &v, SourceLoc loc) {
   return v;
 }
 
-static std::string describe(const Val &v) {
+std::string describe(const Val &v) {
   if (v.isTensor())
     return v.t.typeStr();
   if (v.isTuple()) {
@@ -134,13 +134,17 @@ static std::string describe(const Val &v) {
 // Statements
 //===----------------------------------------------------------------------===//
 
-void Gen::execBlock(const StmtList &stmts) {
-  for (const StmtPtr &s : stmts) {
-    if (returned)
-      return;
-    countStatement(s->loc);
-    exec(*s);
+void Gen::execBlock(const StmtList &stmts) { execBlockFrom(stmts, 0); }
+
+void Gen::execBlockFrom(const StmtList &stmts, size_t start) {
+  cursors.push_back({&stmts, start});
+  size_t frame = cursors.size() - 1;
+  for (size_t k = start; k < stmts.size() && !returned; ++k) {
+    cursors[frame].next = k + 1;
+    countStatement(stmts[k]->loc);
+    exec(*stmts[k]);
   }
+  cursors.pop_back();
 }
 
 void Gen::countStatement(SourceLoc loc) {
@@ -241,10 +245,11 @@ void Gen::exec(const Stmt &s) {
     fail(s.loc, "'continue' is not supported in kernels");
   case Stmt::Kind::Return: {
     const auto &r = llvm::cast<ReturnStmt>(s);
-    if (dynamicDepth > 0)
-      fail(s.loc, "'return' inside a runtime 'if' or loop is not supported");
+    if (loopDepth > 0)
+      fail(s.loc, "'return' inside a runtime loop is not supported");
     returnValue = r.value ? eval(*r.value) : Val::none();
     returned = true;
+    explicitReturn = true;
     return;
   }
   case Stmt::Kind::Pass:
@@ -301,6 +306,9 @@ void Gen::exec(const Stmt &s) {
 static TValue runtimeCondition(Gen &g, const Val &test, SourceLoc loc,
                                const char *what) {
   TValue c = g.toTensor(test, loc);
+  // A one-element tensor is its element (Triton unsplats it, warning).
+  if (c.isTensor() && c.numel() == 1)
+    c = g.scalarOf(c, loc);
   if (c.isTensor())
     g.fail(loc, std::string("the condition of ") + what +
                     " must be a scalar, got " + c.typeStr());
@@ -314,6 +322,8 @@ void Gen::execIf(const IfStmt &s) {
     return;
   }
   TValue cond = runtimeCondition(*this, test, s.test->loc, "an 'if'");
+  if (containsReturn(s))
+    return execIfWithReturn(s, cond);
   Location loc = cur;
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond.value, true);
   Scope before = *locals;
@@ -392,9 +402,8 @@ void Gen::execIf(const IfStmt &s) {
     b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
     Val e2 = promoteNumbers(*this, ev, s.loc);
     if (!sameStructure(t2, e2, false))
-      fail(s.loc, "'" + name + "' has type " + describe(t2) +
-                      " in the 'if' branch but " + describe(e2) +
-                      " in the 'else' branch");
+      fail(s.loc, "Mismatched type for " + name + " between then block (" +
+                      describe(t2) + ") and else block (" + describe(e2) + ")");
     yielded.push_back(name);
     thenVals.push_back(t2);
     elseVals.push_back(e2);
@@ -546,6 +555,7 @@ void Gen::execFor(const ForStmt &s) {
                         "tl.static_range() or a compile-time tuple");
     ExpansionGuard unrolling(*this, s.loc,
                              "this loop over a compile-time tuple");
+    OpaqueBlockGuard opaque(*this);
     for (const Val &item : seq.elts) {
       if (returned)
         break;
@@ -585,6 +595,7 @@ void Gen::execFor(const ForStmt &s) {
     int64_t count = 0;
     ExpansionGuard unrolling(*this, s.loc,
                              "this tl.static_range loop (unrolled)");
+    OpaqueBlockGuard opaque(*this);
     for (int64_t i = a; (st > 0 ? i < z : i > z); i += st) {
       if (++count > 4096)
         fail(rloc, "tl.static_range unrolls more than 4096 iterations");
@@ -669,7 +680,9 @@ void Gen::execFor(const ForStmt &s) {
   }
   (*locals)[targetName] = Val::tensor(iv);
   ++dynamicDepth;
+  ++loopDepth;
   execBlock(s.body);
+  --loopDepth;
   --dynamicDepth;
   SmallVector<Value> results = yieldCarried(*this, carried, s.loc);
   if (!carried.inits.empty())
@@ -691,6 +704,7 @@ void Gen::execWhile(const WhileStmt &s) {
       b.createBlock(&whileOp.getBefore(), {}, carried.types, locs);
   bindCarried(*this, carried, beforeBlock->getArguments());
   ++dynamicDepth;
+  ++loopDepth;
   Val test = eval(*s.test);
   TValue cond = runtimeCondition(*this, test, s.test->loc, "a 'while'");
   scf::ConditionOp::create(b, loc, cond.value, beforeBlock->getArguments());
@@ -699,6 +713,7 @@ void Gen::execWhile(const WhileStmt &s) {
   *locals = before;
   bindCarried(*this, carried, afterBlock->getArguments());
   execBlock(s.body);
+  --loopDepth;
   --dynamicDepth;
   SmallVector<Value> results = yieldCarried(*this, carried, s.loc);
   scf::YieldOp::create(b, loc, results);
@@ -710,6 +725,17 @@ void Gen::execWhile(const WhileStmt &s) {
 //===----------------------------------------------------------------------===//
 // Helper calls (inlined)
 //===----------------------------------------------------------------------===//
+
+/// Whether `fn` is decorated `@jit(noinline=True)`.
+static bool isNoinline(const FunctionDefStmt &fn) {
+  for (const ExprPtr &d : fn.decorators)
+    if (auto *call = dyn_cast<CallExpr>(d.get()))
+      if (const Keyword *k = call->findKeyword("noinline"))
+        if (auto *c = dyn_cast<ConstantExpr>(k->value.get()))
+          if (c->isBool() && c->boolValue)
+            return true;
+  return false;
+}
 
 Val Gen::callFunction(const Val &callee, const CallArgs &args,
                       SourceLoc callLoc) {
@@ -749,6 +775,16 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
                  "'");
     bound[k] = v;
   }
+  // Triton calls a noinline function, and passes it scalars only; txl
+  // inlines every call but keeps Triton's rule, so that code accepted here
+  // compiles there too.
+  if (isNoinline(fn))
+    for (size_t k = 0; k < bound.size(); ++k)
+      if (bound[k] && bound[k]->isTensor() && bound[k]->t.isTensor())
+        callerFail("Function " + fn.name +
+                   " is marked noinline, but was called with non-scalar "
+                   "argument " +
+                   fn.args[k].name + ":" + bound[k]->t.typeStr());
   Scope scope;
   {
     Scope *saved = locals;
@@ -770,12 +806,18 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
     locals = saved;
   }
   Scope *savedLocals = locals;
-  int savedDepth = dynamicDepth;
-  bool savedReturned = returned;
+  int savedDepth = dynamicDepth, savedLoopDepth = loopDepth;
+  bool savedReturned = returned, savedExplicit = explicitReturn;
   Val savedReturn = returnValue;
+  // The callee's blocks are its own: an early return in it continues
+  // with the rest of the callee only.
+  std::vector<BlockCursor> savedCursors = std::move(cursors);
+  cursors.clear();
   locals = &scope;
   dynamicDepth = 0;
+  loopDepth = 0;
   returned = false;
+  explicitReturn = false;
   returnValue = Val::none();
   callStack.push_back({&fn, callLoc});
   try {
@@ -796,8 +838,11 @@ Val Gen::callFunction(const Val &callee, const CallArgs &args,
   callStack.pop_back();
   Val result = returnValue;
   locals = savedLocals;
+  cursors = std::move(savedCursors);
   dynamicDepth = savedDepth;
+  loopDepth = savedLoopDepth;
   returned = savedReturned;
+  explicitReturn = savedExplicit;
   returnValue = savedReturn;
   return result;
 }

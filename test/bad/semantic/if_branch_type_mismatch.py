@@ -1,4 +1,4 @@
-# expect: 9:5: error: 'v' has type fp32 in the 'if' branch but int32 in the 'else' branch
+# expect: 9:5: error: Mismatched type for v between then block (fp32) and else block (int32)
 # kernel: kernel
 # signature: *fp32, i32
 import triton
