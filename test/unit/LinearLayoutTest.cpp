@@ -817,12 +817,10 @@ TEST(Batched, MmaV2AccumulatorAndOperands) {
     int64_t b, m, n, k;
     std::vector<unsigned> wpc;
   };
-  std::vector<Case> cases = {{2, 32, 32, 32, {2, 1, 2}},
-                             {8, 32, 32, 64, {2, 1, 2}},
-                             {8, 32, 32, 32, {8, 2, 1}},
-                             {4, 64, 64, 64, {4, 2, 2}},
-                             {1, 16, 16, 16, {1, 1, 1}},
-                             {4, 16, 8, 32, {1, 2, 2}}};
+  std::vector<Case> cases = {
+      {2, 32, 32, 32, {2, 1, 2}}, {8, 32, 32, 64, {2, 1, 2}},
+      {8, 32, 32, 32, {8, 2, 1}}, {4, 64, 64, 64, {4, 2, 2}},
+      {1, 16, 16, 16, {1, 1, 1}}, {4, 16, 8, 32, {1, 2, 2}}};
   for (const auto &c : cases) {
     std::vector<unsigned> wpc2 = {c.wpc[1], c.wpc[2]};
     expectBatchedMatches2D(mmaV2AccumulatorLayout({c.b, c.m, c.n}, c.wpc),
