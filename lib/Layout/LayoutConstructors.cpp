@@ -191,18 +191,55 @@ LinearLayout warpAccumulatorTile(int32_t n) {
                       {{"dim0", 16}, {"dim1", n}}, /*requireSurjective=*/true);
 }
 
+// A rank-2 per-warp tile as a rank-3 one whose leading (batch) dim has size
+// 1: every basis gets a 0 batch coordinate in front.
+LinearLayout withBatchDim(const LinearLayout &tile) {
+  LinearLayout::BasesT bases;
+  for (const auto &[inDim, vectors] : tile.getBases()) {
+    std::vector<LinearLayout::Basis> shifted;
+    for (const LinearLayout::Basis &v : vectors) {
+      LinearLayout::Basis b = {0};
+      b.insert(b.end(), v.begin(), v.end());
+      shifted.push_back(b);
+    }
+    bases.emplace_back(inDim, shifted);
+  }
+  LinearLayout::OutDimsT outs = {{"dim0", 1},
+                                 {"dim1", tile.getOutDimSize("dim0")},
+                                 {"dim2", tile.getOutDimSize("dim1")}};
+  return LinearLayout(bases, outs, /*requireSurjective=*/true);
+}
+
+// Rank 2 [M, N] or rank 3 [B, M, N] (a batched dot: the batch is one more
+// warp dim, slowest, and then repeats in registers, after N and M).
+void checkDotRank(ArrayRef<int64_t> shape, ArrayRef<unsigned> warpsPerCTA,
+                  StringRef who) {
+  if ((shape.size() != 2 && shape.size() != 3) ||
+      warpsPerCTA.size() != shape.size())
+    fail(who + ": only rank-2 and rank-3 (batched) tensors are supported");
+  requirePowerOf2Shape(shape, who);
+  requirePowerOf2Shape(toShape(warpsPerCTA), who);
+}
+
+// The dims of a rank-`rank` dot tensor, innermost first: {1, 0} or
+// {2, 1, 0}.
+std::vector<unsigned> innerFirst(size_t rank) {
+  return rank == 3 ? std::vector<unsigned>{2, 1, 0}
+                   : std::vector<unsigned>{1, 0};
+}
+
 LinearLayout accumulatorLayout(ArrayRef<int64_t> shape,
                                ArrayRef<unsigned> warpsPerCTA,
                                ArrayRef<unsigned> warpOrder, int32_t n,
                                StringRef who) {
-  if (shape.size() != 2 || warpsPerCTA.size() != 2)
-    fail(who + ": only rank-2 tensors are supported");
-  requirePowerOf2Shape(shape, who);
-  requirePowerOf2Shape(toShape(warpsPerCTA), who);
-  LinearLayout tile =
-      warpAccumulatorTile(n) *
-      identityStandardND(kDimWarp, toShape(warpsPerCTA), warpOrder);
-  return withDistributedIns(fitToShape(tile, shape, {1, 0}));
+  checkDotRank(shape, warpsPerCTA, who);
+  if (warpOrder.size() != shape.size())
+    fail(who + ": warp order and shape ranks differ");
+  LinearLayout tile = warpAccumulatorTile(n);
+  if (shape.size() == 3)
+    tile = withBatchDim(tile);
+  tile *= identityStandardND(kDimWarp, toShape(warpsPerCTA), warpOrder);
+  return withDistributedIns(fitToShape(tile, shape, innerFirst(shape.size())));
 }
 
 } // namespace
@@ -216,13 +253,15 @@ LinearLayout txl::nvmmaAccumulatorLayout(ArrayRef<int64_t> shape,
   if (n < 8 || n > 256 || !llvm::isPowerOf2_32(n))
     fail("nvmmaAccumulatorLayout: N must be a power of two in [8, 256]");
   // Warps stack along M first: a warpgroup's 4 warps cover 64 rows.
+  if (shape.size() != 2)
+    fail("nvmmaAccumulatorLayout: wgmma accumulators are rank 2");
   return accumulatorLayout(shape, warpsPerCTA, {0, 1}, n,
                            "nvmmaAccumulatorLayout");
 }
 
 LinearLayout txl::mmaV2AccumulatorLayout(ArrayRef<int64_t> shape,
                                          ArrayRef<unsigned> warpsPerCTA) {
-  return accumulatorLayout(shape, warpsPerCTA, {1, 0}, 8,
+  return accumulatorLayout(shape, warpsPerCTA, innerFirst(shape.size()), 8,
                            "mmaV2AccumulatorLayout");
 }
 
@@ -281,17 +320,25 @@ LinearLayout txl::mmaV2OperandLayout(ArrayRef<int64_t> shape, unsigned opIdx,
                                      ArrayRef<unsigned> warpsPerCTA,
                                      unsigned elemBits) {
   StringRef who = "mmaV2OperandLayout";
-  checkRank2(shape, warpsPerCTA, who);
+  checkDotRank(shape, warpsPerCTA, who);
   if (opIdx > 1)
     fail(who + ": opIdx must be 0 or 1");
-  // A is shared by warps along N (dim1 of the accumulator), B by warps
-  // along M; the operand's K dim is dim1 for A, dim0 for B.
+  // A is shared by warps along N (the accumulator's last dim), B by warps
+  // along M; the operand's K dim is its last dim for A, the one before for
+  // B. A leading batch dim is distributed like the accumulator's.
+  unsigned batch = shape.size() - 2;
   LinearLayout tile = warpOperandTile(opIdx, elemBits, who);
-  unsigned kDim = opIdx == 0 ? 1 : 0;
+  if (batch)
+    tile = withBatchDim(tile);
+  unsigned kDim = batch + (opIdx == 0 ? 1 : 0);
+  unsigned mnDim = batch + (opIdx == 0 ? 0 : 1);
   // The warps along the accumulator dim this operand lacks sit at the
   // operand's K dim, with zero bases.
-  LinearLayout warps = operandWarps(warpsPerCTA, {1, 0}, /*broadcastDim=*/kDim);
-  std::vector<unsigned> repOrder = {kDim, 1 - kDim};
+  LinearLayout warps = operandWarps(warpsPerCTA, innerFirst(shape.size()),
+                                    /*broadcastDim=*/kDim);
+  std::vector<unsigned> repOrder = {kDim, mnDim};
+  if (batch)
+    repOrder.push_back(0);
   return withDistributedIns(fitToShape(tile * warps, shape, repOrder));
 }
 

@@ -788,6 +788,57 @@ TEST(Operand, MmaV2FragmentFormulas) {
             (std::vector<int32_t>{13, 1}));
 }
 
+namespace {
+// A batched (rank-3) mma.sync layout, checked against the 2-D one of the
+// same [M, N] (or operand) shape: warps enumerate [wb, wm, wn] with the
+// batch slowest, registers repeat the 2-D registers per batch held.
+void expectBatchedMatches2D(const LinearLayout &ll3, const LinearLayout &ll2,
+                            int64_t batch, std::vector<unsigned> wpc) {
+  SCOPED_TRACE(ll3.toString());
+  ASSERT_TRUE(ll3.isSurjective());
+  expectUniformCover(ll3);
+  int32_t regs2 = ll2.getInDimSize("register");
+  int32_t warps2 = int32_t(wpc[1] * wpc[2]);
+  for (const auto &x : allInputs(ll3)) {
+    int32_t reg = x[0], lane = x[1], warp = x[2];
+    std::vector<int32_t> want = {
+        int32_t(((reg / regs2) * wpc[0] + warp / warps2) % batch)};
+    for (int32_t v : ll2.applyValues({reg % regs2, lane, warp % warps2}))
+      want.push_back(v);
+    ASSERT_EQ(toVec(ll3.applyValues(x)), want);
+  }
+}
+} // namespace
+
+TEST(Batched, MmaV2AccumulatorAndOperands) {
+  // (B, M, N, K), warps [wb, wm, wn]: a batch per warp, batches repeated
+  // in registers, more warps than tiles, one warp.
+  struct Case {
+    int64_t b, m, n, k;
+    std::vector<unsigned> wpc;
+  };
+  std::vector<Case> cases = {
+      {2, 32, 32, 32, {2, 1, 2}}, {8, 32, 32, 64, {2, 1, 2}},
+      {8, 32, 32, 32, {8, 2, 1}}, {4, 64, 64, 64, {4, 2, 2}},
+      {1, 16, 16, 16, {1, 1, 1}}, {4, 16, 8, 32, {1, 2, 2}}};
+  for (const auto &c : cases) {
+    std::vector<unsigned> wpc2 = {c.wpc[1], c.wpc[2]};
+    expectBatchedMatches2D(mmaV2AccumulatorLayout({c.b, c.m, c.n}, c.wpc),
+                           mmaV2AccumulatorLayout({c.m, c.n}, wpc2), c.b,
+                           c.wpc);
+    for (unsigned bits : {8u, 16u, 32u}) {
+      if (c.k < 256 / bits)
+        continue;
+      expectBatchedMatches2D(
+          mmaV2OperandLayout({c.b, c.m, c.k}, 0, c.wpc, bits),
+          mmaV2OperandLayout({c.m, c.k}, 0, wpc2, bits), c.b, c.wpc);
+      expectBatchedMatches2D(
+          mmaV2OperandLayout({c.b, c.k, c.n}, 1, c.wpc, bits),
+          mmaV2OperandLayout({c.k, c.n}, 1, wpc2, bits), c.b, c.wpc);
+    }
+  }
+}
+
 TEST(Operand, WgmmaRegisterA) {
   std::vector<std::pair<Shape, std::vector<unsigned>>> cases = {
       {{64, 16}, {4, 1}},

@@ -119,7 +119,9 @@ LinearLayout nvmmaAccumulatorLayout(llvm::ArrayRef<int64_t> shape,
 ///   row = lane/4 + 8*(reg/2),   col = 2*(lane%4) + reg%2
 /// Warps enumerate warpsPerCTA with dim1 (N) fastest (Triton's MMAv2
 /// convention; unlike wgmma, no warpgroup constraint); repetitions add
-/// register bits, N first then M.
+/// register bits, N first then M. A rank-3 [B, M, N] tensor (a batched
+/// dot) has the same tile at batch 0, rank-3 warpsPerCTA [wb, wm, wn] with
+/// the batch slowest, and repetitions N, M, then batch.
 LinearLayout mmaV2AccumulatorLayout(llvm::ArrayRef<int64_t> shape,
                                     llvm::ArrayRef<unsigned> warpsPerCTA);
 
@@ -132,7 +134,9 @@ LinearLayout mmaV2AccumulatorLayout(llvm::ArrayRef<int64_t> shape,
 ///   B: k   = kw*(lane%4) + i%kw + 4kw*(i/kw),  n = lane/4
 /// Warps enumerate warpsPerCTA with N fastest (as the accumulator); warps
 /// that differ only along the other operand's dim hold the same fragment
-/// (zero bases). Repetitions add register bits, K first.
+/// (zero bases). Repetitions add register bits, K first. Rank 3 ([B, M, K]
+/// or [B, K, N], with the accumulator's rank-3 warpsPerCTA): the batch is
+/// distributed as in the accumulator and repeats last.
 LinearLayout mmaV2OperandLayout(llvm::ArrayRef<int64_t> shape, unsigned opIdx,
                                 llvm::ArrayRef<unsigned> warpsPerCTA,
                                 unsigned elemBits);

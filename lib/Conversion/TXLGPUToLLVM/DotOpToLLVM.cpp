@@ -7,12 +7,15 @@
 // is not hard-coded: the fragment's coordinates (PTX ISA mma.m16n8k*
 // figures, seen from lane 0 of warp 0) are looked up in the layouts'
 // linear maps, so the layout constructors and this lowering cannot
-// silently disagree.
+// silently disagree. A batched dot ([B, M, K] x [B, K, N]) is the same per
+// batch: its layouts have a leading batch dim over warps and then registers,
+// and each warp runs the tiles of the batches it holds.
 //
 // An FMA dot (fp64, or ieee fp32) has a blocked accumulator; its operands,
 // in any layout, go through shared scratch, from which the thread of
-// C[m, n] reads A[m, k] and B[k, n] for each k in order, one fused
-// multiply-add each (so its registers hold its accumulators, not all of K).
+// C[(b,) m, n] reads A[(b,) m, k] and B[(b,) k, n] for each k in order, one
+// fused multiply-add each (so its registers hold its accumulators, not all
+// of K).
 //
 //===----------------------------------------------------------------------===//
 #include "SharedScratch.h"
@@ -34,24 +37,28 @@ struct RegisterTable {
     for (int r = map.numRegs() - 1; r >= 0; --r)
       regOf[map.flatIndex(map.regCoord(r))] = r;
   }
-  /// -1 when no register holds (row, col). A tile smaller than the
-  /// instruction's repeats along the padded dimension (its layout's bases
-  /// beyond the shape are zero): the instruction's extra rows and columns
-  /// read and write copies of real ones, consistently in A, B and C.
-  int lookup(int64_t row, int64_t col) const {
-    auto it = regOf.find(key(row, col));
+  /// -1 when no register holds (batch, row, col) (batch 0 for a 2-D
+  /// tensor). A tile smaller than the instruction's repeats along the
+  /// padded dimension (its layout's bases beyond the shape are zero): the
+  /// instruction's extra rows and columns read and write copies of real
+  /// ones, consistently in A, B and C.
+  int lookup(int64_t batch, int64_t row, int64_t col) const {
+    auto it = regOf.find(key(batch, row, col));
     return it == regOf.end() ? -1 : it->second;
   }
-  int64_t key(int64_t row, int64_t col) const {
-    return (row % map.shape[0]) * map.shape[1] + col % map.shape[1];
+  int64_t key(int64_t batch, int64_t row, int64_t col) const {
+    size_t r = map.shape.size();
+    int64_t rows = map.shape[r - 2], cols = map.shape[r - 1];
+    int64_t batches = r == 3 ? map.shape[0] : 1;
+    return ((batch % batches) * rows + row % rows) * cols + col % cols;
   }
 };
 
 struct MmaShape {
   unsigned kWidth;   ///< elements per 32-bit operand register
   unsigned kInstr;   ///< K of one instruction: 8 * kWidth
-  unsigned wm, wn;   ///< warps along M and N
-  int64_t repM, repN, repK;
+  unsigned wb, wm, wn; ///< warps along the batch (1 if none), M and N
+  int64_t repB, repM, repN, repK;
 };
 
 /// Packs `kWidth` operand elements into the 32-bit register mma.sync takes.
@@ -134,11 +141,19 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
     MmaShape s;
     s.kWidth = 32 / elem.getIntOrFloatBitWidth();
     s.kInstr = 8 * s.kWidth;
-    s.wm = mma.getWarpsPerCTA()[0];
-    s.wn = mma.getWarpsPerCTA()[1];
-    s.repM = std::max<int64_t>(1, cTy.getDimSize(0) / (16 * s.wm));
-    s.repN = std::max<int64_t>(1, cTy.getDimSize(1) / (8 * s.wn));
-    s.repK = aTy.getDimSize(1) / s.kInstr;
+    // [M, N], or [B, M, N] with warpsPerCTA [wb, wm, wn].
+    unsigned rank = cTy.getRank();
+    ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
+    if (warps.size() != rank)
+      return op.emitOpError("accumulator layout rank differs from its shape");
+    s.wb = rank == 3 ? warps[0] : 1;
+    s.wm = warps[rank - 2];
+    s.wn = warps[rank - 1];
+    int64_t batches = rank == 3 ? cTy.getDimSize(0) : 1;
+    s.repB = std::max<int64_t>(1, batches / s.wb);
+    s.repM = std::max<int64_t>(1, cTy.getDimSize(rank - 2) / (16 * s.wm));
+    s.repN = std::max<int64_t>(1, cTy.getDimSize(rank - 1) / (8 * s.wn));
+    s.repK = aTy.getDimSize(rank - 1) / s.kInstr;
 
     Location loc = op.getLoc();
     RegisterTable a(*aMap), bt(*bMap), c(*cMap);
@@ -150,9 +165,10 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
     for (int r = 0; r < cMap->numRegs(); ++r)
       acc[cMap->flatIndex(cMap->regCoord(r))] = cRegs[r];
 
+    int64_t batch = 0; // of the tile being built, as warp 0 sees it
     auto fragment = [&](const RegisterTable &t, ArrayRef<Value> regs,
                         int64_t row, int64_t col) -> FailureOr<Value> {
-      int r = t.lookup(row, col);
+      int r = t.lookup(batch, row, col);
       if (r < 0)
         return failure();
       return regs[r];
@@ -162,14 +178,16 @@ struct DotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
         getContext(), accElem.isF16()
                           ? SmallVector<Type>(2, VectorType::get({2}, accElem))
                           : SmallVector<Type>(4, accElem));
-    for (int64_t mi = 0; mi < s.repM; ++mi) {
+    for (int64_t bi = 0; bi < s.repB * s.repM; ++bi) {
+      batch = (bi / s.repM) * s.wb;
+      int64_t mi = bi % s.repM;
       int64_t row0 = mi * 16 * s.wm;
       for (int64_t ni = 0; ni < s.repN; ++ni) {
         int64_t col0 = ni * 8 * s.wn;
         int64_t cKeys[4];
         SmallVector<Value> cFrag;
         for (int i = 0; i < 4; ++i) {
-          cKeys[i] = c.key(row0 + 8 * (i / 2), col0 + i % 2);
+          cKeys[i] = c.key(batch, row0 + 8 * (i / 2), col0 + i % 2);
           if (!acc.count(cKeys[i]))
             return op.emitOpError("accumulator layout lacks a fragment");
           cFrag.push_back(acc[cKeys[i]]);
@@ -240,7 +258,10 @@ struct FmaDotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
       return op.emitOpError("FMA dot: operand layouts unknown");
     Location loc = op.getLoc();
     Type elem = aTy.getElementType();
-    int64_t K = aTy.getShape()[1];
+    // [M, K] x [K, N], or [B, M, K] x [B, K, N].
+    unsigned rank = cTy.getRank();
+    int64_t M = cTy.getShape()[rank - 2], N = cTy.getShape()[rank - 1];
+    int64_t K = aTy.getShape()[rank - 1];
     int64_t offset = scratchOffset(op);
     int64_t bOffset = offset + aTy.getNumElements() * scratchElemBytes(elem);
     // A and B to scratch, row-major; each thread then reads the rows of A
@@ -263,17 +284,24 @@ struct FmaDotOpToLLVM : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> cRegs = unpackTensor(rewriter, loc, adaptor.getC());
     SmallVector<SmallVector<Value>> cCoords =
         allRegCoords(rewriter, loc, *cMap);
-    Value kStride = i32Const(rewriter, loc, K);
-    Value nStride = i32Const(rewriter, loc, cTy.getShape()[1]);
+    auto mul = [&](Value x, int64_t c) {
+      return LLVM::MulOp::create(rewriter, loc, x, i32Const(rewriter, loc, c));
+    };
+    auto add = [&](Value x, Value y) {
+      return LLVM::AddOp::create(rewriter, loc, x, y);
+    };
     for (auto [r, coord] : llvm::enumerate(cCoords)) {
-      Value rowBase = LLVM::MulOp::create(rewriter, loc, coord[0], kStride);
+      Value m = coord[rank - 2], n = coord[rank - 1];
+      // Where batch b's A rows and B columns start: b * M * K and b * K * N.
+      Value aBase = mul(m, K), bBase = n;
+      if (rank == 3) {
+        aBase = add(aBase, mul(coord[0], M * K));
+        bBase = add(bBase, mul(coord[0], K * N));
+      }
       Value acc = cRegs[r];
       for (int64_t k = 0; k < K; ++k) {
-        Value kk = i32Const(rewriter, loc, k);
-        Value aIdx = LLVM::AddOp::create(rewriter, loc, rowBase, kk);
-        Value bIdx = LLVM::AddOp::create(
-            rewriter, loc, LLVM::MulOp::create(rewriter, loc, kk, nStride),
-            coord[1]);
+        Value aIdx = add(aBase, i32Const(rewriter, loc, k));
+        Value bIdx = add(bBase, i32Const(rewriter, loc, k * N));
         Value av = loadScratch(
             rewriter, loc,
             scratchElementPtr(rewriter, loc, op, offset, elem, aIdx), elem);

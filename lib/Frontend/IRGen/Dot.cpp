@@ -1,7 +1,10 @@
 //===- Dot.cpp - tl.dot and the `@` operator ------------------------------===//
 //
 // Triton's rules: 2-D operands of one type, K at least 16 (M and N may be
-// smaller: the mma.sync tile is padded). The result is int32 for int8 operands,
+// smaller: the mma.sync tile is padded). Batched operands [B, M, K] x
+// [B, K, N] give [B, M, N]; more leading dims than one are flattened into
+// one batch dim and restored on the result (Triton does the same), so the
+// compiler sees only 2-D and 3-D dots. The result is int32 for int8 operands,
 // fp32 for fp32 and bf16, fp64 for fp64, and out_dtype (fp32 or fp16) for fp16
 // and fp8; bf16 is never a result type. fp16 operands with out_dtype=fp16
 // accumulate in fp16 (the f16 accumulators of mma.sync and wgmma); fp8 ones
@@ -134,29 +137,64 @@ TValue splitPrecisionDot(Gen &g, const TValue &a, const TValue &b,
 
 } // namespace
 
+/// The shape of a dot of `a` [..., M, K] and `b` [..., K, N] with the
+/// batch dims of `a` (checked equal to `b`'s).
+static std::vector<int64_t> dotShape(Gen &g, const TValue &a, const TValue &b,
+                                     SourceLoc loc) {
+  size_t rank = a.shape.size();
+  if (rank < 2 || b.shape.size() != rank)
+    g.fail(loc, "tl.dot needs 2-D operands, or batched ones of one rank "
+                "([..., M, K] @ [..., K, N]), got " +
+                    a.typeStr() + " and " + b.typeStr());
+  if (!std::equal(a.shape.begin(), a.shape.end() - 2, b.shape.begin()))
+    g.fail(loc, "tl.dot: batch dimensions differ: " + a.typeStr() + " @ " +
+                    b.typeStr());
+  if (a.shape[rank - 1] != b.shape[rank - 2])
+    g.fail(loc, "tl.dot: inner dimensions differ: " + a.typeStr() + " @ " +
+                    b.typeStr());
+  std::vector<int64_t> shape(a.shape.begin(), a.shape.end() - 1);
+  shape.push_back(b.shape[rank - 1]);
+  return shape;
+}
+
+/// `x` [d0, ..., dn-3, R, C] as [d0 * ... * dn-3, R, C].
+static TValue flattenBatch(Gen &g, const TValue &x, SourceLoc loc) {
+  size_t rank = x.shape.size();
+  int64_t batch = 1;
+  for (size_t d = 0; d + 2 < rank; ++d)
+    batch *= x.shape[d];
+  return g.reshape(x, {batch, x.shape[rank - 2], x.shape[rank - 1]},
+                   /*allowReorder=*/false, loc);
+}
+
 TValue Gen::dot(const TValue &a, const TValue &bm,
                 const std::optional<Val> &acc, InputPrecision precision,
                 SourceLoc loc, DType out) {
   const TValue &b_ = bm; // `b` is the builder
-  if (a.shape.size() != 2 || b_.shape.size() != 2)
-    fail(loc, "tl.dot needs 2-D operands, got " + a.typeStr() + " and " +
-                  b_.typeStr() +
-                  (a.shape.size() == 3 ? " (batched dot is not supported yet)"
-                                       : ""));
-  if (a.shape[1] != b_.shape[0])
-    fail(loc, "tl.dot: inner dimensions differ: " + a.typeStr() + " @ " +
-                  b_.typeStr());
+  std::vector<int64_t> shape = dotShape(*this, a, b_, loc);
+  size_t rank = shape.size();
+  if (rank > 3) {
+    std::optional<Val> flatAcc = acc;
+    if (acc && acc->isTensor() && acc->t.shape == shape)
+      flatAcc = Val::tensor(flattenBatch(*this, acc->t, loc));
+    else if (acc && !acc->isNone())
+      fail(loc, "tl.dot: acc must be a " + shapeStr(shape) + " tensor");
+    TValue d = dot(flattenBatch(*this, a, loc), flattenBatch(*this, b_, loc),
+                   flatAcc, precision, loc, out);
+    return reshape(d, shape, /*allowReorder=*/false, loc);
+  }
+  int64_t K = a.shape[rank - 1];
   // M and N may be small (the tensor cores compute a padded tile whose
   // extra rows and columns repeat real ones); K is summed over, so it must
   // fill an instruction.
-  if (a.shape[1] < 16)
+  if (K < 16)
     fail(loc,
          "tl.dot needs K >= 16, got " + a.typeStr() + " @ " + b_.typeStr());
   if (a.dtype != b_.dtype && !(a.dtype.isFP8() && b_.dtype.isFP8()))
     fail(loc, "tl.dot operands must have the same type, got " + a.typeStr() +
                   " and " + b_.typeStr());
   // One 8-bit mma/wgmma instruction is 32 deep (Triton: K >= 32).
-  if (a.dtype.bitWidth() == 8 && a.shape[1] < 32)
+  if (a.dtype.bitWidth() == 8 && K < 32)
     fail(loc, "tl.dot of 8-bit operands needs K >= 32, got " + a.typeStr() +
                   " @ " + b_.typeStr());
   bool isInt = a.dtype.isInt();
@@ -167,7 +205,6 @@ TValue Gen::dot(const TValue &a, const TValue &bm,
     fail(loc, "tl.dot supports int8, fp16, bf16, fp32, fp64 and fp8 "
               "operands, got " +
                   a.typeStr());
-  std::vector<int64_t> shape = {a.shape[0], b_.shape[1]};
   DType result = resultDType(*this, a.dtype, out, loc);
   // fp8 operands accumulate in fp32 whatever the result type.
   DType accType = a.dtype.isFP8() ? DType(DType::F32) : result;
@@ -178,8 +215,7 @@ TValue Gen::dot(const TValue &a, const TValue &bm,
               : constant(accType, Val::floating(0.0), shape);
   } else {
     if (!acc->isTensor() || acc->t.shape != shape)
-      fail(loc, "tl.dot: acc must be a [" + std::to_string(shape[0]) + ", " +
-                    std::to_string(shape[1]) + "] tensor");
+      fail(loc, "tl.dot: acc must be a " + shapeStr(shape) + " tensor");
     if (acc->t.dtype != result)
       fail(loc, std::string("tl.dot: ") +
                     (isInt ? "int8 operands need an int32 accumulator, got "

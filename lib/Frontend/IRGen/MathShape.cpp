@@ -208,10 +208,14 @@ static TValue trans(Gen &g, const TValue &x, std::vector<int64_t> order,
                     SourceLoc loc) {
   size_t rank = x.shape.size();
   if (order.empty()) {
-    if (rank != 2)
-      g.fail(loc, "trans() without dims needs a 2-D tensor, got " +
+    // Triton: the last two dims swap (a batched transpose).
+    if (rank < 2)
+      g.fail(loc, "trans() without dims needs a tensor of rank 2 or more, "
+                  "got " +
                       x.typeStr());
-    order = {1, 0};
+    for (size_t d = 0; d < rank; ++d)
+      order.push_back(int64_t(d));
+    std::swap(order[rank - 2], order[rank - 1]);
   }
   if (order.size() != rank)
     g.fail(loc, "permutation " + shapeStr(order) + " does not match rank " +

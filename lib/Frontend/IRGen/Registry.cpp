@@ -64,14 +64,14 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.atomic_cas", "(pointer, cmp, val, sem=None, scope=None)", "Atomic compare-and-swap (16/32/64-bit); returns the old values.", h::atomicCAS},
       //===--- linear algebra -----------------------------------------===//
       {"tl.dot", "(input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None, out_dtype=float32)",
-       "Matrix product of two tiles (mma.sync, wgmma on sm_90a, tcgen05 on sm_100a; shared-buffer operands with a tensor-memory acc on sm_100a: a synchronous tcgen05 MMA into acc); int8 operands accumulate in int32, fp16 ones in fp16 with out_dtype=float16; fp32 at input_precision tf32, tf32x3, bf16x3, bf16x6 or ieee (FMAs); fp64 by FMAs.", h::dot, kPartial,
-       "no batched (3-D) dot; fp8 operands with out_dtype=float16 accumulate in fp32"},
+       "Matrix product of two tiles (mma.sync, wgmma on sm_90a, tcgen05 on sm_100a; shared-buffer operands with a tensor-memory acc on sm_100a: a synchronous tcgen05 MMA into acc); int8 operands accumulate in int32, fp16 ones in fp16 with out_dtype=float16; fp32 at input_precision tf32, tf32x3, bf16x3, bf16x6 or ieee (FMAs); fp64 by FMAs. Batched: [..., M, K] @ [..., K, N], leading dims flattened into one batch dim (mma.sync or FMAs).", h::dot, kPartial,
+       "fp8 operands with out_dtype=float16 accumulate in fp32; batched dots never use wgmma or tcgen05"},
       {"tl.dot_scaled", "(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32)",
        "Matrix product of microscaled (mx fp4/fp8) tiles: upcast to bf16/fp16, scaled, then tl.dot.", h::dotScaled, kPartial,
        "e8m0 scales per 32 elements only (no nvfp4 e4m3 scales); no block-scaled tcgen05 on sm_100a yet"},
       //===--- indexing and shape -------------------------------------===//
       {"tl.where", "(condition, x, y)", "Elements of `x` where `condition`, else of `y`.", h::where},
-      {"tl.trans", "(input, *dims)", "Permutes the dimensions (a 2-D transpose without dims).", h::transPermute},
+      {"tl.trans", "(input, *dims)", "Permutes the dimensions (without dims: swaps the last two).", h::transPermute},
       {"tl.permute", "(input, *dims)", "Permutes the dimensions of `input`.", h::transPermute},
       {"tl.reshape", "(input, *shape, can_reorder=False)", "`input` with a new shape.", h::reshapeView},
       {"tl.view", "(input, *shape)", "`input` with a new shape, elements possibly reordered.", h::reshapeView},

@@ -87,13 +87,19 @@ LogicalResult DotOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
   auto b = cast<RankedTensorType>(getB().getType());
   auto c = cast<RankedTensorType>(getC().getType());
-  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
-    return emitOpError("operands must be 2-D");
-  if (a.getDimSize(1) != b.getDimSize(0))
+  // [M, K] x [K, N], or batched: [B, M, K] x [B, K, N].
+  int64_t rank = a.getRank();
+  if ((rank != 2 && rank != 3) || b.getRank() != rank || c.getRank() != rank)
+    return emitOpError("operands must all be 2-D, or all 3-D (batched)");
+  if (rank == 3 && (b.getDimSize(0) != a.getDimSize(0) ||
+                    c.getDimSize(0) != a.getDimSize(0)))
+    return emitOpError("batch dimensions differ");
+  if (a.getDimSize(rank - 1) != b.getDimSize(rank - 2))
     return emitOpError("inner dimensions differ: ")
-           << a.getDimSize(1) << " vs " << b.getDimSize(0);
-  if (c.getDimSize(0) != a.getDimSize(0) || c.getDimSize(1) != b.getDimSize(1))
-    return emitOpError("accumulator shape must be [M, N]");
+           << a.getDimSize(rank - 1) << " vs " << b.getDimSize(rank - 2);
+  if (c.getDimSize(rank - 2) != a.getDimSize(rank - 2) ||
+      c.getDimSize(rank - 1) != b.getDimSize(rank - 1))
+    return emitOpError("accumulator shape must be [M, N] (or [B, M, N])");
   if (a.getElementType() != b.getElementType())
     return emitOpError("a and b must have the same element type");
   Type elem = a.getElementType(), acc = c.getElementType();

@@ -30,7 +30,9 @@ static std::optional<::txl::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape
     return ::txl::blockedToLinearLayout(shape, paramsOf(blocked));
   }
   if (auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(encoding)) {
-    if (shape.size() != 2)
+    // mma.sync accumulators may carry a leading batch dim (batched dots).
+    if (shape.size() != mma.getWarpsPerCTA().size() ||
+        (shape.size() != 2 && !(shape.size() == 3 && mma.getVersion() == 2)))
       return std::nullopt;
     if (mma.getVersion() == 2)
       return ::txl::mmaV2AccumulatorLayout(shape, mma.getWarpsPerCTA());
@@ -39,7 +41,9 @@ static std::optional<::txl::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape
   }
   if (auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(encoding)) {
     auto parent = dyn_cast<NvidiaMmaEncodingAttr>(operand.getParent());
-    if (!parent || shape.size() != 2 || operand.getKWidth() == 0)
+    if (!parent || operand.getKWidth() == 0 ||
+        shape.size() != parent.getWarpsPerCTA().size() ||
+        (shape.size() != 2 && !(shape.size() == 3 && parent.getVersion() == 2)))
       return std::nullopt;
     unsigned elemBits = 32 / operand.getKWidth();
     if (parent.getVersion() == 2)

@@ -269,31 +269,51 @@ private:
   /// The accumulator layout of a dot: wgmma where it fits, else mma.sync v2
   /// tiles (16 x 8 per warp), warps spread over M and N in proportion to the
   /// tile counts.
+  /// A batched (rank-3) dot has mma.sync tiles, the batch being one more
+  /// warp dim: as many warps as batches first (up to all of them), the rest
+  /// over M and N as for a 2-D dot.
   Attribute accumulatorLayout(mlir::txl::DotOp dot) {
-    if (dot.isFMA())
-      return fmaAccumulator();
-    if (Attribute tc = tcgen05Accumulator(dot))
-      return tc;
-    if (Attribute wg = warpGroupAccumulator(dot))
-      return wg;
     ArrayRef<int64_t> shape = dot.getType().getShape();
+    bool batched = shape.size() == 3;
+    unsigned wb = batched ? batchWarps(shape[0]) : 1;
+    if (dot.isFMA())
+      return fmaAccumulator(shape.size(), wb);
+    if (!batched) {
+      if (Attribute tc = tcgen05Accumulator(dot))
+        return tc;
+      if (Attribute wg = warpGroupAccumulator(dot))
+        return wg;
+    }
+    ArrayRef<int64_t> mn = shape.take_back(2);
     unsigned wm = 1, wn = 1;
-    while (wm * wn < numWarps) {
-      bool mFits = shape[0] >= 16 * wm * 2, nFits = shape[1] >= 8 * wn * 2;
-      if (mFits && (!nFits || shape[0] / (16 * wm) >= shape[1] / (8 * wn)))
+    while (wb * wm * wn < numWarps) {
+      bool mFits = mn[0] >= 16 * wm * 2, nFits = mn[1] >= 8 * wn * 2;
+      if (mFits && (!nFits || mn[0] / (16 * wm) >= mn[1] / (8 * wn)))
         wm *= 2;
       else if (nFits)
         wn *= 2;
       else
         wm *= 2; // more warps than tiles: the extra ones hold copies
     }
+    if (batched)
+      return NvidiaMmaEncodingAttr::get(ctx, 2, {wb, wm, wn}, {1, 16, 8});
     return NvidiaMmaEncodingAttr::get(ctx, 2, {wm, wn}, {16, 8});
   }
 
+  /// Warps along the batch dim of a batched dot: one per batch, at most
+  /// all warps (both powers of two).
+  unsigned batchWarps(int64_t batch) const {
+    return unsigned(std::min<int64_t>(batch, numWarps));
+  }
+
   /// The accumulator of an FMA dot: one element per thread and tile, a
-  /// warp's 32 lanes as 4 x 8, warps stacked along M: a thread's elements
-  /// share few rows and columns, whose operand elements it reads.
-  Attribute fmaAccumulator() {
+  /// warp's 32 lanes as 4 x 8, warps stacked along M (after `wb` of them
+  /// along a batch dim): a thread's elements share few rows and columns,
+  /// whose operand elements it reads.
+  Attribute fmaAccumulator(size_t rank, unsigned wb) {
+    if (rank == 3)
+      return BlockedEncodingAttr::get(ctx, {1, 1, 1}, {1, 4, 8},
+                                      {wb, numWarps / wb, 1}, {2, 1, 0});
     return BlockedEncodingAttr::get(ctx, {1, 1}, {4, 8}, {numWarps, 1}, {1, 0});
   }
 
@@ -650,7 +670,7 @@ private:
       // The operands are read through shared scratch: any layout will do.
       for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()})
         if (!encodingOf(operand->get()))
-          require(dot, *operand, defaultFor(2));
+          require(dot, *operand, defaultFor(dot.getType().getRank()));
       require(dot, dot.getCMutable(), acc);
       return setResultEncodings(dot, acc);
     }

@@ -131,9 +131,11 @@ def TXL_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
 }
 
 def TXL_DotOp : TXL_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
-  let summary = "d = a @ b + c on 2-D tiles";
+  let summary = "d = a @ b + c on 2-D tiles, or batched on 3-D ones";
   let description = [{
-    `a` is [M, K], `b` is [K, N], `c` and `d` are [M, N]. Operands share one
+    `a` is [M, K], `b` is [K, N], `c` and `d` are [M, N]; or, batched, `a`
+    is [B, M, K], `b` [B, K, N], `c` and `d` [B, M, N] (B independent
+    products; mma.sync or FMAs, never wgmma/tcgen05). Operands share one
     element type (fp16, bf16, fp32, fp64, fp8, int8); the accumulator is
     fp32, or fp16 for fp16 operands (mma/wgmma's f16 accumulators), fp64 for
     fp64 operands, int32 for int8 operands. `inputPrecision` only matters
