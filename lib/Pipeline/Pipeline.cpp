@@ -7,7 +7,13 @@
 //   2. build            AST -> txl tile IR, specialized        (IRGen)
 //   3. tile passes      inline, canonicalize, cse, symbol-dce,
 //                       txlgpu-slice-tensor-memory-loads             *.txlir
-//   4. GPU passes       txl-assign-layouts, txlgpu-assign-shared-layouts,
+//   4. GPU passes       txlgpu-combine-dot-accumulate, txl-assign-layouts,
+//                       txlgpu-pipeline-async-copies,
+//                       txlgpu-pipeline-tma-loads,
+//                       txlgpu-prefetch-loop-loads,
+//                       txlgpu-pipeline-warp-group-dots,
+//                       txlgpu-pipeline-tcgen05-dots,
+//                       txlgpu-assign-shared-layouts,
 //                       txlgpu-remove-layout-conversions,
 //                       canonicalize, cse, txlgpu-check-mbarrier-protocol,
 //                       txlgpu-allocate-tensor-memory,
@@ -232,6 +238,9 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   pm.addPass(mlir::txlgpu::createAssignLayouts(layouts));
   // Loops the cp.async pipeliner takes are left alone by the three after it.
   pm.addPass(mlir::txlgpu::createPipelineAsyncCopies(asyncCopies));
+  mlir::txlgpu::PipelineTMALoadsOptions tmaLoads;
+  tmaLoads.numStages = options.numStages;
+  pm.addPass(mlir::txlgpu::createPipelineTMALoads(tmaLoads));
   pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
   pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots());
   pm.addPass(mlir::txlgpu::createPipelineTCGen05Dots());

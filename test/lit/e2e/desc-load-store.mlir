@@ -44,7 +44,15 @@
 // META-NEXT: "whole_kernel": false
 //
 // A descriptor matmul (register operands from desc.load, tl.dot) compiles
-// through ptxas; its two load sites each have their own barrier.
+// through ptxas; wgmma reads the two load sites' tiles in place, and each
+// site's copies run in a ring of 3 stages (txlgpu-pipeline-tma-loads): 6
+// barriers; iterations 0 and 1 copied before the loop (A one TMA box,
+// B's 256-byte rows two), then each site waited on by parity.
 // RUN: txlc %S/../../gpu/txl_kernels_desc.py --kernel-name desc_matmul --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, i32, i32, i32, 128, 128, 64" --target sm_90a --out-dir %t
-// RUN: grep -c "mbarrier.init.shared.b64" %t/desc_matmul.ptx | FileCheck %s --check-prefix=TWO
-// TWO: 2
+// RUN: grep -c "mbarrier.init.shared.b64" %t/desc_matmul.ptx | FileCheck %s --check-prefix=RINGS
+// RINGS: 6
+// RUN: FileCheck %s --check-prefix=RING < %t/desc_matmul.ptx
+// RING-COUNT-6: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// RING: mbarrier.try_wait.parity.shared.b64
+// RING: mbarrier.try_wait.parity.shared.b64
+// RING: wgmma.mma_async

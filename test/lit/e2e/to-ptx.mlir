@@ -8,8 +8,8 @@
 // RUN: grep -v "^//\|\.loc\|\.file" %t/add_kernel.ptx > %t/expected.ptx
 //
 // From a --print-after-all file: its name says how far it got.
-// RUN: txl-opt --to-ptx %t/passes/txlgir-05-txlgpu-pipeline-warp-group-dots.mlir -o %t/a.ptx 2>&1 | FileCheck %s --check-prefix=FROM5
-// FROM5: txlc --to-ptx: add_kernel for sm_90a from after pass 10
+// RUN: txl-opt --to-ptx %t/passes/txlgir-06-txlgpu-pipeline-warp-group-dots.mlir -o %t/a.ptx 2>&1 | FileCheck %s --check-prefix=FROM6
+// FROM6: txlc --to-ptx: add_kernel for sm_90a from after pass 11
 // RUN: grep -v "^//\|\.loc\|\.file" %t/a.ptx | diff - %t/expected.ptx
 // RUN: txlc --to-ptx %t/passes/llvm-02-txl-convert-txlgpu-to-llvm.mlir -o %t/b.ptx
 // RUN: grep -v "^//\|\.loc\|\.file" %t/b.ptx | diff - %t/expected.ptx

@@ -24,6 +24,7 @@
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
+#include "txl/Dialect/TXLGPU/Transforms/DescLoadTiles.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Layout/LayoutConstructors.h"
 #include "txl/Support/TargetFeatures.h"
@@ -638,10 +639,30 @@ private:
     dot.erase();
   }
 
+  /// Whether wgmma takes A from registers: a 16-bit tensor computed in a
+  /// wgmma accumulator layout of the same warps (softmax(S) cast to
+  /// fp16 in attention). Each thread then already holds its elements of
+  /// A's register fragment (kWidth 2: the accumulator's pairs of columns),
+  /// so the operand is renamed registers, not a round trip through
+  /// shared memory.
+  static bool isRegisterA(Value a, Attribute acc) {
+    auto from = dyn_cast_or_null<NvidiaMmaEncodingAttr>(encodingOf(a));
+    auto to = cast<NvidiaMmaEncodingAttr>(acc);
+    auto type = cast<RankedTensorType>(a.getType());
+    return from && from.getVersion() == 3 &&
+           from.getWarpsPerCTA() == to.getWarpsPerCTA() &&
+           type.getElementType().isIntOrFloat() &&
+           type.getElementType().getIntOrFloatBitWidth() == 16;
+  }
+
   void visitWarpGroupDot(mlir::txl::DotOp dot, Attribute acc) {
     OpBuilder b(dot);
     Location loc = dot.getLoc();
-    auto toShared = [&](Value v, SmallVector<unsigned> order) -> Value {
+    auto toShared = [&](Value v, unsigned kDim) -> Value {
+      // A desc.load's tile is in shared memory already (DescLoadTiles.h).
+      if (Value tile = tileForWarpGroupDot(b, v, kDim, dot))
+        return tile;
+      SmallVector<unsigned> order = sharedOrder(v, kDim);
       auto type = cast<RankedTensorType>(v.getType());
       unsigned bits = type.getElementType().getIntOrFloatBitWidth();
       unsigned swizzle =
@@ -651,8 +672,15 @@ private:
                                    type.getElementType(), enc);
       return LocalAllocOp::create(b, loc, tile, v);
     };
-    Value a = toShared(dot.getA(), sharedOrder(dot.getA(), /*kDim=*/1));
-    Value bTile = toShared(dot.getB(), sharedOrder(dot.getB(), /*kDim=*/0));
+    Value a;
+    if (isRegisterA(dot.getA(), acc)) {
+      require(dot, dot.getAMutable(),
+              DotOperandEncodingAttr::get(ctx, 0, acc, /*kWidth=*/2));
+      a = dot.getA();
+    } else {
+      a = toShared(dot.getA(), /*kDim=*/1);
+    }
+    Value bTile = toShared(dot.getB(), /*kDim=*/0);
     require(dot, dot.getCMutable(), acc);
     Value c = dot.getC();
     auto mma = WarpGroupDotOp::create(b, loc, c.getType(), a, bTile, c);

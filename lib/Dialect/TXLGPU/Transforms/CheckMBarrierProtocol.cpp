@@ -31,6 +31,7 @@
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
+#include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Dialect/TXLGPU/Transforms/ThreadValues.h"
 
@@ -251,7 +252,8 @@ private:
   ThreadValues values;
   std::vector<Site> sites;
   bool unresolved = false; // a barrier operand of unknown origin
-  llvm::DenseSet<Operation *> privateBars; // desc.load's own barriers
+  // desc.load's own barriers and the rings pipelining passes made
+  llvm::DenseSet<Operation *> privateBars;
 };
 
 MBarAllocOp ProtocolChecker::rootOf(Value bar, Value *index) {
@@ -354,6 +356,8 @@ bool ProtocolChecker::anyInWarp(const Site &site, int64_t warp) {
 void ProtocolChecker::collect() {
   int64_t order = 0;
   func.walk([&](Operation *op) {
+    if (op->hasAttr(kCompilerRingAttr))
+      privateBars.insert(op); // a pipelining pass's own ring
     Site s;
     s.op = op;
     s.order = order++;

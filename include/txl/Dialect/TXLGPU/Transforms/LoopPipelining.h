@@ -14,6 +14,10 @@
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 
 namespace mlir::txlgpu {
+/// On an mbar_alloc a pipelining pass made (PipelineTMALoads' rings): the
+/// protocol is the compiler's, not the user's; CheckMBarrierProtocol does
+/// not check it.
+constexpr llvm::StringLiteral kCompilerRingAttr = "txlgpu.compiler_ring";
 
 /// A wgmma in a loop body that accumulates into a loop-carried value and is
 /// waited for at once: `dot` reads iter arg `acc`, `wait {pendings = 0}`

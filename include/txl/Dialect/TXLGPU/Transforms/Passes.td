@@ -100,6 +100,35 @@ def PipelineAsyncCopies : Pass<"txlgpu-pipeline-async-copies", "mlir::ModuleOp">
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def PipelineTMALoads : Pass<"txlgpu-pipeline-tma-loads", "mlir::ModuleOp"> {
+  let summary = "Issue a loop's desc.load TMA copies S-1 iterations ahead, in a ring of S stages";
+  let description = [{
+    A desc.load in a scf.for is a synchronous TMA copy into a tile of its
+    own: each iteration waits for its bytes. In a loop that issues a wgmma
+    (AssignLayouts lets it read desc.load tiles in place), each such copy
+    whose readers
+    (smem_load, or a wgmma waited for at once) are done within the
+    iteration gets S tiles and S mbarriers (S = the loop's num_stages,
+    else the pass option, fewer if the rings of the kernel's loops
+    would pass 160 KB together): the copies of iterations 0..S-2 are issued before
+    the loop, iteration i issues those of iteration i+S-1 (expect_tx and
+    TMA by one thread, after a CTA barrier frees the stage iteration i-1
+    read) and waits on barrier i % S, parity (i / S) & 1, where the
+    synchronous copy was. Coordinates run ahead by evaluating the body's
+    arithmetic at iv + (S-1)*step and at the loop-carried values of that
+    iteration (extra iter args, advanced by the body's own updates).
+    Copies of iterations past the end are skipped. Loops with a non-constant
+    or non-positive step, coordinates that are not pure arithmetic, a
+    descriptor that changes in the loop, or `warp_specialize` are left
+    unchanged.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", "3",
+           "stages when the loop does not say (tl.range num_stages)">
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def PipelineWarpGroupDots : Pass<"txlgpu-pipeline-warp-group-dots", "mlir::ModuleOp"> {
   let summary = "Keep one wgmma group in flight across loop iterations";
   let description = [{
