@@ -46,6 +46,8 @@ void readRecordedOptions(mlir::ModuleOp module, CompileOptions &options) {
                                       options.numWarpgroups);
   options.numCtas =
       moduleIntOr(module, TXLGPUDialect::kNumCtasAttr, options.numCtas);
+  options.maxnreg =
+      moduleIntOr(module, TXLGPUDialect::kMaxnregAttr, options.maxnreg);
   if (auto target =
           module->getAttrOfType<mlir::StringAttr>(TXLGPUDialect::kTargetAttr))
     options.target = target.str();

@@ -380,6 +380,9 @@ void Gen::recordLaunchOptions(ModuleOp module) {
   module->setAttr(TXLGPUDialect::kNumWarpgroupsAttr,
                   b.getI32IntegerAttr(opts.numWarpgroups));
   module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(opts.target));
+  if (opts.maxnreg)
+    module->setAttr(TXLGPUDialect::kMaxnregAttr,
+                    b.getI32IntegerAttr(opts.maxnreg));
   if (extraWarps)
     module->setAttr(::mlir::txlgpu::kNumExtraWarpsAttr,
                     b.getI32IntegerAttr(int32_t(extraWarps)));
