@@ -2,6 +2,7 @@
 #include "Utility.h"
 #include "txl/Conversion/Passes.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/MaxNReg.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
@@ -90,7 +91,7 @@ void markTensorMapParam(LLVM::LLVMFuncOp func, unsigned i) {
 /// option maxnreg (`.maxnreg`, on the entry only) and, so that setmaxnreg
 /// is honoured later, one CTA per SM as the register-cap hint.
 void markKernels(ModuleOp module) {
-  int maxnreg = moduleInt(module, txlgpu::TXLGPUDialect::kMaxnregAttr, 0);
+  int maxnreg = moduleInt(module, txlgpu::kMaxnregAttr, 0);
   int threads =
       (moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4) *
            moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1) +

@@ -7,6 +7,7 @@
 #include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/MaxNReg.h"
 #include "txl/Frontend/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -381,7 +382,7 @@ void Gen::recordLaunchOptions(ModuleOp module) {
                   b.getI32IntegerAttr(opts.numWarpgroups));
   module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(opts.target));
   if (opts.maxnreg)
-    module->setAttr(TXLGPUDialect::kMaxnregAttr,
+    module->setAttr(::mlir::txlgpu::kMaxnregAttr,
                     b.getI32IntegerAttr(opts.maxnreg));
   if (extraWarps)
     module->setAttr(::mlir::txlgpu::kNumExtraWarpsAttr,

@@ -24,8 +24,6 @@ def TXLGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kScratchStrideAttr = "txlgpu.scratch_stride";
     static constexpr llvm::StringLiteral kThreadsPerWarpAttr = "txlgpu.threads_per_warp";
     static constexpr llvm::StringLiteral kTargetAttr = "txlgpu.target";
-    /// Launch option maxnreg (set only when nonzero): the kernel's .maxnreg.
-    static constexpr llvm::StringLiteral kMaxnregAttr = "txlgpu.maxnreg";
     /// On a convert_layout made by txl.relayout: the layout its result
     /// must have (the tile IR carries no encodings).
     static constexpr llvm::StringLiteral kPinnedLayoutAttr = "txlgpu.pinned_layout";
