@@ -1449,6 +1449,12 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     return smemTrans(*this, t, {}, "txl.smem_trans", loc);
   if ((attr == "load" || attr == "store") && t.space == Space::Desc)
     return Val::method("txl.desc_" + attr, obj);
+  if (attr == "block_shape" && t.space == Space::Desc) {
+    std::vector<Val> dims;
+    for (int64_t d : t.shape)
+      dims.push_back(Val::integer(d));
+    return Val::tuple(std::move(dims));
+  }
   if (attr == "to" && t.space == Space::Smem)
     return Val::method("txl.buffer_to", obj);
   fail(loc, "a " + t.typeStr() + " has no attribute '" + attr + "'");

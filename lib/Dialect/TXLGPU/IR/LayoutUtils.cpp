@@ -339,7 +339,7 @@ std::optional<TMABoxes> mlir::txlgpu::getTMABoxes(ArrayRef<int64_t> shape,
   if (rank > 1)
     result.box[rank - 2] = span(rows);
   open &= chunks == 1;
-  for (size_t d = rank - 2; d-- > 0;)
+  for (size_t d = rank < 2 ? 0 : rank - 2; d-- > 0;)
     result.box[d] = span(shape[d]);
   // Every box position, the last dimension fastest.
   SmallVector<int64_t> count(rank), idx(rank, 0);
