@@ -381,8 +381,9 @@ unsigned mlir::txlgpu::getTMASwizzleBytes(ArrayRef<int64_t> shape,
 
 std::optional<TMABoxes> mlir::txlgpu::getTMABoxes(Type type) {
   auto desc = dyn_cast<MemDescType>(type);
-  auto enc = desc ? dyn_cast<NVMMASharedEncodingAttr>(desc.getEncoding())
-                  : NVMMASharedEncodingAttr();
+  auto enc = desc
+                 ? dyn_cast_or_null<NVMMASharedEncodingAttr>(desc.getEncoding())
+                 : NVMMASharedEncodingAttr();
   if (!enc)
     return std::nullopt;
   ArrayRef<unsigned> order = enc.getOrder();
