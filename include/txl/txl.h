@@ -53,7 +53,9 @@ typedef struct txl_kernel txl_kernel;
  * value as source text ("1024", "True", "tl.float16").
  *
  * `options_json` may be NULL or a JSON object with any of: num_warps,
- * num_warpgroups, num_stages, num_ctas, maxnreg (integers), target ("auto"
+ * num_warpgroups, num_stages, num_ctas, maxnreg (integers),
+ * enable_fp_fusion, enable_reflect_ftz (bools; docs/user-guide.md's launch
+ * options say what each does), target ("auto"
  * = the current device if a driver is present, else "sm_90a"; or "sm_80",
  * "sm_90a", "sm_100a", "sm_120a", ...), globals ({name: source text}),
  * line_info (bool), skip_cubin (bool), libdevice (path of the

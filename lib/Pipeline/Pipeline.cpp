@@ -444,8 +444,13 @@ bool txl::emitLLVMIRAndPTX(mlir::ModuleOp module, const CompileOptions &options,
   translate.libdevicePath = options.libdevicePath;
   std::unique_ptr<llvm::Module> llvmModule =
       translateToLLVMIR(module, llvmContext, error, translate);
-  if (!llvmModule || !optimizeLLVMModule(*llvmModule, options.target, error) ||
-      !emitPTX(*llvmModule, options.target, out.ptx, error))
+  if (!llvmModule)
+    return false;
+  llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                            uint32_t(options.enableReflectFtz));
+  if (!optimizeLLVMModule(*llvmModule, options.target, error) ||
+      !emitPTX(*llvmModule, options.target, out.ptx, error,
+               options.enableFpFusion))
     return false;
   llvm::raw_string_ostream llos(out.llir);
   llvmModule->print(llos, nullptr);

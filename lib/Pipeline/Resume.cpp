@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/MaxNReg.h"
 #include "txl/InitAll.h"
 #include "txl/Pipeline/Pipeline.h"
 #include "txl/Target/Cubin.h"
@@ -46,6 +47,8 @@ void readRecordedOptions(mlir::ModuleOp module, CompileOptions &options) {
                                       options.numWarpgroups);
   options.numCtas =
       moduleIntOr(module, TXLGPUDialect::kNumCtasAttr, options.numCtas);
+  options.maxnreg =
+      moduleIntOr(module, ::mlir::txlgpu::kMaxnregAttr, options.maxnreg);
   if (auto target =
           module->getAttrOfType<mlir::StringAttr>(TXLGPUDialect::kTargetAttr))
     options.target = target.str();

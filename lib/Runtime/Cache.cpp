@@ -100,7 +100,8 @@ std::string txl::computeCacheKey(const std::string &compilerVersion,
   for (int value : {options.numWarps, options.numWarpgroups, options.numStages,
                     options.numCtas, options.maxnreg, int(options.lineInfo),
                     int(options.skipCubin), int(options.debugSync),
-                    int(options.dumpLocations),
+                    int(options.dumpLocations), int(options.enableFpFusion),
+                    int(options.enableReflectFtz),
                     options.debugSync ? options.debugSyncTimeoutMs : 0})
     addField(hasher, std::to_string(value));
   addField(hasher, std::to_string(options.signature.size()));

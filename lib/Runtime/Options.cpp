@@ -147,6 +147,10 @@ bool readOption(const std::string &key, const json::Value &value,
     return readPositiveInt(value, key, 1, options.numCtas, error);
   if (key == "maxnreg")
     return readPositiveInt(value, key, 0, options.maxnreg, error);
+  if (key == "enable_fp_fusion")
+    return readBool(value, key, options.enableFpFusion, error);
+  if (key == "enable_reflect_ftz")
+    return readBool(value, key, options.enableReflectFtz, error);
   if (key == "line_info")
     return readBool(value, key, options.lineInfo, error);
   if (key == "skip_cubin")

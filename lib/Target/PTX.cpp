@@ -78,7 +78,7 @@ std::string ptxFeatureFor(const std::string &target) {
 
 std::unique_ptr<TargetMachine>
 createNVPTXTargetMachine(const std::string &target, std::string &error,
-                         int optLevel) {
+                         int optLevel, bool fpFusion) {
   std::string feature = ptxFeatureFor(target);
   if (feature.empty()) {
     error = "unsupported GPU target '" + target +
@@ -94,6 +94,9 @@ createNVPTXTargetMachine(const std::string &target, std::string &error,
     return nullptr;
   }
   TargetOptions options;
+  // Fast: NVPTX fuses fmul + fadd into fma.rn (Triton's enable_fp_fusion);
+  // Strict: not even llvm.fmuladd is fused.
+  options.AllowFPOpFusion = fpFusion ? FPOpFusion::Fast : FPOpFusion::Strict;
   std::unique_ptr<TargetMachine> machine(
       nvptx->createTargetMachine(triple, target, feature, options, std::nullopt,
                                  std::nullopt, toCodeGenOptLevel(optLevel)));
@@ -103,9 +106,9 @@ createNVPTXTargetMachine(const std::string &target, std::string &error,
 }
 
 bool emitPTX(Module &module, const std::string &target, std::string &ptx,
-             std::string &error) {
+             std::string &error, bool fpFusion) {
   std::unique_ptr<TargetMachine> machine =
-      createNVPTXTargetMachine(target, error);
+      createNVPTXTargetMachine(target, error, /*optLevel=*/3, fpFusion);
   if (!machine)
     return false;
   module.setTargetTriple(machine->getTargetTriple());

@@ -40,20 +40,26 @@ from .jit import JITFunction, LAUNCH_OPTIONS
 
 class Config:
     """One point of the search space: meta-parameters (`kwargs`) plus launch
-    options. `pre_hook(named_args)` runs before every launch with it."""
+    options. `pre_hook(named_args)` runs before every launch with it. The
+    flags left None (enable_fp_fusion, enable_reflect_ftz) keep the
+    kernel's own setting."""
 
     def __init__(self, kwargs, num_warps=4, num_stages=3, num_warpgroups=1,
-                 num_ctas=1, maxnreg=0, pre_hook=None):
+                 num_ctas=1, maxnreg=0, pre_hook=None, enable_fp_fusion=None,
+                 enable_reflect_ftz=None):
         self.kwargs = dict(kwargs)
         self.num_warps = num_warps
         self.num_stages = num_stages
         self.num_warpgroups = num_warpgroups
         self.num_ctas = num_ctas
         self.maxnreg = maxnreg
+        self.enable_fp_fusion = enable_fp_fusion
+        self.enable_reflect_ftz = enable_reflect_ftz
         self.pre_hook = pre_hook
 
     def all_kwargs(self):
-        options = {o: getattr(self, o) for o in LAUNCH_OPTIONS}
+        options = {o: getattr(self, o) for o in LAUNCH_OPTIONS
+                   if getattr(self, o) is not None}
         return {**self.kwargs, **options}
 
     def __repr__(self):

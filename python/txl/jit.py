@@ -33,9 +33,12 @@ from ._launcher import Launcher, match_params, parse_metadata
 
 _MethodType = types.MethodType
 
-# Launch options accepted as keyword arguments, with their defaults.
+# Launch options accepted as keyword arguments, with their defaults
+# (docs/user-guide.md#launch-options describes each).
 LAUNCH_OPTIONS = ("num_warps", "num_warpgroups", "num_stages", "num_ctas",
-                  "maxnreg")
+                  "maxnreg", "enable_fp_fusion", "enable_reflect_ftz")
+# The launch options that are flags (JSON booleans for the compiler).
+FLAG_OPTIONS = ("enable_fp_fusion", "enable_reflect_ftz")
 # @txl.jit(diff_mode=, diff_select=, log_dir=, src_file=): see _pass_diff;
 # dump_locations=True prints source locations in the IR artifacts (the
 # viewer, kernel.html(), then maps IR rows to lines too).
@@ -46,7 +49,8 @@ DEBUG_OPTIONS = ("diff_mode", "diff_select", "log_dir", "src_file",
 # a dict, so such launches take the slower, repr-keyed cache path).
 COMPILE_KWARGS = ("extern_libs",)
 DEFAULT_OPTIONS = {"num_warps": 4, "num_warpgroups": 1, "num_stages": 3,
-                   "num_ctas": 1, "maxnreg": 0}
+                   "num_ctas": 1, "maxnreg": 0, "enable_fp_fusion": True,
+                   "enable_reflect_ftz": True}
 
 
 def is_constexpr_annotation(annotation):
@@ -662,7 +666,8 @@ class JITFunction:
         return self._globals
 
     def options_json(self, options, target=None, libdevice=None):
-        payload = {k: int(v) for k, v in options.items()}
+        payload = {k: bool(v) if k in FLAG_OPTIONS else int(v)
+                   for k, v in options.items()}
         if libdevice:
             payload["libdevice"] = libdevice
         payload["globals"] = self.globals_text()

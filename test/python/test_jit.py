@@ -102,13 +102,27 @@ def test_signature_and_options(mock_lib):
     assert sig == "*fp32:16,*fp32:16,*fp32,i32,128"
     assert entries == ["*fp32:16", "*fp32:16", "*fp32", "i32"]
     assert options == {"num_warps": 4, "num_warpgroups": 1, "num_stages": 3,
-                       "num_ctas": 1, "maxnreg": 0}
+                       "num_ctas": 1, "maxnreg": 0, "enable_fp_fusion": True,
+                       "enable_reflect_ftz": True}
     sig, options, _ = K.scaled.specialization(
         (FakeTensor(0, "torch.float16"), FakeTensor(16, "torch.bfloat16"),
          1, 2.0, True, None), {"num_warpgroups": 3})
     # n is do_not_specialize: "i32", not "i32:1"; defaults fill constexprs.
     assert sig == "*fp16:16,*bf16:16,i32,fp32,i1,none,256,'relu'"
     assert options["num_warps"] == 8 and options["num_warpgroups"] == 3
+
+
+def test_compile_flags_reach_the_compiler_as_booleans(mock_lib):
+    x, y, o = FakeTensor(4096), FakeTensor(8192), FakeTensor(12288 + 4)
+    _, options, _ = K.add.specialization(
+        (x, y, o, 1000), {"BLOCK": 128, "enable_fp_fusion": False,
+                          "enable_reflect_ftz": False, "maxnreg": 40})
+    assert options["enable_fp_fusion"] is False
+    assert options["maxnreg"] == 40
+    payload = json.loads(K.add.options_json(options))
+    assert payload["enable_fp_fusion"] is False
+    assert payload["enable_reflect_ftz"] is False
+    assert payload["maxnreg"] == 40
 
 
 def test_launch_compiles_once_per_key_and_packs_arguments(mock_lib):

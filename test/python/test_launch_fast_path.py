@@ -122,7 +122,8 @@ def test_grid_forms_on_cache_hits(lib):
          (125, 2, 1)]
     assert seen[0] == {"x": x, "y": y, "out": o, "n": 1000, "BLOCK": 8,
                        "num_warps": 4, "num_warpgroups": 1, "num_stages": 3,
-                       "num_ctas": 1, "maxnreg": 0}
+                       "num_ctas": 1, "maxnreg": 0, "enable_fp_fusion": True,
+                       "enable_reflect_ftz": True}
     assert seen[1]["num_warps"] == 2 and seen[1]["BLOCK"] == 8
     for launch in lib.launches:
         assert read_args(launch, ["<Q", "<Q", "<Q", "<i"]) == \

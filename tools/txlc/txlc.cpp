@@ -55,6 +55,11 @@ options:
   --num-warpgroups G     warpgroups per CTA (default 1)
   --num-stages S         software pipelining depth (default 3)
   --num-ctas C           CTAs per cluster; a program is one cluster (default 1)
+  --maxnreg R            at most R registers per thread (PTX .maxnreg)
+  --no-fp-fusion         keep a*b + c as a separately rounded multiply and
+                         add (Triton's enable_fp_fusion=False)
+  --no-reflect-ftz       libdevice keeps fp32 subnormals (Triton's
+                         enable_reflect_ftz=False)
   --target T             sm_80 | sm_90a | sm_100a | sm_120a (default sm_90a)
   --out-dir DIR          where to write artifacts (default .)
   -I DIR                 also look for imported Python modules (jit helpers,
@@ -282,10 +287,12 @@ int main(int argc, char **argv) {
       signature = value("--signature");
       haveSignature = true;
     } else if (arg == "--num-warps" || arg == "--num-warpgroups" ||
-               arg == "--num-stages" || arg == "--num-ctas") {
+               arg == "--num-stages" || arg == "--num-ctas" ||
+               arg == "--maxnreg") {
       int *field = arg == "--num-warps"        ? &options.numWarps
                    : arg == "--num-warpgroups" ? &options.numWarpgroups
                    : arg == "--num-ctas"       ? &options.numCtas
+                   : arg == "--maxnreg"        ? &options.maxnreg
                                                : &options.numStages;
       if (!parseInt(value(arg.c_str()), *field))
         return usageError(arg + " needs a positive integer");
@@ -301,6 +308,10 @@ int main(int argc, char **argv) {
       options.includeDirs.push_back(value("-I"));
     } else if (arg.size() > 2 && arg.compare(0, 2, "-I") == 0) {
       options.includeDirs.push_back(arg.substr(2));
+    } else if (arg == "--no-fp-fusion") {
+      options.enableFpFusion = false;
+    } else if (arg == "--no-reflect-ftz") {
+      options.enableReflectFtz = false;
     } else if (arg == "--no-cubin") {
       options.skipCubin = true;
     } else if (arg == "--dump-ir") {

@@ -61,7 +61,14 @@ struct CompileOptions {
   int numWarpgroups = 1;
   int numStages = 3;
   int numCtas = 1;
+  /// Registers per thread the kernel may use (PTX .maxnreg); 0: no cap.
   int maxnreg = 0;
+  /// Contract a*b + c into one fma (Triton's enable_fp_fusion); false
+  /// keeps every multiply and add separately rounded.
+  bool enableFpFusion = true;
+  /// libdevice's __nvvm_reflect("__CUDA_FTZ") answer (Triton's
+  /// enable_reflect_ftz): true takes its fp32 flush-to-zero forms.
+  bool enableReflectFtz = true;
   bool lineInfo = true;
   /// Print the IR before/after every pass to stderr (TXL_DUMP_IR).
   bool dumpIR = false;

@@ -24,14 +24,16 @@ std::string ptxFeatureFor(const std::string &target);
 /// NVPTX back end on first use (thread safe). Null with `error` on failure.
 std::unique_ptr<llvm::TargetMachine>
 createNVPTXTargetMachine(const std::string &target, std::string &error,
-                         int optLevel = 3);
+                         int optLevel = 3, bool fpFusion = false);
 
 /// Emits PTX for `module` (triple/data layout are set if missing). The
 /// module is consumed by codegen and should not be reused. If the module
 /// carries debug info (DebugDirectivesOnly) the PTX has .file/.loc
-/// directives and no DWARF sections.
+/// directives and no DWARF sections. With `fpFusion` the back end contracts
+/// a multiply and a dependent add into one fma (fma.rn); without, it keeps
+/// them separately rounded.
 bool emitPTX(llvm::Module &module, const std::string &target, std::string &ptx,
-             std::string &error);
+             std::string &error, bool fpFusion = false);
 
 } // namespace txl
 

@@ -2,6 +2,7 @@
 #include "Utility.h"
 #include "txl/Conversion/Passes.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/MaxNReg.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
@@ -86,9 +87,11 @@ void markTensorMapParam(LLVM::LLVMFuncOp func, unsigned i) {
                   UnitAttr::get(ctx));
 }
 
-/// Marks the kernel for NVPTX: `.entry`, the thread count and, so that
-/// setmaxnreg is honoured later, one CTA per SM as the register-cap hint.
+/// Marks the kernel for NVPTX: `.entry`, the thread count, the launch
+/// option maxnreg (`.maxnreg`, on the entry only) and, so that setmaxnreg
+/// is honoured later, one CTA per SM as the register-cap hint.
 void markKernels(ModuleOp module) {
+  int maxnreg = moduleInt(module, txlgpu::kMaxnregAttr, 0);
   int threads =
       (moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4) *
            moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1) +
@@ -102,6 +105,9 @@ void markKernels(ModuleOp module) {
     func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+    if (maxnreg)
+      func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                    IntegerAttr::get(IntegerType::get(ctx, 32), maxnreg));
     // setmaxnreg needs ptxas to know the register budget at entry: with
     // maxntid and one CTA per SM it is 64K / threads.
     bool reallocates = false;

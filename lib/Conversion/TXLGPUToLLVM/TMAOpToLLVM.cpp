@@ -9,8 +9,10 @@
 // A tile whose rows are wider than its swizzle span is stored by the NVMMA
 // shared layout as column chunks (all rows of the first span, then of the
 // next), and the host encodes the map with a box one span wide (kernel
-// metadata), so such a block is several copies, one per chunk. TMA takes
-// coordinates innermost first: (column, row).
+// metadata), so such a block is several copies, one per chunk; likewise a
+// block larger than TMA's 256 elements per box dimension, and the leading
+// dimensions of a rank 3-5 tile whose rows are chunked (getTMABoxes says
+// which boxes). TMA takes coordinates innermost first: (column, row, ...).
 //
 // tl.make_tensor_descriptor builds the CUtensorMap in the kernel: the
 // first warp of the calling warpgroup zeroes the group's 128-byte shared
@@ -34,53 +36,41 @@ using txlgpu::NVMMASharedEncodingAttr;
 
 namespace {
 
-/// How a tile splits into TMA boxes: a 2-D tile into column chunks, a 1-D
-/// (unswizzled) tile is one box.
-struct TileBoxes {
-  int64_t count = 1;      ///< boxes per tile (column chunks)
-  int64_t boxCols = 0;    ///< elements per box row
-  int64_t chunkBytes = 0; ///< shared-memory bytes of one chunk
-};
-
-FailureOr<TileBoxes> tileBoxes(Operation *op, MemDescType tile) {
-  auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(tile.getEncoding());
-  ArrayRef<int64_t> shape = tile.getShape();
-  size_t rank = shape.size();
-  bool rowMajor2D =
-      rank == 2 && enc && enc.getOrder().size() == 2 && enc.getOrder()[0] == 1;
-  bool plain1D = rank == 1 && enc && enc.getSwizzleBytes() == 0;
-  if (!rowMajor2D && !plain1D)
-    return op->emitError("TMA needs a row-major 2-D shared tile with an NVMMA "
-                         "layout or an unswizzled 1-D one, got ")
+/// The TMA boxes of a whole tile (getTMABoxes), or an error on `op`.
+FailureOr<txlgpu::TMABoxes> tileBoxes(Operation *op, MemDescType tile) {
+  std::optional<txlgpu::TMABoxes> boxes = txlgpu::getTMABoxes(tile);
+  if (!boxes)
+    return op->emitError("TMA needs a row-major shared tile of rank 1 to 5 "
+                         "with an NVMMA layout (unswizzled for rank 1) and "
+                         "rows of at least 16 bytes, got ")
            << tile;
-  int64_t bits = enc.getElemBits(), swizzle = enc.getSwizzleBytes();
-  int64_t rows = rank == 2 ? shape[0] : 1, cols = shape.back();
-  TileBoxes boxes;
-  boxes.boxCols = swizzle ? std::min<int64_t>(cols, swizzle * 8 / bits) : cols;
-  boxes.count = cols / boxes.boxCols;
-  boxes.chunkBytes = rows * boxes.boxCols * bits / 8;
-  return boxes;
+  if (boxes->copies.empty())
+    return op->emitError("TMA would move ")
+           << tile << " as " << boxes->numCopies << " boxes; at most "
+           << txlgpu::TMABoxes::kMaxCopies << " are unrolled";
+  return *boxes;
 }
 
-/// The TMA coordinates (innermost first) of chunk `c` of a tile whose
-/// first element is at (row, col), or at (col) for a 1-D tile.
+/// The TMA coordinates (innermost first) of `copy` of a tile whose first
+/// element is at `coords` (outermost first).
 SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange coords,
-                             const TileBoxes &boxes, int64_t c) {
-  Value col = coords.back();
-  if (c)
-    col = LLVM::AddOp::create(b, loc, col, i32Const(b, loc, c * boxes.boxCols));
-  if (coords.size() == 1)
-    return {col};
-  return {col, coords[0]};
+                             const txlgpu::TMABoxes::Copy &copy) {
+  SmallVector<Value> at;
+  for (size_t d = coords.size(); d-- > 0;) {
+    Value c = coords[d];
+    if (copy.at[d])
+      c = LLVM::AddOp::create(b, loc, c, i32Const(b, loc, copy.at[d]));
+    at.push_back(c);
+  }
+  return at;
 }
 
-Value chunkAddress(OpBuilder &b, Location loc, Value base,
-                   const TileBoxes &boxes, int64_t c) {
-  if (!c)
+Value boxAddress(OpBuilder &b, Location loc, Value base,
+                 const txlgpu::TMABoxes::Copy &copy) {
+  if (!copy.byteOffset)
     return base;
-  return LLVM::GEPOp::create(
-      b, loc, base.getType(), b.getI8Type(), base,
-      ArrayRef<LLVM::GEPArg>{int32_t(c * boxes.chunkBytes)});
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(copy.byteOffset)});
 }
 
 /// Spins on `bar` until the phase the arrival that returned `state`
@@ -120,7 +110,7 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
   LogicalResult
   matchAndRewrite(txlgpu::TMALoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TileBoxes> boxes = tileBoxes(op, op.getDst().getType());
+    FailureOr<txlgpu::TMABoxes> boxes = tileBoxes(op, op.getDst().getType());
     if (failed(boxes))
       return failure();
     Location loc = op.getLoc();
@@ -135,7 +125,7 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
     ifThen(rewriter, loc, issue, [&] {
       Value state;
       if (op.getSync()) {
-        int64_t bytes = boxes->count * boxes->chunkBytes;
+        int64_t bytes = txlgpu::getSharedBytes(op.getDst().getType());
         state = NVVM::MBarrierArriveExpectTxOp::create(
                     rewriter, loc, rewriter.getI64Type(), adaptor.getBar(),
                     i32Const(rewriter, loc, bytes),
@@ -144,10 +134,10 @@ struct TMALoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMALoadOp> {
                     rewriter.getBoolAttr(false), Value())
                     .getRes();
       }
-      for (int64_t c = 0; c < boxes->count; ++c) {
+      for (const txlgpu::TMABoxes::Copy &copy : boxes->copies) {
         SmallVector<Value> at =
-            boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c);
-        Value dst = chunkAddress(rewriter, loc, adaptor.getDst(), *boxes, c);
+            boxCoords(rewriter, loc, adaptor.getCoords(), copy);
+        Value dst = boxAddress(rewriter, loc, adaptor.getDst(), copy);
         // A multicast names shared::cluster addresses; the calling CTA's
         // own offset is the one every destination CTA receives at.
         if (mask || pair)
@@ -194,16 +184,20 @@ struct TMAGatherOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMAGatherOp> {
   matchAndRewrite(txlgpu::TMAGatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     MemDescType tile = op.getDst().getType();
-    FailureOr<TileBoxes> boxes = tileBoxes(op, tile);
+    FailureOr<txlgpu::TMABoxes> boxes = tileBoxes(op, tile);
     if (failed(boxes))
       return failure();
+    // Column chunks of all rows, one box wide each.
+    unsigned elemBytes =
+        std::max(1u, tile.getElementType().getIntOrFloatBitWidth() / 8);
+    int64_t boxCols = boxes->box.back();
+    int64_t chunks = tile.getShape().back() / boxCols;
+    int64_t chunkBytes = tile.getShape().front() * boxCols * elemBytes;
     auto rowsTy = cast<RankedTensorType>(op.getRows().getType());
     auto map = txlgpu::getLayoutMap(rowsTy);
     if (!map)
       return op.emitOpError("row offsets have no register layout: ") << rowsTy;
-    int64_t rowBytes =
-        boxes->boxCols *
-        std::max(1u, tile.getElementType().getIntOrFloatBitWidth() / 8);
+    int64_t rowBytes = boxCols * elemBytes;
     if (rowBytes % 128)
       return op.emitOpError("a row of ")
              << rowBytes
@@ -225,20 +219,18 @@ struct TMAGatherOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMAGatherOp> {
       for (int r : distinct) {
         Value rowAt = LLVM::MulOp::create(rewriter, loc, coords[r][0],
                                           i32Const(rewriter, loc, rowBytes));
-        for (int64_t c = 0; c < boxes->count; ++c) {
+        for (int64_t c = 0; c < chunks; ++c) {
           Value bytes = rowAt;
           if (c)
             bytes = LLVM::AddOp::create(
-                rewriter, loc, rowAt,
-                i32Const(rewriter, loc, c * boxes->chunkBytes));
+                rewriter, loc, rowAt, i32Const(rewriter, loc, c * chunkBytes));
           Value dst = LLVM::GEPOp::create(
               rewriter, loc, adaptor.getDst().getType(), rewriter.getI8Type(),
               adaptor.getDst(), ValueRange{bytes});
           Value col = adaptor.getCol();
           if (c)
-            col = LLVM::AddOp::create(
-                rewriter, loc, col,
-                i32Const(rewriter, loc, c * boxes->boxCols));
+            col = LLVM::AddOp::create(rewriter, loc, col,
+                                      i32Const(rewriter, loc, c * boxCols));
           NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
               rewriter, loc, dst, adaptor.getDesc(), ValueRange{col, regs[r]},
               adaptor.getBar(), /*im2colOffsets=*/ValueRange(),
@@ -265,7 +257,7 @@ struct TMAStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMAStoreOp> {
   LogicalResult
   matchAndRewrite(txlgpu::TMAStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TileBoxes> boxes = tileBoxes(op, op.getSrc().getType());
+    FailureOr<txlgpu::TMABoxes> boxes = tileBoxes(op, op.getSrc().getType());
     if (failed(boxes))
       return failure();
     Location loc = op.getLoc();
@@ -273,10 +265,10 @@ struct TMAStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMAStoreOp> {
     if (op.getReduce())
       reduce = NVVM::symbolizeTMAReduxKind(*op.getReduce());
     ifThen(rewriter, loc, isWarpGroupLeader(rewriter, loc, op), [&] {
-      for (int64_t c = 0; c < boxes->count; ++c) {
+      for (const txlgpu::TMABoxes::Copy &copy : boxes->copies) {
         SmallVector<Value> at =
-            boxCoords(rewriter, loc, adaptor.getCoords(), *boxes, c);
-        Value src = chunkAddress(rewriter, loc, adaptor.getSrc(), *boxes, c);
+            boxCoords(rewriter, loc, adaptor.getCoords(), copy);
+        Value src = boxAddress(rewriter, loc, adaptor.getSrc(), copy);
         if (reduce)
           NVVM::CpAsyncBulkTensorReduceOp::create(
               rewriter, loc, adaptor.getDesc(), src, *reduce,

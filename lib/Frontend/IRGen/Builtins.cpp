@@ -369,6 +369,13 @@ static Val hint(Gen &g, CallArgs &args, SourceLoc loc, bool contiguity,
     op.setContiguityAttr(g.b.getDenseI64ArrayAttr(values));
   else
     op.setDivisibilityAttr(g.b.getDenseI64ArrayAttr(values));
+  // Triton records the fact on the value itself, so it holds even where
+  // the call's result is dropped (`tl.multiple_of(offs, 16)` as a
+  // statement): the local names bound to the value now read the hinted one.
+  if (g.locals)
+    for (auto &[name, v] : *g.locals)
+      if (v.isTensor() && v.t.value == x.value)
+        v.t.value = op.getResult();
   return Val::tensor({op.getResult(), x.dtype, x.shape});
 }
 

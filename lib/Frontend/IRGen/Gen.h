@@ -327,7 +327,8 @@ public:
   mlir::MLIRContext &ctx;
   const Module &ast;
   const SourceFile &file;
-  void checkDescriptorBlock(const Arg &a, const ArgSpec &spec);
+  void checkDescriptorBlock(const Arg &a, const ArgSpec &spec,
+                            const DType &elem);
   /// Whether `v` may still be written by an in-flight wgmma (a tl.dot on
   /// shared buffers not yet retired by txl.dot_wait).
   static bool mayBeInFlight(mlir::Value v, int depth = 0);
@@ -495,6 +496,14 @@ std::string describe(const Val &v);
 
 /// Whether `v` is a tl.make_block_ptr value (BlockPointer.cpp).
 bool isBlockPointer(const Val &v);
+
+/// Why TMA cannot move a descriptor block of `block` elements of `dtype`
+/// ("" if it can): rank 1 to 5, rows (the innermost dimension) of at least
+/// 16 bytes, power-of-two dimensions, and few enough boxes to unroll (a
+/// block is cut into boxes of at most 256 per dimension, rows one swizzle
+/// span wide; txlgpu::getTMABoxes). `what` names the block.
+std::string tmaBlockProblem(const std::vector<int64_t> &block,
+                            const DType &dtype, const std::string &what);
 
 } // namespace txl::irgen
 

@@ -13,6 +13,7 @@
 
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
 #include "txl/Support/TargetFeatures.h"
 
@@ -562,20 +563,18 @@ void checkBasis(Gen &g, const TValue &buf, const std::string &fname,
                     "txl.smem_trans on the reader's side)");
 }
 
-/// TMA copies of 1-D and 2-D blocks are implemented. A 1-D block is one
-/// unswizzled box, and a TMA box row spans a multiple of 16 bytes.
+/// Reports through `fail` what tmaBlockProblem finds.
+void checkDescBlock(Gen &g, const std::vector<int64_t> &block,
+                    const DType &dtype, const std::string &what,
+                    const std::string &fname, SourceLoc loc) {
+  std::string problem = tmaBlockProblem(block, dtype, what);
+  if (!problem.empty())
+    g.fail(loc, fname + ": " + problem);
+}
+
 void checkDescRank(Gen &g, const TValue &desc, const std::string &fname,
                    SourceLoc loc) {
-  if (desc.shape.size() != 1 && desc.shape.size() != 2)
-    g.fail(loc, fname +
-                    ": only 1-D and 2-D tensor descriptors are supported, "
-                    "got " +
-                    desc.typeStr());
-  int64_t bytes = desc.shape[0] * elemBytes(desc.dtype);
-  if (desc.shape.size() == 1 && bytes % 16 != 0)
-    g.fail(loc, fname + ": the 1-D block of " + desc.typeStr() + " spans " +
-                    std::to_string(bytes) +
-                    " bytes; a TMA box spans a multiple of 16 bytes");
+  checkDescBlock(g, desc.shape, desc.dtype, desc.typeStr(), fname, loc);
 }
 
 /// The buffer of a TMA copy must be exactly one box of the descriptor.
@@ -807,27 +806,26 @@ Val makeTensorDescriptor(Gen &g, CallArgs &args, const std::string &fname,
                     std::to_string(shape.size()) + ", " +
                     std::to_string(strides.size()) + " and " +
                     std::to_string(block.size()));
-  if (block.size() != 1 && block.size() != 2)
-    g.fail(loc, fname +
-                    ": only 1-D and 2-D tensor descriptors are supported, "
-                    "got rank " +
-                    std::to_string(block.size()));
-  for (size_t d = 0; d < block.size(); ++d) {
-    int64_t n = block[d];
+  for (int64_t n : block)
     if (n < 1 || (n & (n - 1)))
       g.fail(loc, fname + ": block_shape " + shapeStr(block) +
                       " must have power-of-two dimensions");
-    if (d + 1 < block.size() && n > 256)
-      g.fail(loc, fname + ": block_shape " + shapeStr(block) +
-                      " exceeds the TMA box limit of 256 along dimension " +
-                      std::to_string(d));
-  }
+  checkDescBlock(g, block, elem, "block_shape " + shapeStr(block), fname, loc);
   if (std::optional<int64_t> last = knownInt(strides.back());
       last && *last != 1)
     g.fail(loc, fname +
                     ": the last stride must be 1 (TMA reads rows of "
                     "contiguous elements), got " +
                     std::to_string(*last));
+  // TMA steps between rows in multiples of 16 bytes.
+  for (size_t d = 0; d + 1 < strides.size(); ++d)
+    if (std::optional<int64_t> stride = knownInt(strides[d]);
+        stride && (*stride * elemBytes(elem)) % 16 != 0)
+      g.fail(loc, fname + ": strides[" + std::to_string(d) + "] is " +
+                      std::to_string(*stride) + " elements = " +
+                      std::to_string(*stride * elemBytes(elem)) +
+                      " bytes; TMA needs every stride but the last to be a "
+                      "multiple of 16 bytes");
   if (p[4] && !p[4]->isNone() &&
       !(p[4]->kind == Val::Kind::Str && p[4]->s == "zero"))
     g.fail(loc, fname + ": only padding_option=\"zero\" is supported "
@@ -1451,6 +1449,12 @@ Val Gen::bufferAttr(const Val &obj, const std::string &attr, SourceLoc loc) {
     return smemTrans(*this, t, {}, "txl.smem_trans", loc);
   if ((attr == "load" || attr == "store") && t.space == Space::Desc)
     return Val::method("txl.desc_" + attr, obj);
+  if (attr == "block_shape" && t.space == Space::Desc) {
+    std::vector<Val> dims;
+    for (int64_t d : t.shape)
+      dims.push_back(Val::integer(d));
+    return Val::tuple(std::move(dims));
+  }
   if (attr == "to" && t.space == Space::Smem)
     return Val::method("txl.buffer_to", obj);
   fail(loc, "a " + t.typeStr() + " has no attribute '" + attr + "'");
@@ -1549,6 +1553,31 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
 Val handlers::txlMemory(Gen &g, const std::string &name, CallArgs &args,
                         SourceLoc loc) {
   return g.callTxlMemory(name, args, loc);
+}
+
+std::string tmaBlockProblem(const std::vector<int64_t> &block,
+                            const DType &dtype, const std::string &what) {
+  if (block.empty() || block.size() > 5)
+    return "tensor descriptors have rank 1 to 5 (TMA's limit), got " + what;
+  int64_t elem = std::max(1, dtype.bitWidth() / 8);
+  int64_t rowBytes = block.back() * elem;
+  if (rowBytes < 16)
+    return "the innermost dimension of " + what + " spans " +
+           std::to_string(rowBytes) +
+           " bytes; a TMA box row spans a multiple of 16 bytes";
+  unsigned bits = unsigned(elem * 8);
+  std::optional<tg::TMABoxes> boxes =
+      tg::getTMABoxes(block, bits, tg::getTMASwizzleBytes(block, bits));
+  if (!boxes)
+    return "TMA cannot move " + what +
+           ": block dimensions must be powers of two";
+  if (boxes->copies.empty())
+    return what + " would be " + std::to_string(boxes->numCopies) +
+           " TMA boxes (at most 256 elements per dimension, rows one "
+           "swizzle span wide); at most " +
+           std::to_string(tg::TMABoxes::kMaxCopies) +
+           " are supported, use a smaller block";
+  return "";
 }
 
 } // namespace txl::irgen

@@ -7,6 +7,7 @@
 #include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
+#include "txl/Dialect/TXLGPU/IR/MaxNReg.h"
 #include "txl/Frontend/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -297,21 +298,21 @@ Val Gen::evalText(const std::string &text, const std::string &what,
 //===----------------------------------------------------------------------===//
 
 /// A descriptor's block becomes a shared tile (power-of-two dimensions)
-/// and TMA boxes (at most 256 elements along each outer dimension; the
-/// innermost is cut to the swizzle span anyway).
-void Gen::checkDescriptorBlock(const Arg &a, const ArgSpec &spec) {
-  for (size_t d = 0; d < spec.block.size(); ++d) {
-    int64_t n = spec.block[d];
-    if (n & (n - 1))
+/// that TMA moves as boxes (tmaBlockProblem).
+void Gen::checkDescriptorBlock(const Arg &a, const ArgSpec &spec,
+                               const DType &elem) {
+  for (int64_t n : spec.block)
+    if (n < 1 || (n & (n - 1)))
       fail(a.loc, "parameter '" + a.name + "': the descriptor block " +
                       shapeStr(spec.block) +
                       " must have power-of-two dimensions");
-    if (d + 1 < spec.block.size() && n > 256)
-      fail(a.loc, "parameter '" + a.name + "': the descriptor block " +
-                      shapeStr(spec.block) +
-                      " exceeds the TMA box limit of 256 along dimension " +
-                      std::to_string(d));
-  }
+  // Rows too narrow for TMA are reported where the descriptor is used.
+  bool narrow = !spec.block.empty() &&
+                spec.block.back() * std::max(1, elem.bitWidth() / 8) < 16;
+  std::string problem = tmaBlockProblem(
+      spec.block, elem, "the descriptor block " + shapeStr(spec.block));
+  if (!problem.empty() && !narrow)
+    fail(a.loc, "parameter '" + a.name + "': " + problem);
 }
 
 /// A CTA has at most 1024 threads (num_warps x num_warpgroups x 32).
@@ -380,6 +381,9 @@ void Gen::recordLaunchOptions(ModuleOp module) {
   module->setAttr(TXLGPUDialect::kNumWarpgroupsAttr,
                   b.getI32IntegerAttr(opts.numWarpgroups));
   module->setAttr(TXLGPUDialect::kTargetAttr, b.getStringAttr(opts.target));
+  if (opts.maxnreg)
+    module->setAttr(::mlir::txlgpu::kMaxnregAttr,
+                    b.getI32IntegerAttr(opts.maxnreg));
   if (extraWarps)
     module->setAttr(::mlir::txlgpu::kNumExtraWarpsAttr,
                     b.getI32IntegerAttr(int32_t(extraWarps)));
@@ -449,7 +453,7 @@ OwningOpRef<ModuleOp> Gen::run() {
                    ? DType::pointerTo(*d)
                    : *d;
     if (spec.kind == ArgSpec::Kind::TensorDesc)
-      checkDescriptorBlock(a, spec);
+      checkDescriptorBlock(a, spec, dt);
     if (spec.kind == ArgSpec::Kind::TensorDesc)
       argTypes.push_back(::mlir::txlgpu::TensorDescType::get(
           &ctx, spec.block, mlirType(dt)));

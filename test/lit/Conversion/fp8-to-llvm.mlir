@@ -29,7 +29,7 @@
 // RUN: txlc %txl_src/test/gpu/txl_kernels_fp8.py --kernel-name fp8_arith --signature "*fp8e5:16, *fp8e5:16, *fp8e5:16, *fp8e5:16, *i8:16, i32, 256" --target sm_90a --out-dir %t --no-cubin
 // RUN: FileCheck %s --check-prefix=ARITH < %t/fp8_arith.ptx
 // ARITH: cvt.rn.f16x2.e5m2x2
-// ARITH: mul.rn.f32
+// ARITH: mul{{(.rn)?}}.f32
 // ARITH: cvt.rn.satfinite.e5m2x2.f32
 // RUN: txlc %txl_src/test/gpu/txl_kernels_fp8.py --kernel-name scalar_store --signature "*fp8e4nv, fp32" --target sm_90a --out-dir %t --no-cubin
 // RUN: FileCheck %s --check-prefix=SCALAR < %t/scalar_store.ptx

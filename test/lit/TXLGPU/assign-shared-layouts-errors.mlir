@@ -18,13 +18,13 @@ func.func @two_swizzles(%d: !txlgpu.tensordesc<64x64xf16>) {
 
 // -----
 
-// A TMA tile must be 2-D with rows of at least one 32-byte swizzle span.
-func.func @narrow_rows(%d: !txlgpu.tensordesc<64x8xf16>) {
+// A TMA tile's rows span at least 16 bytes (one unswizzled TMA row).
+func.func @narrow_rows(%d: !txlgpu.tensordesc<64x4xf16>) {
   %c0 = arith.constant 0 : i32
-  // expected-error @+1 {{a buffer used by TMA or wgmma must be 2-D with rows of at least 32 bytes}}
-  %buf = txlgpu.smem_alloc : <1x64x8xf16>
-  %t = txlgpu.memdesc_index %buf[%c0] : <1x64x8xf16> -> <64x8xf16>
-  txlgpu.tma_store %t -> %d[%c0, %c0] : <64x8xf16> -> <64x8xf16>
+  // expected-error @+1 {{a buffer used by TMA or wgmma must be 2-D with rows of at least 32 bytes (or, for TMA only, of rank 1 to 5 with rows of at least 16 bytes)}}
+  %buf = txlgpu.smem_alloc : <1x64x4xf16>
+  %t = txlgpu.memdesc_index %buf[%c0] : <1x64x4xf16> -> <64x4xf16>
+  txlgpu.tma_store %t -> %d[%c0, %c0] : <64x4xf16> -> <64x4xf16>
   return
 }
 
@@ -56,7 +56,7 @@ func.func @box_narrower_than_chunk(%d: !txlgpu.tensordesc<64x32xf16>) {
   %c0 = arith.constant 0 : i32
   %buf = txlgpu.smem_alloc : <1x64x64xf16>
   %t = txlgpu.memdesc_index %buf[%c0] : <1x64x64xf16> -> <64x64xf16>
-  // expected-error @+1 {{the tensor descriptor's TMA layout (swizzle 128 bytes, box inner dimension 32) does not match the shared buffer's (swizzle 128 bytes, column chunks of 64)}}
+  // expected-error @+1 {{the tensor descriptor's TMA layout (swizzle 128 bytes, box [64, 32]) does not match the shared buffer's (swizzle 128 bytes, boxes [64, 64])}}
   txlgpu.tma_store %t -> %d[%c0, %c0] : <64x64xf16> -> <64x32xf16>
   return
 }

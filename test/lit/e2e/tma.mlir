@@ -153,7 +153,7 @@
 // RANKS-SAME: !txlgpu.tensordesc<256xf32> {txlgpu.tma_box = array<i64: 256>, txlgpu.tma_swizzle = 0 : i32}
 // RANKS-SAME: !txlgpu.tensordesc<16x128xbf16> {txlgpu.tma_box = array<i64: 16, 64>, txlgpu.tma_swizzle = 128 : i32}
 // RANKS-SAME: !txlgpu.tensordesc<2x4x64xi8> {txlgpu.tma_box = array<i64: 2, 4, 64>, txlgpu.tma_swizzle = 64 : i32}
-// RANKS-SAME: !txlgpu.tensordesc<1x2x8x256xf8E4M3FN> {txlgpu.tma_box = array<i64: 1, 2, 8, 128>, txlgpu.tma_swizzle = 128 : i32}
+// RANKS-SAME: !txlgpu.tensordesc<1x2x8x256xf8E4M3FN> {txlgpu.tma_box = array<i64: 1, 1, 8, 128>, txlgpu.tma_swizzle = 128 : i32}
 // RANKS-SAME: !txlgpu.tensordesc<1x1x1x1x8xi64> {txlgpu.tma_box = array<i64: 1, 1, 1, 1, 8>, txlgpu.tma_swizzle = 64 : i32}
 // RANKS-SAME: %{{[^:]*}}: i32)
 // RANKSPTX-COUNT-5: .param .align 64 .b8 tma_ranks_param_{{[0-4]}}[128],

@@ -24,7 +24,7 @@
 // A hand edit of the GPU IR reaches the PTX: the add becomes a multiply.
 // RUN: sed 's/arith.addf/arith.mulf/' %t/add_kernel.txlgir > %t/edited.txlgir
 // RUN: txl-opt --to-ptx %t/edited.txlgir | FileCheck %s --check-prefix=EDIT
-// EDIT: mul.rn.f32
+// EDIT: mul{{(.rn)?}}.f32
 // EDIT-NOT: add.{{(rn.)?}}f32
 //
 // Options recorded in the module win: an 8-warp GPU IR stays 8 warps.

@@ -310,6 +310,98 @@ std::optional<SharedOffsets> mlir::txlgpu::getSharedOffsets(Type type) {
   return result;
 }
 
+std::optional<TMABoxes> mlir::txlgpu::getTMABoxes(ArrayRef<int64_t> shape,
+                                                  unsigned elemBits,
+                                                  unsigned swizzleBytes) {
+  constexpr int64_t kMaxBoxDim = 256;
+  size_t rank = shape.size();
+  int64_t elemBytes = elemBits / 8;
+  if (rank < 1 || rank > 5 || !::txl::isPowerOf2Shape(shape) ||
+      (elemBytes != 1 && elemBytes != 2 && elemBytes != 4 && elemBytes != 8))
+    return std::nullopt;
+  int64_t cols = shape.back(), rows = rank > 1 ? shape[rank - 2] : 1;
+  if (cols * elemBytes < 16 ||
+      (swizzleBytes && cols * elemBytes < swizzleBytes))
+    return std::nullopt;
+  // One row of the layout (sharedSwizzledLayout): a swizzle span, 16 bytes
+  // unswizzled; a 1-D tile is one contiguous row.
+  int64_t width = rank == 1 ? std::min(cols, kMaxBoxDim)
+                            : std::max<int64_t>(swizzleBytes, 16) / elemBytes;
+  width = std::min(width, cols);
+  int64_t chunks = cols / width;
+  TMABoxes result;
+  result.box.assign(rank, 1);
+  result.box.back() = width;
+  // Levels of the layout from fastest to slowest: rows, column chunks (a
+  // box is one chunk wide), leading dimensions innermost first.
+  bool open = true;
+  auto span = [&](int64_t size) {
+    int64_t b = open ? std::min(size, kMaxBoxDim) : 1;
+    open &= b == size;
+    return b;
+  };
+  if (rank > 1)
+    result.box[rank - 2] = span(rows);
+  open &= chunks == 1;
+  for (size_t d = rank < 2 ? 0 : rank - 2; d-- > 0;)
+    result.box[d] = span(shape[d]);
+  // Every box position, the last dimension fastest.
+  SmallVector<int64_t> count(rank), idx(rank, 0);
+  result.numCopies = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    count[d] = shape[d] / result.box[d];
+    result.numCopies *= count[d];
+  }
+  while (result.numCopies <= TMABoxes::kMaxCopies) {
+    TMABoxes::Copy copy;
+    int64_t lead = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      copy.at.push_back(idx[d] * result.box[d]);
+      if (d + 2 < rank)
+        lead = lead * shape[d] + copy.at[d];
+    }
+    int64_t row = rank > 1 ? copy.at[rank - 2] : 0;
+    copy.byteOffset = ((lead * chunks + copy.at.back() / width) * rows + row) *
+                      width * elemBytes;
+    result.copies.push_back(std::move(copy));
+    size_t d = rank;
+    while (d-- > 0 && ++idx[d] == count[d])
+      idx[d] = 0;
+    if (d == size_t(-1))
+      break;
+  }
+  return result;
+}
+
+unsigned mlir::txlgpu::getTMASwizzleBytes(ArrayRef<int64_t> shape,
+                                          unsigned elemBits) {
+  if (shape.size() < 2)
+    return 0;
+  SmallVector<unsigned> order;
+  for (unsigned d = shape.size(); d-- > 0;)
+    order.push_back(d);
+  return ::txl::largestSwizzleBytes(shape, elemBits, order);
+}
+
+std::optional<TMABoxes> mlir::txlgpu::getTMABoxes(Type type) {
+  auto desc = dyn_cast<MemDescType>(type);
+  auto enc = desc
+                 ? dyn_cast_or_null<NVMMASharedEncodingAttr>(desc.getEncoding())
+                 : NVMMASharedEncodingAttr();
+  if (!enc)
+    return std::nullopt;
+  ArrayRef<unsigned> order = enc.getOrder();
+  size_t rank = desc.getShape().size();
+  if (order.size() != rank)
+    return std::nullopt;
+  for (size_t i = 0; i < rank; ++i)
+    if (order[i] != rank - 1 - i)
+      return std::nullopt;
+  if (rank == 1 && enc.getSwizzleBytes())
+    return std::nullopt;
+  return getTMABoxes(desc.getShape(), enc.getElemBits(), enc.getSwizzleBytes());
+}
+
 int64_t mlir::txlgpu::getSharedBytes(Type type) {
   auto desc = cast<MemDescType>(type);
   int64_t elems = 1;

@@ -55,18 +55,22 @@ SmallVector<Value> choicesOf(Value v) {
 }
 
 /// Whether a use of `v` (or of a view or stage of it, or of a choice
-/// between it and other buffers) needs the NVMMA layout: TMA copies and
-/// wgmma operands.
-bool needsNVMMA(Value v) {
+/// between it and other buffers) is an op of `Ops`.
+template <typename... Ops> bool usedBy(Value v) {
   for (Operation *user : v.getUsers()) {
-    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp, TCGen05MMAOp>(
-            user))
+    if (isa<Ops...>(user))
       return true;
     if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user) &&
-        needsNVMMA(user->getResult(0)))
+        usedBy<Ops...>(user->getResult(0)))
       return true;
   }
-  return llvm::any_of(choicesOf(v), needsNVMMA);
+  return llvm::any_of(choicesOf(v), usedBy<Ops...>);
+}
+
+/// Whether `v` needs the NVMMA layout: TMA copies and MMA operands.
+bool needsNVMMA(Value v) {
+  return usedBy<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp,
+                TCGen05MMAOp>(v);
 }
 
 /// The choices (selects, if results) reachable from `v` through its
@@ -135,6 +139,13 @@ NVMMASharedEncodingAttr rowMajorLike(NVMMASharedEncodingAttr src,
     order.push_back(d);
   return NVMMASharedEncodingAttr::get(type.getContext(), src.getSwizzleBytes(),
                                       src.getElemBits(), order);
+}
+
+std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + std::to_string(d);
+  return s + "]";
 }
 
 std::string layoutName(MemDescType type) {
@@ -316,18 +327,16 @@ void collectCopies(Value desc, SmallVectorImpl<Operation *> &copies) {
 }
 
 /// The swizzle the TMA copies through descriptor `desc` use and the box
-/// that follows: the whole block, except that a row wider than the swizzle
-/// span is cut into span-wide boxes (the shared layout stores such a tile
-/// as column chunks of that width, one box each). False (after an error)
-/// if two copies disagree on the swizzle.
+/// that follows (getTMABoxes): the whole block, except that a row wider
+/// than the swizzle span is cut into span-wide boxes (the shared layout
+/// stores such a tile as column chunks of that width, one box each), and
+/// so are dimensions over TMA's 256. False (after an error) if two copies
+/// disagree on the swizzle.
 bool descriptorLayout(Value desc, unsigned &swizzle,
                       SmallVector<int64_t> &box) {
   auto type = cast<TensorDescType>(desc.getType());
   ArrayRef<int64_t> block = type.getBlockShape();
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-  SmallVector<unsigned> order;
-  for (unsigned d = block.size(); d-- > 0;)
-    order.push_back(d);
   bool ok = true;
   std::optional<unsigned> chosen;
   SmallVector<Operation *> copies;
@@ -342,11 +351,13 @@ bool descriptorLayout(Value desc, unsigned &swizzle,
     }
     chosen = s;
   }
-  // A 1-D block is one unswizzled box (no rows to swizzle across).
-  swizzle = chosen ? *chosen
-            : block.size() == 1
-                ? 0
-                : ::txl::largestSwizzleBytes(block, bits, order);
+  swizzle = chosen ? *chosen : getTMASwizzleBytes(block, bits);
+  if (std::optional<TMABoxes> boxes = getTMABoxes(block, bits, swizzle)) {
+    box = boxes->box;
+    return ok;
+  }
+  // A block no TMA copy can move (the front end and the copies' lowering
+  // report it where it is used): the block itself, a span wide.
   box.assign(block.begin(), block.end());
   if (swizzle)
     box.back() = std::min<int64_t>(box.back(), swizzle * 8 / bits);
@@ -460,13 +471,14 @@ bool checkDescriptorContract(func::FuncOp func) {
                                        : cast<TMAStoreOp>(op).getSrc();
     auto type = cast<MemDescType>(buf.getType());
     auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(type.getEncoding());
-    if (!enc || type.getShape().empty() || type.getShape().size() > 2)
+    std::optional<TMABoxes> boxes = getTMABoxes(type);
+    if (!enc || !boxes)
       return; // the lowering reports a tile TMA cannot move
     int64_t swizzle = enc.getSwizzleBytes();
-    int64_t cols = type.getShape().back();
-    int64_t chunk =
-        swizzle ? std::min<int64_t>(cols, swizzle * 8 / enc.getElemBits())
-                : cols;
+    // A gather's box is one row of its destination.
+    ArrayRef<int64_t> want = boxes->box;
+    if (isa<TMAGatherOp>(op))
+      want = want.take_back();
     SmallVector<Value> roots;
     llvm::SmallPtrSet<Value, 8> seen;
     if (!descriptorRoots(copyDescriptor(op), roots, seen)) {
@@ -482,13 +494,13 @@ bool checkDescriptorContract(func::FuncOp func) {
       DenseI64ArrayAttr box;
       recordedLayout(root, recordedSwizzle, box);
       if (recordedSwizzle.getInt() == swizzle &&
-          box.asArrayRef().back() == chunk)
+          box.asArrayRef().take_back(want.size()) == want)
         continue;
       op->emitError("the tensor descriptor's TMA layout (swizzle ")
-          << recordedSwizzle.getInt() << " bytes, box inner dimension "
-          << box.asArrayRef().back()
+          << recordedSwizzle.getInt() << " bytes, box "
+          << shapeString(box.asArrayRef())
           << ") does not match the shared buffer's (swizzle " << swizzle
-          << " bytes, column chunks of " << chunk << ") for " << type
+          << " bytes, boxes " << shapeString(boxes->box) << ") for " << type
           << ": the copy would land permuted";
       ok = false;
     }
@@ -544,16 +556,18 @@ struct AssignSharedLayoutsPass
       SmallVector<unsigned> order;
       for (unsigned d = tile.size(); d-- > 0;)
         order.push_back(d);
+      // A TMA tile takes the widest swizzle its rows allow; a 1-D one (no
+      // rows to swizzle across) and one of 16-byte rows stay unswizzled.
+      // An MMA operand needs a swizzled 2-D tile.
       unsigned swizzle = 0;
-      // A 1-D buffer (a 1-D TMA box) stays unswizzled: it has no rows to
-      // swizzle across, and its box spans a multiple of 16 bytes.
-      bool tma1D = tile.size() == 1 && tile[0] * bits / 8 % 16 == 0;
-      if (nvmma.contains(alloc) && !tma1D) {
-        swizzle = ::txl::largestSwizzleBytes(tile, bits, order);
-        if (tile.size() != 2 || swizzle == 0) {
+      if (nvmma.contains(alloc)) {
+        swizzle = getTMASwizzleBytes(tile, bits);
+        bool mma = usedBy<WarpGroupDotOp, TCGen05MMAOp>(alloc.getResult());
+        if (mma ? tile.size() != 2 || swizzle == 0
+                : !getTMABoxes(tile, bits, swizzle)) {
           alloc.emitError("a buffer used by TMA or wgmma must be 2-D with "
-                          "rows of at least 32 bytes (or, for TMA, 1-D of a "
-                          "multiple of 16 bytes), got ")
+                          "rows of at least 32 bytes (or, for TMA only, of "
+                          "rank 1 to 5 with rows of at least 16 bytes), got ")
               << type;
           ok = false;
           return;

@@ -113,6 +113,38 @@ int64_t getStageStride(Type stagedMemDescType);
 /// alignment TMA needs).
 int64_t getTileAlignment(Type memDescType);
 
+/// How TMA fills or reads a whole shared tile: the box the tensor map is
+/// encoded with and one copy per box. A box lands in shared memory as
+/// row-major rows of its innermost extent (swizzled by address), so each box
+/// must cover a contiguous run of the tile's layout (getSharedOffsets:
+/// [leading dims][column chunks][rows][row]): the innermost extent is one
+/// row of the layout (a swizzle span; up to 256 elements for a 1-D tile),
+/// then whole rows, whole column chunks and whole leading dimensions for as
+/// long as each fits in TMA's 256 per dimension; past the first dimension
+/// a box cannot cover whole, it spans 1.
+struct TMABoxes {
+  struct Copy {
+    SmallVector<int64_t> at; ///< the box's first element in the tile
+    int64_t byteOffset;      ///< its unswizzled byte offset in the tile
+  };
+  SmallVector<int64_t> box; ///< outermost first
+  int64_t numCopies = 0;
+  /// Empty when there would be more than kMaxCopies (too many to unroll).
+  SmallVector<Copy> copies;
+  static constexpr int64_t kMaxCopies = 256;
+};
+/// The boxes of a tile of `shape` (rank 1 to 5) with `elemBits` elements
+/// in the row-major NVMMA layout of `swizzleBytes`; std::nullopt if TMA
+/// cannot move it (rank, or a row narrower than 16 bytes).
+std::optional<TMABoxes> getTMABoxes(ArrayRef<int64_t> shape, unsigned elemBits,
+                                    unsigned swizzleBytes);
+/// The swizzle AssignSharedLayouts gives a shared tile that TMA moves: the
+/// widest its rows allow; none for a 1-D tile or rows of 16 bytes.
+unsigned getTMASwizzleBytes(ArrayRef<int64_t> shape, unsigned elemBits);
+/// The same for a memdesc; std::nullopt also when its layout is not a
+/// row-major NVMMA one.
+std::optional<TMABoxes> getTMABoxes(Type memDescType);
+
 /// Whether `v` is a buffer array (the result of txlgpu.smem_alloc or
 /// txlgpu.mbar_alloc, or a choice between such: an arith.select or an
 /// scf.if result), whose leading dimension is the stage.
