@@ -319,18 +319,16 @@ void ProtocolChecker::locate(Site &site) {
 }
 
 /// The threads that execute `site` with `pred` true; with `leaderOnly`,
-/// only the first thread of each warpgroup (who issues expect_tx and TMA).
+/// only its async issuer (asyncIssuerOf: who issues expect_tx and TMA).
 int64_t ProtocolChecker::countThreads(const Site &site, Value pred,
                                       bool leaderOnly, bool &known,
                                       bool &conditional) {
   known = site.threadsKnown;
   const ThreadLanes *p = pred ? &values.get(pred) : nullptr;
   int64_t count = 0;
-  // In an is_warp role the role's first warp's lane 0 issues (ExtraWarps.h).
-  auto issuer = site.op->getAttrOfType<IntegerAttr>(kIssuerWarpAttr);
+  AsyncIssuer issuer = asyncIssuerOf(site.op, warpgroupThreads / 32);
   for (int64_t t = 0; t < values.numThreads(); ++t) {
-    bool leader = issuer ? t == issuer.getInt() * 32 : t % warpgroupThreads == 0;
-    if (!site.threads[t] || (leaderOnly && !leader))
+    if (!site.threads[t] || (leaderOnly && !issuer.issues(t)))
       continue;
     if (p && (*p)[t].kind == ThreadValue::Varying)
       known = false;
@@ -703,4 +701,3 @@ struct CheckMBarrierProtocolPass
 };
 
 } // namespace
-
