@@ -56,11 +56,11 @@ SmallVector<Value> choicesOf(Value v) {
 
 /// Whether a use of `v` (or of a view or stage of it, or of a choice
 /// between it and other buffers) needs the NVMMA layout: TMA copies and
-/// wgmma operands.
+/// tensor-core operands (and tcgen05.cp sources, read the same way).
 bool needsNVMMA(Value v) {
   for (Operation *user : v.getUsers()) {
-    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp, TCGen05MMAOp>(
-            user))
+    if (isa<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp, TCGen05MMAOp,
+            TMemCopyOp>(user))
       return true;
     if (isa<MemDescIndexOp, MemDescViewOp, MemDescReshapeOp>(user) &&
         needsNVMMA(user->getResult(0)))

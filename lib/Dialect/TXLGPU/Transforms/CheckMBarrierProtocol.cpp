@@ -420,6 +420,17 @@ void ProtocolChecker::collect() {
           addSite(bar, w);
         }
       }
+    } else if (auto copy = dyn_cast<TMemCopyOp>(op)) {
+      // Committed like an MMA: one arrival per barrier from its issuer.
+      locate(s);
+      std::optional<int64_t> pred = constantInt(copy.getPred());
+      s.conditional = copy.getPred() && !pred;
+      bool issues = anyInWarp(s, copy.getLeaderWarp()) && (!pred || *pred);
+      s.signal.arrivals = s.threadsKnown
+                              ? std::optional<int64_t>(issues ? 1 : 0)
+                              : std::nullopt;
+      for (Value bar : copy.getBarriers())
+        addSite(bar, s);
     } else if (auto clc = dyn_cast<ClcTryCancelOp>(op)) {
       locate(s);
       s.signal.landedBytes = anyInWarp(s, clc.getLeaderWarp()) ? 16 : 0;
