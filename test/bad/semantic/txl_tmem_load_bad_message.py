@@ -1,4 +1,4 @@
-# expect: 9:9: error: txl.tmem_load: layout '16x32bx2' is not a tcgen05.ld/st message shape (32x32b, 16x64b, 16x128b or 16x256b)
+# expect: 10:9: error: txl.tmem_load: layout '16x32bx2' is not a tcgen05.ld/st message shape (32x32b, 16x64b, 16x128b or 16x256b)
 # kernel: kernel
 # signature: *fp32
 # target: sm_100a

@@ -1,4 +1,4 @@
-# expect: 10:5: error: txl.tmem_store: layout '16x256b' cannot move tensor-memory buffer <[128, 4], fp32>: 16x256b moves 8 32-bit columns per warp, more than the 4 each warpgroup holds
+# expect: 11:5: error: txl.tmem_store: layout '16x256b' cannot move tensor-memory buffer <[128, 4], fp32>: 16x256b moves 8 32-bit columns per warp, more than the 4 each warpgroup holds
 # kernel: kernel
 # signature: *fp32
 # target: sm_100a
