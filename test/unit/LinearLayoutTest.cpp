@@ -894,7 +894,8 @@ TEST(Tmem, MessageLayouts) {
             int32_t row =
                 rows == 128 ? tmemLane : 16 * (tmemLane / 32) + tmemLane % 32;
             ASSERT_LT(tmemLane % 32, rows == 128 ? 32 : 16);
-            ASSERT_EQ(toVec(ll.applyValues(x)), (std::vector<int32_t>{row, col}))
+            ASSERT_EQ(toVec(ll.applyValues(x)),
+                      (std::vector<int32_t>{row, col}))
                 << "reg " << r << " lane " << l << " warp " << w;
           }
         }

@@ -115,10 +115,9 @@ struct TCGen05MMAOpToLLVM
     uint32_t instrM = pair ? 256 : uint32_t(M);
     if (N % instrN || instrN % nAlign || K % kInstr)
       return op.emitOpError("tile [")
-             << M << ", "
-             << N << "] x K = " << K << " does not split into m" << instrM
-             << "n" << instrN << "k" << kInstr << " MMAs (N a multiple of "
-             << nAlign << ")";
+             << M << ", " << N << "] x K = " << K << " does not split into m"
+             << instrM << "n" << instrN << "k" << kInstr
+             << " MMAs (N a multiple of " << nAlign << ")";
     if (pair && tmemA)
       return op.emitOpError("a cta_group::2 MMA takes A from shared memory");
 
@@ -247,26 +246,26 @@ struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
       return op.emitOpError("the source is not a K-major tcgen05 tile "
                             "(swizzle >= 32 bytes, rows along the "
                             "contiguous dimension)");
-    unsigned bits = op.getSrc().getType().getElementType().getIntOrFloatBitWidth();
+    unsigned bits =
+        op.getSrc().getType().getElementType().getIntOrFloatBitWidth();
     int64_t K = op.getSrc().getType().getShape()[1];
     int64_t perCopy = 256 / bits; // elements of a row per 128x256b copy
     if (K % perCopy)
       return op.emitOpError("rows of ")
              << K << " elements are not whole 32-byte copies";
-    Value desc =
-        operandDescriptor(rewriter, loc, *src,
-                          tileAddress(rewriter, loc, adaptor.getSrc()),
-                          /*tcgen05=*/true);
+    Value desc = operandDescriptor(rewriter, loc, *src,
+                                   tileAddress(rewriter, loc, adaptor.getSrc()),
+                                   /*tcgen05=*/true);
     Value leader = LLVM::ICmpOp::create(
         rewriter, loc, LLVM::ICmpPredicate::eq, ctaWarpId(rewriter, loc),
         i32Const(rewriter, loc, op.getLeaderWarp()));
-    leader = LLVM::AndOp::create(
-        rewriter, loc, leader,
-        NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(),
-                                  Value()));
+    leader =
+        LLVM::AndOp::create(rewriter, loc, leader,
+                            NVVM::ElectSyncOp::create(
+                                rewriter, loc, rewriter.getI1Type(), Value()));
     leader = andPred(rewriter, loc, leader, adaptor.getPred());
-    auto group = NVVM::CTAGroupKindAttr::get(getContext(),
-                                             NVVM::CTAGroupKind::CTA_1);
+    auto group =
+        NVVM::CTAGroupKindAttr::get(getContext(), NVVM::CTAGroupKind::CTA_1);
     auto shape = NVVM::Tcgen05CpShapeAttr::get(
         getContext(), NVVM::Tcgen05CpShape::SHAPE_128x256b);
     ifThen(rewriter, loc, leader, [&] {
@@ -279,15 +278,15 @@ struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
       for (int64_t k0 = 0; k0 < K; k0 += perCopy) {
         int64_t offset = src->byteOffset(0, k0);
         Value stepped =
-            offset == 0 ? desc
-                        : LLVM::AddOp::create(rewriter, loc, desc,
-                                              i64Const(rewriter, loc,
-                                                       offset / 16))
-                              .getResult();
+            offset == 0
+                ? desc
+                : LLVM::AddOp::create(rewriter, loc, desc,
+                                      i64Const(rewriter, loc, offset / 16))
+                      .getResult();
         NVVM::Tcgen05CpOp::create(
             rewriter, loc, shape, group,
-            NVVM::Tcgen05CpMulticastAttr::get(
-                getContext(), NVVM::Tcgen05CpMulticast::NONE),
+            NVVM::Tcgen05CpMulticastAttr::get(getContext(),
+                                              NVVM::Tcgen05CpMulticast::NONE),
             NVVM::Tcgen05CpSrcFormatAttr(),
             addColumns(rewriter, loc, adaptor.getDst(), k0 * bits / 32),
             stepped);

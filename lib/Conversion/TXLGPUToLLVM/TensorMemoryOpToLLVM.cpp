@@ -199,8 +199,8 @@ struct MessagePlan {
 };
 
 std::optional<MessagePlan> messagePlan(RankedTensorType type) {
-  auto enc = dyn_cast_or_null<txlgpu::TMemMessageEncodingAttr>(
-      type.getEncoding());
+  auto enc =
+      dyn_cast_or_null<txlgpu::TMemMessageEncodingAttr>(type.getEncoding());
   if (!enc)
     return std::nullopt;
   std::optional<::txl::TMemMessage> msg = txlgpu::tmemMessageOf(enc);
@@ -211,8 +211,7 @@ std::optional<MessagePlan> messagePlan(RankedTensorType type) {
            .empty())
     return std::nullopt;
   MessagePlan plan{*msg, ::txl::tmemMessageShape(*msg), 0, 1, 0};
-  plan.groupColumns =
-      type.getShape()[1] / (enc.getNumWarps() / 4) * bits / 32;
+  plan.groupColumns = type.getShape()[1] / (enc.getNumWarps() / 4) * bits / 32;
   plan.reps = plan.groupColumns / plan.shape.columns;
   if (plan.shape.lanes == 16 && type.getShape()[0] == 128)
     plan.slabs = 2;
@@ -267,8 +266,8 @@ Value planAddress(OpBuilder &b, Location loc, Value base,
   Value quarter = LLVM::AndOp::create(b, loc, warp, i32Const(b, loc, 3));
   Value lane = LLVM::ShlOp::create(b, loc, quarter, i32Const(b, loc, 21));
   Value group = LLVM::LShrOp::create(b, loc, warp, i32Const(b, loc, 2));
-  Value column = LLVM::MulOp::create(b, loc, group,
-                                     i32Const(b, loc, plan.groupColumns));
+  Value column =
+      LLVM::MulOp::create(b, loc, group, i32Const(b, loc, plan.groupColumns));
   Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
   return LLVM::AddOp::create(b, loc, address,
                              LLVM::AddOp::create(b, loc, lane, column));
@@ -276,8 +275,8 @@ Value planAddress(OpBuilder &b, Location loc, Value base,
 
 Value messageAddress(OpBuilder &b, Location loc, Value address,
                      const Message &m) {
-  Value at = LLVM::AddOp::create(
-      b, loc, address, i32Const(b, loc, (m.lane << 16) + m.column));
+  Value at = LLVM::AddOp::create(b, loc, address,
+                                 i32Const(b, loc, (m.lane << 16) + m.column));
   return LLVM::IntToPtrOp::create(b, loc, tmemPointer(b.getContext()), at);
 }
 

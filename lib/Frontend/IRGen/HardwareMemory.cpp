@@ -1083,8 +1083,7 @@ Val tmemCopy(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   const TValue &dst = expectSpace(g, p[0], Space::Tmem, fname, "dst", loc);
   const TValue &src = expectSpace(g, p[1], Space::Smem, fname, "src", loc);
   if (src.shape != dst.shape || src.dtype != dst.dtype || dst.shape[0] != 128)
-    g.fail(loc, fname + ": src " + src.typeStr() + " and dst " +
-                    dst.typeStr() +
+    g.fail(loc, fname + ": src " + src.typeStr() + " and dst " + dst.typeStr() +
                     " must be one [128, K] shape and dtype (a row per "
                     "tensor-memory lane)");
   if (dst.shape[1] * dst.dtype.bitWidth() % 256)
@@ -1146,12 +1145,12 @@ void checkTCGen05Operands(Gen &g, const TValue &a, const TValue &bm,
     g.fail(loc, fname + ": an M = 64 MMA (acc " + acc.typeStr() +
                     ") takes a from shared memory and no two_ctas");
   if (n % nStep || (n > 256 && n % 256) || a.shape[1] % kInstr)
-    g.fail(loc, fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
-                    " does not split into tcgen05 MMAs of M = " +
-                    std::to_string(m) + ", N a multiple of " +
-                    std::to_string(nStep) +
-                    " (up to 256, or whole 256-column chunks) and K = " +
-                    std::to_string(kInstr));
+    g.fail(loc,
+           fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
+               " does not split into tcgen05 MMAs of M = " + std::to_string(m) +
+               ", N a multiple of " + std::to_string(nStep) +
+               " (up to 256, or whole 256-column chunks) and K = " +
+               std::to_string(kInstr));
 }
 
 /// The arguments of dotx by name. The TXL project's first dotx took one

@@ -52,9 +52,8 @@ static std::optional<::txl::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape
   }
   if (auto message = dyn_cast_or_null<TMemMessageEncodingAttr>(encoding)) {
     std::optional<::txl::TMemMessage> msg = tmemMessageOf(message);
-    if (!msg || !::txl::tmemMessageLayoutError(*msg, shape,
-                                               message.getNumWarps(),
-                                               message.getElemBits())
+    if (!msg || !::txl::tmemMessageLayoutError(
+                     *msg, shape, message.getNumWarps(), message.getElemBits())
                      .empty())
       return std::nullopt;
     return ::txl::tmemMessageLayout(*msg, shape, message.getNumWarps(),

@@ -226,10 +226,9 @@ private:
     std::optional<::txl::TMemMessage> msg =
         named ? ::txl::parseTMemMessage(named.getValue())
               : defaultTMemMessage(type.getShape(), bits);
-    std::string error =
-        msg ? ::txl::tmemMessageLayoutError(*msg, type.getShape(), numWarps,
-                                            bits)
-            : "no tcgen05.ld/st message shape fits";
+    std::string error = msg ? ::txl::tmemMessageLayoutError(
+                                  *msg, type.getShape(), numWarps, bits)
+                            : "no tcgen05.ld/st message shape fits";
     if (!error.empty()) {
       op->emitError("tensor memory ") << type.getShape() << ": " << error
                                       << " (num_warps = " << numWarps << ")";
@@ -246,13 +245,13 @@ private:
 
   /// 32x32b for 128 rows; for 64 the widest 16-lane message of at most the
   /// columns each warpgroup holds.
-  std::optional<::txl::TMemMessage>
-  defaultTMemMessage(ArrayRef<int64_t> shape, unsigned bits) {
+  std::optional<::txl::TMemMessage> defaultTMemMessage(ArrayRef<int64_t> shape,
+                                                       unsigned bits) {
     using ::txl::TMemMessage;
     if (shape.size() != 2 || shape[0] != 64)
       return TMemMessage::M32x32b;
-    for (TMemMessage msg : {TMemMessage::M16x256b, TMemMessage::M16x128b,
-                            TMemMessage::M16x64b})
+    for (TMemMessage msg :
+         {TMemMessage::M16x256b, TMemMessage::M16x128b, TMemMessage::M16x64b})
       if (::txl::tmemMessageLayoutError(msg, shape, numWarps, bits).empty())
         return msg;
     return std::nullopt;
