@@ -372,6 +372,100 @@ LinearLayout txl::tmemLoad32x32bLayout(ArrayRef<int64_t> shape,
   return ll.transposeOuts({"dim0", "dim1"});
 }
 
+TMemMessageShape txl::tmemMessageShape(TMemMessage msg) {
+  switch (msg) {
+  case TMemMessage::M32x32b:
+    return {32, 1, 1, "32x32b"};
+  case TMemMessage::M16x64b:
+    return {16, 2, 1, "16x64b"};
+  case TMemMessage::M16x128b:
+    return {16, 4, 2, "16x128b"};
+  case TMemMessage::M16x256b:
+    return {16, 8, 4, "16x256b"};
+  }
+  return {32, 1, 1, "32x32b"};
+}
+
+std::optional<TMemMessage> txl::parseTMemMessage(StringRef name) {
+  for (TMemMessage msg : {TMemMessage::M32x32b, TMemMessage::M16x64b,
+                          TMemMessage::M16x128b, TMemMessage::M16x256b})
+    if (name == tmemMessageShape(msg).name)
+      return msg;
+  return std::nullopt;
+}
+
+std::string txl::tmemMessageLayoutError(TMemMessage msg,
+                                        ArrayRef<int64_t> shape,
+                                        unsigned numWarps, unsigned elemBits) {
+  TMemMessageShape m = tmemMessageShape(msg);
+  if (shape.size() != 2 || (shape[0] != 128 && shape[0] != 64) ||
+      !isPowerOf2Shape(shape))
+    return "the buffer must be [128, N] or [64, N] (N a power of two)";
+  if (numWarps != 4 && numWarps != 8)
+    return "tensor memory is read and written by whole warpgroups "
+           "(num_warps 4 or 8)";
+  if (elemBits != 32 && elemBits != 16)
+    return "tensor memory holds 32- or 16-bit elements";
+  if (shape[0] == 64 && m.lanes == 32)
+    return std::string(m.name) +
+           " moves 32 TMEM lanes per warp, but a 64-row buffer has 16 "
+           "lanes in each warp's quarter (use 16x64b, 16x128b or 16x256b)";
+  int64_t groupColumns = shape[1] / (numWarps / 4) * elemBits / 32;
+  if (groupColumns < m.columns)
+    return std::string(m.name) + " moves " + std::to_string(m.columns) +
+           " 32-bit columns per warp, more than the " +
+           std::to_string(groupColumns) + " each warpgroup holds";
+  return "";
+}
+
+LinearLayout txl::tmemMessageLayout(TMemMessage msg, ArrayRef<int64_t> shape,
+                                    unsigned numWarps, unsigned elemBits) {
+  std::string error = tmemMessageLayoutError(msg, shape, numWarps, elemBits);
+  if (!error.empty())
+    fail("tmemMessageLayout: " + error);
+  TMemMessageShape m = tmemMessageShape(msg);
+  int32_t rows = int32_t(shape[0]), cols = int32_t(shape[1]);
+  int32_t perColumn = int32_t(32 / elemBits); // elements per 32-bit column
+  int32_t groupCols = cols / int32_t(numWarps / 4);
+  using Basis = LinearLayout::Basis;
+  auto row = [](int32_t r) { return Basis{r, 0}; };
+  auto column = [&](int32_t c) { return Basis{0, c * perColumn}; };
+  std::vector<Basis> reg, lane, warp;
+  if (perColumn == 2)
+    reg.push_back({0, 1});
+  // The message's fragment (PTX ISA figures; rows are the warp's 16 or 32
+  // lanes, columns 32-bit).
+  switch (msg) {
+  case TMemMessage::M32x32b:
+    lane = {row(1), row(2), row(4), row(8), row(16)};
+    break;
+  case TMemMessage::M16x64b:
+    lane = {row(8), column(1), row(1), row(2), row(4)};
+    break;
+  case TMemMessage::M16x128b:
+    lane = {column(1), column(2), row(1), row(2), row(4)};
+    reg.push_back(row(8));
+    break;
+  case TMemMessage::M16x256b:
+    reg.push_back(column(1));
+    lane = {column(2), column(4), row(1), row(2), row(4)};
+    reg.push_back(row(8));
+    break;
+  }
+  for (int32_t c = m.columns; c * perColumn < groupCols; c *= 2)
+    reg.push_back(column(c)); // repetitions (.num)
+  if (m.lanes == 16 && rows == 128)
+    reg.push_back(row(16)); // the second 16 lanes of the warp's quarter
+  warp = {row(rows / 4), row(rows / 2)};
+  if (numWarps == 8)
+    warp.push_back({0, groupCols});
+  return LinearLayout({{std::string(kDimRegister), reg},
+                       {std::string(kDimLane), lane},
+                       {std::string(kDimWarp), warp}},
+                      {{"dim0", rows}, {"dim1", cols}},
+                      /*requireSurjective=*/true);
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//

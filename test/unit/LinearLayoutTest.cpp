@@ -899,6 +899,71 @@ TEST(Tmem, BlockedFormIs32x32b) {
     }
 }
 
+// The tcgen05.ld/st fragments written from the PTX ISA's tables (thread l
+// of a warp, register a of one repetition -> TMEM lane within the 16 or 32
+// the warp's message covers, 32-bit column), then placed the way
+// tmemMessageLayout promises: repetitions along the columns, the second 16
+// lanes of a 128-row buffer, the warp's lane quarter, and for a 64-row
+// buffer (M = 64, lanes 0-15 of each quarter) row = 16 * quarter + lane.
+TEST(Tmem, MessageLayouts) {
+  for (TMemMessage msg : {TMemMessage::M32x32b, TMemMessage::M16x64b,
+                          TMemMessage::M16x128b, TMemMessage::M16x256b})
+    for (int64_t rows : {64, 128})
+      for (unsigned warps : {4u, 8u})
+        for (int64_t n : {16, 64, 256}) {
+          TMemMessageShape m = tmemMessageShape(msg);
+          if (!tmemMessageLayoutError(msg, {rows, n}, warps, 32).empty()) {
+            EXPECT_TRUE(rows == 64 && m.lanes == 32) << m.name << " " << n;
+            continue;
+          }
+          auto ll = tmemMessageLayout(msg, {rows, n}, warps, 32);
+          SCOPED_TRACE(std::string(m.name) + " " + ll.toString());
+          ASSERT_TRUE(ll.isInvertible());
+          int32_t groupCols = int32_t(n / (warps / 4));
+          int32_t reps = groupCols / m.columns;
+          for (const auto &x : allInputs(ll)) {
+            int32_t r = x[0], l = x[1], w = x[2];
+            int32_t a = r % m.regsPerRep, rep = r / m.regsPerRep % reps;
+            int32_t slab = r / (m.regsPerRep * reps);
+            int32_t lane = 0, col = 0;
+            switch (msg) {
+            case TMemMessage::M32x32b:
+              lane = l;
+              break;
+            case TMemMessage::M16x64b:
+              lane = l / 4 + 8 * (l % 2), col = l / 2 % 2;
+              break;
+            case TMemMessage::M16x128b:
+              lane = l / 4 + 8 * (a % 2), col = l % 4 + 4 * (a / 2);
+              break;
+            case TMemMessage::M16x256b:
+              lane = l / 4 + 8 * (a / 2 % 2), col = a % 2 + 2 * (l % 4);
+              break;
+            }
+            int32_t tmemLane = 32 * (w % 4) + 16 * slab + lane;
+            col += rep * m.columns + groupCols * (w / 4);
+            int32_t row =
+                rows == 128 ? tmemLane : 16 * (tmemLane / 32) + tmemLane % 32;
+            ASSERT_LT(tmemLane % 32, rows == 128 ? 32 : 16);
+            ASSERT_EQ(toVec(ll.applyValues(x)),
+                      (std::vector<int32_t>{row, col}))
+                << "reg " << r << " lane " << l << " warp " << w;
+          }
+        }
+  // The 32x32b message of a 128-row buffer is the layout AssignLayouts
+  // has always given it; 16-bit elements pair up along a row.
+  for (unsigned warps : {4u, 8u})
+    for (int64_t n : {16, 128})
+      EXPECT_EQ(tmemMessageLayout(TMemMessage::M32x32b, {128, n}, warps, 32),
+                tmemLoad32x32bLayout({128, n}, warps));
+  auto half = tmemMessageLayout(TMemMessage::M16x256b, {64, 32}, 4, 16);
+  EXPECT_EQ(toVec(half.applyValues({1, 0, 0})), (std::vector<int32_t>{0, 1}));
+  EXPECT_EQ(toVec(half.applyValues({2, 0, 0})), (std::vector<int32_t>{0, 2}));
+  EXPECT_EQ(toVec(half.applyValues({4, 0, 0})), (std::vector<int32_t>{8, 0}));
+  EXPECT_FALSE(
+      tmemMessageLayoutError(TMemMessage::M16x256b, {128, 4}, 4, 32).empty());
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory swizzle
 //===----------------------------------------------------------------------===//

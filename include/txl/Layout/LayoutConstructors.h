@@ -28,8 +28,10 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace txl {
@@ -159,6 +161,40 @@ LinearLayout wgmmaOperandALayout(llvm::ArrayRef<int64_t> shape,
 /// of the columns. Precondition: shape[0] == 128, N >= numWarps / 4.
 LinearLayout tmemLoad32x32bLayout(llvm::ArrayRef<int64_t> shape,
                                   unsigned numWarps);
+
+/// The tcgen05.ld/st message shapes (PTX ISA, "Matrix fragments for
+/// tcgen05.ld/st"): per warp and repetition (.num), `lanes` TMEM lanes of
+/// `bits` bits each.
+enum class TMemMessage { M32x32b, M16x64b, M16x128b, M16x256b };
+struct TMemMessageShape {
+  int lanes;        ///< TMEM lanes one warp's message covers (16 or 32)
+  int columns;      ///< 32-bit TMEM columns one repetition covers
+  int regsPerRep;   ///< 32-bit registers per thread per repetition
+  const char *name; ///< "32x32b", ...
+};
+TMemMessageShape tmemMessageShape(TMemMessage msg);
+std::optional<TMemMessage> parseTMemMessage(llvm::StringRef name);
+
+/// Why no tmemMessageLayout exists for these arguments, or "" if it does.
+std::string tmemMessageLayoutError(TMemMessage msg,
+                                   llvm::ArrayRef<int64_t> shape,
+                                   unsigned numWarps, unsigned elemBits);
+
+/// Registers of a [rows, N] tensor-memory buffer (rows 128, or 64: an
+/// M = 64 accumulator, whose row r is in TMEM lane 32*(r/16) + r%16, the
+/// lanes 0-15 of each warp's quarter) read or written with tcgen05.ld/st of
+/// shape `msg`. The warp -> lane-quarter rule: warp w (of a warpgroup)
+/// reaches TMEM lanes 32*(w%4)..+31 only, so warps 0-3 hold rows
+/// (rows/4)*(w%4) + ...; with 8 warps the second warpgroup takes the right
+/// half of the columns. Within a warp the lanes and the first registers
+/// are the message's fragment (in rows and 32-bit columns); the next
+/// register bits repeat it along the columns (.num), and for a 16-lane
+/// shape of a 128-row buffer the last one is the warp's second 16 lanes.
+/// 16-bit elements are two to a column (the lowest register bit). With
+/// msg = M32x32b and 128 rows this is tmemLoad32x32bLayout.
+/// Precondition: tmemMessageLayoutError(...) is "".
+LinearLayout tmemMessageLayout(TMemMessage msg, llvm::ArrayRef<int64_t> shape,
+                               unsigned numWarps, unsigned elemBits);
 
 /// NVMMA-compatible (wgmma / TMA) shared-memory layout: "offset" (element
 /// offset in the buffer) -> tensor coordinates dim0..dim{rank-1}.

@@ -8,7 +8,8 @@
 // the barrier gets one arrival when it completes (that is how the TMA
 // producer learns a stage is free and the epilogue that D is ready).
 //
-// One instruction is M = 128 x N (N a multiple of 16, at most 256) x K =
+// One instruction is M = 128 x N (N a multiple of 16, at most 256; or
+// M = 64 of a [64, N] accumulator, N a multiple of 8) x K =
 // 32 bytes of A/B elements; a tile is a loop of them, each stepping the
 // descriptors' addresses by the K (and N) offsets read off the tiles'
 // layouts, exactly as the wgmma lowering does. The MMA's shape and types
@@ -48,8 +49,8 @@ std::optional<MMAKind> mmaKind(Type elem) {
   return std::nullopt;
 }
 
-/// `m` is the MMA's M: 128, or 256 for a cta_group::2 pair (128 rows in
-/// each CTA).
+/// `m` is the MMA's M: 64 or 128, or 256 for a cta_group::2 pair (128
+/// rows in each CTA).
 uint32_t instructionDescriptor(const MMAKind &kind, bool aMNMajor,
                                bool bMNMajor, int64_t n, uint32_t m) {
   constexpr uint32_t kF32Accumulator = 1;
@@ -106,14 +107,17 @@ struct TCGen05MMAOpToLLVM
     int64_t K = op.getA().getType().getShape()[1];
     int64_t instrN = std::min<int64_t>(N, 256);
     bool pair = op.getTwoCtas();
-    // A pair's B half must itself be whole 16-column blocks.
-    int64_t nAlign = pair ? 32 : 16;
-    uint32_t instrM = pair ? 256 : 128;
+    // M = 64 (a [64, N] accumulator, PTX ISA data-path layout F: rows in
+    // lanes 0-15 of each warp's quarter) takes N in steps of 8; M = 128 in
+    // steps of 16; a pair's B half must itself be whole 16-column blocks.
+    int64_t M = op.getD().getType().getShape()[0];
+    int64_t nAlign = pair ? 32 : M == 64 ? 8 : 16;
+    uint32_t instrM = pair ? 256 : uint32_t(M);
     if (N % instrN || instrN % nAlign || K % kInstr)
-      return op.emitOpError("tile [128, ")
-             << N << "] x K = " << K << " does not split into m" << instrM
-             << "n" << instrN << "k" << kInstr << " MMAs (N a multiple of "
-             << nAlign << ")";
+      return op.emitOpError("tile [")
+             << M << ", " << N << "] x K = " << K << " does not split into m"
+             << instrM << "n" << instrN << "k" << kInstr
+             << " MMAs (N a multiple of " << nAlign << ")";
     if (pair && tmemA)
       return op.emitOpError("a cta_group::2 MMA takes A from shared memory");
 
@@ -224,9 +228,80 @@ struct TCGen05MMAOpToLLVM
   }
 };
 
+/// tcgen05.cp: the shared tile is read as a K-major A operand (the same
+/// matrix descriptor an MMA would use), 128 rows x 256 bits per copy, so
+/// row r lands in TMEM lane r and each 32 bytes of it in 8 columns; the
+/// tile is a loop of such copies stepping the descriptor along K, as the
+/// MMA lowering does. One thread issues them (the elected lane of the
+/// role's first warp) and commits them to the barriers.
+struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(txlgpu::TMemCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto src = OperandTile::get(op.getSrc(), 1);
+    if (failed(src) || !src->kMajor)
+      return op.emitOpError("the source is not a K-major tcgen05 tile "
+                            "(swizzle >= 32 bytes, rows along the "
+                            "contiguous dimension)");
+    unsigned bits =
+        op.getSrc().getType().getElementType().getIntOrFloatBitWidth();
+    int64_t K = op.getSrc().getType().getShape()[1];
+    int64_t perCopy = 256 / bits; // elements of a row per 128x256b copy
+    if (K % perCopy)
+      return op.emitOpError("rows of ")
+             << K << " elements are not whole 32-byte copies";
+    Value desc = operandDescriptor(rewriter, loc, *src,
+                                   tileAddress(rewriter, loc, adaptor.getSrc()),
+                                   /*tcgen05=*/true);
+    Value leader = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::eq, ctaWarpId(rewriter, loc),
+        i32Const(rewriter, loc, op.getLeaderWarp()));
+    leader =
+        LLVM::AndOp::create(rewriter, loc, leader,
+                            NVVM::ElectSyncOp::create(
+                                rewriter, loc, rewriter.getI1Type(), Value()));
+    leader = andPred(rewriter, loc, leader, adaptor.getPred());
+    auto group =
+        NVVM::CTAGroupKindAttr::get(getContext(), NVVM::CTAGroupKind::CTA_1);
+    auto shape = NVVM::Tcgen05CpShapeAttr::get(
+        getContext(), NVVM::Tcgen05CpShape::SHAPE_128x256b);
+    ifThen(rewriter, loc, leader, [&] {
+      // Ordered after the synchronization that said the tile is written
+      // (and fenced for the async proxy) and the columns are free.
+      NVVM::Tcgen05FenceOp::create(
+          rewriter, loc,
+          NVVM::Tcgen05FenceKindAttr::get(
+              getContext(), NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC));
+      for (int64_t k0 = 0; k0 < K; k0 += perCopy) {
+        int64_t offset = src->byteOffset(0, k0);
+        Value stepped =
+            offset == 0
+                ? desc
+                : LLVM::AddOp::create(rewriter, loc, desc,
+                                      i64Const(rewriter, loc, offset / 16))
+                      .getResult();
+        NVVM::Tcgen05CpOp::create(
+            rewriter, loc, shape, group,
+            NVVM::Tcgen05CpMulticastAttr::get(getContext(),
+                                              NVVM::Tcgen05CpMulticast::NONE),
+            NVVM::Tcgen05CpSrcFormatAttr(),
+            addColumns(rewriter, loc, adaptor.getDst(), k0 * bits / 32),
+            stepped);
+      }
+      for (Value bar : adaptor.getBarriers())
+        NVVM::Tcgen05CommitOp::create(rewriter, loc, bar, Value(), group);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::txl::populateTCGen05MMAOpPatterns(TXLTypeConverter &tc,
                                              RewritePatternSet &patterns) {
-  patterns.add<TCGen05MMAOpToLLVM>(tc);
+  patterns.add<TCGen05MMAOpToLLVM, TMemCopyOpToLLVM>(tc);
 }

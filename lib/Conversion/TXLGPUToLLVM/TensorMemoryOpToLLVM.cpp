@@ -186,8 +186,97 @@ Value threadAddress(OpBuilder &b, Location loc, Value base,
   return address;
 }
 
-Value tmemAt(OpBuilder &b, Location loc, Value address, int64_t column) {
-  Value at = LLVM::AddOp::create(b, loc, address, i32Const(b, loc, column));
+/// How the 32-bit words of a tensor in a tmem_message layout
+/// (::txl::tmemMessageLayout) travel: word w = a + regsPerRep * (rep +
+/// reps * slab), rep r at `columns * r` 32-bit columns, slab s (the warp's
+/// second 16 lanes of a 128-row tile) at lane 16 * s; the thread's warp
+/// reaches lanes 32 * (warp % 4) and, with 8 warps, its warpgroup's
+/// columns from `groupColumns * (warp / 4)`.
+struct MessagePlan {
+  ::txl::TMemMessage msg;
+  ::txl::TMemMessageShape shape;
+  int64_t reps, slabs, groupColumns;
+};
+
+std::optional<MessagePlan> messagePlan(RankedTensorType type) {
+  auto enc =
+      dyn_cast_or_null<txlgpu::TMemMessageEncodingAttr>(type.getEncoding());
+  if (!enc)
+    return std::nullopt;
+  std::optional<::txl::TMemMessage> msg = txlgpu::tmemMessageOf(enc);
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (!msg || bits != enc.getElemBits() ||
+      !::txl::tmemMessageLayoutError(*msg, type.getShape(), enc.getNumWarps(),
+                                     bits)
+           .empty())
+    return std::nullopt;
+  MessagePlan plan{*msg, ::txl::tmemMessageShape(*msg), 0, 1, 0};
+  plan.groupColumns = type.getShape()[1] / (enc.getNumWarps() / 4) * bits / 32;
+  plan.reps = plan.groupColumns / plan.shape.columns;
+  if (plan.shape.lanes == 16 && type.getShape()[0] == 128)
+    plan.slabs = 2;
+  return plan;
+}
+
+NVVM::Tcgen05LdStShapeAttr messageShapeAttr(MLIRContext *ctx,
+                                            ::txl::TMemMessage msg) {
+  NVVM::Tcgen05LdStShape shape = NVVM::Tcgen05LdStShape::SHAPE_32X32B;
+  switch (msg) {
+  case ::txl::TMemMessage::M32x32b:
+    break;
+  case ::txl::TMemMessage::M16x64b:
+    shape = NVVM::Tcgen05LdStShape::SHAPE_16X64B;
+    break;
+  case ::txl::TMemMessage::M16x128b:
+    shape = NVVM::Tcgen05LdStShape::SHAPE_16X128B;
+    break;
+  case ::txl::TMemMessage::M16x256b:
+    shape = NVVM::Tcgen05LdStShape::SHAPE_16X256B;
+    break;
+  }
+  return NVVM::Tcgen05LdStShapeAttr::get(ctx, shape);
+}
+
+/// One tcgen05.ld/st of a MessagePlan: `num` repetitions (.num) of the
+/// words from `firstWord`, at lane offset `lane` and column `column` from
+/// the thread's base address.
+struct Message {
+  int64_t firstWord, words, lane, column;
+};
+
+/// The messages that move a thread's words, at most kMaxMessageColumns
+/// registers each.
+SmallVector<Message> planMessages(const MessagePlan &plan) {
+  int64_t perRep = plan.shape.regsPerRep;
+  int64_t num = std::max<int64_t>(
+      1, std::min<int64_t>(plan.reps, kMaxMessageColumns / perRep));
+  SmallVector<Message> messages;
+  for (int64_t slab = 0; slab < plan.slabs; ++slab)
+    for (int64_t rep = 0; rep < plan.reps; rep += num)
+      messages.push_back({perRep * (rep + plan.reps * slab), perRep * num,
+                          16 * slab, rep * plan.shape.columns});
+  return messages;
+}
+
+/// This thread's base TMEM address for a MessagePlan: its warp's lane
+/// quarter and its warpgroup's columns.
+Value planAddress(OpBuilder &b, Location loc, Value base,
+                  const MessagePlan &plan) {
+  Value warp = warpId(b, loc);
+  Value quarter = LLVM::AndOp::create(b, loc, warp, i32Const(b, loc, 3));
+  Value lane = LLVM::ShlOp::create(b, loc, quarter, i32Const(b, loc, 21));
+  Value group = LLVM::LShrOp::create(b, loc, warp, i32Const(b, loc, 2));
+  Value column =
+      LLVM::MulOp::create(b, loc, group, i32Const(b, loc, plan.groupColumns));
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  return LLVM::AddOp::create(b, loc, address,
+                             LLVM::AddOp::create(b, loc, lane, column));
+}
+
+Value messageAddress(OpBuilder &b, Location loc, Value address,
+                     const Message &m) {
+  Value at = LLVM::AddOp::create(b, loc, address,
+                                 i32Const(b, loc, (m.lane << 16) + m.column));
   return LLVM::IntToPtrOp::create(b, loc, tmemPointer(b.getContext()), at);
 }
 
@@ -241,6 +330,48 @@ SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
   return regs;
 }
 
+/// How a tensor's registers travel: a MessagePlan (a tmem_message
+/// layout), or the 32x32b layout, whose warps beyond the first warpgroup
+/// may hold any columns (tmem_load slices). Decided before any IR is made.
+struct RunShape {
+  std::optional<MessagePlan> plan;
+  MessageLayout layout;
+};
+
+FailureOr<RunShape> runShape(Operation *op, RankedTensorType type) {
+  if (std::optional<MessagePlan> plan = messagePlan(type))
+    return RunShape{plan, {}};
+  FailureOr<MessageLayout> layout = messageLayout(op, type);
+  if (failed(layout))
+    return failure();
+  return RunShape{std::nullopt, *layout};
+}
+
+/// The tcgen05.ld/st messages that move a thread's words: their shape,
+/// the thread's base address and each message's part.
+struct MessageRun {
+  NVVM::Tcgen05LdStShapeAttr shape;
+  Value address;
+  SmallVector<Message> messages;
+};
+
+MessageRun buildRun(OpBuilder &b, Location loc, const RunShape &shape,
+                    Value base, unsigned bits) {
+  MessageRun run;
+  if (shape.plan) {
+    run.shape = messageShapeAttr(b.getContext(), shape.plan->msg);
+    run.address = planAddress(b, loc, base, *shape.plan);
+    run.messages = planMessages(*shape.plan);
+    return run;
+  }
+  run.shape = shape32x32b(b.getContext());
+  run.address = threadAddress(b, loc, base, shape.layout, bits);
+  int64_t words = shape.layout.numRegs * bits / 32;
+  for (int64_t c = 0; c < words; c += kMaxMessageColumns)
+    run.messages.push_back({c, std::min(kMaxMessageColumns, words - c), 0, c});
+  return run;
+}
+
 struct TMemLoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemLoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -248,29 +379,25 @@ struct TMemLoadOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getType());
-    FailureOr<MessageLayout> layout = messageLayout(op, type);
-    if (failed(layout))
+    FailureOr<RunShape> shape = runShape(op, type);
+    if (failed(shape))
       return failure();
     Type elem = getTypeConverter()->convertType(type.getElementType());
     unsigned bits = elem.getIntOrFloatBitWidth();
-    int64_t words = layout->numRegs * bits / 32;
     // The MMA that wrote the tile was seen complete by a thread
     // synchronization (an mbarrier wait): order the reads after it.
     tcgen05Fence(rewriter, loc, /*after=*/true);
-    Value address =
-        threadAddress(rewriter, loc, adaptor.getSrc(), *layout, bits);
+    MessageRun run = buildRun(rewriter, loc, *shape, adaptor.getSrc(), bits);
     SmallVector<Value> loaded;
-    for (int64_t c = 0; c < words; c += kMaxMessageColumns) {
-      int64_t n = std::min(kMaxMessageColumns, words - c);
-      Value msg =
-          NVVM::Tcgen05LdOp::create(rewriter, loc, messageType(rewriter, n),
-                                    UnitAttr(), shape32x32b(getContext()),
-                                    tmemAt(rewriter, loc, address, c), Value());
-      if (n == 1) {
+    for (const Message &m : run.messages) {
+      Value msg = NVVM::Tcgen05LdOp::create(
+          rewriter, loc, messageType(rewriter, m.words), UnitAttr(), run.shape,
+          messageAddress(rewriter, loc, run.address, m), Value());
+      if (m.words == 1) {
         loaded.push_back(msg);
         continue;
       }
-      for (int64_t i = 0; i < n; ++i)
+      for (int64_t i = 0; i < m.words; ++i)
         loaded.push_back(LLVM::ExtractElementOp::create(
             rewriter, loc, msg, i32Const(rewriter, loc, i)));
     }
@@ -294,27 +421,27 @@ struct TMemStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<MessageLayout> layout = messageLayout(op, type);
-    if (failed(layout))
+    FailureOr<RunShape> shape = runShape(op, type);
+    if (failed(shape))
       return failure();
     SmallVector<Value> regs = unpackTensor(rewriter, loc, adaptor.getValue());
     unsigned bits = regs.front().getType().getIntOrFloatBitWidth();
     SmallVector<Value> words = packWords(rewriter, loc, regs);
     tcgen05Fence(rewriter, loc, /*after=*/true);
-    Value address =
-        threadAddress(rewriter, loc, adaptor.getDst(), *layout, bits);
-    for (int64_t c = 0; c < int64_t(words.size()); c += kMaxMessageColumns) {
-      int64_t n = std::min<int64_t>(kMaxMessageColumns, words.size() - c);
-      Value msg = words[c];
-      if (n > 1) {
-        msg = LLVM::UndefOp::create(rewriter, loc, messageType(rewriter, n));
-        for (int64_t i = 0; i < n; ++i)
-          msg = LLVM::InsertElementOp::create(rewriter, loc, msg, words[c + i],
+    MessageRun run = buildRun(rewriter, loc, *shape, adaptor.getDst(), bits);
+    for (const Message &m : run.messages) {
+      Value msg = words[m.firstWord];
+      if (m.words > 1) {
+        msg = LLVM::UndefOp::create(rewriter, loc,
+                                    messageType(rewriter, m.words));
+        for (int64_t i = 0; i < m.words; ++i)
+          msg = LLVM::InsertElementOp::create(rewriter, loc, msg,
+                                              words[m.firstWord + i],
                                               i32Const(rewriter, loc, i));
       }
-      NVVM::Tcgen05StOp::create(
-          rewriter, loc, UnitAttr(), shape32x32b(getContext()),
-          tmemAt(rewriter, loc, address, c), msg, Value());
+      NVVM::Tcgen05StOp::create(rewriter, loc, UnitAttr(), run.shape,
+                                messageAddress(rewriter, loc, run.address, m),
+                                msg, Value());
     }
     NVVM::Tcgen05WaitOp::create(
         rewriter, loc,

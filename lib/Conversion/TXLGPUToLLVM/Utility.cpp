@@ -322,16 +322,17 @@ void mlir::txl::ifThen(ConversionPatternRewriter &rewriter, Location loc,
 }
 
 Value mlir::txl::isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
-  // In an is_warp role: lane 0 of the role's first warp.
-  if (auto issuer = op->getAttrOfType<IntegerAttr>(txlgpu::kIssuerWarpAttr))
+  txlgpu::AsyncIssuer issuer = txlgpu::asyncIssuerOf(
+      op, moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4));
+  if (!issuer.modulus) {
+    Value thread = i32Const(b, loc, issuer.thread);
     return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                threadIdX(b, loc),
-                                i32Const(b, loc, issuer.getInt() * 32));
-  int warps = moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
-  Value inGroup = LLVM::URemOp::create(b, loc, threadIdX(b, loc),
-                                       i32Const(b, loc, warps * 32));
+                                threadIdX(b, loc), thread);
+  }
+  Value modulus = i32Const(b, loc, issuer.modulus);
+  Value inGroup = LLVM::URemOp::create(b, loc, threadIdX(b, loc), modulus);
   return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, inGroup,
-                              i32Const(b, loc, 0));
+                              i32Const(b, loc, issuer.thread));
 }
 
 Value mlir::txl::andPred(OpBuilder &b, Location loc, Value a, Value maybe) {

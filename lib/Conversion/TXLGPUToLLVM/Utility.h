@@ -125,8 +125,8 @@ void fenceAsyncProxy(OpBuilder &b, Location loc);
 /// Runs `body` only where `pred` holds (a branch around it).
 void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
             function_ref<void()> body);
-/// Thread 0 of the calling warpgroup: the thread that issues the
-/// single-thread async operations (expect_tx, TMA) of txl.* ops.
+/// The thread that issues the single-thread async operations (expect_tx,
+/// TMA) of txl.* ops: txlgpu::asyncIssuerOf as an i1.
 Value isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op);
 /// TXL_DEBUG_SYNC (DebugSyncToLLVM.cpp): the wait bound of the module of
 /// `op` in ns, if it has one; the record global it reports through; a wait

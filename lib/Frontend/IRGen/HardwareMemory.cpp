@@ -15,6 +15,7 @@
 #include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 #include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Dialect/TXLGPU/IR/TCGen05.h"
+#include "txl/Layout/LayoutConstructors.h"
 #include "txl/Support/TargetFeatures.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -929,7 +930,8 @@ Val descStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 int64_t tmemColumns(int64_t n, const DType &d) { return n * d.bitWidth() / 32; }
 
 /// tmem_alloc(shape, dtype, num_stages=1): [128, N] buffers in tensor
-/// memory, one row per TMEM lane; fp32 for accumulators, fp16/bf16 for an
+/// memory, one row per TMEM lane ([64, N]: an M = 64 accumulator, in lanes
+/// 0-15 of each warp's quarter); fp32 for accumulators, fp16/bf16 for an
 /// A operand kept in tensor memory (two elements per 32-bit column).
 Val tmemAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"shape", "dtype", "num_stages"}, 2, fname, loc);
@@ -940,11 +942,12 @@ Val tmemAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
                     ": dtype must be fp32 (an accumulator) or fp16/bf16 "
                     "(an A operand), got " +
                     d.str());
-  if (shape.size() != 2 || shape[0] != 128 || shape[1] < 1 ||
-      (shape[1] & (shape[1] - 1)) || tmemColumns(shape[1], d) < 1)
+  if (shape.size() != 2 || (shape[0] != 128 && shape[0] != 64) ||
+      shape[1] < 1 || (shape[1] & (shape[1] - 1)) ||
+      tmemColumns(shape[1], d) < 1)
     g.fail(loc, fname + ": shape " + shapeStr(shape) +
-                    " must be [128, N] with N a power of two (one row per "
-                    "tensor-memory lane, " +
+                    " must be [128, N] or [64, N] with N a power of two "
+                    "(one row per tensor-memory lane, " +
                     (d.bitWidth() == 16 ? "N >= 2" : "N >= 1") + ")");
   int64_t stages = p[2] ? g.constInt(p[2], "num_stages", loc) : 1;
   if (stages < 1 || stages > 64)
@@ -963,21 +966,48 @@ Val tmemAlloc(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::tensor({op.getResult(), d, full, Space::TmemArray});
 }
 
+/// tmem_load/tmem_store's `layout`: a tcgen05.ld/st message shape
+/// ("32x32b", "16x64b", "16x128b", "16x256b") the registers are moved in,
+/// or None (the compiler's choice). Another value (a layout object of the
+/// TXL project's API) is accepted as before and leaves the choice to the
+/// compiler: the result is converted where its uses need another layout.
+StringAttr tmemMessage(Gen &g, const std::optional<Val> &layout,
+                       const TValue &buf, const std::string &fname,
+                       SourceLoc loc) {
+  if (!layout || layout->kind != Val::Kind::Str)
+    return {};
+  std::optional<::txl::TMemMessage> msg = ::txl::parseTMemMessage(layout->s);
+  if (!msg)
+    g.fail(loc, fname + ": layout '" + layout->s +
+                    "' is not a tcgen05.ld/st message shape (32x32b, "
+                    "16x64b, 16x128b or 16x256b)");
+  // (Other warp counts are the layout pass's located error.)
+  unsigned warps = g.tensorWarps() == 8 ? 8 : 4;
+  std::string error = ::txl::tmemMessageLayoutError(
+      *msg, buf.shape, warps, unsigned(buf.dtype.bitWidth()));
+  if (!error.empty())
+    g.fail(loc, fname + ": layout '" + layout->s + "' cannot move " +
+                    buf.typeStr() + ": " + error);
+  return g.b.getStringAttr(layout->s);
+}
+
 Val tmemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  // `layout` is accepted for source compatibility: the result is in the
-  // 32x32b message layout and converted where its uses need another.
   auto p = g.bind(args, {"buf", "layout"}, 1, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Tmem, fname, "buf", loc);
   auto op = tg::TMemLoadOp::create(g.b, g.cur, g.mlirType(buf.dtype, buf.shape),
                                    buf.value);
+  if (StringAttr message = tmemMessage(g, p[1], buf, fname, loc))
+    op.setMessageAttr(message);
   return Val::tensor({op.getResult(), buf.dtype, buf.shape});
 }
 
 Val tmemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"buf", "value"}, 2, fname, loc);
+  auto p = g.bind(args, {"buf", "value", "layout"}, 2, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Tmem, fname, "buf", loc);
   TValue v = valueForBuffer(g, *p[1], buf, fname, loc);
-  tg::TMemStoreOp::create(g.b, g.cur, buf.value, v.value);
+  auto op = tg::TMemStoreOp::create(g.b, g.cur, buf.value, v.value);
+  if (StringAttr message = tmemMessage(g, p[2], buf, fname, loc))
+    op.setMessageAttr(message);
   return Val::none();
 }
 
@@ -1039,6 +1069,32 @@ SmallVector<Value> commitPredicates(Gen &g, const std::optional<Val> &v,
   return preds;
 }
 
+/// tmem_copy(dst, src, mbars=None, pred=None): src, a shared [128, K]
+/// tile, into dst, a tensor-memory buffer of its shape and dtype
+/// (tcgen05.cp: one elected thread of the calling role issues it, e.g. to
+/// keep an A operand in tensor memory). The copy is asynchronous: an MMA
+/// the same role issues later reads the copied data (the tensor-core pipe
+/// runs in order); other readers wait on `mbars`, each of which gets one
+/// arrival when it is done.
+Val tmemCopy(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
+  auto p = g.bind(args, {"dst", "src", "mbars", "pred"}, 2, fname, loc);
+  const TValue &dst = expectSpace(g, p[0], Space::Tmem, fname, "dst", loc);
+  const TValue &src = expectSpace(g, p[1], Space::Smem, fname, "src", loc);
+  if (src.shape != dst.shape || src.dtype != dst.dtype || dst.shape[0] != 128)
+    g.fail(loc, fname + ": src " + src.typeStr() + " and dst " + dst.typeStr() +
+                    " must be one [128, K] shape and dtype (a row per "
+                    "tensor-memory lane)");
+  if (dst.shape[1] * dst.dtype.bitWidth() % 256)
+    g.fail(loc, fname + ": rows of " + src.typeStr() +
+                    " are not whole 32-byte copies (tcgen05.cp 128x256b)");
+  Value pred = predicate(g, p[3], fname, loc);
+  SmallVector<Value> bars = commitBarriers(g, p[2], fname, loc);
+  int64_t leader = g.roleWarps.empty() ? 0 : g.roleWarps.front();
+  tg::TMemCopyOp::create(g.b, g.cur, dst.value, src.value, pred, bars,
+                         g.b.getI32IntegerAttr(int32_t(leader)));
+  return Val::none();
+}
+
 /// The operand checks of a tcgen05 MMA, acc (+)= a @ b: acc a [128, N]
 /// fp32 tensor-memory buffer, b a shared buffer, a a shared or
 /// tensor-memory buffer of b's dtype, and shapes that split into MMAs.
@@ -1081,12 +1137,18 @@ void checkTCGen05Operands(Gen &g, const TValue &a, const TValue &bm,
                     "a multiple of 32 (each CTA holds N / 2 columns of "
                     "B), got N = " +
                     std::to_string(n));
-  if (n % 16 || (n > 256 && n % 256) || a.shape[1] % kInstr)
-    g.fail(loc, fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
-                    " does not split into tcgen05 MMAs of M = 128, N a "
-                    "multiple of 16 (up to 256, or whole 256-column "
-                    "chunks) and K = " +
-                    std::to_string(kInstr));
+  // M = 64 (a [64, N] accumulator) takes N in steps of 8, M = 128 of 16.
+  int64_t m = acc.shape[0], nStep = m == 64 ? 8 : 16;
+  if (m == 64 && (pair || a.space == Space::Tmem))
+    g.fail(loc, fname + ": an M = 64 MMA (acc " + acc.typeStr() +
+                    ") takes a from shared memory and no two_ctas");
+  if (n % nStep || (n > 256 && n % 256) || a.shape[1] % kInstr)
+    g.fail(loc,
+           fname + ": " + a.typeStr() + " @ " + bm.typeStr() +
+               " does not split into tcgen05 MMAs of M = " + std::to_string(m) +
+               ", N a multiple of " + std::to_string(nStep) +
+               " (up to 256, or whole 256-column chunks) and K = " +
+               std::to_string(kInstr));
 }
 
 /// The arguments of dotx by name. The TXL project's first dotx took one
@@ -1470,8 +1532,11 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (op == "smem_alloc")
     return smemAlloc(*this, args, name, loc);
   if (op == "tmem_alloc" || op == "tmem_load" || op == "tmem_store" ||
-      op == "tmem_slice" || op == "dotx" || op == "tcgen05_fence_before" ||
+      op == "tmem_slice" || op == "tmem_copy" || op == "dotx" ||
+      op == "tcgen05_fence_before" ||
       op == "tcgen05_fence_after") { // the registry checked the target
+    if (op == "tmem_copy")
+      return tmemCopy(*this, args, name, loc);
     if (op == "tmem_alloc")
       return tmemAlloc(*this, args, name, loc);
     if (op == "tmem_load")

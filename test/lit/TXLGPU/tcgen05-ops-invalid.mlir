@@ -1,8 +1,10 @@
 // The verifiers of the tensor-memory and tcgen05 ops: a tmem_alloc
-// without the tensor_memory encoding, or not [stages, 128, N], or wider
-// than tensor memory; a stage of a tensor-memory array that leaves it; a
-// load whose result does not match; an MMA whose accumulator is in shared
-// memory, whose B is in tensor memory, or whose shapes do not multiply.
+// without the tensor_memory encoding, or not [stages, 128 or 64, N], or
+// wider than tensor memory; a stage of a tensor-memory array that leaves
+// it; a load whose result does not match or that names no tcgen05.ld
+// message shape; an MMA whose accumulator is in shared memory, whose B is
+// in tensor memory, whose shapes do not multiply, or an M = 64 MMA with A
+// in tensor memory.
 // RUN: not txl-opt %s -split-input-file 2>&1 | FileCheck %s
 
 // CHECK: error: 'txlgpu.tmem_alloc' op result must have the tensor_memory encoding
@@ -13,9 +15,9 @@ func.func @no_encoding() {
 
 // -----
 
-// CHECK: error: 'txlgpu.tmem_alloc' op needs [stages, 128, N] elements of 16 or 32 bits
+// CHECK: error: 'txlgpu.tmem_alloc' op needs [stages, 128 or 64, N] elements of 16 or 32 bits
 func.func @rows() {
-  %a = txlgpu.tmem_alloc : !txlgpu.memdesc<1x64x128xf32, #txlgpu.tensor_memory>
+  %a = txlgpu.tmem_alloc : !txlgpu.memdesc<1x32x128xf32, #txlgpu.tensor_memory>
   return
 }
 
@@ -46,7 +48,7 @@ func.func @load_shape(%d: !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>) {
 
 // -----
 
-// CHECK: error: 'txlgpu.tcgen05_mma' op D must be a [128, N] fp32 tensor-memory buffer
+// CHECK: error: 'txlgpu.tcgen05_mma' op D must be a [128, N] or [64, N] fp32 tensor-memory buffer
 func.func @d_in_smem(%a: !txlgpu.memdesc<128x64xf16>, %b: !txlgpu.memdesc<64x128xf16>, %d: !txlgpu.memdesc<128x128xf32>, %u: i1) {
   txlgpu.tcgen05_mma %a, %b, %d, %u {leaderWarp = 0 : i32} : !txlgpu.memdesc<128x64xf16> * !txlgpu.memdesc<64x128xf16> -> !txlgpu.memdesc<128x128xf32>
   return
@@ -65,5 +67,21 @@ func.func @b_in_tmem(%a: !txlgpu.memdesc<128x64xf16>, %b: !txlgpu.memdesc<64x128
 // CHECK: error: 'txlgpu.tcgen05_mma' op shapes do not form a matrix product
 func.func @shapes(%a: !txlgpu.memdesc<128x64xf16>, %b: !txlgpu.memdesc<32x128xf16>, %d: !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>, %u: i1) {
   txlgpu.tcgen05_mma %a, %b, %d, %u {leaderWarp = 0 : i32} : !txlgpu.memdesc<128x64xf16> * !txlgpu.memdesc<32x128xf16> -> !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tmem_load' op message must be 32x32b, 16x64b, 16x128b or 16x256b, got 16x32bx2
+func.func @message(%d: !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory>) {
+  %v = txlgpu.tmem_load %d {message = "16x32bx2"} : !txlgpu.memdesc<128x128xf32, #txlgpu.tensor_memory> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+// CHECK: error: 'txlgpu.tcgen05_mma' op an M = 64 MMA is cta_group::1 with A in shared memory
+func.func @m64_a_in_tmem(%a: !txlgpu.memdesc<64x64xf16, #txlgpu.tensor_memory>, %b: !txlgpu.memdesc<64x128xf16>, %d: !txlgpu.memdesc<64x128xf32, #txlgpu.tensor_memory>, %u: i1) {
+  txlgpu.tcgen05_mma %a, %b, %d, %u {leaderWarp = 0 : i32} : !txlgpu.memdesc<64x64xf16, #txlgpu.tensor_memory> * !txlgpu.memdesc<64x128xf16> -> !txlgpu.memdesc<64x128xf32, #txlgpu.tensor_memory>
   return
 }

@@ -1,5 +1,6 @@
 //===- Dialect.cpp - txlgpu dialect registration and attributes -----------===//
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Layout/LayoutConstructors.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -287,10 +288,12 @@ bool mlir::txlgpu::isTensorMemory(Type type) {
   return desc && isa_and_nonnull<TensorMemoryEncodingAttr>(desc.getEncoding());
 }
 
-/// A [128, N] tensor-memory tile of 16- or 32-bit elements whose rows fill
-/// whole 32-bit columns.
+/// A [128, N] (or [64, N]: an M = 64 accumulator in lanes 0-15 of each
+/// warp's quarter) tensor-memory tile of 16- or 32-bit elements whose rows
+/// fill whole 32-bit columns.
 static bool isTMemTile(ArrayRef<int64_t> shape, Type elem) {
-  if (shape.size() != 2 || shape[0] != 128 || !elem.isIntOrFloat())
+  if (shape.size() != 2 || (shape[0] != 128 && shape[0] != 64) ||
+      !elem.isIntOrFloat())
     return false;
   unsigned bits = elem.getIntOrFloatBitWidth();
   return (bits == 32 || bits == 16) && shape[1] * bits % 32 == 0 &&
@@ -309,9 +312,20 @@ LogicalResult TMemAllocOp::verify() {
     return emitOpError("result must have the tensor_memory encoding");
   if (type.getShape().size() != 3 ||
       !isTMemTile(type.getShape().drop_front(), type.getElementType()))
-    return emitOpError("needs [stages, 128, N] elements of 16 or 32 bits");
+    return emitOpError(
+        "needs [stages, 128 or 64, N] elements of 16 or 32 bits");
   if (type.getShape()[0] * getStageColumns() > 512)
     return emitOpError("needs more than the 512 columns of tensor memory");
+  return success();
+}
+
+/// A tcgen05.ld/st message shape, if one is named.
+static LogicalResult verifyMessage(Operation *op,
+                                   std::optional<StringRef> message) {
+  if (message && !::txl::parseTMemMessage(*message))
+    return op->emitOpError("message must be 32x32b, 16x64b, 16x128b or "
+                           "16x256b, got ")
+           << *message;
   return success();
 }
 
@@ -319,30 +333,54 @@ LogicalResult TMemLoadOp::verify() {
   MemDescType src = getSrc().getType();
   auto dst = cast<RankedTensorType>(getType());
   if (!isTensorMemory(src) || !isTMemTile(src.getShape(), src.getElementType()))
-    return emitOpError("source must be one [128, N] tensor-memory buffer");
+    return emitOpError("source must be one [128, N] or [64, N] "
+                       "tensor-memory buffer");
   if (dst.getShape() != src.getShape() ||
       dst.getElementType() != src.getElementType())
     return emitOpError("result must match the buffer");
-  return success();
+  return verifyMessage(*this, getMessage());
 }
 
 LogicalResult TMemStoreOp::verify() {
   MemDescType dst = getDst().getType();
   auto src = cast<RankedTensorType>(getValue().getType());
   if (!isTensorMemory(dst) || !isTMemTile(dst.getShape(), dst.getElementType()))
-    return emitOpError("destination must be one [128, N] tensor-memory "
-                       "buffer");
+    return emitOpError("destination must be one [128, N] or [64, N] "
+                       "tensor-memory buffer");
   if (dst.getShape() != src.getShape() ||
       dst.getElementType() != src.getElementType())
     return emitOpError("value must match the buffer");
+  return verifyMessage(*this, getMessage());
+}
+
+LogicalResult TMemCopyOp::verify() {
+  MemDescType dst = getDst().getType(), src = getSrc().getType();
+  if (!isTensorMemory(dst) || dst.getShape().size() != 2 ||
+      dst.getShape()[0] != 128 ||
+      !isTMemTile(dst.getShape(), dst.getElementType()))
+    return emitOpError("destination must be one [128, N] tensor-memory "
+                       "buffer");
+  if (isTensorMemory(src) || src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError("source must be a shared tile of the destination's "
+                       "shape and element type");
+  for (Value bar : getBarriers())
+    if (!isa_and_nonnull<BarrierEncodingAttr>(
+            cast<MemDescType>(bar.getType()).getEncoding()))
+      return emitOpError("commits go to mbarriers");
   return success();
 }
 
 LogicalResult TCGen05MMAOp::verify() {
   MemDescType a = getA().getType(), b = getB().getType(), d = getD().getType();
   if (!isTensorMemory(d) || d.getShape().size() != 2 ||
-      d.getShape()[0] != 128 || !d.getElementType().isF32())
-    return emitOpError("D must be a [128, N] fp32 tensor-memory buffer");
+      (d.getShape()[0] != 128 && d.getShape()[0] != 64) ||
+      !d.getElementType().isF32())
+    return emitOpError("D must be a [128, N] or [64, N] fp32 tensor-memory "
+                       "buffer");
+  if (d.getShape()[0] == 64 && (getTwoCtas() || isTensorMemory(a)))
+    return emitOpError("an M = 64 MMA is cta_group::1 with A in shared "
+                       "memory");
   if (isTensorMemory(b))
     return emitOpError("B must be in shared memory");
   if (a.getShape().size() != 2 || b.getShape().size() != 2)

@@ -54,6 +54,15 @@ static std::optional<::txl::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape
                                         elemBits);
     return std::nullopt; // wgmma reads B from shared memory only
   }
+  if (auto message = dyn_cast_or_null<TMemMessageEncodingAttr>(encoding)) {
+    std::optional<::txl::TMemMessage> msg = tmemMessageOf(message);
+    if (!msg || !::txl::tmemMessageLayoutError(
+                     *msg, shape, message.getNumWarps(), message.getElemBits())
+                     .empty())
+      return std::nullopt;
+    return ::txl::tmemMessageLayout(*msg, shape, message.getNumWarps(),
+                                    message.getElemBits());
+  }
   if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
     std::optional<::txl::LinearLayout> failed;
     bool ok = true;
@@ -72,6 +81,20 @@ static std::optional<::txl::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape
     return ll;
   }
   return std::nullopt;
+}
+
+std::optional<::txl::TMemMessage>
+mlir::txlgpu::tmemMessageOf(TMemMessageEncodingAttr message) {
+  return ::txl::parseTMemMessage(std::to_string(message.getLanes()) + "x" +
+                                 std::to_string(message.getBits()) + "b");
+}
+
+TMemMessageEncodingAttr
+mlir::txlgpu::getTMemMessageEncoding(MLIRContext *ctx, ::txl::TMemMessage msg,
+                                     unsigned numWarps, unsigned elemBits) {
+  ::txl::TMemMessageShape m = ::txl::tmemMessageShape(msg);
+  return TMemMessageEncodingAttr::get(ctx, m.lanes, m.columns * 32, numWarps,
+                                      elemBits);
 }
 
 std::optional<LayoutMap> mlir::txlgpu::getLayoutMap(RankedTensorType type) {

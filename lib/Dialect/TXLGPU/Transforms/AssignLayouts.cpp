@@ -138,11 +138,12 @@ private:
   /// not fit: warpgroups stack along M (64 rows each) as far as M allows,
   /// the rest split N; one instruction covers the warpgroup's columns (at
   /// most 256). Operand tiles must admit a swizzle of at least 32 bytes.
-  /// On sm_100a a dot of M = 128 rows whose operands fit tcgen05 (16-bit
-  /// or fp8, K a multiple of 32 bytes, N a multiple of 16, rows of at least
-  /// 32 bytes for the swizzled tiles) accumulates in tensor memory; its
-  /// register layout is the 32x32b message layout the accumulator is
-  /// loaded in, which loop-carried accumulators are then born in.
+  /// On sm_100a a dot of M = 128 (or 64) rows whose operands fit tcgen05
+  /// (16-bit or fp8, K a multiple of 32 bytes, N a multiple of 16 (8),
+  /// rows of at least 32 bytes for the swizzled tiles) accumulates in
+  /// tensor memory; its register layout is the message layout the
+  /// accumulator is loaded in (32x32b; for 64 rows a 16-lane shape), which
+  /// loop-carried accumulators are then born in.
   Attribute tcgen05Accumulator(mlir::txl::DotOp dot) {
     if (!hasTcgen05 || (numWarps != 4 && numWarps != 8))
       return {};
@@ -156,11 +157,21 @@ private:
     int64_t K = dot.getA().getType().getShape()[1];
     unsigned bits = elem.getIntOrFloatBitWidth();
     int64_t n = shape[1];
-    if (shape[0] != 128 || n % 16 || (n > 256 && n % 256) || n > 512 ||
-        K % (256 / bits) ||
+    // M = 64 (a [64, N] accumulator in lanes 0-15 of each warp's quarter)
+    // takes N in steps of 8, M = 128 in steps of 16.
+    int64_t nStep = shape[0] == 64 ? 8 : 16;
+    if ((shape[0] != 128 && shape[0] != 64) || n % nStep ||
+        (n > 256 && n % 256) || n > 512 || K % (256 / bits) ||
         ::txl::largestSwizzleBytes({shape[0], K}, bits, {1, 0}) < 32 ||
         ::txl::largestSwizzleBytes({K, n}, bits, {0, 1}) < 32)
       return {};
+    if (shape[0] == 64) {
+      std::optional<::txl::TMemMessage> msg = defaultTMemMessage(shape, 32);
+      if (!msg)
+        return {};
+      tcgen05Dots.insert(dot);
+      return getTMemMessageEncoding(ctx, *msg, numWarps, 32);
+    }
     tcgen05Dots.insert(dot);
     unsigned groups = numWarps / 4;
     return BlockedEncodingAttr::get(ctx, {1, unsigned(n / groups)}, {32, 1},
@@ -198,27 +209,53 @@ private:
                                       {16, unsigned(instrN), unsigned(kInstr)});
   }
 
-  /// The registers of a [128, N] tensor-memory tile as tcgen05.ld/st
-  /// .32x32b move them: warp w (of a warpgroup) holds rows 32*(w%4) +
-  /// lane, the TMEM lanes the hardware lets it reach; each thread a run of
-  /// columns, split between warpgroups when there are 8 warps. A blocked
-  /// layout says exactly that (order [0, 1]: warps along the rows first);
-  /// it is ::txl::tmemLoad32x32bLayout, which the lowering checks.
+  /// The registers of a tensor-memory tile as tcgen05.ld/st move them
+  /// (::txl::tmemMessageLayout): warp w (of a warpgroup) holds rows of the
+  /// TMEM lanes 32*(w%4).. the hardware lets it reach; with 8 warps the
+  /// second warpgroup the right half of the columns. The op's `message`
+  /// names the shape; without one a [128, N] tile is read as 32x32b (a
+  /// blocked layout, order [0, 1]: warps along the rows first, each thread
+  /// a run of one row's columns) and a [64, N] tile (an M = 64
+  /// accumulator, 16 lanes per warp) by the widest 16-lane shape that
+  /// fits, so no message moves lanes the tile does not have.
   Attribute tensorMemoryLayout(Operation *op) {
     auto type = cast<RankedTensorType>(
         isa<TMemLoadOp>(op) ? op->getResult(0).getType()
                             : cast<TMemStoreOp>(op).getValue().getType());
-    unsigned groups = numWarps / 4;
-    if ((numWarps != 4 && numWarps != 8) || type.getShape()[1] < groups) {
-      op->emitError("tensor memory is read and written by whole warpgroups "
-                    "(num_warps 4 or 8), got num_warps = ")
-          << numWarps;
+    auto named = op->getAttrOfType<StringAttr>("message");
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    std::optional<::txl::TMemMessage> msg =
+        named ? ::txl::parseTMemMessage(named.getValue())
+              : defaultTMemMessage(type.getShape(), bits);
+    std::string error = msg ? ::txl::tmemMessageLayoutError(
+                                  *msg, type.getShape(), numWarps, bits)
+                            : "no tcgen05.ld/st message shape fits";
+    if (!error.empty()) {
+      op->emitError("tensor memory ") << type.getShape() << ": " << error
+                                      << " (num_warps = " << numWarps << ")";
       failed = true;
       return {};
     }
+    if (*msg != ::txl::TMemMessage::M32x32b || type.getShape()[0] != 128)
+      return getTMemMessageEncoding(ctx, *msg, numWarps, bits);
+    unsigned groups = numWarps / 4;
     return BlockedEncodingAttr::get(ctx,
                                     {1, unsigned(type.getShape()[1] / groups)},
                                     {32, 1}, {4, groups}, {0, 1});
+  }
+
+  /// 32x32b for 128 rows; for 64 the widest 16-lane message of at most the
+  /// columns each warpgroup holds.
+  std::optional<::txl::TMemMessage> defaultTMemMessage(ArrayRef<int64_t> shape,
+                                                       unsigned bits) {
+    using ::txl::TMemMessage;
+    if (shape.size() != 2 || shape[0] != 64)
+      return TMemMessage::M32x32b;
+    for (TMemMessage msg :
+         {TMemMessage::M16x256b, TMemMessage::M16x128b, TMemMessage::M16x64b})
+      if (::txl::tmemMessageLayoutError(msg, shape, numWarps, bits).empty())
+        return msg;
+    return std::nullopt;
   }
 
   /// The accumulator of a txl-level dot on shared buffers (a wgmma group
@@ -604,7 +641,8 @@ private:
     Type f32 = type.getElementType();
     auto stages = TMemAllocOp::create(
         entry, loc,
-        MemDescType::get(ctx, {1, 128, type.getShape()[1]}, f32, tmemEnc),
+        MemDescType::get(ctx, {1, type.getShape()[0], type.getShape()[1]}, f32,
+                         tmemEnc),
         IntegerAttr(), IntegerAttr());
     Value zero = arith::ConstantIntOp::create(entry, loc, 0, 32);
     Value d = MemDescIndexOp::create(
@@ -954,7 +992,7 @@ private:
     }
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
       return; // handled by the parent
-    // Tensor memory is read and written in the 32x32b message layout.
+    // Tensor memory is read and written in a tcgen05.ld/st message layout.
     if (isa<TMemLoadOp, TMemStoreOp>(op)) {
       Attribute enc = tensorMemoryLayout(op);
       if (!enc)

@@ -67,10 +67,11 @@ template <typename... Ops> bool usedBy(Value v) {
   return llvm::any_of(choicesOf(v), usedBy<Ops...>);
 }
 
-/// Whether `v` needs the NVMMA layout: TMA copies and MMA operands.
+/// Whether `v` needs the NVMMA layout: TMA copies and tensor-core operands
+/// (and tcgen05.cp sources, read the same way).
 bool needsNVMMA(Value v) {
   return usedBy<TMALoadOp, TMAStoreOp, TMAGatherOp, WarpGroupDotOp,
-                TCGen05MMAOp>(v);
+                TCGen05MMAOp, TMemCopyOp>(v);
 }
 
 /// The choices (selects, if results) reachable from `v` through its

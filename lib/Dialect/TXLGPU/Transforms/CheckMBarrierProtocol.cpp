@@ -321,18 +321,16 @@ void ProtocolChecker::locate(Site &site) {
 }
 
 /// The threads that execute `site` with `pred` true; with `leaderOnly`,
-/// only the first thread of each warpgroup (who issues expect_tx and TMA).
+/// only its async issuer (asyncIssuerOf: who issues expect_tx and TMA).
 int64_t ProtocolChecker::countThreads(const Site &site, Value pred,
                                       bool leaderOnly, bool &known,
                                       bool &conditional) {
   known = site.threadsKnown;
   const ThreadLanes *p = pred ? &values.get(pred) : nullptr;
   int64_t count = 0;
-  // In an is_warp role the role's first warp's lane 0 issues (ExtraWarps.h).
-  auto issuer = site.op->getAttrOfType<IntegerAttr>(kIssuerWarpAttr);
+  AsyncIssuer issuer = asyncIssuerOf(site.op, warpgroupThreads / 32);
   for (int64_t t = 0; t < values.numThreads(); ++t) {
-    bool leader = issuer ? t == issuer.getInt() * 32 : t % warpgroupThreads == 0;
-    if (!site.threads[t] || (leaderOnly && !leader))
+    if (!site.threads[t] || (leaderOnly && !issuer.issues(t)))
       continue;
     if (p && (*p)[t].kind == ThreadValue::Varying)
       known = false;
@@ -426,6 +424,17 @@ void ProtocolChecker::collect() {
           addSite(bar, w);
         }
       }
+    } else if (auto copy = dyn_cast<TMemCopyOp>(op)) {
+      // Committed like an MMA: one arrival per barrier from its issuer.
+      locate(s);
+      std::optional<int64_t> pred = constantInt(copy.getPred());
+      s.conditional = copy.getPred() && !pred;
+      bool issues = anyInWarp(s, copy.getLeaderWarp()) && (!pred || *pred);
+      s.signal.arrivals = s.threadsKnown
+                              ? std::optional<int64_t>(issues ? 1 : 0)
+                              : std::nullopt;
+      for (Value bar : copy.getBarriers())
+        addSite(bar, s);
     } else if (auto clc = dyn_cast<ClcTryCancelOp>(op)) {
       locate(s);
       s.signal.landedBytes = anyInWarp(s, clc.getLeaderWarp()) ? 16 : 0;
@@ -707,4 +716,3 @@ struct CheckMBarrierProtocolPass
 };
 
 } // namespace
-

@@ -47,6 +47,10 @@ bool isColumnSlice(ttx::ExtractSliceOp slice) {
 }
 
 void sliceLoad(tg::TMemLoadOp load) {
+  // A load whose message shape the kernel named keeps the columns it read
+  // that shape with (a slice may be too narrow for it).
+  if (load.getMessage())
+    return;
   SmallVector<ttx::ExtractSliceOp> slices;
   for (Operation *user : load->getUsers()) {
     auto slice = dyn_cast<ttx::ExtractSliceOp>(user);

@@ -2,6 +2,8 @@
 #ifndef TXL_DIALECT_TXLGPU_IR_EXTRAWARPS_H
 #define TXL_DIALECT_TXLGPU_IR_EXTRAWARPS_H
 
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir::txlgpu {
@@ -20,6 +22,27 @@ constexpr llvm::StringLiteral kNumExtraWarpsAttr = "txlgpu.num_extra_warps";
 /// first thread of each warpgroup that runs the op issues it - which no
 /// thread of a role of other warps is (a TMA warp 9, or warp 1).
 constexpr llvm::StringLiteral kIssuerWarpAttr = "txlgpu.issuer_warp";
+
+/// The thread that issues the single-thread async work (expect_tx, TMA
+/// copies) of an op: lane 0 of its role's first warp where the op has
+/// kIssuerWarpAttr, else the first thread of each warpgroup that runs it.
+/// The rule's one home: the lowering builds it as IR (isWarpGroupLeader),
+/// the mbarrier-protocol check evaluates it per thread.
+struct AsyncIssuer {
+  int64_t modulus; ///< 0: the thread id itself is compared
+  int64_t thread;  ///< the issuing thread id (modulo `modulus`)
+  bool issues(int64_t tid) const {
+    return (modulus ? tid % modulus : tid) == thread;
+  }
+};
+
+/// The issuer of `op`'s async work in a kernel of `warpsPerGroup` warps per
+/// warpgroup.
+inline AsyncIssuer asyncIssuerOf(Operation *op, int64_t warpsPerGroup) {
+  if (auto issuer = op->getAttrOfType<IntegerAttr>(kIssuerWarpAttr))
+    return {0, issuer.getInt() * 32};
+  return {warpsPerGroup * 32, 0};
+}
 
 } // namespace mlir::txlgpu
 

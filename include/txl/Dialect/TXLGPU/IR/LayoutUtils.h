@@ -9,6 +9,8 @@
 #ifndef TXL_DIALECT_TXLGPU_IR_LAYOUTUTILS_H
 #define TXL_DIALECT_TXLGPU_IR_LAYOUTUTILS_H
 
+#include "txl/Layout/LayoutConstructors.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -19,6 +21,16 @@
 namespace mlir::txlgpu {
 
 using Coord = llvm::SmallVector<int64_t, 4>;
+
+class TMemMessageEncodingAttr;
+/// The tcgen05.ld/st message shape a tmem_message encoding names.
+std::optional<::txl::TMemMessage> tmemMessageOf(TMemMessageEncodingAttr);
+/// The tmem_message encoding of `msg` (for tensors of `elemBits` elements
+/// moved by `numWarps` warps).
+TMemMessageEncodingAttr getTMemMessageEncoding(MLIRContext *ctx,
+                                               ::txl::TMemMessage msg,
+                                               unsigned numWarps,
+                                               unsigned elemBits);
 
 struct LayoutMap {
   llvm::SmallVector<int64_t, 4> shape;

@@ -71,6 +71,24 @@ def TXLGPU_DotOperandEncodingAttr : TXLGPU_Attr<"DotOperandEncoding", "dot_op"> 
   }];
 }
 
+def TXLGPU_TMemMessageEncodingAttr
+    : TXLGPU_Attr<"TMemMessageEncoding", "tmem_message"> {
+  let summary = "Registers as a tcgen05.ld/st message of a shape moves them";
+  let description = [{
+    A [128, N] or [64, N] tensor read from or written to tensor memory with
+    tcgen05.ld/st of shape `lanes`x`bits` (32x32b, 16x64b, 16x128b or
+    16x256b) by `numWarps` warps (4 or 8), of `elemBits`-bit elements. The
+    exact map is ::txl::tmemMessageLayout. (The 32x32b message of a 128-row
+    tensor is written as the equivalent blocked layout.)
+  }];
+  let parameters = (ins "unsigned":$lanes, "unsigned":$bits,
+                        "unsigned":$numWarps, "unsigned":$elemBits);
+  let assemblyFormat = [{
+    `<` `{` `lanes` `=` $lanes `,` `bits` `=` $bits `,` `warps` `=` $numWarps
+        `,` `elemBits` `=` $elemBits `}` `>`
+  }];
+}
+
 def TXLGPU_NVMMASharedEncodingAttr
     : TXLGPU_Attr<"NVMMASharedEncoding", "nvmma_shared"> {
   let summary = "Shared-memory layout that wgmma and TMA read and write";

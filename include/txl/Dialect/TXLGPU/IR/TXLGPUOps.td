@@ -413,18 +413,24 @@ def TXLGPU_TMemDeallocOp : TXLGPU_Op<"tmem_dealloc",
 }
 
 def TXLGPU_TMemLoadOp : TXLGPU_Op<"tmem_load", [MemoryEffects<[MemRead]>]> {
-  let summary = "Read a [128, N] tensor-memory buffer into registers";
+  let summary = "Read a [128, N] or [64, N] tensor-memory buffer into registers";
   let description = [{
-    tcgen05.ld.32x32b: warp w reads TMEM lanes 32*(w%4).. (rows), each
-    thread a run of consecutive columns. The result's layout is the
-    32x32b message layout (AssignLayouts; tmemLoad32x32bLayout). The
-    lowering fences after the thread synchronization that made the data
-    ready (tcgen05.fence::after_thread_sync), waits for the loads, and
-    fences before the next thread synchronization (so an mbarrier arrive
-    that frees the buffer is ordered after the reads).
+    tcgen05.ld: warp w reads TMEM lanes 32*(w%4).. (rows). `message`
+    ("32x32b", "16x64b", "16x128b", "16x256b") names the message shape;
+    without it AssignLayouts picks one (32x32b for 128 rows, the widest
+    16-lane shape that fits for 64). The result's layout is that message's
+    (tmemMessageLayout; for 32x32b of 128 rows the equivalent blocked
+    layout). The lowering fences after the thread synchronization that
+    made the data ready (tcgen05.fence::after_thread_sync), waits for the
+    loads, and fences before the next thread synchronization (so an
+    mbarrier arrive that frees the buffer is ordered after the reads).
   }];
-  let arguments = (ins TXLGPU_MemDescType:$src);
+  let arguments = (ins TXLGPU_MemDescType:$src,
+                       OptionalAttr<StrAttr>:$message);
   let results = (outs AnyRankedTensor:$result);
+  let builders = [OpBuilder<(ins "Type":$result, "Value":$src), [{
+    build($_builder, $_state, result, src, StringAttr());
+  }]>];
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
 }
@@ -432,11 +438,16 @@ def TXLGPU_TMemLoadOp : TXLGPU_Op<"tmem_load", [MemoryEffects<[MemRead]>]> {
 def TXLGPU_TMemStoreOp : TXLGPU_Op<"tmem_store", [MemoryEffects<[MemWrite]>]> {
   let summary = "Write a register tensor into a tensor-memory buffer";
   let description = [{
-    tcgen05.st.32x32b in the layout tmem_load reads; 16-bit elements are
-    packed two to a column. Fenced like tmem_load, so a barrier after it
+    tcgen05.st of the message shape `message` (chosen as for tmem_load
+    when absent) in the layout tmem_load reads; 16-bit elements are packed
+    two to a column. Fenced like tmem_load, so a barrier after it
     publishes the stores to the thread that issues the next MMA.
   }];
-  let arguments = (ins TXLGPU_MemDescType:$dst, AnyRankedTensor:$value);
+  let arguments = (ins TXLGPU_MemDescType:$dst, AnyRankedTensor:$value,
+                       OptionalAttr<StrAttr>:$message);
+  let builders = [OpBuilder<(ins "Value":$dst, "Value":$value), [{
+    build($_builder, $_state, dst, value, StringAttr());
+  }]>];
   let assemblyFormat = [{
     $value `,` $dst attr-dict `:` type($value) `->` type($dst)
   }];
@@ -474,6 +485,31 @@ def TXLGPU_TCGen05MMAOp : TXLGPU_Op<"tcgen05_mma",
     $a `,` $b `,` $d `,` $useD (`,` $pred^)? (`commit` $barriers^)?
     (`if` $barrierPreds^)? attr-dict
     `:` type($a) `*` type($b) `->` type($d) (`,` type($barriers)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TXLGPU_TMemCopyOp : TXLGPU_Op<"tmem_copy",
+    [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "Copy a shared tile into tensor memory (tcgen05.cp)";
+  let description = [{
+    One thread (the elected lane of warp `leaderWarp`, as tcgen05_mma)
+    issues tcgen05.cp.cta_group::1.128x256b once per 32 bytes of the
+    tile's rows: `src` [128, K] is a shared tile read through a matrix
+    descriptor as an MMA reads a K-major A operand, `dst` the [128, K]
+    tensor-memory buffer it lands in (row r in lane r, 32-bit columns).
+    The copy is asynchronous and runs on the tensor-core pipe in issue
+    order, so an MMA the same thread issues later reads the copied data;
+    the thread then commits the copies to every barrier of `barriers`
+    (each gets one arrival when they are done).
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$dst, TXLGPU_MemDescType:$src,
+                       Optional<I1>:$pred,
+                       Variadic<TXLGPU_MemDescType>:$barriers,
+                       I32Attr:$leaderWarp);
+  let assemblyFormat = [{
+    $src `,` $dst (`,` $pred^)? (`commit` $barriers^)? attr-dict
+    `:` type($src) `->` type($dst) (`,` type($barriers)^)?
   }];
   let hasVerifier = 1;
 }
