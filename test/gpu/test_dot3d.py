@@ -60,11 +60,11 @@ def run(B, M, N, K, BB, BM, BN, BK, warps, name, has_acc=False,
     dot3d_kernel[grid](a, b, c, out, B, M, N, K, *a.stride(), *b.stride(),
                        *out.stride(), BB=BB, BM=BM, BN=BN, BK=BK, OUT=out_tl,
                        PRECISION=precision, HAS_ACC=has_acc, num_warps=warps)
-    wide = (lambda t: t.double()) if dt.is_floating_point else (
-        lambda t: t.long())
-    want = wide(a) @ wide(b)
+    # float64 for the integer products too (exact: every sum is far below
+    # 2**53; torch has no CUDA int64 batched matmul), rounded back below.
+    want = a.double() @ b.double()
     if has_acc:
-        want = want + wide(c)
+        want = want + c.double()
     torch.testing.assert_close(out, want.to(out_dt), atol=atol, rtol=rtol,
                                equal_nan=False)
 
@@ -131,9 +131,7 @@ def test_dot3d_loop_accumulator(case, name):
     grid = (cdiv(M, BM), cdiv(N, BN), cdiv(B, BB))
     dot3d_loop_kernel[grid](a, b, out, B, M, N, K, BB=BB, BM=BM, BN=BN,
                             BK=BK, OUT=out_tl, num_warps=warps)
-    wide = (lambda t: t.double()) if dt.is_floating_point else (
-        lambda t: t.long())
-    want = wide(a) @ wide(b)
+    want = a.double() @ b.double()  # exact for int8 too (see run)
     torch.testing.assert_close(out, want.to(out_dt), atol=2 * atol,
                                rtol=2 * rtol, equal_nan=False)
 

@@ -43,6 +43,7 @@ SCHEDULES = {
 }
 SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
                     "half-overlap-q2")
+SPARSE_ONLY_SCHEDULES = ("half-q2", "half-overlap-q2")
 DECODE_SCHEDULE = "page"
 SPARSE_SCHEDULE = "half"
 # At short top-k lists the query tile's load is a large part of each

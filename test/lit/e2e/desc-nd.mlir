@@ -42,20 +42,12 @@
 // NARROW-META-NEXT: 4
 // NARROW-META: "swizzle": 0
 //
-// A rank-5 map built in the kernel: rank field 4 (rank - 1), five box
-// dimensions innermost first (64, 8, 2, 2, 2 for a [2, 2, 2, 8, 64] fp16
-// block), one 5-D copy each way.
-// RUN: txlc %S/../Inputs/desc_nd.py --kernel-name made_copy_5d --signature "*fp16:16, *fp16:16, i32, i32, i32, i32, i32, 2, 2, 2, 8, 64" --target sm_90a --out-dir %t
-// RUN: FileCheck %s --check-prefix=MADE5 < %t/made_copy_5d.ptx
-// RUN: FileCheck %s --check-prefix=MADE5-LLIR < %t/made_copy_5d.llir
-// MADE5: tensormap.replace.tile.rank.shared::cta.b1024.b32 [%rd{{[0-9]+}}], 4;
-// MADE5: tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
-// MADE5: tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [%rd{{[0-9]+}}], 3, %rd{{[0-9]+}};
-// MADE5: cp.async.bulk.tensor.5d.shared::cta.global.tile.mbarrier::complete_tx::bytes
-// MADE5: cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group
-// MADE5-LLIR: box_dim.shared::cta.b1024.b32 [$0], 0, $1;"{{.*}}, i32 64)
-// MADE5-LLIR-NEXT: box_dim.shared::cta.b1024.b32 [$0], 1, $1;"{{.*}}, i32 8)
-// MADE5-LLIR-NEXT: box_dim.shared::cta.b1024.b32 [$0], 2, $1;"{{.*}}, i32 2)
+// A rank-5 map built in the kernel is refused for now: on the H100 such
+// maps stored outside the tensor (test_tensor_desc_nd.py::
+// test_made_descriptor, session 10), so the in-kernel encoding of the
+// extra dimensions is wrong somewhere.
+// RUN: not txlc %S/../Inputs/desc_nd.py --kernel-name made_copy_5d --signature "*fp16:16, *fp16:16, i32, i32, i32, i32, i32, 2, 2, 2, 8, 64" --target sm_90a --out-dir %t 2>&1 | FileCheck %s --check-prefix=MADE5
+// MADE5: error: tl.make_tensor_descriptor: descriptors of rank 5 made in a kernel are not supported yet
 //
 // txl.tma_load of a 3-D buffer: one box, the expected bytes counted.
 // RUN: txlc %S/../Inputs/desc_nd.py --kernel-name tma_load_3d --signature "tensordesc<fp16[2, 8, 64]>, *fp16:16, 2, 8, 64" --target sm_90a --out-dir %t
@@ -63,11 +55,7 @@
 // TMA3-COUNT-1: cp.async.bulk.tensor.3d.shared::cta.global.tile.mbarrier::complete_tx::bytes
 // TMA3-NOT: cp.async.bulk.tensor
 //
-// Triton's test_trans_4d: an int32 [2, 2, 8, 64] block (rows of two spans:
-// 8 boxes of [1, 1, 8, 32]) permuted into a 1-D block of 2048 (8 boxes of
-// 256).
-// RUN: txlc %S/../Inputs/desc_nd.py --kernel-name trans_4d --signature "*i32:16, *i32:16, 2, 2, 8, 64, 0, 2, 1, 3" --target sm_90a --out-dir %t
-// RUN: FileCheck %s --check-prefix=TRANS < %t/trans_4d.ptx
-// TRANS-COUNT-8: cp.async.bulk.tensor.4d.shared::cta.global.tile.mbarrier::complete_tx::bytes
-// TRANS-COUNT-8: cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group
-// TRANS-NOT: cp.async.bulk.tensor
+// Triton's test_trans_4d builds its rank-4 descriptors in the kernel:
+// refused for the same reason.
+// RUN: not txlc %S/../Inputs/desc_nd.py --kernel-name trans_4d --signature "*i32:16, *i32:16, 2, 2, 8, 64, 0, 2, 1, 3" --target sm_90a --out-dir %t 2>&1 | FileCheck %s --check-prefix=TRANS
+// TRANS: error: tl.make_tensor_descriptor: descriptors of rank 4 made in a kernel are not supported yet
