@@ -130,12 +130,12 @@ def test_no_cluster(Sq):
     run(ragged(33, 5), Sq, 128, torch.bfloat16, Sq == 2, cluster=1)
 
 
-@pytest.mark.parametrize("cluster", [1, 2])
 # The decode kernel's schedules (the "-q2" ones are the sparse kernel's).
 DECODE_SCHEDULES = [s for s in _mla.SCHEDULES
                     if s not in _mla.SPARSE_ONLY_SCHEDULES]
 
 
+@pytest.mark.parametrize("cluster", [1, 2])
 @pytest.mark.parametrize("schedule", DECODE_SCHEDULES)
 def test_schedules(schedule, cluster):
     """Every schedule (the default is tested above), with and without

@@ -678,11 +678,24 @@ StringAttr tmaReduceKind(Gen &g, const std::optional<Val> &v,
                   v->repr());
 }
 
+/// Stores through descriptors of rank 3 to 5 wrote outside the tensor on
+/// the H100 (test/gpu/test_tensor_desc_nd.py, session 10; loads of those
+/// ranks read correctly), so they are refused until the cause is found.
+void refuseNdStore(Gen &g, const TValue &desc, const std::string &fname,
+                   SourceLoc loc) {
+  if (desc.shape.size() >= 3)
+    g.fail(loc, fname + ": stores through tensor descriptors of rank " +
+                    std::to_string(desc.shape.size()) +
+                    " are not supported yet (rank 1 and 2 are; loads of "
+                    "rank 3 to 5 are)");
+}
+
 Val tmaStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"value", "desc", "offsets", "reduce"}, 3, fname, loc);
   const TValue &src =
       expectSpace(g, p[0], Space::Smem, fname, "the source", loc);
   const TValue &desc = expectSpace(g, p[1], Space::Desc, fname, "desc", loc);
+  refuseNdStore(g, desc, fname, loc);
   checkStoreBox(g, src, desc, fname, loc);
   SmallVector<Value> c = coords(g, p[2], desc.shape.size(), fname, loc);
   StringAttr reduce = tmaReduceKind(g, p[3], fname, loc);
@@ -914,6 +927,7 @@ Val descLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
 Val descStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   auto p = g.bind(args, {"desc", "offsets", "value"}, 3, fname, loc);
   auto [desc, c] = descAndCoords(g, p, fname, loc);
+  refuseNdStore(g, desc, fname, loc);
   TValue v = g.tensorArg(p[2], "value", loc);
   if (!v.isTensor())
     v = g.splat(v, desc.shape);

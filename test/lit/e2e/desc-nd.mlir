@@ -7,40 +7,12 @@
 // test fails if ptxas / nvJitLink reject the PTX).
 // RUN: rm -rf %t && mkdir -p %t
 //
-// RUN: txlc %S/../Inputs/desc_nd.py --kernel-name desc_copy_3d --signature "tensordesc<fp32[2, 8, 64]>, tensordesc<fp32[2, 8, 64]>" --target sm_90a --out-dir %t
-// RUN: FileCheck %s --check-prefix=CHUNKED < %t/desc_copy_3d.ptx
-// RUN: FileCheck %s --check-prefix=CHUNKED-META < %t/desc_copy_3d.json
-// RUN: test -s %t/desc_copy_3d.cubin
-// CHUNKED: mov.b32 [[BYTES:%r[0-9]+]], 4096;
-// CHUNKED: mbarrier.arrive.expect_tx.shared.b64 {{%rd[0-9]+}}, [global_smem], [[BYTES]];
-// CHUNKED-COUNT-4: cp.async.bulk.tensor.3d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+{{1024|2048|3072|4096}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}]
-// CHUNKED-COUNT-4: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}], [global_smem+{{1024|2048|3072|4096}}]
-// CHUNKED-NOT: cp.async.bulk.tensor
-// CHUNKED-META: "box": [
-// CHUNKED-META-NEXT: 1,
-// CHUNKED-META-NEXT: 8,
-// CHUNKED-META-NEXT: 32
-// CHUNKED-META: "swizzle": 128
-//
-// RUN: txlc %S/../Inputs/desc_nd.py --kernel-name desc_copy_3d --signature "tensordesc<fp16[2, 16, 64]>, tensordesc<fp16[2, 16, 64]>" --target sm_90a --out-dir %t
-// RUN: FileCheck %s --check-prefix=ONEBOX < %t/desc_copy_3d.ptx
-// RUN: FileCheck %s --check-prefix=ONEBOX-META < %t/desc_copy_3d.json
-// ONEBOX-COUNT-1: cp.async.bulk.tensor.3d.shared::cta.global.tile.mbarrier::complete_tx::bytes
-// ONEBOX-COUNT-1: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group
-// ONEBOX-NOT: cp.async.bulk.tensor
-// ONEBOX-META: "box": [
-// ONEBOX-META-NEXT: 2,
-// ONEBOX-META-NEXT: 16,
-// ONEBOX-META-NEXT: 64
-//
-// Rows of 16 bytes stay unswizzled.
-// RUN: txlc %S/../Inputs/desc_nd.py --kernel-name desc_copy_3d --signature "tensordesc<fp32[2, 8, 4]>, tensordesc<fp32[2, 8, 4]>" --target sm_90a --out-dir %t
-// RUN: FileCheck %s --check-prefix=NARROW-META < %t/desc_copy_3d.json
-// NARROW-META: "box": [
-// NARROW-META-NEXT: 2,
-// NARROW-META-NEXT: 8,
-// NARROW-META-NEXT: 4
-// NARROW-META: "swizzle": 0
+// Stores through rank 3-5 descriptors are refused for now: on the H100
+// they wrote outside the tensor (test_tensor_desc_nd.py::
+// test_host_descriptor, session 10), while loads of those ranks read
+// correctly (test_load_zero_fill).
+// RUN: not txlc %S/../Inputs/desc_nd.py --kernel-name desc_copy_3d --signature "tensordesc<fp32[2, 8, 64]>, tensordesc<fp32[2, 8, 64]>" --target sm_90a --out-dir %t 2>&1 | FileCheck %s --check-prefix=STORE3
+// STORE3: error: desc.store: stores through tensor descriptors of rank 3 are not supported yet
 //
 // A rank-5 map built in the kernel is refused for now: on the H100 such
 // maps stored outside the tensor (test_tensor_desc_nd.py::
