@@ -873,26 +873,15 @@ private:
     });
     for (auto [rank, layout] : firstStore)
       rankDefault.try_emplace(rank, layout);
-    for (auto [rank, type] : largest) {
-      SmallVector<unsigned> order;
-      for (int d = rank - 1; d >= 0; --d)
-        order.push_back(d);
-      rankDefault.try_emplace(rank, getBlockedLayout(ctx, type.getShape(), 1,
-                                                     order, numWarps,
-                                                     threadsPerWarp));
-    }
+    for (auto [rank, type] : largest)
+      rankDefault.try_emplace(rank, fittedLayout(type.getShape()));
   }
 
   Attribute defaultFor(unsigned rank) {
     auto it = rankDefault.find(rank);
     if (it != rankDefault.end())
       return it->second;
-    SmallVector<int64_t> shape(rank, 1);
-    SmallVector<unsigned> order;
-    for (int d = rank - 1; d >= 0; --d)
-      order.push_back(d);
-    return rankDefault[rank] =
-               getBlockedLayout(ctx, shape, 1, order, numWarps, threadsPerWarp);
+    return rankDefault[rank] = fittedLayout(SmallVector<int64_t>(rank, 1));
   }
 
   /// A blocked layout fitted to `shape` (lanes, then warps, along the
