@@ -1,6 +1,6 @@
 """Triton front-end behaviours (Triton's test_core.py, issue 13) on the GPU:
 early returns, runtime conditional expressions with effects, tl.where on
-pointers, tl.const pointers, and a
+pointers, map_elementwise branching on elements, tl.const pointers, and a
 load after a store to the same addresses."""
 
 import itertools
@@ -82,6 +82,19 @@ def test_where_pointers(n):
     want = torch.where(cond != 0, a, b) * 10 + scalar
     assert torch.equal(out[:n], want[:n])
     assert (out[n:] == -999).all()
+
+
+def test_map_elementwise_branches():
+    gen = torch.Generator(device="cuda").manual_seed(17)
+    x = torch.randint(-4, 4, (128,), device="cuda", generator=gen,
+                      dtype=torch.int32)
+    y = torch.randint(-4, 4, (128,), device="cuda", generator=gen,
+                      dtype=torch.int32)
+    z = torch.full((128,), 99, device="cuda", dtype=torch.int32)
+    k.map_compare[(1,)](x, y, z, BLOCK=128)
+    torch.cuda.synchronize()
+    want = (x > y).int() - (y > x).int()
+    assert torch.equal(z, want)
 
 
 @pytest.mark.parametrize("n", [128, 100])

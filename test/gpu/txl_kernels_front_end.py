@@ -1,6 +1,7 @@
 """Kernels of test_front_end.py: Triton front-end behaviours from Triton's
 test_core.py (issue 13): early returns in runtime ifs, runtime conditional
-expressions, tl.where on pointers, tl.const pointers, a load after a store. A module of its own so txlc
+expressions, tl.where on pointers, map_elementwise with a data-dependent
+`if`, tl.const pointers, a load after a store. A module of its own so txlc
 compiles it."""
 
 import triton.language as tl
@@ -78,6 +79,23 @@ def where_pointers(Cond, APtrs, BPtrs, A, B, Out, n, BLOCK: tl.constexpr):
     tl.store(Out + offs,
              tl.load(p, mask=mask) * 10 + tl.load(ptr + offs, mask=mask),
              mask=mask)
+
+
+@txl.jit
+def compare(x, y):
+    if x < y:
+        return -1
+    elif x == y:
+        return 0
+    else:
+        return 1
+
+
+@txl.jit
+def map_compare(X, Y, Z, BLOCK: tl.constexpr):
+    x = tl.load(X + tl.arange(0, BLOCK))
+    y = tl.load(Y + tl.arange(0, BLOCK))
+    tl.store(Z + tl.arange(0, BLOCK), tl.map_elementwise(compare, x, y))
 
 
 @txl.jit

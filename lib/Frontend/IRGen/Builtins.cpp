@@ -307,6 +307,9 @@ static Val store(Gen &g, CallArgs &args, SourceLoc loc) {
                     "pointers");
   TValue ptr = p[0]->t;
   checkPointer(g, ptr, "tl.store", loc);
+  if (ptr.dtype.isConstPtr)
+    g.fail(loc, "Cannot store to a constant pointer (a parameter annotated "
+                "tl.const)");
   DType elem = *ptr.dtype.pointee;
   if (elem.isBool()) {
     elem = DType::I8;
@@ -578,6 +581,16 @@ Val maxContiguous(Gen &g, const std::string &, CallArgs &args, SourceLoc loc) {
 Val maxConstancy(Gen &g, const std::string &name, CallArgs &args,
                  SourceLoc loc) {
   auto p = g.bind(args, {"input", "values"}, 2, name, loc);
+  return *p[0];
+}
+
+/// tl.condition(cond, disable_licm=False): a `while` loop's condition with
+/// a loop hint; the hint is accepted and dropped (as tl.range's is).
+Val loopCondition(Gen &g, const std::string &name, CallArgs &args,
+                  SourceLoc loc) {
+  auto p = g.bind(args, {"arg", "disable_licm"}, 1, name, loc);
+  if (p[1] && !p[1]->isConstant())
+    g.fail(loc, name + ": disable_licm must be a compile-time bool");
   return *p[0];
 }
 

@@ -60,23 +60,21 @@ struct BranchResult {
 };
 } // namespace
 
-/// Runs `branch`, then the rest of the function (`rest`, outermost block
-/// first) unless the branch returned; leaves the function's result.
-static BranchResult runToReturn(Gen &g, const StmtList &branch,
-                                const std::vector<Gen::BlockCursor> &rest,
-                                const Scope &before) {
-  *g.locals = before;
-  g.cursors = rest;
-  g.returned = false;
-  g.explicitReturn = false;
-  g.returnValue = Val::none();
-  g.execBlock(branch);
-  while (!g.returned && !g.cursors.empty()) {
-    Gen::BlockCursor c = g.cursors.back();
-    g.cursors.pop_back();
-    g.execBlockFrom(*c.stmts, c.next);
+Val Gen::runBranchToReturn(const StmtList &branch,
+                           const std::vector<BlockCursor> &rest,
+                           const Scope &before) {
+  *locals = before;
+  cursors = rest;
+  returned = false;
+  explicitReturn = false;
+  returnValue = Val::none();
+  execBlock(branch);
+  while (!returned && !cursors.empty()) {
+    BlockCursor c = cursors.back();
+    cursors.pop_back();
+    execBlockFrom(*c.stmts, c.next);
   }
-  return {g.returnValue, g.explicitReturn};
+  return returnValue;
 }
 
 /// The value a path that fell off the function's end yields where the
@@ -117,9 +115,11 @@ void Gen::execIfWithReturn(const IfStmt &s, const TValue &cond) {
   divergentDepth += !role;
   ++dynamicDepth;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  BranchResult thenRes = runToReturn(*this, s.body, rest, before);
+  BranchResult thenRes{runBranchToReturn(s.body, rest, before),
+                       explicitReturn};
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-  BranchResult elseRes = runToReturn(*this, s.orelse, rest, before);
+  BranchResult elseRes{runBranchToReturn(s.orelse, rest, before),
+                       explicitReturn};
   --dynamicDepth;
   roleDepth -= role;
   divergentDepth -= !role;

@@ -123,6 +123,8 @@ public:
   Val evalText(const std::string &text, const std::string &what,
                SourceLoc errLoc);
   static bool isConstexprAnnotation(const Expr *annotation);
+  /// `tl.const` (Triton's pointer-to-constant parameter annotation).
+  static bool isConstAnnotation(const Expr *annotation);
   static bool isJitFunction(const FunctionDefStmt &fn);
 
   //===--- statements (Stmts.cpp) ------------------------------------------//
@@ -420,6 +422,19 @@ public:
   /// Builds a runtime `if` holding a `return` (as Triton accepts it): the
   /// function's result becomes the scf.if's result.
   void execIfWithReturn(const IfStmt &s, const TValue &cond);
+  /// Runs `branch`, then the rest of the function (`rest`) unless the
+  /// branch returned, from the names `before`; returns the function's
+  /// result on that path (none if it fell off the end: `explicitReturn`).
+  Val runBranchToReturn(const StmtList &branch,
+                        const std::vector<BlockCursor> &rest,
+                        const Scope &before);
+
+  //===--- tl.map_elementwise (MapElementwise.cpp) --------------------------//
+  /// Inside tl.map_elementwise's function, which txl calls on whole tensors
+  /// (Triton: once per element): an `if` on an element's value runs both
+  /// branches and selects element-wise.
+  int elementwiseDepth = 0;
+  void execElementwiseIf(const IfStmt &s, const TValue &cond);
   int nesting = 0;
 
   /// is_warpgroup/is_warp results (opaque mlir::Value pointers): an `if` on

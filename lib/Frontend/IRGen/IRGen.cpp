@@ -74,6 +74,15 @@ bool Gen::isConstexprAnnotation(const Expr *annotation) {
   return false;
 }
 
+bool Gen::isConstAnnotation(const Expr *annotation) {
+  if (auto *a = dyn_cast_or_null<AttributeExpr>(annotation))
+    return a->attr == "const";
+  if (auto *c = dyn_cast_or_null<ConstantExpr>(annotation))
+    return c->isString() && (llvm::StringRef(c->stringValue) == "tl.const" ||
+                             llvm::StringRef(c->stringValue) == "const");
+  return false;
+}
+
 bool Gen::isJitFunction(const FunctionDefStmt &fn) {
   for (const ExprPtr &d : fn.decorators) {
     const Expr *e = d.get();
@@ -452,6 +461,8 @@ OwningOpRef<ModuleOp> Gen::run() {
     DType dt = spec.kind == ArgSpec::Kind::Pointer && !d->isPtr()
                    ? DType::pointerTo(*d)
                    : *d;
+    if (dt.isPtr() && isConstAnnotation(a.annotation.get()))
+      dt.isConstPtr = true;
     if (spec.kind == ArgSpec::Kind::TensorDesc)
       checkDescriptorBlock(a, spec, dt);
     if (spec.kind == ArgSpec::Kind::TensorDesc)

@@ -118,7 +118,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.cdiv", "(x, div)", "Ceiling division.", h::cdiv, Support::Full, "", {"tl.math.cdiv"}},
       {"tl.inline_asm_elementwise", "(asm, constraints, args, dtype, is_pure, pack)", "Inline PTX on `pack` elements at a time ($0.. results, then arguments; narrow elements packed in 32-bit registers); a tuple dtype gives a tuple.", h::inlineAsmElementwise},
       {"tl.map_elementwise", "(scalar_fn, *args, pack=1)", "Applies a @jit function to the broadcast arguments element by element.", h::mapElementwise, kPartial,
-       "the function runs on whole tensors: an `if` on an element's value is an error"},
+       "the function runs on whole tensors: an `if` on an element's value runs both branches (which must have no effects) and selects element-wise; a loop on one is an error"},
       //===--- libdevice (a `math` op, or a call: Libdevice.cpp) ----===//
       {"libdevice.asin", "(x)", "libdevice arcsine (fp32/fp64).", h::floatUnary},
       {"libdevice.acos", "(x)", "libdevice arccosine (fp32/fp64).", h::floatUnary},
@@ -191,6 +191,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.max_contiguous", "(input, values)", "Asserts runs of `values` contiguous elements.", h::maxContiguous},
       {"tl.max_constancy", "(input, values)", "Asserts runs of `values` equal elements (accepted, unused).", h::maxConstancy, kPartial, "the hint is dropped"},
       {"tl.assume", "(cond)", "A condition the compiler may assume (accepted, unused).", h::noEffect, kPartial, "the assumption is dropped"},
+      {"tl.condition", "(arg, disable_licm=False)", "A `while` loop's condition, with a loop hint (accepted, unused).", h::loopCondition, kPartial, "disable_licm is dropped"},
       {"tl.debug_barrier", "()", "A CTA-wide barrier (bar.sync 0).", h::debugBarrier},
       {"tl.static_assert", "(cond, msg='')", "Fails the compile unless `cond` holds.", h::staticAssert},
       {"tl.static_print", "(*values)", "Prints compile-time values while compiling.", h::staticPrint},

@@ -78,6 +78,7 @@ TXL_BUILTIN_HANDLER(multipleOf);
 TXL_BUILTIN_HANDLER(maxContiguous);
 TXL_BUILTIN_HANDLER(maxConstancy);
 TXL_BUILTIN_HANDLER(noEffect);
+TXL_BUILTIN_HANDLER(loopCondition);
 TXL_BUILTIN_HANDLER(debugBarrier);
 TXL_BUILTIN_HANDLER(staticAssert);
 TXL_BUILTIN_HANDLER(staticPrint);

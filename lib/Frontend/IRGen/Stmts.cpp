@@ -303,9 +303,13 @@ void Gen::exec(const Stmt &s) {
 // if
 //===----------------------------------------------------------------------===//
 
+/// `selectable`: an `if`, which may select element-wise by a tensor
+/// condition inside tl.map_elementwise's function.
 static TValue runtimeCondition(Gen &g, const Val &test, SourceLoc loc,
-                               const char *what) {
+                               const char *what, bool selectable = false) {
   TValue c = g.toTensor(test, loc);
+  if (selectable && c.isTensor() && c.numel() != 1 && g.elementwiseDepth > 0)
+    return g.toBool(c, loc); // execElementwiseIf selects by it
   // A one-element tensor is its element (Triton unsplats it, warning).
   if (c.isTensor() && c.numel() == 1)
     c = g.scalarOf(c, loc);
@@ -321,7 +325,10 @@ void Gen::execIf(const IfStmt &s) {
     execBlock(truthy(test, s.test->loc) ? s.body : s.orelse);
     return;
   }
-  TValue cond = runtimeCondition(*this, test, s.test->loc, "an 'if'");
+  TValue cond =
+      runtimeCondition(*this, test, s.test->loc, "an 'if'", /*selectable=*/true);
+  if (cond.isTensor())
+    return execElementwiseIf(s, cond);
   if (containsReturn(s))
     return execIfWithReturn(s, cond);
   Location loc = cur;
@@ -403,7 +410,8 @@ void Gen::execIf(const IfStmt &s) {
     Val e2 = promoteNumbers(*this, ev, s.loc);
     if (!sameStructure(t2, e2, false))
       fail(s.loc, "Mismatched type for " + name + " between then block (" +
-                      describe(t2) + ") and else block (" + describe(e2) + ")");
+                      describe(t2) + ") and else block (" + describe(e2) +
+                      ")");
     yielded.push_back(name);
     thenVals.push_back(t2);
     elseVals.push_back(e2);

@@ -112,7 +112,8 @@ std::string DType::str() const {
   case F64:
     return "fp64";
   case Ptr:
-    return "pointer<" + (pointee ? pointee->str() : std::string("?")) + ">";
+    return std::string(isConstPtr ? "const_pointer<" : "pointer<") +
+           (pointee ? pointee->str() : std::string("?")) + ">";
   }
   return "?";
 }
@@ -122,6 +123,8 @@ bool DType::operator==(const DType &o) const {
     return false;
   if (kind != Ptr)
     return true;
+  if (isConstPtr != o.isConstPtr)
+    return false;
   if (addrSpace != o.addrSpace || !pointee || !o.pointee)
     return addrSpace == o.addrSpace && pointee == o.pointee;
   return *pointee == *o.pointee;

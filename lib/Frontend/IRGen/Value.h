@@ -50,6 +50,10 @@ struct DType {
   Kind kind = Invalid;
   std::shared_ptr<const DType> pointee; ///< for Ptr
   int addrSpace = 1;
+  /// A pointer to constant data (a kernel parameter annotated tl.const):
+  /// stores through it are refused, and it is another type than the plain
+  /// pointer (as in Triton), with the same MLIR type.
+  bool isConstPtr = false;
 
   DType() = default;
   DType(Kind kind) : kind(kind) {}
