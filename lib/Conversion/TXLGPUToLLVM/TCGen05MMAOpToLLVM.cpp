@@ -216,8 +216,8 @@ struct TCGen05MMAOpToLLVM
                       rewriter, loc, rewriter.getI64Type(), bar, Value())
                       ->getResult(0);
     spinUntil(rewriter, loc, [&](OpBuilder &b) -> Value {
-      return NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(), bar,
-                                             token, Value());
+      return NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(), bar, token,
+                                             Value());
     });
   }
 };
