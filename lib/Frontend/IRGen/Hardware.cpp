@@ -263,10 +263,18 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
   if (op == "bar_arrive" || op == "bar_wait") {
     auto p = bind(args, {"id", "nthreads"}, 2, name, loc);
     auto [id, n] = namedBarrier(*this, p[0], p[1], name, loc);
-    if (op == "bar_arrive")
-      NVVM::BarrierArriveOp::create(b, cur, id, n);
-    else
-      NVVM::BarrierOp::create(b, cur, TypeRange{}, id, n, {}, {});
+    // The non-aligned forms (barrier.sync / barrier.arrive, not bar.sync /
+    // bar.arrive): a named barrier joins roles that reach it from different
+    // code (two consumer warpgroups specialized by a constexpr, a producer
+    // arriving where the consumers sync), and .aligned promises that every
+    // participating thread executes the same instruction, convergently --
+    // undefined behaviour otherwise, which compute-sanitizer's synccheck
+    // reports ("divergent thread(s) in block").
+    StringRef intrinsic = op == "bar_arrive"
+                              ? "llvm.nvvm.barrier.cta.arrive.count"
+                              : "llvm.nvvm.barrier.cta.sync.count";
+    LLVM::CallIntrinsicOp::create(b, cur, b.getStringAttr(intrinsic),
+                                  ValueRange{id, n});
     return Val::none();
   }
   if (op == "warp_max" || op == "warp_sum") {

@@ -233,8 +233,8 @@ std::vector<BuiltinInfo> buildTable() {
       //===--- txl: registers, barriers, clusters ---------------------===//
       {"txl.reg_alloc", "(count)", "setmaxnreg.inc for the calling warpgroup.", h::txlHardware, Support::Full, "", {}, 90, "txl.reg_alloc (setmaxnreg)"},
       {"txl.reg_dealloc", "(count)", "setmaxnreg.dec for the calling warpgroup.", h::txlHardware, Support::Full, "", {}, 90, "txl.reg_dealloc (setmaxnreg)"},
-      {"txl.bar_arrive", "(id, nthreads)", "bar.arrive on named barrier `id`.", h::txlHardware},
-      {"txl.bar_wait", "(id, nthreads)", "bar.sync on named barrier `id`.", h::txlHardware},
+      {"txl.bar_arrive", "(id, nthreads)", "Arrives on named barrier `id` (barrier.arrive) without waiting.", h::txlHardware},
+      {"txl.bar_wait", "(id, nthreads)", "Waits at named barrier `id` until `nthreads` threads arrived (barrier.sync).", h::txlHardware},
       {"txl.fence_proxy_async", "()", "fence.proxy.async.shared::cta.", h::txlHardware, Support::Full, "", {}, 90},
       {"txl.cluster_arrive", "()", "barrier.cluster.arrive.", h::txlHardware, Support::Full, "", {}, 90},
       {"txl.cluster_wait", "()", "barrier.cluster.wait.", h::txlHardware, Support::Full, "", {}, 90},

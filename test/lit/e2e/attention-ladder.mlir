@@ -65,13 +65,13 @@
 // RUN: FileCheck %s --check-prefix=STEP4-GIR < %t/s4/attn_step04.txlgir
 // OUT4: compiled attn_step04 for sm_90a {{.*}}(cubin by ptxas, {{.*}}, 0 B spilled)
 // STEP4: setmaxnreg.inc.sync.aligned.u32 240;
-// STEP4: bar.sync 8, 256;
+// STEP4: barrier.sync 8, 256;
 // STEP4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-// STEP4: bar.arrive 9, 256;
+// STEP4: barrier.arrive 9, 256;
 // STEP4-NOT: wgmma.wait_group.sync.aligned 1;
 // STEP4: setmaxnreg.inc.sync.aligned.u32 240;
-// STEP4: bar.arrive 8, 256;
-// STEP4: bar.sync 9, 256;
+// STEP4: barrier.arrive 8, 256;
+// STEP4: barrier.sync 9, 256;
 // STEP4-GIR-COUNT-2: txlgpu.convert_layout {{.*}}shared_offset
 // STEP4-GIR-NOT: txlgpu.convert_layout {{.*}}shared_offset
 
@@ -80,10 +80,10 @@
 // RUN: txlc %tutorials/attention/step05_overlap.py --kernel-name attn_step05 --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, i32, i32, fp32, 128, 2, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s5 | FileCheck %s --check-prefix=OUT5
 // RUN: FileCheck %s --check-prefix=STEP5 < %t/s5/attn_step05.ptx
 // OUT5: compiled attn_step05 for sm_90a {{.*}}(cubin by ptxas, {{.*}}, 0 B spilled)
-// STEP5: bar.sync 8, 256;
+// STEP5: barrier.sync 8, 256;
 // STEP5: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 // STEP5: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1;
-// STEP5: bar.arrive 9, 256;
+// STEP5: barrier.arrive 9, 256;
 // STEP5: wgmma.wait_group.sync.aligned 1;
 // STEP5: fma.rn.f32
 // STEP5: ex2.approx.f32
@@ -96,13 +96,13 @@
 // RUN: txlc %tutorials/attention/step06_fp8.py --kernel-name attn_step06 --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, i32, i32, fp32, fp32, 128, 3, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s6 | FileCheck %s --check-prefix=OUT6
 // RUN: FileCheck %s --check-prefix=STEP6 < %t/s6/attn_step06.ptx
 // OUT6: compiled attn_step06 for sm_90a {{.*}}(cubin by ptxas, {{.*}}, 0 B spilled)
-// STEP6: bar.sync 8, 256;
+// STEP6: barrier.sync 8, 256;
 // STEP6: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
 // STEP6: st.shared
 // STEP6: fence.proxy.async.shared::cta;
 // STEP6-NEXT: bar.sync {{1[34]}}, 128;
 // STEP6: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
-// STEP6: bar.arrive 9, 256;
+// STEP6: barrier.arrive 9, 256;
 // STEP6: wgmma.wait_group.sync.aligned 1;
 // STEP6: ex2.approx.f32
 // STEP6: wgmma.wait_group.sync.aligned 0;

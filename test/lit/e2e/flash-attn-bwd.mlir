@@ -22,11 +22,11 @@
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK: ex2.approx.f32
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
-// CHECK: bar.sync 10, 256;
+// CHECK: barrier.sync 10, 256;
 // CHECK: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
 // CHECK: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
 // CHECK: cp.async.bulk.commit_group;
-// CHECK: bar.sync 11, 256;
+// CHECK: barrier.sync 11, 256;
 // GIR-NOT: convert_layout {{.*}} : tensor<64x64xf32
 // GIR: txlgpu.tma_store {{.*}} {reduce = "add"}
 

@@ -18,13 +18,13 @@
 // OUTALL: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, {{[0-9]+}} B shared, {{[0-9]+}} registers, {{[0-9]}} B spilled)
 // CHECK: .maxntid 384, 1, 1
 // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
-// CHECK: bar.sync 8, 256;
+// CHECK: barrier.sync 8, 256;
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
 // CHECK: st.shared
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-NEXT: bar.sync {{1[34]}}, 128;
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
-// CHECK: bar.arrive 9, 256;
+// CHECK: barrier.arrive 9, 256;
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK: ex2.approx.ftz.f32
 // P is rounded to e4m3 right after the softmax (the loop carries it packed).

@@ -20,19 +20,19 @@
 // OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 197632 B shared, {{[0-9]+}} registers, 0 B spilled)
 // CHECK: .maxntid 384, 1, 1
 // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
-// CHECK: bar.sync 8, 256;
+// CHECK: barrier.sync 8, 256;
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-// CHECK: bar.arrive 9, 256;
-// CHECK: bar.sync 8, 256;
+// CHECK: barrier.arrive 9, 256;
+// CHECK: barrier.sync 8, 256;
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
-// CHECK: bar.arrive 9, 256;
+// CHECK: barrier.arrive 9, 256;
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK: fma.rn.f32
 // CHECK: ex2.approx.ftz.f32
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
-// CHECK: bar.arrive 8, 256;
-// CHECK: bar.sync 9, 256;
+// CHECK: barrier.arrive 8, 256;
+// CHECK: barrier.sync 9, 256;
 // CHECK: setmaxnreg.dec.sync.aligned.u32 24;
 // CHECK: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
 // GIR-COUNT-4: txlgpu.convert_layout {{.*}}shared_offset
@@ -55,7 +55,7 @@
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 256, 64, 2, 1, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d256 | FileCheck %s --check-prefix=D256-OUT
 // RUN: FileCheck %s --check-prefix=D256 < %t/d256/flash_fwd.ptx
 // D256-OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 198656 B shared, {{[0-9]+}} registers, 0 B spilled)
-// D256: bar.sync 8, 256;
+// D256: barrier.sync 8, 256;
 // D256: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // D256: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
 // D256-NOT: wgmma.wait_group.sync.aligned 1;

@@ -165,7 +165,7 @@
 // CLC1: mbarrier.try_wait.parity.shared::cta.b64 p, [%r[[BAR]]]
 // CLC1: clusterlaunchcontrol.query_cancel.is_canceled.pred.b128
 // CLC1: clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128
-// CLC1: bar.sync 1, 128;
+// CLC1: barrier.sync 1, 128;
 // CLC1-NOT: multicast
 
 // One CTA group per kernel: a cta_group::1 dotx beside a two_ctas one is

@@ -20,18 +20,18 @@
 // CHECK: .maxntid 384, 1, 1
 // CHECK-DAG: setmaxnreg.inc.sync.aligned.u32 240;
 // CHECK-DAG: setmaxnreg.dec.sync.aligned.u32 24;
-// CHECK-DAG: bar.sync 9, 256;
-// CHECK-DAG: bar.arrive 8, 256;
-// CHECK-DAG: bar.sync 8, 256;
-// CHECK-DAG: bar.arrive 9, 256;
+// CHECK-DAG: barrier.sync 9, 256;
+// CHECK-DAG: barrier.arrive 8, 256;
+// CHECK-DAG: barrier.sync 8, 256;
+// CHECK-DAG: barrier.arrive 9, 256;
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1;
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
 // CHECK-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
 // The ragged last page: each consumer zeroes its V half's rows past
 // seqlen in place (16-byte shared loads and stores, no data between
 // threads), fences them for wgmma and syncs on its own named barrier.
-// CHECK-DAG: bar.sync 10, 128;
-// CHECK-DAG: bar.sync 11, 128;
+// CHECK-DAG: barrier.sync 10, 128;
+// CHECK-DAG: barrier.sync 11, 128;
 // CHECK-DAG: st.shared.v4.b32
 // RUN: grep -c wgmma.mma_async.sync.aligned.m64n64k16 %t/d/mla_decode.ptx | FileCheck %s --check-prefix=S576
 // S576: 36
