@@ -128,7 +128,8 @@ def blocks_per_dim(shape, block):
 # inside a 16-byte unit (70 fp32, 37 fp16, ...); some on one (40 fp16).
 CASES = {
     2: [(torch.float32, (37, 70), (8, 64)),
-        (torch.float16, (20, 40), (16, 64))],
+        (torch.float16, (20, 40), (16, 64)),
+        (torch.float16, (600, 20), (512, 16))],
     3: [(torch.float16, (5, 37, 100), (2, 16, 64)),
         (torch.float32, (3, 20, 70), (2, 8, 64)),
         (torch.int8, (4, 9, 50), (4, 8, 32)),
