@@ -1,42 +1,75 @@
-"""Kernels of test_tensor_desc_nd.py: tensor descriptors of rank 3, 4 and
-5, from the host (txl.TensorDescriptor) and made in the kernel
+"""Kernels of test_tensor_desc_nd.py: tensor descriptors of rank 2 to 5,
+from the host (txl.TensorDescriptor) and made in the kernel
 (tl.make_tensor_descriptor), through desc.load / desc.store. Each program
 moves one block; the block's index is the program id split over the
 tensor's blocks, innermost dimension fastest (nb* = blocks per
-dimension)."""
+dimension); AFFINE stores 2 * x + 1, else x itself (a bit-exact round
+trip)."""
 
 import triton.language as tl
 import txl
 
 
 @txl.jit
-def host_affine_3d(x_desc, y_desc, nb1, nb2):
-    """y = 2 * x + 1, block by block."""
+def host_affine_2d(x_desc, y_desc, nb1, AFFINE: tl.constexpr):
+    pid = tl.program_id(0)
+    b = x_desc.block_shape
+    off = [pid // nb1 * b[0], pid % nb1 * b[1]]
+    v = x_desc.load(off)
+    if AFFINE:
+        v = v * 2 + 1
+    y_desc.store(off, v)
+
+
+@txl.jit
+def host_affine_3d(x_desc, y_desc, nb1, nb2, AFFINE: tl.constexpr):
+    """y = 2 * x + 1 (or y = x), block by block."""
     pid = tl.program_id(0)
     b = x_desc.block_shape
     off = [pid // (nb1 * nb2) * b[0], pid // nb2 % nb1 * b[1],
            pid % nb2 * b[2]]
-    y_desc.store(off, x_desc.load(off) * 2 + 1)
+    v = x_desc.load(off)
+    if AFFINE:
+        v = v * 2 + 1
+    y_desc.store(off, v)
 
 
 @txl.jit
-def host_affine_4d(x_desc, y_desc, nb1, nb2, nb3):
+def host_affine_4d(x_desc, y_desc, nb1, nb2, nb3, AFFINE: tl.constexpr):
     pid = tl.program_id(0)
     b = x_desc.block_shape
     off = [pid // (nb1 * nb2 * nb3) * b[0], pid // (nb2 * nb3) % nb1 * b[1],
            pid // nb3 % nb2 * b[2], pid % nb3 * b[3]]
-    y_desc.store(off, x_desc.load(off) * 2 + 1)
+    v = x_desc.load(off)
+    if AFFINE:
+        v = v * 2 + 1
+    y_desc.store(off, v)
 
 
 @txl.jit
-def host_affine_5d(x_desc, y_desc, nb1, nb2, nb3, nb4):
+def host_affine_5d(x_desc, y_desc, nb1, nb2, nb3, nb4, AFFINE: tl.constexpr):
     pid = tl.program_id(0)
     b = x_desc.block_shape
     off = [pid // (nb1 * nb2 * nb3 * nb4) * b[0],
            pid // (nb2 * nb3 * nb4) % nb1 * b[1],
            pid // (nb3 * nb4) % nb2 * b[2], pid // nb4 % nb3 * b[3],
            pid % nb4 * b[4]]
-    y_desc.store(off, x_desc.load(off) * 2 + 1)
+    v = x_desc.load(off)
+    if AFFINE:
+        v = v * 2 + 1
+    y_desc.store(off, v)
+
+
+@txl.jit
+def made_affine_2d(x_ptr, y_ptr, n0, n1, xs0, ys0, nb1, B0: tl.constexpr,
+                   B1: tl.constexpr):
+    xd = tl.make_tensor_descriptor(x_ptr, shape=[n0, n1], strides=[xs0, 1],
+                                   block_shape=[B0, B1])
+    yd = tl.make_tensor_descriptor(y_ptr, shape=[n0, n1], strides=[ys0, 1],
+                                   block_shape=[B0, B1])
+    pid = tl.program_id(0)
+    off = [pid // nb1 * B0, pid % nb1 * B1]
+    yd.store(off, xd.load(off) * 2 + 1)
 
 
 @txl.jit
@@ -117,3 +150,19 @@ def trans_4d(In, Out, s1: tl.constexpr, s2: tl.constexpr, s3: tl.constexpr,
                                     block_shape=[n])
     v = src.load([0, 0, 0, 0]).permute((t1, t2, t3, t4))
     dst.store([0], v.reshape(dst.block_shape))
+
+
+@txl.jit
+def tma_copy_3d(x_desc, y_desc, nb1, nb2, B0: tl.constexpr, B1: tl.constexpr,
+                B2: tl.constexpr, DT: tl.constexpr, ELEM: tl.constexpr):
+    """The explicit API: txl.tma_load of a 3-D block into a 3-D shared
+    buffer and txl.tma_store of that buffer (a bit-exact copy)."""
+    buf = txl.get_buffer(txl.smem_alloc([B0, B1, B2], dtype=DT), 0)
+    bar = txl.get_buffer(txl.mbar_alloc(1), 0)
+    pid = tl.program_id(0)
+    off = [pid // (nb1 * nb2) * B0, pid // nb2 % nb1 * B1, pid % nb2 * B2]
+    txl.mbar_expect(bar, B0 * B1 * B2 * ELEM)
+    txl.tma_load(buf, x_desc, off, bar)
+    txl.mbar_wait(bar, 0)
+    txl.tma_store(buf, y_desc, off)
+    txl.tma_store_wait(0)

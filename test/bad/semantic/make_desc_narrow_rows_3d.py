@@ -1,4 +1,4 @@
-# expect: 8:9: error: tl.make_tensor_descriptor: the innermost dimension of block_shape [2, 8, 4] spans 8 bytes; a TMA box row spans a multiple of 16 bytes
+# expect: 8:9: error: tl.make_tensor_descriptor: Descriptor block shape must have at least 16 bytes in the last dimension: the innermost dimension of block_shape [2, 8, 4] spans 8 bytes (a TMA box row spans a multiple of 16 bytes)
 # kernel: kernel
 # signature: *fp16:16, i32, i32
 import triton

@@ -1,4 +1,4 @@
-# expect: 11:5: error: txl.tma_load: the innermost dimension of tensor descriptor <[4], fp16> spans 8 bytes; a TMA box row spans a multiple of 16 bytes
+# expect: 11:5: error: txl.tma_load: Descriptor block shape must have at least 16 bytes in the last dimension: the innermost dimension of tensor descriptor <[4], fp16> spans 8 bytes (a TMA box row spans a multiple of 16 bytes)
 # kernel: kernel
 # signature: tensordesc<fp16[4]>
 import triton.language as tl

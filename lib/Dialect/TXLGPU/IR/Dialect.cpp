@@ -1,5 +1,6 @@
 //===- Dialect.cpp - txlgpu dialect registration and attributes -----------===//
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/LayoutUtils.h"
 #include "txl/Layout/LayoutConstructors.h"
 
 #include "mlir/IR/Builders.h"
@@ -222,12 +223,16 @@ LogicalResult MakeTensorDescOp::verify() {
     return emitOpError("descriptor rank must be 1 to 5");
   if (getShape().size() != block.size() || getStrides().size() != block.size())
     return emitOpError("needs one shape and one stride per block dimension");
-  // The innermost dimension is cut into swizzle-wide boxes; the others are
-  // box dimensions themselves.
-  for (auto [i, d] : llvm::enumerate(block))
-    if (d < 1 || (i + 1 < block.size() && d > 256))
-      return emitOpError("outer block dimensions must be in [1, 256] "
-                         "elements");
+  // The block is copied as TMA boxes (getTMABoxes): a dimension over 256
+  // elements is cut into boxes like a row wider than the swizzle span, so
+  // only a block that no box set covers is wrong here.
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  std::optional<TMABoxes> boxes =
+      getTMABoxes(block, bits, getTMASwizzleBytes(block, bits));
+  if (!boxes || boxes->copies.empty())
+    return emitOpError("TMA cannot move the block: it needs power-of-two "
+                       "dimensions, rows of at least 16 bytes and at most ")
+           << TMABoxes::kMaxCopies << " boxes";
   if (Value scratch = getScratch())
     if (cast<mlir::txl::PointerType>(scratch.getType()).getAddressSpace() != 1)
       return emitOpError("scratch must be a global pointer");
