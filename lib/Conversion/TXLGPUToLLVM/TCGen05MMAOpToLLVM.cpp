@@ -335,7 +335,8 @@ bool isPlainScaleTile(Value tile) {
 /// 32 at a time, each to its lane in all four lane quarters, 4 columns),
 /// then issues one block-scaled MMA per 32 bytes of K, each naming the
 /// scale columns and byte (the data IDs of the instruction descriptor) of
-/// its K groups, commits them, and every thread waits for the commit.
+/// its K groups, and commits them; with kSyncCommitAttr every thread then
+/// waits for the commit.
 struct TCGen05MMAScaledOpToLLVM
     : public ConvertOpToLLVMPattern<txlgpu::TCGen05MMAScaledOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -440,8 +441,9 @@ struct TCGen05MMAScaledOpToLLVM
       NVVM::Tcgen05CommitOp::create(rewriter, loc, adaptor.getBarrier(),
                                     Value(), group);
     });
-    TCGen05MMAOpToLLVM::waitForCommit(rewriter, loc,
-                                      ValueRange{adaptor.getBarrier()});
+    if (op->hasAttr(txlgpu::kSyncCommitAttr))
+      TCGen05MMAOpToLLVM::waitForCommit(rewriter, loc,
+                                        ValueRange{adaptor.getBarrier()});
     rewriter.eraseOp(op);
     return success();
   }

@@ -379,8 +379,9 @@ bool nativeScaledDotFits(Gen &g, const ScaledOperand &lhs,
 /// tiles are written to shared memory; a CTA barrier publishes all of it
 /// (fenced for the async proxy); then one elected thread copies the scales
 /// to tensor memory, issues the MMAs and commits them to a barrier of the
-/// call site, every thread waits for that commit (so the call is
-/// synchronous, also in a loop) and the accumulator is read back.
+/// call site, every thread waits for that commit (kSyncCommitAttr) and the
+/// accumulator is read back. In a K loop that accumulates, PipelineTCGen05Dots
+/// later keeps the accumulator in tensor memory and the MMAs in flight.
 static std::optional<Val> nativeScaledDot(Gen &g, const ScaledOperand &lhs,
                                           const ScaledOperand &rhs,
                                           const std::optional<Val> &acc,
@@ -417,11 +418,13 @@ static std::optional<Val> nativeScaledDot(Gen &g, const ScaledOperand &lhs,
       sharedTile(g, scaleTileBytes(g, *rhs.scale, bRows, groups, loc), plain);
   auto publish = tg::BarrierOp::create(g.b, g.cur);
   publish->setAttr(tg::TXLGPUDialect::kFenceAsyncProxyAttr, g.b.getUnitAttr());
-  tg::TCGen05MMAScaledOp::create(
+  auto mma = tg::TCGen05MMAScaledOp::create(
       g.b, g.cur, a, b, d, aScaleTile, bScaleTile, aScale, bScale,
       arith::ConstantIntOp::create(g.b, g.cur, useD, 1), bar,
       g.b.getStringAttr(formatName(lhs.format)),
       g.b.getStringAttr(formatName(rhs.format)), g.b.getI32IntegerAttr(0));
+  // Synchronous here; PipelineTCGen05Dots makes a K loop's asynchronous.
+  mma->setAttr(tg::kSyncCommitAttr, g.b.getUnitAttr());
   std::vector<int64_t> shape = {128, N};
   Value result =
       tg::TMemLoadOp::create(g.b, g.cur, g.mlirType(DType::F32, shape), d);

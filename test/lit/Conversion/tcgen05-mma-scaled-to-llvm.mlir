@@ -13,7 +13,8 @@
 // ISA tables). e4m3 (0) x e5m2 (1 << 10), N = 256 (32 << 17), UE8M0
 // (1 << 23), M = 128 (1 << 27): 146801664 + ID * ((1 << 29) + (1 << 4)):
 // 146801664, 683672592, 1220543520, 1757414448. The first takes useD, the
-// others accumulate. Then the commit, and every thread arrives and waits.
+// others accumulate. Then the commit, and with txlgpu.sync_commit every
+// thread arrives and waits; without it (a pipelined loop's MMA) nobody does.
 // e2m1 x e2m1 is kind::mxf4 (codes 1 << 7 | 1 << 10): 64 e2m1 per
 // instruction, two K groups, so the data IDs are 0 and 2 (halfwords).
 // RUN: txl-opt %s --txl-convert-txlgpu-to-llvm | FileCheck %s
@@ -57,7 +58,7 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
                       %sa: !txlgpu.memdesc<32x16xi8, #plain>, %sb: !txlgpu.memdesc<64x16xi8, #plain>,
                       %ta: !txlgpu.memdesc<128x4xi32, #tm>, %tb: !txlgpu.memdesc<128x8xi32, #tm>,
                       %bar: !txlgpu.memdesc<1xi64, #bar>) attributes {txl.kernel} {
-    txlgpu.tcgen05_mma_scaled %a, %b, %d, %use scales %sa, %sb to %ta, %tb commit %bar {aFormat = "e4m3", bFormat = "e5m2", leaderWarp = 0 : i32} : !txlgpu.memdesc<128x128xf8E4M3FN, #swA> * !txlgpu.memdesc<128x256xf8E5M2, #swB> -> !txlgpu.memdesc<128x256xf32, #tm>, !txlgpu.memdesc<32x16xi8, #plain>, !txlgpu.memdesc<64x16xi8, #plain>, !txlgpu.memdesc<128x4xi32, #tm>, !txlgpu.memdesc<128x8xi32, #tm>, !txlgpu.memdesc<1xi64, #bar>
+    txlgpu.tcgen05_mma_scaled %a, %b, %d, %use scales %sa, %sb to %ta, %tb commit %bar {aFormat = "e4m3", bFormat = "e5m2", leaderWarp = 0 : i32, txlgpu.sync_commit} : !txlgpu.memdesc<128x128xf8E4M3FN, #swA> * !txlgpu.memdesc<128x256xf8E5M2, #swB> -> !txlgpu.memdesc<128x256xf32, #tm>, !txlgpu.memdesc<32x16xi8, #plain>, !txlgpu.memdesc<64x16xi8, #plain>, !txlgpu.memdesc<128x4xi32, #tm>, !txlgpu.memdesc<128x8xi32, #tm>, !txlgpu.memdesc<1xi64, #bar>
     return
   }
 
@@ -87,6 +88,8 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
   // CHECK: nvvm.tcgen05.mma.block_scale
   // CHECK-NOT: nvvm.tcgen05.mma
   // CHECK: nvvm.tcgen05.commit %arg8
+  // CHECK-NOT: nvvm.mbarrier
+  // CHECK: llvm.return
   func.func @mxf4(%a: !txlgpu.memdesc<128x128xi8, #swA>, %b: !txlgpu.memdesc<128x64xi8, #swB>,
                   %d: !txlgpu.memdesc<128x64xf32, #tm>, %use: i1,
                   %sa: !txlgpu.memdesc<64x16xi8, #plain>, %sb: !txlgpu.memdesc<64x16xi8, #plain>,

@@ -425,18 +425,21 @@ void ProtocolChecker::collect() {
         }
       }
     } else if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(op)) {
-      // tl.dot_scaled's MMA is synchronous: the issuer's commit and every
-      // thread's arrival, then every thread waits.
+      // tl.dot_scaled's MMA: the issuer's commit; synchronous, every
+      // thread's arrival too, then every thread waits.
       locate(s);
+      bool sync = op->hasAttr(kSyncCommitAttr);
       int64_t arrivals = (anyInWarp(s, scaled.getLeaderWarp()) ? 1 : 0) +
-                         llvm::count(s.threads, true);
+                         (sync ? llvm::count(s.threads, true) : 0);
       s.signal.arrivals =
           s.threadsKnown ? std::optional<int64_t>(arrivals) : std::nullopt;
       addSite(scaled.getBarrier(), s);
-      Site w = s;
-      w.wait = true;
-      w.signal = Signal();
-      addSite(scaled.getBarrier(), w);
+      if (sync) {
+        Site w = s;
+        w.wait = true;
+        w.signal = Signal();
+        addSite(scaled.getBarrier(), w);
+      }
     } else if (auto copy = dyn_cast<TMemCopyOp>(op)) {
       // Committed like an MMA: one arrival per barrier from its issuer.
       locate(s);

@@ -503,9 +503,11 @@ def TXLGPU_TCGen05MMAScaledOp : TXLGPU_Op<"tcgen05_mma_scaled",
     scaleFactorSharedOffset); `aScale` / `bScale` the tensor-memory columns
     they are copied to. One thread (the elected lane of `leaderWarp`)
     copies the scales (tcgen05.cp.32x128b.warpx4 per 512 bytes), issues
-    the MMAs (useD false overwrites d) and commits them to `barrier`
-    (initialized to the calling threads + 1); every thread then arrives on
-    it and waits for its own arrival's phase, so d is ready afterwards.
+    the MMAs (useD false overwrites d) and commits them to `barrier`. With
+    kSyncCommitAttr (as the front end makes it) the barrier counts the
+    calling threads + 1 and every thread then arrives on it and waits for
+    its own arrival's phase, so d is ready afterwards; without it (a K loop
+    PipelineTCGen05Dots made asynchronous) the commit is the only arrival.
   }];
   let arguments = (ins TXLGPU_MemDescType:$a, TXLGPU_MemDescType:$b,
                        TXLGPU_MemDescType:$d, TXLGPU_MemDescType:$aScaleTile,
