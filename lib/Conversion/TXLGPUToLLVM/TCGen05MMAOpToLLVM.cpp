@@ -18,6 +18,10 @@
 //   bits 4-5 D format (1 = f32), 7-9 A format, 10-12 B format (f16 0, bf16
 //   1, tf32 2; e4m3 0, e5m2 1), 15/16 A/B major (0 = K-major), 17-22
 //   N >> 3, 24-28 M >> 4.
+// The block-scaled kinds (tl.dot_scaled: kind::mxf8f6f4, kind::mxf4) have a
+// descriptor of their own (TCGen05.h) and read their scale factors from
+// tensor memory, where the issuing thread first copies them with
+// tcgen05.cp (TCGen05MMAScaledOpToLLVM below).
 //
 //===----------------------------------------------------------------------===//
 #include "MMAOperandTile.h"
@@ -81,6 +85,24 @@ Value addColumns(OpBuilder &b, Location loc, Value tmem, int64_t columns) {
   return LLVM::IntToPtrOp::create(b, loc, tmem.getType(), address);
 }
 
+/// Whether the calling thread issues: the elected lane of warp `warp`.
+Value electedIssuer(OpBuilder &b, Location loc, int64_t warp) {
+  Value leader =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, ctaWarpId(b, loc),
+                           i32Const(b, loc, warp));
+  Value elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
+  return LLVM::AndOp::create(b, loc, leader, elected);
+}
+
+/// tcgen05.fence::after_thread_sync: the issuer's tcgen05 work is ordered
+/// after the synchronization that said its operands are in place.
+void fenceAfterThreadSync(OpBuilder &b, Location loc) {
+  NVVM::Tcgen05FenceOp::create(
+      b, loc,
+      NVVM::Tcgen05FenceKindAttr::get(
+          b.getContext(), NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC));
+}
+
 struct TCGen05MMAOpToLLVM
     : public ConvertOpToLLVMPattern<txlgpu::TCGen05MMAOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -139,12 +161,7 @@ struct TCGen05MMAOpToLLVM
     };
 
     // One thread issues: the elected lane of the role's first warp.
-    Value leader = LLVM::ICmpOp::create(
-        rewriter, loc, LLVM::ICmpPredicate::eq, ctaWarpId(rewriter, loc),
-        i32Const(rewriter, loc, op.getLeaderWarp()));
-    Value elected =
-        NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(), Value());
-    leader = LLVM::AndOp::create(rewriter, loc, leader, elected);
+    Value leader = electedIssuer(rewriter, loc, op.getLeaderWarp());
     if (pair) // the even CTA of the pair issues for both
       leader = LLVM::AndOp::create(
           rewriter, loc, leader,
@@ -163,10 +180,7 @@ struct TCGen05MMAOpToLLVM
     ifThen(rewriter, loc, leader, [&] {
       // Ordered after the synchronization (mbarrier wait) that said the
       // operands are in place and the accumulator is free.
-      NVVM::Tcgen05FenceOp::create(
-          rewriter, loc,
-          NVVM::Tcgen05FenceKindAttr::get(
-              getContext(), NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC));
+      fenceAfterThreadSync(rewriter, loc);
       for (int64_t col0 = 0; col0 < N; col0 += instrN) {
         Value d = addColumns(rewriter, loc, adaptor.getD(), col0);
         for (int64_t k0 = 0; k0 < K; k0 += kInstr) {
@@ -209,8 +223,8 @@ struct TCGen05MMAOpToLLVM
   /// Every thread arrives on the barrier (initialized to the thread count
   /// + 1) and waits for the phase its arrival belongs to, which the
   /// commit's arrival completes once the MMAs are done.
-  void waitForCommit(ConversionPatternRewriter &rewriter, Location loc,
-                     ValueRange barriers) const {
+  static void waitForCommit(ConversionPatternRewriter &rewriter, Location loc,
+                            ValueRange barriers) {
     Value bar = barriers.front();
     Value token = NVVM::MBarrierArriveOp::create(
                       rewriter, loc, rewriter.getI64Type(), bar, Value())
@@ -250,13 +264,7 @@ struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
     Value desc = operandDescriptor(rewriter, loc, *src,
                                    tileAddress(rewriter, loc, adaptor.getSrc()),
                                    /*tcgen05=*/true);
-    Value leader = LLVM::ICmpOp::create(
-        rewriter, loc, LLVM::ICmpPredicate::eq, ctaWarpId(rewriter, loc),
-        i32Const(rewriter, loc, op.getLeaderWarp()));
-    leader =
-        LLVM::AndOp::create(rewriter, loc, leader,
-                            NVVM::ElectSyncOp::create(
-                                rewriter, loc, rewriter.getI1Type(), Value()));
+    Value leader = electedIssuer(rewriter, loc, op.getLeaderWarp());
     leader = andPred(rewriter, loc, leader, adaptor.getPred());
     auto group =
         NVVM::CTAGroupKindAttr::get(getContext(), NVVM::CTAGroupKind::CTA_1);
@@ -265,10 +273,7 @@ struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
     ifThen(rewriter, loc, leader, [&] {
       // Ordered after the synchronization that said the tile is written
       // (and fenced for the async proxy) and the columns are free.
-      NVVM::Tcgen05FenceOp::create(
-          rewriter, loc,
-          NVVM::Tcgen05FenceKindAttr::get(
-              getContext(), NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC));
+      fenceAfterThreadSync(rewriter, loc);
       for (int64_t k0 = 0; k0 < K; k0 += perCopy) {
         int64_t offset = src->byteOffset(0, k0);
         Value stepped =
@@ -293,9 +298,177 @@ struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
   }
 };
 
+/// The matrix descriptor of one 512-byte chunk of a scale tile for
+/// tcgen05.cp.32x128b: 32 rows of 16 bytes, unswizzled (layout type 0 at
+/// bits 61-63), K-major with one 16-byte core-matrix column (so the
+/// leading-dimension offset is unused, 0) and 8-row core matrices 128
+/// bytes apart (the stride-dimension offset, bits 32-45, in 16-byte
+/// units); bit 46 is sm_100's descriptor version.
+Value scaleChunkDescriptor(OpBuilder &b, Location loc, Value address) {
+  constexpr uint64_t kCoreMatrixStride = 128;
+  uint64_t bits = ((kCoreMatrixStride / 16) << 32) | (uint64_t(1) << 46);
+  Value addr = LLVM::ZExtOp::create(
+      b, loc, b.getI64Type(),
+      LLVM::LShrOp::create(
+          b, loc,
+          LLVM::AndOp::create(b, loc, address, i32Const(b, loc, 0x3FFFF)),
+          i32Const(b, loc, 4)));
+  return LLVM::OrOp::create(b, loc, addr, i64Const(b, loc, int64_t(bits)));
+}
+
+/// Whether a scale tile is laid out as the copies read it: 16-byte rows,
+/// one after the other (unswizzled, row-major).
+bool isPlainScaleTile(Value tile) {
+  auto type = cast<txlgpu::MemDescType>(tile.getType());
+  auto enc = dyn_cast<txlgpu::NVMMASharedEncodingAttr>(type.getEncoding());
+  return enc && enc.getSwizzleBytes() == 0 && enc.getOrder()[0] == 1;
+}
+
+/// tl.dot_scaled on sm_100a: the elected thread copies both scale tiles to
+/// tensor memory (one tcgen05.cp.32x128b.warpx4 per 512 bytes: rows
+/// 32 at a time, each to its lane in all four lane quarters, 4 columns),
+/// then issues one block-scaled MMA per 32 bytes of K, each naming the
+/// scale columns and byte (the data IDs of the instruction descriptor) of
+/// its K groups, and commits them; with kSyncCommitAttr every thread then
+/// waits for the commit.
+struct TCGen05MMAScaledOpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::TCGen05MMAScaledOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(txlgpu::TCGen05MMAScaledOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    using txlgpu::BlockScaledKind;
+    Location loc = op.getLoc();
+    auto a = OperandTile::get(op.getA(), 1);
+    auto b = OperandTile::get(op.getB(), 0);
+    if (failed(a) || failed(b) || !a->kMajor || !b->kMajor)
+      return op.emitOpError("A and B must be K-major tiles with a swizzle of "
+                            "at least 32 bytes");
+    if (!isPlainScaleTile(op.getAScaleTile()) ||
+        !isPlainScaleTile(op.getBScaleTile()))
+      return op.emitOpError("scale tiles must be unswizzled rows of 16 bytes");
+    bool fp4 = op.getAFormat() == "e2m1" && op.getBFormat() == "e2m1";
+    BlockScaledKind kind =
+        fp4 ? BlockScaledKind::MXF4 : BlockScaledKind::MXF8F6F4;
+    std::optional<uint32_t> aCode =
+        txlgpu::blockScaledFormatCode(kind, op.getAFormat());
+    std::optional<uint32_t> bCode =
+        txlgpu::blockScaledFormatCode(kind, op.getBFormat());
+    // Mixing e2m1 with an 8-bit format is kind::mxf8f6f4 with e2m1 padded
+    // to a byte per element in shared memory, which txl does not lay out.
+    if (!aCode || !bCode ||
+        (!fp4 && (op.getAFormat() == "e2m1" || op.getBFormat() == "e2m1")))
+      return op.emitOpError("formats ")
+             << op.getAFormat() << " x " << op.getBFormat()
+             << " are not a block-scaled kind txl issues";
+    int64_t N = op.getD().getType().getShape()[1];
+    int64_t kBytes = op.getA().getType().getShape()[1];
+    // 32 bytes of K per instruction: 32 fp8 elements (one scale group,
+    // scale_vec::1X) or 64 e2m1 elements (two groups, scale_vec::2X).
+    constexpr int64_t kInstrBytes = 32;
+    int64_t groupsPerInstr = fp4 ? 2 : 1;
+    if (N % 16 || N > 256 || kBytes % kInstrBytes)
+      return op.emitOpError("tile [128, ")
+             << N << "] x " << kBytes
+             << " bytes of K does not split into block-scaled MMAs (N a "
+                "multiple of 16 up to 256, K 32 bytes at a time)";
+    auto bytesOf = [](Value tile) {
+      ArrayRef<int64_t> shape =
+          cast<txlgpu::MemDescType>(tile.getType()).getShape();
+      return shape[0] * shape[1];
+    };
+    // Scale tiles hold rows x groups bytes: A 128 rows, B N rounded up to
+    // a multiple of 128; groups (K / 32 rounded up to 4) are shared.
+    int64_t groups = bytesOf(op.getAScaleTile()) / 128;
+    int64_t bRows = bytesOf(op.getBScaleTile()) / groups;
+    int64_t kGroups = kBytes / kInstrBytes * groupsPerInstr;
+    if (groups % 4 || groups < kGroups || bRows % 128 || bRows < N)
+      return op.emitOpError("scale tiles do not cover the tile's K groups");
+
+    Value aDesc = operandDescriptor(
+        rewriter, loc, *a, tileAddress(rewriter, loc, adaptor.getA()), true);
+    Value bDesc = operandDescriptor(
+        rewriter, loc, *b, tileAddress(rewriter, loc, adaptor.getB()), true);
+    auto stepped = [&](Value desc, int64_t byteOffset) -> Value {
+      if (byteOffset == 0)
+        return desc;
+      return LLVM::AddOp::create(rewriter, loc, desc,
+                                 i64Const(rewriter, loc, byteOffset / 16));
+    };
+    Value leader = electedIssuer(rewriter, loc, op.getLeaderWarp());
+    auto group =
+        NVVM::CTAGroupKindAttr::get(getContext(), NVVM::CTAGroupKind::CTA_1);
+    auto kindAttr = NVVM::MMABlockScaleKindAttr::get(
+        getContext(), fp4 ? NVVM::MMABlockScaleKind::MXF4
+                          : NVVM::MMABlockScaleKind::MXF8F6F4);
+    // .block32 is the PTX ISA's alias of scale_vec::1X for mxf8f6f4 and of
+    // scale_vec::2X for mxf4 (K = 64): one UE8M0 factor per 32 elements.
+    auto block32 = NVVM::Tcgen05MMABlockScaleAttr::get(
+        getContext(), NVVM::Tcgen05MMABlockScale::BLOCK32);
+    auto discard = NVVM::Tcgen05MMACollectorOpAttr::get(
+        getContext(), NVVM::Tcgen05MMACollectorOp::DISCARD);
+    Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                         rewriter.getBoolAttr(true));
+    ifThen(rewriter, loc, leader, [&] {
+      fenceAfterThreadSync(rewriter, loc);
+      copyScales(rewriter, loc, adaptor.getAScaleTile(), adaptor.getAScale(),
+                 op.getAScaleTile());
+      copyScales(rewriter, loc, adaptor.getBScaleTile(), adaptor.getBScale(),
+                 op.getBScaleTile());
+      for (int64_t k0 = 0; k0 < kBytes; k0 += kInstrBytes) {
+        int64_t g = k0 / kInstrBytes * groupsPerInstr;
+        uint32_t id = uint32_t(g % 4);
+        uint32_t idesc = txlgpu::blockScaledInstructionDescriptor(
+            *aCode, *bCode, N, 128, id, id);
+        Value aScale = addColumns(rewriter, loc, adaptor.getAScale(),
+                                  txlgpu::scaleFactorColumn(g, 0, 128));
+        Value bScale = addColumns(rewriter, loc, adaptor.getBScale(),
+                                  txlgpu::scaleFactorColumn(g, 0, bRows));
+        NVVM::Tcgen05MMABlockScaleOp::create(
+            rewriter, loc, kindAttr, group, block32, discard, adaptor.getD(),
+            stepped(aDesc, a->byteOffset(0, k0)),
+            stepped(bDesc, b->byteOffset(0, k0)),
+            i32Const(rewriter, loc, int64_t(idesc)),
+            k0 == 0 ? adaptor.getUseD() : one, aScale, bScale);
+      }
+      NVVM::Tcgen05CommitOp::create(rewriter, loc, adaptor.getBarrier(),
+                                    Value(), group);
+    });
+    if (op->hasAttr(txlgpu::kSyncCommitAttr))
+      TCGen05MMAOpToLLVM::waitForCommit(rewriter, loc,
+                                        ValueRange{adaptor.getBarrier()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// One tcgen05.cp.32x128b.warpx4 per 512-byte chunk: chunk c to columns
+  /// 4c .. 4c + 3 of `dst`.
+  void copyScales(ConversionPatternRewriter &rewriter, Location loc, Value tile,
+                  Value dst, Value typedTile) const {
+    int64_t rows = cast<txlgpu::MemDescType>(typedTile.getType()).getShape()[0];
+    Value base = tileAddress(rewriter, loc, tile);
+    auto shape = NVVM::Tcgen05CpShapeAttr::get(
+        getContext(), NVVM::Tcgen05CpShape::SHAPE_32x128b);
+    auto warpx4 = NVVM::Tcgen05CpMulticastAttr::get(
+        getContext(), NVVM::Tcgen05CpMulticast::WARPX4);
+    auto group =
+        NVVM::CTAGroupKindAttr::get(getContext(), NVVM::CTAGroupKind::CTA_1);
+    for (int64_t c = 0; c < rows / 32; ++c) {
+      Value address = LLVM::AddOp::create(rewriter, loc, base,
+                                          i32Const(rewriter, loc, 512 * c));
+      NVVM::Tcgen05CpOp::create(rewriter, loc, shape, group, warpx4,
+                                NVVM::Tcgen05CpSrcFormatAttr(),
+                                addColumns(rewriter, loc, dst, 4 * c),
+                                scaleChunkDescriptor(rewriter, loc, address));
+    }
+  }
+};
+
 } // namespace
 
 void mlir::txl::populateTCGen05MMAOpPatterns(TXLTypeConverter &tc,
                                              RewritePatternSet &patterns) {
-  patterns.add<TCGen05MMAOpToLLVM, TMemCopyOpToLLVM>(tc);
+  patterns.add<TCGen05MMAOpToLLVM, TCGen05MMAScaledOpToLLVM, TMemCopyOpToLLVM>(
+      tc);
 }

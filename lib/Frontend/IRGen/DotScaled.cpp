@@ -18,8 +18,22 @@
 //   4. an ordinary tl.dot of the two compute-type tiles into an fp32
 //      accumulator (mma.sync, or wgmma on sm_90a).
 //
+// sm_100a's tensor cores read the scales themselves (block-scaled
+// tcgen05.mma): where both operands are e4m3/e5m2 (kind::mxf8f6f4) or both
+// e2m1 packed along K (kind::mxf4), both scales are given and the tile fits
+// one instruction's M and N, the call becomes a txlgpu.tcgen05_mma_scaled
+// instead (see nativeScaledDot); every other case keeps the decomposition.
+//
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
+
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/IR/TCGen05.h"
+#include "txl/Layout/LayoutConstructors.h"
+#include "txl/Support/TargetFeatures.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <cmath>
 
@@ -227,6 +241,197 @@ TValue upcastScaled(Gen &g, const ScaledOperand &op, int kAxis,
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// sm_100a: block-scaled tcgen05
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+namespace tg = ::mlir::txlgpu;
+
+/// The permutation of `x` by `order` (tl.permute).
+TValue permute(Gen &g, const TValue &x, const std::vector<int32_t> &order) {
+  std::vector<int64_t> shape;
+  for (int32_t d : order)
+    shape.push_back(x.shape[d]);
+  Value r =
+      ::mlir::txl::TransOp::create(g.b, g.cur, g.mlirType(x.dtype, shape),
+                                   x.value, g.b.getDenseI32ArrayAttr(order));
+  return {r, x.dtype, shape};
+}
+
+/// `x` repeated `times` times along a new outer axis merged into `axis`
+/// (0 or 1 of a 2-D tile): x, x, ... one after the other, so element i of
+/// the result is x's element i % size.
+TValue tileAlong(Gen &g, const TValue &x, int axis, int64_t times,
+                 SourceLoc loc) {
+  if (times == 1)
+    return x;
+  std::vector<int64_t> wide = x.shape;
+  wide.insert(wide.begin() + axis, times);
+  TValue w = g.broadcastTo(g.expandDims(x, axis, loc), wide, loc);
+  std::vector<int64_t> merged = x.shape;
+  merged[axis] *= times;
+  return g.reshape(w, merged, /*allowReorder=*/false, loc);
+}
+
+/// The e8m0 scales [rows, K/32] of one operand as tcgen05.cp copies them:
+/// rows padded to `paddedRows` (a multiple of 128) and the K groups to a
+/// multiple of 4 by repeating the tile (the padding is never read), then
+/// each K group g of row r at byte scaleFactorSharedOffset(r, g, padded
+/// rows) of a [bytes / 16, 16] tile: [r2 r1 r0][k1 k0] (r = 128 r2 + 32 r1
+/// + r0, g = 4 k1 + k0) permuted to [k1 r2 r0][r1 k0].
+TValue scaleTileBytes(Gen &g, const TValue &scale, int64_t paddedRows,
+                      int64_t paddedGroups, SourceLoc loc) {
+  TValue s = tileAlong(g, scale, 1, paddedGroups / scale.shape[1], loc);
+  s = tileAlong(g, s, 0, paddedRows / scale.shape[0], loc);
+  s = g.reshape(s, {paddedRows / 128, 4, 32, paddedGroups / 4, 4},
+                /*allowReorder=*/false, loc);
+  s = permute(g, s, {3, 0, 2, 1, 4});
+  return g.reshape(s, {paddedRows * paddedGroups / 16, 16},
+                   /*allowReorder=*/false, loc);
+}
+
+/// A register tile written to shared memory in `enc`.
+Value sharedTile(Gen &g, const TValue &x, Attribute enc) {
+  auto type = tg::MemDescType::get(&g.ctx, x.shape, g.mlirType(x.dtype), enc);
+  return tg::LocalAllocOp::create(g.b, g.cur, type, x.value);
+}
+
+/// A K-major swizzled MMA operand tile (kDim: 1 for A [M, K], 0 for B).
+Value operandTile(Gen &g, const TValue &x, unsigned kDim) {
+  SmallVector<unsigned> order = {kDim, 1 - kDim};
+  unsigned swizzle = ::txl::largestSwizzleBytes(x.shape, 8, order);
+  return sharedTile(
+      g, x, tg::NVMMASharedEncodingAttr::get(&g.ctx, swizzle, 8, order));
+}
+
+/// A [128, columns] tensor-memory buffer of its own, allocated at entry.
+Value tensorMemory(Gen &g, OpBuilder &entry, int64_t columns, Type elem) {
+  Attribute enc = tg::TensorMemoryEncodingAttr::get(&g.ctx);
+  auto stages = tg::TMemAllocOp::create(
+      entry, g.cur, tg::MemDescType::get(&g.ctx, {1, 128, columns}, elem, enc),
+      IntegerAttr(), IntegerAttr());
+  Value zero = arith::ConstantIntOp::create(entry, g.cur, 0, 32);
+  return tg::MemDescIndexOp::create(
+      entry, g.cur, tg::MemDescType::get(&g.ctx, {128, columns}, elem, enc),
+      stages, zero);
+}
+
+bool isFp8(ScaledFormat f) {
+  return f == ScaledFormat::E4M3 || f == ScaledFormat::E5M2;
+}
+
+const char *formatName(ScaledFormat f) {
+  switch (f) {
+  case ScaledFormat::E2M1:
+    return "e2m1";
+  case ScaledFormat::E4M3:
+    return "e4m3";
+  case ScaledFormat::E5M2:
+    return "e5m2";
+  case ScaledFormat::BF16:
+    return "bf16";
+  default:
+    return "fp16";
+  }
+}
+
+/// Whether the call can be one block-scaled tcgen05 MMA (M = 128, N a
+/// multiple of 16 up to 256, K whole instructions of 32 bytes) issued
+/// synchronously by the whole CTA (one warpgroup of 4 or 8 warps, not in a
+/// warp role or under a divergent branch), with both scales given, the
+/// formats one kind (e4m3/e5m2 on both sides: mxf8f6f4; e2m1 on both,
+/// packed along K: mxf4) and the accumulator, if any, an fp32 [M, N] tile.
+bool nativeScaledDotFits(Gen &g, const ScaledOperand &lhs,
+                         const ScaledOperand &rhs,
+                         const std::optional<Val> &acc) {
+  const CompileOptions &o = g.opts;
+  if (!::txl::targetHasTcgen05(o.target) ||
+      (o.numWarps != 4 && o.numWarps != 8) || o.numWarpgroups != 1 ||
+      g.extraWarps || !g.roleWarps.empty() || g.divergentDepth > 0)
+    return false;
+  if (!lhs.scale || !rhs.scale)
+    return false;
+  bool fp4 = lhs.format == ScaledFormat::E2M1 &&
+             rhs.format == ScaledFormat::E2M1 && lhs.packedAxis == 1 &&
+             rhs.packedAxis == 0;
+  if (!fp4 && !(isFp8(lhs.format) && isFp8(rhs.format)))
+    return false;
+  int64_t M = lhs.shape[0], N = rhs.shape[1], K = lhs.shape[1];
+  int64_t kBytes = fp4 ? K / 2 : K;
+  if (M != 128 || N % 16 || N > 256 || kBytes % 32)
+    return false;
+  if (acc && !acc->isNone() &&
+      (!acc->isTensor() || acc->t.dtype.kind != DType::F32 ||
+       acc->t.shape != std::vector<int64_t>{M, N}))
+    return false;
+  // Tensor memory: the accumulator and both scale tiles' columns.
+  int64_t groups = std::max<int64_t>(4, K / 32);
+  int64_t bRows = std::max<int64_t>(128, N);
+  return N + groups + groups / 4 * (bRows / 32) <= 512;
+}
+
+} // namespace
+
+/// tl.dot_scaled as block-scaled tcgen05 (nativeScaledDotFits says when):
+/// the accumulator (if given) is stored to a tensor-memory buffer of this
+/// call site; A [128, K], B [K, N] (K-major, swizzled) and both scale
+/// tiles are written to shared memory; a CTA barrier publishes all of it
+/// (fenced for the async proxy); then one elected thread copies the scales
+/// to tensor memory, issues the MMAs and commits them to a barrier of the
+/// call site, every thread waits for that commit (kSyncCommitAttr) and the
+/// accumulator is read back. In a K loop that accumulates, PipelineTCGen05Dots
+/// later keeps the accumulator in tensor memory and the MMAs in flight.
+static std::optional<Val> nativeScaledDot(Gen &g, const ScaledOperand &lhs,
+                                          const ScaledOperand &rhs,
+                                          const std::optional<Val> &acc,
+                                          SourceLoc loc) {
+  if (!nativeScaledDotFits(g, lhs, rhs, acc))
+    return std::nullopt;
+  int64_t N = rhs.shape[1], K = lhs.shape[1];
+  int64_t groups = std::max<int64_t>(4, K / 32);
+  int64_t bRows = std::max<int64_t>(128, N);
+  auto func = g.b.getInsertionBlock()->getParentOp();
+  if (!isa<func::FuncOp>(func))
+    func = func->getParentOfType<func::FuncOp>();
+  OpBuilder entry = OpBuilder::atBlockBegin(&cast<func::FuncOp>(func).front());
+  Value d = tensorMemory(g, entry, N, g.b.getF32Type());
+  Value aScale = tensorMemory(g, entry, groups, g.b.getI32Type());
+  Value bScale =
+      tensorMemory(g, entry, groups / 4 * (bRows / 32), g.b.getI32Type());
+  Type bars = tg::MemDescType::get(&g.ctx, {1}, g.b.getI64Type(),
+                                   tg::BarrierEncodingAttr::get(&g.ctx));
+  auto alloc = tg::MBarAllocOp::create(
+      entry, g.cur, bars, uint32_t(g.opts.numWarps * kThreadsPerWarp + 1));
+  Value zero = arith::ConstantIntOp::create(entry, g.cur, 0, 32);
+  Value bar = tg::MemDescIndexOp::create(entry, g.cur, bars, alloc, zero);
+
+  bool useD = acc && !acc->isNone();
+  if (useD)
+    tg::TMemStoreOp::create(g.b, g.cur, d, acc->t.value);
+  Value a = operandTile(g, lhs.data, 1);
+  Value b = operandTile(g, rhs.data, 0);
+  Attribute plain = tg::NVMMASharedEncodingAttr::get(&g.ctx, 0, 8, {1, 0});
+  Value aScaleTile =
+      sharedTile(g, scaleTileBytes(g, *lhs.scale, 128, groups, loc), plain);
+  Value bScaleTile =
+      sharedTile(g, scaleTileBytes(g, *rhs.scale, bRows, groups, loc), plain);
+  auto publish = tg::BarrierOp::create(g.b, g.cur);
+  publish->setAttr(tg::TXLGPUDialect::kFenceAsyncProxyAttr, g.b.getUnitAttr());
+  auto mma = tg::TCGen05MMAScaledOp::create(
+      g.b, g.cur, a, b, d, aScaleTile, bScaleTile, aScale, bScale,
+      arith::ConstantIntOp::create(g.b, g.cur, useD, 1), bar,
+      g.b.getStringAttr(formatName(lhs.format)),
+      g.b.getStringAttr(formatName(rhs.format)), g.b.getI32IntegerAttr(0));
+  // Synchronous here; PipelineTCGen05Dots makes a K loop's asynchronous.
+  mma->setAttr(tg::kSyncCommitAttr, g.b.getUnitAttr());
+  std::vector<int64_t> shape = {128, N};
+  Value result =
+      tg::TMemLoadOp::create(g.b, g.cur, g.mlirType(DType::F32, shape), d);
+  return Val::tensor(TValue{result, DType::F32, shape});
+}
+
+//===----------------------------------------------------------------------===//
 // Arguments
 //===----------------------------------------------------------------------===//
 
@@ -353,11 +558,8 @@ Val Gen::callDotScaled(CallArgs &args, SourceLoc loc) {
                   " elements (e2m1 counts two per byte)");
   checkScaleShape(*this, lhs, "lhs", lhs.shape[0], k, loc);
   checkScaleShape(*this, rhs, "rhs", rhs.shape[1], k, loc);
-  // Where a target's MMA reads scales itself (sm_100a's block-scaled
-  // tcgen05.mma, kind::mxf8f6f4 / kind::mxf4, issue 17), `lhs` and `rhs`
-  // are what it takes: packed data, e8m0 scales and formats. It would be
-  // chosen here, before the decomposition below, for the shapes and
-  // format pairs the instruction has; everything else keeps this path.
+  if (std::optional<Val> native = nativeScaledDot(*this, lhs, rhs, p[6], loc))
+    return *native;
   bool anyFp16 =
       lhs.format == ScaledFormat::FP16 || rhs.format == ScaledFormat::FP16;
   DType compute = anyFp16 ? DType::F16 : DType::BF16;

@@ -376,6 +376,39 @@ LogicalResult TMemCopyOp::verify() {
   return success();
 }
 
+LogicalResult TCGen05MMAScaledOp::verify() {
+  MemDescType a = getA().getType(), b = getB().getType(), d = getD().getType();
+  if (!isTensorMemory(d) || d.getShape().size() != 2 ||
+      d.getShape()[0] != 128 || !d.getElementType().isF32())
+    return emitOpError("D must be a [128, N] fp32 tensor-memory buffer");
+  if (isTensorMemory(a) || isTensorMemory(b) || a.getShape().size() != 2 ||
+      b.getShape().size() != 2)
+    return emitOpError("A and B must be 2-D shared tiles");
+  if (a.getShape()[0] != 128 || a.getShape()[1] != b.getShape()[0] ||
+      b.getShape()[1] != d.getShape()[1])
+    return emitOpError("shapes do not form a matrix product");
+  if (a.getElementType().getIntOrFloatBitWidth() != 8 ||
+      b.getElementType().getIntOrFloatBitWidth() != 8)
+    return emitOpError("A and B hold bytes (fp8, or two e2m1 per byte)");
+  for (Value tile : {getAScaleTile(), getBScaleTile()}) {
+    auto type = cast<MemDescType>(tile.getType());
+    if (isTensorMemory(type) || type.getShape().size() != 2 ||
+        type.getShape()[1] != 16 || type.getShape()[0] % 32 ||
+        !type.getElementType().isInteger(8))
+      return emitOpError("scale tiles must be [32 * chunks, 16] bytes in "
+                         "shared memory");
+  }
+  for (Value cols : {getAScale(), getBScale()})
+    if (!isTensorMemory(cast<MemDescType>(cols.getType())))
+      return emitOpError("scales are copied to tensor memory");
+  if (!isa_and_nonnull<BarrierEncodingAttr>(
+          getBarrier().getType().getEncoding()))
+    return emitOpError("commits go to an mbarrier");
+  if (getLeaderWarp() < 0)
+    return emitOpError("leaderWarp must be a warp");
+  return success();
+}
+
 LogicalResult TCGen05MMAOp::verify() {
   MemDescType a = getA().getType(), b = getB().getType(), d = getD().getType();
   if (!isTensorMemory(d) || d.getShape().size() != 2 ||

@@ -44,20 +44,24 @@ constexpr int64_t kMinAllocColumns = 32;
 /// Whether the kernel's MMAs are cta_group::2; an error where a kernel
 /// mixes them with cta_group::1 MMAs (PTX: one CTA group per kernel).
 FailureOr<bool> usesCtaPairs(func::FuncOp func) {
-  TCGen05MMAOp firstPair, firstSingle;
-  func.walk([&](TCGen05MMAOp op) {
-    TCGen05MMAOp &first = op.getTwoCtas() ? firstPair : firstSingle;
+  Operation *firstPair = nullptr, *firstSingle = nullptr;
+  func.walk([&](Operation *op) {
+    // tl.dot_scaled's block-scaled MMAs are cta_group::1.
+    auto mma = dyn_cast<TCGen05MMAOp>(op);
+    if (!mma && !isa<TCGen05MMAScaledOp>(op))
+      return;
+    Operation *&first = mma && mma.getTwoCtas() ? firstPair : firstSingle;
     if (!first)
       first = op;
   });
   if (firstPair && firstSingle) {
     InFlightDiagnostic diag =
-        firstSingle.emitError("a kernel's tcgen05 MMAs must all be "
-                              "cta_group::1 or all cta_group::2 (two_ctas)");
-    diag.attachNote(firstPair.getLoc()) << "a cta_group::2 MMA";
+        firstSingle->emitError("a kernel's tcgen05 MMAs must all be "
+                               "cta_group::1 or all cta_group::2 (two_ctas)");
+    diag.attachNote(firstPair->getLoc()) << "a cta_group::2 MMA";
     return failure();
   }
-  return bool(firstPair);
+  return firstPair != nullptr;
 }
 
 LogicalResult allocate(func::FuncOp func) {

@@ -362,6 +362,14 @@ private:
 
   /// Loop-carried accumulators: the chain acc -> iter_arg -> init is born in
   /// the accumulator layout.
+  /// Whether `store` writes the accumulator of a block-scaled MMA.
+  static bool feedsScaledMMA(TMemStoreOp store) {
+    return llvm::any_of(store.getDst().getUsers(), [&](Operation *user) {
+      auto mma = dyn_cast<TCGen05MMAScaledOp>(user);
+      return mma && mma.getD() == store.getDst();
+    });
+  }
+
   void seedDotAccumulators() {
     module.walk([&](Operation *op) {
       Attribute enc;
@@ -377,6 +385,16 @@ private:
         }
         userDots[dot] = enc;
         v = dot.getC();
+      } else if (auto store = dyn_cast<TMemStoreOp>(op);
+                 store && feedsScaledMMA(store)) {
+        // tl.dot_scaled's accumulator (DotScaled.cpp) goes to tensor
+        // memory: born in the message layout, a loop-carried one needs no
+        // conversion per iteration (and PipelineTCGen05Dots can keep it
+        // in tensor memory).
+        enc = tensorMemoryLayout(store);
+        if (!enc)
+          return;
+        v = store.getValue();
       } else {
         return;
       }

@@ -424,6 +424,22 @@ void ProtocolChecker::collect() {
           addSite(bar, w);
         }
       }
+    } else if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(op)) {
+      // tl.dot_scaled's MMA: the issuer's commit; synchronous, every
+      // thread's arrival too, then every thread waits.
+      locate(s);
+      bool sync = op->hasAttr(kSyncCommitAttr);
+      int64_t arrivals = (anyInWarp(s, scaled.getLeaderWarp()) ? 1 : 0) +
+                         (sync ? llvm::count(s.threads, true) : 0);
+      s.signal.arrivals =
+          s.threadsKnown ? std::optional<int64_t>(arrivals) : std::nullopt;
+      addSite(scaled.getBarrier(), s);
+      if (sync) {
+        Site w = s;
+        w.wait = true;
+        w.signal = Signal();
+        addSite(scaled.getBarrier(), w);
+      }
     } else if (auto copy = dyn_cast<TMemCopyOp>(op)) {
       // Committed like an MMA: one arrival per barrier from its issuer.
       locate(s);

@@ -69,19 +69,65 @@ mlir::txlgpu::recomputableSlice(ValueRange roots, Block *body) {
   return ordered;
 }
 
+namespace {
+
+/// The accumulator a loop's tcgen05 MMA writes.
+Value accumulatorOf(Operation *mma) {
+  if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(mma))
+    return scaled.getD();
+  return cast<TCGen05MMAOp>(mma).getD();
+}
+
+/// The operand holding the one barrier a synchronous MMA commits to.
+OpOperand *commitBarrier(Operation *mma) {
+  if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(mma))
+    return &scaled.getBarrierMutable();
+  auto plain = cast<TCGen05MMAOp>(mma);
+  if (plain.getBarriers().size() != 1)
+    return nullptr;
+  return &plain.getBarriersMutable()[0];
+}
+
+/// Whether the MMA always accumulates (useD is true) and always issues.
+bool alwaysAccumulates(Operation *mma) {
+  if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(mma))
+    return matchPattern(scaled.getUseD(), m_One());
+  auto plain = cast<TCGen05MMAOp>(mma);
+  return matchPattern(plain.getUseD(), m_One()) && !plain.getPred();
+}
+
+} // namespace
+
+SmallVector<Value> mlir::txlgpu::stagedTiles(Operation *mma) {
+  if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(mma))
+    return {scaled.getA(), scaled.getB(), scaled.getAScaleTile(),
+            scaled.getBScaleTile()};
+  auto plain = cast<TCGen05MMAOp>(mma);
+  return {plain.getA(), plain.getB()};
+}
+
 std::optional<TCGen05LoopDot>
-mlir::txlgpu::matchTCGen05LoopDot(scf::ForOp loop, TCGen05MMAOp mma) {
+mlir::txlgpu::matchTCGen05LoopDot(scf::ForOp loop, Operation *mma) {
   Block *body = loop.getBody();
-  Value d = mma.getD();
-  if (mma->getBlock() != body || !mma->hasAttr(kSyncCommitAttr) ||
-      mma.getBarriers().size() != 1 || !loop.isDefinedOutsideOfLoop(d) ||
-      !matchPattern(mma.getUseD(), m_One()) || mma.getPred())
+  if (!isa<TCGen05MMAOp, TCGen05MMAScaledOp>(mma))
     return std::nullopt;
-  for (Value operand : {mma.getA(), mma.getB()}) {
+  Value d = accumulatorOf(mma);
+  if (mma->getBlock() != body || !mma->hasAttr(kSyncCommitAttr) ||
+      !commitBarrier(mma) || !loop.isDefinedOutsideOfLoop(d) ||
+      !alwaysAccumulates(mma))
+    return std::nullopt;
+  for (Value operand : stagedTiles(mma)) {
     auto alloc = operand.getDefiningOp<LocalAllocOp>();
     if (!alloc || alloc->getBlock() != body || !alloc->hasOneUse())
       return std::nullopt;
   }
+  if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(mma))
+    for (Value columns : {scaled.getAScale(), scaled.getBScale()}) {
+      auto index = columns.getDefiningOp<MemDescIndexOp>();
+      if (!index || !loop.isDefinedOutsideOfLoop(columns) ||
+          !index.getSrc().getDefiningOp<TMemAllocOp>())
+        return std::nullopt;
+    }
   TCGen05LoopDot c{mma, {}, {}, 0};
   for (Operation *user : d.getUsers()) {
     if (!loop->isProperAncestor(user) || user == mma)
@@ -147,8 +193,9 @@ void mlir::txlgpu::waitForStageReaders(OpBuilder &b, Location loc, Value ring,
 std::pair<Value, Value> mlir::txlgpu::makeTCGen05LoopAsync(scf::ForOp loop,
                                                            TCGen05LoopDot c,
                                                            int64_t stages) {
-  Location loc = c.mma.getLoc();
-  Value oldBar = c.mma.getBarriers()[0];
+  Location loc = c.mma->getLoc();
+  OpOperand *barrier = commitBarrier(c.mma);
+  Value oldBar = barrier->get();
   auto func = loop->getParentOfType<func::FuncOp>();
   OpBuilder entry(&func.front(), func.front().begin());
   Attribute barEnc = cast<MemDescType>(oldBar.getType()).getEncoding();
@@ -172,7 +219,7 @@ std::pair<Value, Value> mlir::txlgpu::makeTCGen05LoopAsync(scf::ForOp loop,
                          loop.getStep()));
   b.setInsertionPoint(c.mma);
   c.mma->removeAttr(kSyncCommitAttr);
-  c.mma.getBarriersMutable().assign(ringSlot(b, loc, ring, trip, stages).first);
+  barrier->set(ringSlot(b, loc, ring, trip, stages).first);
 
   // The loop no longer carries the accumulator in registers.
   body->getTerminator()->setOperand(c.iterArg,

@@ -236,8 +236,8 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t defaultStages) {
       return skip(loop, "the tcgen05 MMA does not accumulate a loop-carried "
                         "value in tensor memory");
     plan.dot = plan.tcgen05->mma;
-    a = plan.tcgen05->mma.getA();
-    b = plan.tcgen05->mma.getB();
+    a = mmas.front().getA();
+    b = mmas.front().getB();
   }
   for (Value operand : {a, b}) {
     auto staged = matchOperand(loop, operand);

@@ -20,6 +20,12 @@
 // PipelineAsyncCopies first (S stages, the same commit ring); this pass
 // takes the rest.
 //
+// tl.dot_scaled's block-scaled MMA (tcgen05_mma_scaled) is pipelined the
+// same way; its scale tiles are staged like A and B, and so are the tensor-
+// memory columns its tcgen05.cp copies land in: the copies of trip i + 2
+// overwrite a stage only after the MMAs of trip i that read it are done
+// (the same wait), as nothing orders a copy after an earlier MMA.
+//
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
@@ -41,10 +47,36 @@ namespace {
 
 constexpr int64_t kStages = 2;
 
+/// `columns` (a view of a one-stage tmem_alloc at the kernel's entry) as
+/// stage `stage` of a `kStages`-deep allocation made in its place.
+Value stageColumns(OpBuilder &b, Value columns, Value stage) {
+  auto index = columns.getDefiningOp<MemDescIndexOp>();
+  auto alloc = index.getSrc().getDefiningOp<TMemAllocOp>();
+  MemDescType type = alloc.getType();
+  SmallVector<int64_t> shape(type.getShape());
+  shape[0] = kStages;
+  OpBuilder at(alloc);
+  auto staged = TMemAllocOp::create(at, alloc.getLoc(),
+                                    MemDescType::get(b.getContext(), shape,
+                                                     type.getElementType(),
+                                                     type.getEncoding()),
+                                    IntegerAttr(), IntegerAttr());
+  Value view =
+      MemDescIndexOp::create(b, index.getLoc(), index.getType(), staged, stage);
+  if (index->hasOneUse()) {
+    index->getResult(0).replaceAllUsesWith(view);
+    index.erase();
+    if (alloc->use_empty())
+      alloc.erase();
+  }
+  return view;
+}
+
 void pipeline(scf::ForOp loop, TCGen05LoopDot c) {
-  Location loc = c.mma.getLoc();
-  auto a = c.mma.getA().getDefiningOp<LocalAllocOp>();
-  auto bAlloc = c.mma.getB().getDefiningOp<LocalAllocOp>();
+  Location loc = c.mma->getLoc();
+  SmallVector<LocalAllocOp> tiles;
+  for (Value tile : stagedTiles(c.mma))
+    tiles.push_back(tile.getDefiningOp<LocalAllocOp>());
   auto [ring, trip] = makeTCGen05LoopAsync(loop, c, kStages);
   // Before restaging, the MMAs two trips back (this stage's readers) must
   // be done.
@@ -53,8 +85,15 @@ void pipeline(scf::ForOp loop, TCGen05LoopDot c) {
   waitForStageReaders(b, loc, ring, trip, kStages);
   Value stage = arith::RemSIOp::create(
       b, loc, trip, arith::ConstantIntOp::create(b, loc, kStages, 32));
-  stageOperand(b, loop, a, stage, kStages);
-  stageOperand(b, loop, bAlloc, stage, kStages);
+  for (LocalAllocOp tile : tiles)
+    stageOperand(b, loop, tile, stage, kStages);
+  if (auto scaled = dyn_cast<TCGen05MMAScaledOp>(c.mma)) {
+    b.setInsertionPoint(scaled);
+    scaled.getAScaleMutable().assign(
+        stageColumns(b, scaled.getAScale(), stage));
+    scaled.getBScaleMutable().assign(
+        stageColumns(b, scaled.getBScale(), stage));
+  }
 }
 
 struct PipelineTCGen05DotsPass
@@ -62,7 +101,10 @@ struct PipelineTCGen05DotsPass
   void runOnOperation() override {
     SmallVector<std::pair<scf::ForOp, TCGen05LoopDot>> work;
     getOperation().walk([&](scf::ForOp loop) {
-      SmallVector<TCGen05MMAOp> mmas(loop.getBody()->getOps<TCGen05MMAOp>());
+      SmallVector<Operation *> mmas;
+      for (Operation &op : *loop.getBody())
+        if (isa<TCGen05MMAOp, TCGen05MMAScaledOp>(op))
+          mmas.push_back(&op);
       if (mmas.size() != 1)
         return;
       if (auto c = matchTCGen05LoopDot(loop, mmas.front()))

@@ -489,6 +489,42 @@ def TXLGPU_TCGen05MMAOp : TXLGPU_Op<"tcgen05_mma",
   let hasVerifier = 1;
 }
 
+def TXLGPU_TCGen05MMAScaledOp : TXLGPU_Op<"tcgen05_mma_scaled",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "d (+)= (a * aScale) @ (b * bScale), block-scaled (tl.dot_scaled)";
+  let description = [{
+    tl.dot_scaled on sm_100a (DotScaled.cpp): block-scaled
+    tcgen05.mma.cta_group::1, M = 128, synchronous. `a` [128, K] and `b`
+    [K, N] are K-major swizzled shared tiles of `aFormat` / `bFormat`
+    ("e4m3", "e5m2": kind::mxf8f6f4; "e2m1" on both sides, two per byte:
+    kind::mxf4); `d` [128, N] fp32 in tensor memory. `aScaleTile` and
+    `bScaleTile` are unswizzled [rows, 16] uint8 shared tiles holding the
+    e8m0 scales in tcgen05.cp's 32x128b order (TCGen05.h,
+    scaleFactorSharedOffset); `aScale` / `bScale` the tensor-memory columns
+    they are copied to. One thread (the elected lane of `leaderWarp`)
+    copies the scales (tcgen05.cp.32x128b.warpx4 per 512 bytes), issues
+    the MMAs (useD false overwrites d) and commits them to `barrier`. With
+    kSyncCommitAttr (as the front end makes it) the barrier counts the
+    calling threads + 1 and every thread then arrives on it and waits for
+    its own arrival's phase, so d is ready afterwards; without it (a K loop
+    PipelineTCGen05Dots made asynchronous) the commit is the only arrival.
+  }];
+  let arguments = (ins TXLGPU_MemDescType:$a, TXLGPU_MemDescType:$b,
+                       TXLGPU_MemDescType:$d, TXLGPU_MemDescType:$aScaleTile,
+                       TXLGPU_MemDescType:$bScaleTile,
+                       TXLGPU_MemDescType:$aScale, TXLGPU_MemDescType:$bScale,
+                       I1:$useD, TXLGPU_MemDescType:$barrier,
+                       StrAttr:$aFormat, StrAttr:$bFormat,
+                       I32Attr:$leaderWarp);
+  let assemblyFormat = [{
+    $a `,` $b `,` $d `,` $useD `scales` $aScaleTile `,` $bScaleTile `to`
+    $aScale `,` $bScale `commit` $barrier attr-dict `:` type($a) `*`
+    type($b) `->` type($d) `,` type($aScaleTile) `,` type($bScaleTile) `,`
+    type($aScale) `,` type($bScale) `,` type($barrier)
+  }];
+  let hasVerifier = 1;
+}
+
 def TXLGPU_TMemCopyOp : TXLGPU_Op<"tmem_copy",
     [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
   let summary = "Copy a shared tile into tensor memory (tcgen05.cp)";

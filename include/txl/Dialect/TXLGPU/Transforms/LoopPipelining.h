@@ -43,20 +43,25 @@ std::optional<AccumulatingDot> matchAccumulatingDot(scf::ForOp loop,
 /// of the kernel (C7515).
 void drainAfterLoop(scf::ForOp loop, AccumulatingDot match);
 
-/// A plain dot's tcgen05 MMA in a loop body in AssignLayouts' synchronous
-/// form: the running accumulator (iter arg `iterArg`) is stored to TMEM
-/// (`store`), the MMA accumulates into it and waits for its commit
-/// (kSyncCommitAttr), and the loop yields its read-back (`load`). The A and
-/// B operands are local_allocs in the body.
+/// A plain dot's tcgen05 MMA (a TCGen05MMAOp, or tl.dot_scaled's
+/// TCGen05MMAScaledOp) in a loop body in its synchronous form: the running
+/// accumulator (iter arg `iterArg`) is stored to TMEM (`store`), the MMA
+/// accumulates into it and waits for its commit (kSyncCommitAttr), and the
+/// loop yields its read-back (`load`). The shared operands (A and B, and a
+/// scaled MMA's scale tiles: stagedTiles) are local_allocs in the body.
 struct TCGen05LoopDot {
-  TCGen05MMAOp mma;
+  Operation *mma;
   TMemStoreOp store;
   TMemLoadOp load;
   unsigned iterArg;
 };
 
 std::optional<TCGen05LoopDot> matchTCGen05LoopDot(scf::ForOp loop,
-                                                  TCGen05MMAOp mma);
+                                                  Operation *mma);
+
+/// The shared tiles a loop's tcgen05 MMA reads that each trip writes: A
+/// and B, and for a scaled MMA its two scale tiles.
+SmallVector<Value> stagedTiles(Operation *mma);
 
 /// Makes such an MMA asynchronous with its accumulator kept in tensor
 /// memory: stored once before the loop, read once after it once every
