@@ -118,7 +118,21 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
            "mean_s_k": sum(seqlens) / B, "txl_ms": ms, "floor_ms": floor_ms,
            "x_floor": ms / floor_ms, "max_err": err,
            "goal": "PASS" if ms <= GOAL * floor_ms else "MISS"}
-    if with_ab:  # every schedule, with and without clusters
+    if with_ab and fp8:  # the fp8 kernel's variants, the bf16 schedules
+        from txl.ops import _mla
+        variants = {"cluster=2": dict(cluster=2), "stages=3": dict(stages=3),
+                    "no-convert": dict(convert=False)}
+        for tag, kw in variants.items():
+            row[f"txl_ms[fp8,{tag}]"] = bench_ms(
+                lambda: _mla.flash_mla_fp8_into(
+                    q, cache, table, lens, meta, splits, scale, causal, out,
+                    lse, **kw), quick)
+        for sched in ("page", "half"):
+            row[f"txl_ms[bf16,{sched}]"] = bench_ms(
+                lambda: _mla.flash_mla_into(
+                    q, k_cache, table, lens, meta, splits, scale, causal,
+                    out, lse, schedule=sched), quick)
+    elif with_ab:  # every schedule, with and without clusters
         from txl.ops import _mla
         for sched in _mla.SCHEDULES:
             for cl in (1, 2):
@@ -188,9 +202,11 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("--skip", default="",
-                    help="comma list: decode,fp8,sparse")
+                    help="comma list: decode,ragged,sq2,fp8,sparse")
     ap.add_argument("--ab", default="",
-                    help="comma list: schedules (time every kernel variant)")
+                    help="comma list: schedules (time every kernel "
+                    "variant), fp8 (the fp8 kernel's variants and the "
+                    "bf16 schedules on its cache)")
     args = ap.parse_args()
     info = header(torch, triton, txl)
     print(json.dumps(info), flush=True)
@@ -203,13 +219,15 @@ def main():
                      "schedules" in args.ab, rows, with_torch=True)
         g = torch.Generator().manual_seed(7)
         ragged = torch.randint(S // 2, 3 * S // 2, (B,), generator=g)
-        bench_decode("decode ragged", B, 1, H, ragged.tolist(), bw,
-                     args.quick, False, rows)
-        bench_decode("decode s_q=2", B, 2, H, [S] * B, bw, args.quick,
-                     False, rows)
+        if "ragged" not in args.skip:
+            bench_decode("decode ragged", B, 1, H, ragged.tolist(), bw,
+                         args.quick, False, rows)
+        if "sq2" not in args.skip:
+            bench_decode("decode s_q=2", B, 2, H, [S] * B, bw, args.quick,
+                         False, rows)
     if "fp8" not in args.skip:
         bench_decode("decode fp8 s_q=1", B, 1, H, [S] * B, bw, args.quick,
-                     False, rows, fp8=True)
+                     "fp8" in args.ab, rows, fp8=True)
         bf16 = [r for r in rows if r["case"] == "decode s_q=1"]
         if bf16:
             rows[-1]["x_bf16_decode"] = rows[-1]["txl_ms"] / bf16[0]["txl_ms"]

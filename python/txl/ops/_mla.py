@@ -235,12 +235,13 @@ def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
 
 def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
                        splits, softmax_scale, causal, out, lse, cluster=None,
-                       stages=FP8_STAGES):
+                       stages=FP8_STAGES, convert=True):
     """The fp8-cache decode (mla_fp8.py) and the combine kernel into
     caller-given `out` ([batch, s_q, h_q, 512] bf16, contiguous) and `lse`
     ([batch, h_q, s_q] fp32): q bf16, k_cache [num_blocks, 64, 1, 656]
     (float8_e4m3fn or uint8) in FlashMLA's fp8 format, pages contiguous.
-    cluster as flash_mla_into."""
+    cluster as flash_mla_into; convert=False skips the dequantization's
+    arithmetic (wrong results: bench_mla.py --ab fp8 times the rest)."""
     from .. import TensorDescriptor
     B, Sq, H, _ = q.shape
     M = Sq * H
@@ -280,8 +281,8 @@ def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
         qd, qrd, knd, krd, ksd, out, lse, oacc, lacc, meta, bt,
         bt.stride(0), cache_seqlens, splits, M, H, Sq,
         softmax_scale * _kernels.LOG2E, STAGES=stages,
-        CAUSAL=bool(causal), CLUSTER=cluster, BN=bn, num_warps=4,
-        num_warpgroups=3, num_ctas=cluster)
+        CAUSAL=bool(causal), CLUSTER=cluster, BN=bn, CONVERT=convert,
+        num_warps=4, num_warpgroups=3, num_ctas=cluster)
     _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
         oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
         ROWS=COMBINE_ROWS, num_warps=4)

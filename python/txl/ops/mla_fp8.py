@@ -166,32 +166,36 @@ def produce_fp8(q_lo, q_hi, q_rope, k8_lo, k8_hi, k_rope, k_scale, q_full,
 
 
 @txl.jit
-def dequant_half(src, dst, sc4, h: tl.constexpr, live, BN: tl.constexpr):
+def dequant_half(src, dst, sc4, h: tl.constexpr, BN: tl.constexpr,
+                 CONVERT: tl.constexpr):
     """Half h (channels 256h..) of a step: e4m3 `src` [BN, 256] times the
-    rows' scales 2h and 2h + 1 (of `sc4`, the [BN, 4] scales) into bf16
-    `dst` [BN, 256]; rows not `live` to 0."""
-    x = txl.frag_smem_load(src, [BN, 2 * TILE], DEQ_LAYOUT)
-    # The two scales of each row: all four are in the thread, so the sums
-    # stay in its registers.
+    rows' scales 2h and 2h + 1 (of `sc4`: the [BN, 4] scales times 2^120,
+    0 on dead rows) into bf16 `dst` [BN, 256]."""
+    # The two scales of each row, in bf16 once per row (all four are in
+    # the thread: the sums stay in its registers); each channel then
+    # picks one by its tile.
     cols = tl.arange(0, SCALES)[None, :]
-    s0 = txl.warp_sum(tl.where(cols == 2 * h, sc4, 0.0), 1)
-    s1 = txl.warp_sum(tl.where(cols == 2 * h + 1, sc4, 0.0), 1)
-    second = txl.relayout(tl.arange(0, 2 * TILE)[None, :] +
-                          tl.zeros([BN, 2 * TILE], tl.int32),
-                          [BN, 2 * TILE], DEQ_LAYOUT) >= TILE
+    s0 = txl.warp_sum(tl.where(cols == 2 * h, sc4, 0.0), 1).to(tl.bfloat16)
+    s1 = txl.warp_sum(tl.where(cols == 2 * h + 1, sc4, 0.0),
+                      1).to(tl.bfloat16)
+    second = tl.arange(0, 2 * TILE)[None, :] >= TILE
     sc = tl.where(second, s1[:, None], s0[:, None])
-    sc = tl.where(live, sc * BIAS_SCALE, 0.0).to(tl.bfloat16)
-    y = tl.inline_asm_elementwise(
-        E4M3_TO_BF16, "=r,=r,r,r,r", [x.to(tl.uint8, bitcast=True), sc],
-        dtype=tl.bfloat16, is_pure=True, pack=4)
-    txl.frag_smem_store(dst, y, DEQ_LAYOUT)
+    if CONVERT:
+        x = txl.frag_smem_load(src, [BN, 2 * TILE], DEQ_LAYOUT)
+        y = tl.inline_asm_elementwise(
+            E4M3_TO_BF16, "=r,=r,r,r,r", [x.to(tl.uint8, bitcast=True), sc],
+            dtype=tl.bfloat16, is_pure=True, pack=4)
+    else:  # timing only: the stores without the conversion
+        y = tl.broadcast_to(sc, [BN, 2 * TILE])
+    txl.frag_smem_store(dst, txl.relayout(y, [BN, 2 * TILE], DEQ_LAYOUT),
+                        DEQ_LAYOUT)
 
 
 @txl.jit
 def dequant_step(k8_lo, k8_hi, k_scale, k_full, k_empty, deq_lo, deq_hi,
                  deq_full, deq_empty, it, j, seqlen, leader,
                  BN: tl.constexpr, STAGES: tl.constexpr,
-                 CLUSTER: tl.constexpr):
+                 CLUSTER: tl.constexpr, CONVERT: tl.constexpr):
     """Warpgroup 2: step `it` (step j of an entry of `seqlen` tokens) from
     its stage into dequantized set it % 2, once both have turned; then
     frees the stage and publishes the set."""
@@ -199,16 +203,18 @@ def dequant_step(k8_lo, k8_hi, k_scale, k_full, k_empty, deq_lo, deq_hi,
     d = it % 2
     txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
     txl.mbar_wait(txl.get_buffer(deq_empty, d), ((it // 2) & 1) ^ 1)
+    # The rows' scales times 2^120, 0 past seqlen (whatever those slots
+    # hold: the dequantized rows are then 0, never NaN).
     rows = txl.relayout(tl.arange(0, BN)[:, None] +
-                        tl.zeros([BN, 2 * TILE], tl.int32), [BN, 2 * TILE],
+                        tl.zeros([BN, SCALES], tl.int32), [BN, SCALES],
                         DEQ_LAYOUT)
-    live = rows < seqlen - j * BN
     sc4 = txl.frag_smem_load(txl.get_buffer(k_scale, s), [BN, SCALES],
                              DEQ_LAYOUT)
+    sc4 = tl.where(rows < seqlen - j * BN, sc4 * BIAS_SCALE, 0.0)
     dequant_half(txl.get_buffer(k8_lo, s), txl.get_buffer(deq_lo, d), sc4,
-                 0, live, BN)
+                 0, BN, CONVERT)
     dequant_half(txl.get_buffer(k8_hi, s), txl.get_buffer(deq_hi, d), sc4,
-                 1, live, BN)
+                 1, BN, CONVERT)
     txl.fence_proxy_async()
     txl.bar_wait(DEQ_SYNC, 128)
     release(k_empty, it, leader, STAGES, CLUSTER)
@@ -313,7 +319,7 @@ def consume_o_fp8(k8_lo, k8_hi, k_scale, deq_lo, deq_hi, k_full, k_empty,
                   oacc_ptr, lacc_ptr, meta_ptr, seqlens_ptr, splits_ptr,
                   part, M, m0, BN: tl.constexpr, DH: tl.constexpr,
                   HM: tl.constexpr, STAGES: tl.constexpr,
-                  CLUSTER: tl.constexpr):
+                  CLUSTER: tl.constexpr, CONVERT: tl.constexpr):
     """Warpgroup 2: dequantizes one step ahead (a cursor of its own over
     the part's steps) and accumulates the right half of O."""
     leader = txl.tid(0) % 128 == 0
@@ -327,7 +333,7 @@ def consume_o_fp8(k8_lo, k8_hi, k_scale, deq_lo, deq_hi, k_full, k_empty,
     if cj < chi:
         dequant_step(k8_lo, k8_hi, k_scale, k_full, k_empty, deq_lo, deq_hi,
                      deq_full, deq_empty, dq, cj, cseq, leader, BN, STAGES,
-                     CLUSTER)
+                     CLUSTER, CONVERT)
         dq += 1
         cb, cj, chi, cseq = skip_empty(meta_ptr, seqlens_ptr, part, cb,
                                        cj + 1, chi, cseq, end_b, BN)
@@ -342,7 +348,7 @@ def consume_o_fp8(k8_lo, k8_hi, k_scale, deq_lo, deq_hi, k_full, k_empty,
                 # Step it + 1, while warpgroup 1 computes step it's S.
                 dequant_step(k8_lo, k8_hi, k_scale, k_full, k_empty, deq_lo,
                              deq_hi, deq_full, deq_empty, dq, cj, cseq,
-                             leader, BN, STAGES, CLUSTER)
+                             leader, BN, STAGES, CLUSTER, CONVERT)
                 dq += 1
                 cb, cj, chi, cseq = skip_empty(meta_ptr, seqlens_ptr, part,
                                                cb, cj + 1, chi, cseq, end_b,
@@ -373,13 +379,15 @@ def mla_decode_fp8(q_desc, qr_desc, kn_desc, kr_desc, ks_desc, o_ptr,
                    lse_ptr, oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, bt_stride,
                    seqlens_ptr, splits_ptr, M, h_q, s_q, qk_scale,
                    STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-                   CLUSTER: tl.constexpr = 1, BN: tl.constexpr = 32):
+                   CLUSTER: tl.constexpr = 1, BN: tl.constexpr = 32,
+                   CONVERT: tl.constexpr = True):
     """Grid: (cdiv(M, 64), parts), as mla_decode. q rows are [batch * M,
     576] bf16; the cache is [pages * 64, 656] bytes, read through three
     descriptors: kn_desc its e4m3 view ([BN, 256] boxes), kr_desc its bf16
     view ([BN, 64] at column 264, the rope), ks_desc its fp32 view ([BN,
     4] at column 128, the scales). out [batch * M, 512] bf16, lse, the
-    fp32 scratch: as mla_decode."""
+    fp32 scratch: as mla_decode. CONVERT=False skips the e4m3 -> bf16
+    arithmetic (wrong results: for timing what the rest costs)."""
     HM: tl.constexpr = 64
     DH: tl.constexpr = 256
     dt = q_desc.dtype
@@ -428,4 +436,5 @@ def mla_decode_fp8(q_desc, qr_desc, kn_desc, kr_desc, ks_desc, o_ptr,
         consume_o_fp8(k8_lo, k8_hi, k_scale, deq_lo, deq_hi, k_full,
                       k_empty, deq_full, deq_empty, p_buf, scale_buf, o_ptr,
                       lse_ptr, oacc_ptr, lacc_ptr, meta_ptr, seqlens_ptr,
-                      splits_ptr, part, M, m0, BN, DH, HM, STAGES, CLUSTER)
+                      splits_ptr, part, M, m0, BN, DH, HM, STAGES, CLUSTER,
+                      CONVERT)
