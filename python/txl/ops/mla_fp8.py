@@ -345,9 +345,13 @@ def consume_o_fp8(k8_lo, k8_hi, k_scale, deq_lo, deq_hi, k_full, k_empty,
     leader = txl.tid(0) % 128 == 0
     begin_b = tl.load(meta_ptr + part * 8)
     end_b = tl.load(meta_ptr + part * 8 + 2)
-    cj, chi, cseq, split = piece_bounds(meta_ptr, seqlens_ptr, part,
-                                        begin_b, BN)
-    cb, cj, chi, cseq = skip_empty(meta_ptr, seqlens_ptr, part, begin_b, cj,
+    # A part with no work has begin_b = batch > end_b (_mla_schedule.py):
+    # its cursor starts on end_b, whose bounds there are empty (and the
+    # seqlens read stays in bounds).
+    first = tl.minimum(begin_b, end_b)
+    cj, chi, cseq, split = piece_bounds(meta_ptr, seqlens_ptr, part, first,
+                                        BN)
+    cb, cj, chi, cseq = skip_empty(meta_ptr, seqlens_ptr, part, first, cj,
                                    chi, cseq, end_b, BN)
     dq = 0  # steps dequantized
     if cj < chi:
