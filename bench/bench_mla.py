@@ -7,7 +7,10 @@ against the memory floor and a PyTorch reference, in one process.
 
 Decode (FlashMLA's configuration): b=132, h_q=128, d=576/512, bf16, 64-token
 pages through a shuffled block table; s_q=1 at s_k=32768, s_q=1 at ragged
-random lengths (uniform in [s_k/2, 3 s_k/2), the same mean), and s_q=2.
+random lengths (uniform in [s_k/2, 3 s_k/2), the same mean), and s_q=2;
+then s_q=1 against an fp8 cache (FlashMLA's 656-byte format, read by
+mla_fp8.py: its floor is 656 / 1152 of the bf16 cache's, and its row
+gives the time against the bf16 decode's in the same run).
 The KV-read floor is the cache's bytes (each page read once) divided by
 the device-to-device copy bandwidth measured in the same run (2 bytes moved
 per byte copied); the goal is <= 1.12x the floor. The PyTorch reference is
@@ -88,28 +91,48 @@ def check(out, lse, q, k_cache, table, lens, scale, causal, entries):
 
 
 def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
-                 with_torch=False):
+                 with_torch=False, fp8=False):
     gen = torch.Generator(device="cuda").manual_seed(len(rows))
     q, k_cache, table, lens = make_decode(B, Sq, H, seqlens, gen)
     meta, splits = txl.ops.get_mla_metadata(lens, Sq * H, 1)
     scale = 576 ** -0.5
     causal = Sq > 1
+    cache = k_cache
+    if fp8:
+        cache = txl.ops.quantize_mla_kv_cache(k_cache)
+        # The reference reads the values the kernel computes with.
+        k_cache = txl.ops.dequantize_mla_kv_cache(cache)
 
     def run():
-        return txl.ops.flash_mla_with_kvcache(q, k_cache, table, lens, 512,
-                                              meta, splits, scale, causal)
+        return txl.ops.flash_mla_with_kvcache(q, cache, table, lens, 512,
+                                              meta, splits, scale, causal,
+                                              is_fp8_kvcache=fp8)
 
     out, lse = run()
     err = check(out, lse, q, k_cache, table, lens, scale, causal,
                 [0, B // 2, B - 1])
     ms = bench_ms(run, quick)
-    kv_bytes = sum(seqlens) * 576 * 2
+    kv_bytes = sum(seqlens) * (656 if fp8 else 576 * 2)
     floor_ms = kv_bytes / bw * 1e3
     row = {"case": name, "B": B, "s_q": Sq, "h_q": H,
            "mean_s_k": sum(seqlens) / B, "txl_ms": ms, "floor_ms": floor_ms,
            "x_floor": ms / floor_ms, "max_err": err,
            "goal": "PASS" if ms <= GOAL * floor_ms else "MISS"}
-    if with_ab:  # every schedule, with and without clusters
+    if with_ab and fp8:  # the fp8 kernel's variants, the bf16 schedules
+        from txl.ops import _mla
+        variants = {"cluster=2": dict(cluster=2), "stages=3": dict(stages=3),
+                    "no-convert": dict(convert=False)}
+        for tag, kw in variants.items():
+            row[f"txl_ms[fp8,{tag}]"] = bench_ms(
+                lambda: _mla.flash_mla_fp8_into(
+                    q, cache, table, lens, meta, splits, scale, causal, out,
+                    lse, **kw), quick)
+        for sched in ("page", "half"):
+            row[f"txl_ms[bf16,{sched}]"] = bench_ms(
+                lambda: _mla.flash_mla_into(
+                    q, k_cache, table, lens, meta, splits, scale, causal,
+                    out, lse, schedule=sched), quick)
+    elif with_ab:  # every schedule, with and without clusters
         from txl.ops import _mla
         for sched in _mla.SCHEDULES:
             for cl in (1, 2):
@@ -178,9 +201,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json")
-    ap.add_argument("--skip", default="", help="comma list: decode,sparse")
+    ap.add_argument("--skip", default="",
+                    help="comma list: decode,ragged,sq2,fp8,sparse")
     ap.add_argument("--ab", default="",
-                    help="comma list: schedules (time every kernel variant)")
+                    help="comma list: schedules (time every kernel "
+                    "variant), fp8 (the fp8 kernel's variants and the "
+                    "bf16 schedules on its cache)")
     args = ap.parse_args()
     info = header(torch, triton, txl)
     print(json.dumps(info), flush=True)
@@ -193,10 +219,20 @@ def main():
                      "schedules" in args.ab, rows, with_torch=True)
         g = torch.Generator().manual_seed(7)
         ragged = torch.randint(S // 2, 3 * S // 2, (B,), generator=g)
-        bench_decode("decode ragged", B, 1, H, ragged.tolist(), bw,
-                     args.quick, False, rows)
-        bench_decode("decode s_q=2", B, 2, H, [S] * B, bw, args.quick,
-                     False, rows)
+        if "ragged" not in args.skip:
+            bench_decode("decode ragged", B, 1, H, ragged.tolist(), bw,
+                         args.quick, False, rows)
+        if "sq2" not in args.skip:
+            bench_decode("decode s_q=2", B, 2, H, [S] * B, bw, args.quick,
+                         False, rows)
+    if "fp8" not in args.skip:
+        bench_decode("decode fp8 s_q=1", B, 1, H, [S] * B, bw, args.quick,
+                     "fp8" in args.ab, rows, fp8=True)
+        bf16 = [r for r in rows if r["case"] == "decode s_q=1"]
+        if bf16:
+            rows[-1]["x_bf16_decode"] = rows[-1]["txl_ms"] / bf16[0]["txl_ms"]
+            print(json.dumps({"fp8_vs_bf16": rows[-1]["x_bf16_decode"]}),
+                  flush=True)
     if "sparse" not in args.skip:
         for topk in (128, 2048):
             bench_sparse(16384, 16384, 128, topk, args.quick, rows,

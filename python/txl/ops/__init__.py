@@ -34,7 +34,9 @@ DeepSeek MLA (python/txl/ops/mla.py, FlashMLA's interface):
 cache (custom op `txl::flash_mla_with_kvcache`), and
 `flash_mla_sparse_fwd` is the top-k sparse prefill
 (`txl::flash_mla_sparse_fwd`). Both take 576-wide q/k with V = the first
-512 channels; see _mla.py for shapes and conventions.
+512 channels; see _mla.py for shapes and conventions. The decode also
+reads FlashMLA's fp8 cache format (`is_fp8_kvcache=True`, mla_fp8.py;
+`quantize_mla_kv_cache` / `dequantize_mla_kv_cache` convert).
 
 fp8: q, k, v all float8_e4m3fn run the same forward kernel with FP8 set
 (custom ops `txl::flash_attn_fp8_forward` and, for flash_attn_varlen_func,
@@ -56,14 +58,16 @@ import torch
 
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
-from ._mla import (flash_mla_sparse_fwd, flash_mla_with_kvcache,
-                   get_mla_metadata)
+from ._mla import (dequantize_mla_kv_cache, flash_mla_sparse_fwd,
+                   flash_mla_with_kvcache, get_mla_metadata,
+                   quantize_mla_kv_cache)
 
 __all__ = ["flash_attn_func", "flash_attn_varlen_func",
            "flash_attn_forward_into", "flash_attn_varlen_forward_into",
            "flash_attn_fp8_forward_into",
            "flash_attn_backward_into", "flash_mla_sparse_fwd",
-           "flash_mla_with_kvcache", "get_mla_metadata"]
+           "flash_mla_with_kvcache", "get_mla_metadata",
+           "quantize_mla_kv_cache", "dequantize_mla_kv_cache"]
 
 _BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
 _BLOCK_N = 128   # keys per block

@@ -11,12 +11,22 @@ batch entry (each start of the query tile, each epilogue, each merge)
 costs PIECE_COST pages more, so many short entries and few long ones
 weigh the same. A part is one column of CTAs (one per 64 query rows);
 there are as many parts as fit on the SMs once.
+
+An fp8 cache (FlashMLA's "FP8 with scale" format, 656 bytes a token:
+512 e4m3 + 4 fp32 scales, one per 128 channels, + 64 bf16 rope; see
+mla_fp8.py) is read by mla_decode_fp8 with the same metadata:
+
+    k8 = txl.ops.quantize_mla_kv_cache(k_cache)    # [blocks, 64, 1, 656]
+    out, lse = txl.ops.flash_mla_with_kvcache(q, k8, block_table,
+                                              cache_seqlens, 512, meta,
+                                              splits, is_fp8_kvcache=True)
 """
 import math
 
 import torch
 
 from . import mla as _kernels
+from . import mla_fp8 as _fp8_kernels
 from ._mla_schedule import PAGE, PIECE_COST, schedule as _schedule
 
 HEAD_DIM = 576     # K channels: 512 "nope" (also V) + 64 "rope"
@@ -58,6 +68,13 @@ SHORT_TOPK = 128
 # slowly).
 SPARSE_GATHERS = ("cp.async", "tma")
 SPARSE_GATHER = "cp.async"
+# The fp8 cache: bytes a token (512 e4m3, 4 fp32 scales, 64 bf16), and
+# the fp8 kernel's schedule (mla_fp8.py: half-page steps, the stages the
+# query tile and the two dequantized sets leave room for).
+FP8_TOKEN_BYTES = 656
+FP8_SCALE_TILE = 128  # channels per scale
+FP8_BN = 32
+FP8_STAGES = 4
 COMBINE_ROWS = 8   # rows per program of the combine kernel
 DEFAULT_CLUSTER = 1  # query tiles per cluster sharing each page's load
 
@@ -66,11 +83,17 @@ def _num_sms(device):
     return torch.cuda.get_device_properties(device).multi_processor_count
 
 
-def get_mla_metadata(cache_seqlens, num_q_tokens_per_head_k, num_heads_k):
+def get_mla_metadata(cache_seqlens, num_q_tokens_per_head_k, num_heads_k,
+                     num_heads_q=None, is_fp8_kvcache=False, topk=None):
     """(tile_scheduler_metadata [parts, 8] int32, num_splits [batch + 1]
     int32) for flash_mla_with_kvcache, FlashMLA's signature:
     num_q_tokens_per_head_k = s_q * h_q // h_kv. Reads cache_seqlens on
-    the host (one synchronization; call it once per decoding step)."""
+    the host (one synchronization; call it once per decoding step).
+    num_heads_q and is_fp8_kvcache (FlashMLA's newer signature) do not
+    change the schedule; topk (sparse decoding) is not implemented."""
+    if topk is not None:
+        raise NotImplementedError("get_mla_metadata: topk (sparse "
+                                  "decoding) is not implemented")
     if cache_seqlens.dim() != 1 or cache_seqlens.dtype != torch.int32:
         raise ValueError("get_mla_metadata: cache_seqlens must be a 1-D "
                          "int32 tensor")
@@ -90,23 +113,32 @@ def get_mla_metadata(cache_seqlens, num_q_tokens_per_head_k, num_heads_k):
 
 
 def _check(q, k_cache, block_table, cache_seqlens, head_dim_v, meta,
-           splits):
+           splits, fp8=False):
     if q.dim() != 4 or q.shape[-1] != HEAD_DIM:
         raise ValueError(f"flash_mla_with_kvcache: q must be [batch, s_q, "
                          f"h_q, {HEAD_DIM}], got {tuple(q.shape)}")
-    if k_cache.dim() != 4 or tuple(k_cache.shape[1:]) != (PAGE, 1,
-                                                            HEAD_DIM):
+    width = FP8_TOKEN_BYTES if fp8 else HEAD_DIM
+    if k_cache.dim() != 4 or tuple(k_cache.shape[1:]) != (PAGE, 1, width):
         raise ValueError(
             f"flash_mla_with_kvcache: k_cache must be [num_blocks, {PAGE}, "
-            f"1, {HEAD_DIM}], got {tuple(k_cache.shape)}")
+            f"1, {width}]{' (fp8: 656 bytes a token)' if fp8 else ''}, got "
+            f"{tuple(k_cache.shape)}")
     if head_dim_v != HEAD_DIM_V:
         raise NotImplementedError(
             f"flash_mla_with_kvcache: head_dim_v={head_dim_v} (512 only)")
-    if q.dtype not in (torch.float16, torch.bfloat16) or \
+    if fp8:
+        if q.dtype != torch.bfloat16 or k_cache.dtype not in (
+                torch.float8_e4m3fn, torch.uint8):
+            raise NotImplementedError(
+                "flash_mla_with_kvcache: an fp8 cache takes bf16 q and a "
+                "float8_e4m3fn (or uint8) k_cache, got "
+                f"{q.dtype} and {k_cache.dtype}")
+    elif q.dtype not in (torch.float16, torch.bfloat16) or \
             k_cache.dtype != q.dtype:
         raise NotImplementedError(
             "flash_mla_with_kvcache: q and k_cache must both be fp16 or "
-            f"both bf16, got {q.dtype} and {k_cache.dtype}")
+            f"both bf16, got {q.dtype} and {k_cache.dtype} (an fp8 cache "
+            "takes is_fp8_kvcache=True)")
     B = q.shape[0]
     if block_table.dtype != torch.int32 or block_table.dim() != 2 or \
             block_table.shape[0] != B:
@@ -123,7 +155,8 @@ def _check(q, k_cache, block_table, cache_seqlens, head_dim_v, meta,
                          "and num_splits must come from get_mla_metadata "
                          "for this batch")
     s = k_cache.stride()
-    if s[3] != 1 or s[0] != PAGE * s[1] or (s[1] * q.element_size()) % 16:
+    if s[3] != 1 or s[0] != PAGE * s[1] or \
+            (s[1] * k_cache.element_size()) % 16:
         raise ValueError("flash_mla_with_kvcache: k_cache pages must be "
                          "contiguous rows (stride(0) = 64 * stride(1), "
                          "last stride 1)")
@@ -200,22 +233,170 @@ def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
             q.new_empty((B, H, Sq), dtype=torch.float32))
 
 
+def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
+                       splits, softmax_scale, causal, out, lse, cluster=None,
+                       stages=FP8_STAGES, convert=True):
+    """The fp8-cache decode (mla_fp8.py) and the combine kernel into
+    caller-given `out` ([batch, s_q, h_q, 512] bf16, contiguous) and `lse`
+    ([batch, h_q, s_q] fp32): q bf16, k_cache [num_blocks, 64, 1, 656]
+    (float8_e4m3fn or uint8) in FlashMLA's fp8 format, pages contiguous.
+    cluster as flash_mla_into; convert=False skips the dequantization's
+    arithmetic (wrong results: bench_mla.py --ab fp8 times the rest)."""
+    from .. import TensorDescriptor
+    B, Sq, H, _ = q.shape
+    M = Sq * H
+    if B == 0 or M == 0:
+        return
+    q2 = q.reshape(B * M, HEAD_DIM)
+    if not q2.is_contiguous() or q2.data_ptr() % 16:
+        q2 = q2.contiguous().clone()
+    rows = k_cache.shape[0] * PAGE
+    raw = torch.as_strided(k_cache.view(torch.uint8),
+                           (rows, FP8_TOKEN_BYTES), (k_cache.stride(1), 1))
+    nope = raw.view(torch.float8_e4m3fn)
+    rope = raw.view(torch.bfloat16)    # the rope: bf16 column 264
+    scales = raw.view(torch.float32)   # the scales: fp32 column 128
+    bn = FP8_BN
+    qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
+    qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
+    knd = TensorDescriptor(nope, nope.shape, nope.stride(), [bn, 256])
+    krd = TensorDescriptor(rope, rope.shape, rope.stride(), [bn, 64])
+    ksd = TensorDescriptor(scales, scales.shape, scales.stride(),
+                           [bn, HEAD_DIM_V // FP8_SCALE_TILE])
+    parts = meta.shape[0]
+    max_pieces = B + parts
+    oacc = torch.empty((max_pieces * M, HEAD_DIM_V), device=q.device,
+                       dtype=torch.float32)
+    lacc = torch.empty((max_pieces * M,), device=q.device,
+                       dtype=torch.float32)
+    bt = block_table if block_table.stride(1) == 1 else \
+        block_table.contiguous()
+    m_tiles = math.ceil(M / ROWS_PER_CTA)
+    if cluster is None:
+        cluster = DEFAULT_CLUSTER if m_tiles % 2 == 0 else 1
+    if m_tiles % cluster:
+        raise ValueError(f"flash_mla_fp8_into: cluster={cluster} does not "
+                         f"divide the {m_tiles} query tiles")
+    _fp8_kernels.mla_decode_fp8[(m_tiles // cluster, parts)](
+        qd, qrd, knd, krd, ksd, out, lse, oacc, lacc, meta, bt,
+        bt.stride(0), cache_seqlens, splits, M, H, Sq,
+        softmax_scale * _kernels.LOG2E, STAGES=stages,
+        CAUSAL=bool(causal), CLUSTER=cluster, BN=bn, CONVERT=convert,
+        num_warps=4, num_warpgroups=3, num_ctas=cluster)
+    _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
+        oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
+        ROWS=COMBINE_ROWS, num_warps=4)
+
+
+@torch.library.custom_op("txl::flash_mla_fp8_with_kvcache", mutates_args=(),
+                         device_types="cuda")
+def _flash_mla_fp8(q: torch.Tensor, k_cache: torch.Tensor,
+                   block_table: torch.Tensor, cache_seqlens: torch.Tensor,
+                   meta: torch.Tensor, splits: torch.Tensor,
+                   softmax_scale: float,
+                   causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    B, Sq, H, _ = q.shape
+    out = q.new_empty((B, Sq, H, HEAD_DIM_V))
+    lse = q.new_empty((B, H, Sq), dtype=torch.float32)
+    flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta, splits,
+                       softmax_scale, causal, out, lse)
+    return out, lse
+
+
+@_flash_mla_fp8.register_fake
+def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
+      causal):
+    B, Sq, H, _ = q.shape
+    return (q.new_empty((B, Sq, H, HEAD_DIM_V)),
+            q.new_empty((B, H, Sq), dtype=torch.float32))
+
+
 def flash_mla_with_kvcache(q, k_cache, block_table, cache_seqlens,
                            head_dim_v, tile_scheduler_metadata, num_splits,
-                           softmax_scale=None, causal=False):
+                           softmax_scale=None, causal=False,
+                           is_fp8_kvcache=False):
     """MLA decoding against a paged KV cache (FlashMLA's API): q [batch,
     s_q, h_q, 576], k_cache [num_blocks, 64, 1, 576] (its first 512
     channels are V), block_table [batch, max_blocks] int32, cache_seqlens
     [batch] int32 -> (out [batch, s_q, h_q, 512], lse [batch, h_q, s_q]
     fp32). softmax_scale defaults to 576 ** -0.5; causal masks query token
-    s of s_q to keys k <= seqlen - s_q + s."""
+    s of s_q to keys k <= seqlen - s_q + s. is_fp8_kvcache=True: k_cache
+    is [num_blocks, 64, 1, 656] float8_e4m3fn (or uint8) in FlashMLA's
+    "FP8 with scale" format (quantize_mla_kv_cache makes one), q bf16; the
+    cache is dequantized to bf16 inside the kernel (mla_fp8.py)."""
+    fp8 = bool(is_fp8_kvcache)
     _check(q, k_cache, block_table, cache_seqlens, head_dim_v,
-           tile_scheduler_metadata, num_splits)
+           tile_scheduler_metadata, num_splits, fp8)
     if softmax_scale is None:
         softmax_scale = HEAD_DIM ** -0.5
-    return _flash_mla(q, k_cache, block_table, cache_seqlens,
-                      tile_scheduler_metadata, num_splits,
-                      float(softmax_scale), bool(causal))
+    op = _flash_mla_fp8 if fp8 else _flash_mla
+    return op(q, k_cache, block_table, cache_seqlens, tile_scheduler_metadata,
+              num_splits, float(softmax_scale), bool(causal))
+
+
+def quantize_mla_kv_cache(k_cache, pow2_scales=True):
+    """A [num_blocks, 64, 1, 576] bf16/fp16/fp32 cache in FlashMLA's fp8
+    format: [num_blocks, 64, 1, 656] float8_e4m3fn, each token's 512 nope
+    channels as e4m3 with one fp32 scale per 128 (amax / 448, rounded up
+    to a power of two with pow2_scales, as FlashMLA's quantizer does: then
+    the kernel's dequantization is exact), then its 64 rope channels as
+    bf16. Scales must stay below 2^8 (mla_fp8.py)."""
+    if k_cache.dim() != 4 or tuple(k_cache.shape[1:]) != (PAGE, 1,
+                                                            HEAD_DIM):
+        raise ValueError("quantize_mla_kv_cache: k_cache must be "
+                         f"[num_blocks, {PAGE}, 1, {HEAD_DIM}]")
+    out = torch.empty((k_cache.shape[0] * PAGE, FP8_TOKEN_BYTES),
+                      dtype=torch.uint8, device=k_cache.device)
+    rows = k_cache.reshape(-1, HEAD_DIM)
+    chunk = 1 << 18  # tokens at a time (fp32 temporaries)
+    for r in range(0, rows.shape[0], chunk):
+        out[r:r + chunk] = _quantize_tokens(rows[r:r + chunk].float(),
+                                            pow2_scales)
+    return out.view(torch.float8_e4m3fn).reshape(
+        k_cache.shape[0], PAGE, 1, FP8_TOKEN_BYTES)
+
+
+def _quantize_tokens(k, pow2_scales):
+    """[n, 576] fp32 tokens -> [n, 656] bytes of the fp8 format."""
+    tiles = HEAD_DIM_V // FP8_SCALE_TILE
+    nope = k[:, :HEAD_DIM_V].reshape(-1, tiles, FP8_SCALE_TILE)
+    scale = nope.abs().amax(-1) / 448.0
+    scale = torch.where(scale > 0, scale, torch.ones_like(scale))
+    if pow2_scales:
+        scale = torch.exp2(torch.ceil(torch.log2(scale)))
+    q8 = (nope / scale[..., None]).clamp(-448.0, 448.0).to(
+        torch.float8_e4m3fn)
+    out = torch.empty((k.shape[0], FP8_TOKEN_BYTES), dtype=torch.uint8,
+                      device=k.device)
+    out[:, :HEAD_DIM_V] = q8.reshape(-1, HEAD_DIM_V).view(torch.uint8)
+    out[:, HEAD_DIM_V:HEAD_DIM_V + 4 * tiles] = scale.contiguous().view(
+        torch.uint8).reshape(-1, 4 * tiles)
+    out[:, HEAD_DIM_V + 4 * tiles:] = k[:, HEAD_DIM_V:].bfloat16().view(
+        torch.uint8)
+    return out
+
+
+def dequantize_mla_kv_cache(k8):
+    """The bf16 [num_blocks, 64, 1, 576] cache an fp8 one stands for, as
+    mla_decode_fp8 sees it: each nope channel bf16(e4m3 * bf16(scale)),
+    the rope as stored."""
+    raw = k8.view(torch.uint8).reshape(-1, FP8_TOKEN_BYTES)
+    out = torch.empty((raw.shape[0], HEAD_DIM), dtype=torch.bfloat16,
+                      device=k8.device)
+    tiles = HEAD_DIM_V // FP8_SCALE_TILE
+    chunk = 1 << 18
+    for r in range(0, raw.shape[0], chunk):
+        part = raw[r:r + chunk]
+        x = part[:, :HEAD_DIM_V].contiguous().view(
+            torch.float8_e4m3fn).float()
+        scale = part[:, HEAD_DIM_V:HEAD_DIM_V + 4 * tiles].contiguous(
+        ).view(torch.float32).bfloat16().float()
+        nope = x.reshape(-1, tiles, FP8_SCALE_TILE) * scale[..., None]
+        out[r:r + chunk, :HEAD_DIM_V] = nope.reshape(-1, HEAD_DIM_V)
+        out[r:r + chunk, HEAD_DIM_V:] = part[:, HEAD_DIM_V + 4 * tiles:
+                                             ].contiguous().view(
+                                                 torch.bfloat16)
+    return out.reshape(k8.shape[0], PAGE, 1, HEAD_DIM)
 
 
 def _check_sparse(q, kv, indices, d_v):

@@ -1,0 +1,57 @@
+// The fp8-cache MLA decode (python/txl/ops/mla_fp8.py, mla_decode_fp8)
+// compiles for sm_90a and ptxas accepts it. Its schedule (bf16 q, the
+// cache in FlashMLA's 656-byte format, half-page steps, four stages):
+// - the producer gives registers back (24), the consumers take 240; the
+//   72 KB query tile, four 20.5 KB stages, two 32 KB dequantized sets and
+//   the 4 KB P: 229376 bytes;
+// - TMA only: the query tile in nine boxes and each step in six (the e4m3
+//   channels as four 128-byte boxes, the bf16 rope, the fp32 scales);
+// - warpgroup 2 dequantizes: 8-byte e4m3 reads, the bit-level e4m3 ->
+//   bf16 (byte permutes, then one bf16x2 multiply by the scale per two
+//   values), 16-byte bf16 writes, a proxy fence and its own named barrier
+//   12 before the set is published; no layout conversion through shared
+//   memory beyond the bf16 kernel's row vectors;
+// - warpgroup 1: S = Q K^T as 36 m64n32k16 wgmmas (576 deep) over the
+//   dequantized set and the stage's rope, P handed over on barriers 8/9,
+//   O[:, :256] += P V with P from registers (register-A m64n256k16);
+//   warpgroup 2's m64n256k16 takes P from shared memory.
+// Signature: q, q rope, e4m3, rope, scale descriptors, out, lse, oacc,
+// lacc, meta, block table, its stride, seqlens, splits, M, h_q, s_q,
+// qk_scale; STAGES, CAUSAL, CLUSTER, BN.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: txlc %txl_src/python/txl/ops/mla_fp8.py --kernel-name mla_decode_fp8 --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<fp8e4nv[32, 256]>, tensordesc<bf16[32, 64]>, tensordesc<fp32[32, 4]>, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 4, 0, 1, 32" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s < %t/d/mla_decode_fp8.ptx
+// RUN: FileCheck %s --check-prefix=GIR < %t/d/mla_decode_fp8.txlgir
+// OUT: compiled mla_decode_fp8 for sm_90a {{.*}}(cubin by ptxas, 229376 B shared, {{[0-9]+}} registers
+// CHECK: .maxntid 384, 1, 1
+// CHECK-DAG: setmaxnreg.inc.sync.aligned.u32 240;
+// CHECK-DAG: setmaxnreg.dec.sync.aligned.u32 24;
+// CHECK-DAG: bar.sync 9, 256;
+// CHECK-DAG: bar.arrive 8, 256;
+// CHECK-DAG: bar.sync 8, 256;
+// CHECK-DAG: bar.arrive 9, 256;
+// CHECK-DAG: bar.sync 12, 128;
+// CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1;
+// CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
+// CHECK-DAG: ld.shared.v2.b32
+// CHECK-DAG: prmt.b32 a, m, 0, 0x1404;
+// CHECK-DAG: mul.rn.bf16x2
+// CHECK-DAG: st.shared.v4.b32
+// CHECK-DAG: fence.proxy.async.shared::cta;
+// RUN: grep -c wgmma.mma_async.sync.aligned.m64n32k16 %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=S576
+// S576: 36
+// RUN: grep -c cp.async.bulk.tensor.2d %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=TMA
+// TMA: 15
+// Two dequantization sites (the first step, then one step ahead), each
+// 32 permute-shift-multiply groups a thread (4 values each: 128 of a
+// step's 32 x 512).
+// RUN: grep -c "mul.rn.bf16x2" %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=MUL
+// MUL: 128
+// GIR-NOT: convert_layout {{.*}}shared_offset{{.*}}tensor<32x
+//
+// Causal, and clusters of two query tiles sharing each step's load
+// (multicast): the same shared memory.
+// RUN: txlc %txl_src/python/txl/ops/mla_fp8.py --kernel-name mla_decode_fp8 --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<fp8e4nv[32, 256]>, tensordesc<bf16[32, 64]>, tensordesc<fp32[32, 4]>, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 4, 1, 2, 32" --num-warps 4 --num-warpgroups 3 --num-ctas 2 --target sm_90a --out-dir %t/c | FileCheck %s --check-prefix=CLUSTER
+// RUN: FileCheck %s --check-prefix=MCAST < %t/c/mla_decode_fp8.ptx
+// CLUSTER: compiled mla_decode_fp8 for sm_90a {{.*}}(cubin by ptxas, 229376 B shared
+// MCAST: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
