@@ -57,8 +57,28 @@ def load(name):
 
 def close(what, got, want, atol, rtol):
     torch.testing.assert_close(got, want, atol=atol, rtol=rtol,
-                               msg=lambda m: f"{what}: {m}")
+                               msg=lambda m: f"{what}: {m}\n" +
+                               mismatch_pattern(got, want, atol, rtol))
     return (got - want).abs().max().item()
+
+
+def mismatch_pattern(got, want, atol, rtol):
+    """Where the mismatches are: the first indices, and how many fall in
+    each index of every dimension (the last in blocks of 64), so that a
+    race on one tile or one row block shows its shape."""
+    bad = ~torch.isclose(got, want, atol=atol, rtol=rtol, equal_nan=False)
+    where = bad.nonzero()
+    lines = [f"first mismatches (index, got, want): " + ", ".join(
+        f"{tuple(i)} {got[tuple(i)].item():.4g} {want[tuple(i)].item():.4g}"
+        for i in where[:8].tolist())]
+    for dim in range(bad.dim()):
+        keys = where[:, dim]
+        if dim == bad.dim() - 1:
+            keys = keys // 64
+        counts = torch.bincount(keys).tolist()
+        lines.append(f"dim {dim}{' (/64)' if dim == bad.dim() - 1 else ''}:"
+                     f" {dict((k, c) for k, c in enumerate(counts) if c)}")
+    return "\n".join(lines)
 
 
 # -- mla_txl (txl_mla_interface.py): dense MLA decode ----------------------
@@ -140,9 +160,11 @@ def run_txl_mla0(S_Q, H_Q, S_KV, TOPK):
     torch.cuda.synchronize()
     want, want_ml, want_lse = sparse_reference(q_nope, q_pe, kv_nope, kv_pe,
                                                idx, scale)
-    e1 = close("txl_mla0 out", out.float(), want, atol=2e-2, rtol=2e-2)
+    # The statistics first: they depend on Q K^T alone, the output on P V
+    # too, so which check fails first says which half went wrong.
     e2 = close("txl_mla0 max_logits", ml, want_ml, atol=1e-3, rtol=1e-4)
     e3 = close("txl_mla0 lse", lse, want_lse, atol=2e-3, rtol=1e-3)
+    e1 = close("txl_mla0 out", out.float(), want, atol=2e-2, rtol=2e-2)
     print(f"OK txl_mla0 S_Q{S_Q} H_Q{H_Q} S_KV{S_KV} TOPK{TOPK} max err "
           f"out {e1:.4g} max_logits {e2:.4g} lse {e3:.4g}")
 
