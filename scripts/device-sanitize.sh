@@ -22,7 +22,7 @@ mkdir -p "$out"
 export PYTHONPATH=$PWD/python PYTHONUNBUFFERED=1
 export TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so
 export TXL_LIBDEVICE=$PWD/.bundle/libdevice.10.bc
-export TXL_CACHE_DIR=$(mktemp -d)
+export TXL_CACHE_DIR=${TXL_CACHE_DIR:-$(mktemp -d)}
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 status=0 summary=""
 for tool in ${tools//,/ }; do

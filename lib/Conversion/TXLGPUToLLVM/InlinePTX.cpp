@@ -9,28 +9,40 @@ using namespace mlir::txl;
 
 static StringRef cacheSuffix(CacheModifier cache, bool isStore) {
   switch (cache) {
-  case CacheModifier::CA: return isStore ? "" : ".ca";
-  case CacheModifier::CG: return ".cg";
-  case CacheModifier::CS: return ".cs";
-  case CacheModifier::CV: return isStore ? "" : ".cv";
-  case CacheModifier::WB: return isStore ? ".wb" : "";
-  case CacheModifier::WT: return isStore ? ".wt" : "";
-  case CacheModifier::None: return "";
+  case CacheModifier::CA:
+    return isStore ? "" : ".ca";
+  case CacheModifier::CG:
+    return ".cg";
+  case CacheModifier::CS:
+    return ".cs";
+  case CacheModifier::CV:
+    return isStore ? "" : ".cv";
+  case CacheModifier::WB:
+    return isStore ? ".wb" : "";
+  case CacheModifier::WT:
+    return isStore ? ".wt" : "";
+  case CacheModifier::None:
+    return "";
   }
   return "";
 }
 
 static StringRef evictSuffix(EvictionPolicy evict) {
   switch (evict) {
-  case EvictionPolicy::EvictFirst: return ".L1::evict_first";
-  case EvictionPolicy::EvictLast: return ".L1::evict_last";
-  case EvictionPolicy::Normal: return "";
+  case EvictionPolicy::EvictFirst:
+    return ".L1::evict_first";
+  case EvictionPolicy::EvictLast:
+    return ".L1::evict_last";
+  case EvictionPolicy::Normal:
+    return "";
   }
   return "";
 }
 
 /// Registers are at least 16 bits wide; an 8-bit access uses a .b16 one.
-static unsigned regBitsFor(unsigned wordBits) { return std::max(wordBits, 16u); }
+static unsigned regBitsFor(unsigned wordBits) {
+  return std::max(wordBits, 16u);
+}
 
 static char constraintFor(unsigned wordBits) {
   unsigned bits = regBitsFor(wordBits);
@@ -52,26 +64,27 @@ static std::string operandList(unsigned first, size_t n) {
   return s + " }";
 }
 
-SmallVector<Value> mlir::txl::emitPredicatedLoad(
-    OpBuilder &b, Location loc, Value ptr, Value pred, unsigned wordBits,
-    ArrayRef<Value> others, CacheModifier cache, EvictionPolicy evict,
-    bool isVolatile) {
+SmallVector<Value>
+mlir::txl::emitPredicatedLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
+                              unsigned wordBits, ArrayRef<Value> others,
+                              CacheModifier cache, EvictionPolicy evict,
+                              bool isVolatile) {
   size_t n = others.size();
   char c = constraintFor(wordBits);
   // Outputs $0..$n-1, then ptr $n, pred $n+1, others $n+2...
-  std::string asmText = llvm::formatv("{ .reg .pred p; setp.ne.b32 p, ${0}, 0;",
-                                      n + 1)
-                            .str();
+  std::string asmText =
+      llvm::formatv("{ .reg .pred p; setp.ne.b32 p, ${0}, 0;", n + 1).str();
   for (size_t i = 0; i < n; ++i)
     asmText += llvm::formatv(" mov.b{0} ${1}, ${2};", regBitsFor(wordBits), i,
                              n + 2 + i)
                    .str();
-  asmText += llvm::formatv(" @p ld{0}.global{1}{2}.{3}b{4} {5}, [ ${6} + 0 ]; }",
-                           isVolatile ? ".volatile" : "",
-                           isVolatile ? "" : cacheSuffix(cache, false),
-                           isVolatile ? "" : evictSuffix(evict), vecPrefix(n),
-                           wordBits, operandList(0, n), n)
-                 .str();
+  asmText +=
+      llvm::formatv(" @p ld{0}.global{1}{2}.{3}b{4} {5}, [ ${6} + 0 ]; }",
+                    isVolatile ? ".volatile" : "",
+                    isVolatile ? "" : cacheSuffix(cache, false),
+                    isVolatile ? "" : evictSuffix(evict), vecPrefix(n),
+                    wordBits, operandList(0, n), n)
+          .str();
   std::string constraints;
   for (size_t i = 0; i < n; ++i)
     constraints += std::string("=") + c + ",";
@@ -79,14 +92,14 @@ SmallVector<Value> mlir::txl::emitPredicatedLoad(
   for (size_t i = 0; i < n; ++i)
     constraints += std::string(",") + c;
 
-  SmallVector<Value> operands{ptr,
-                              LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
+  SmallVector<Value> operands{
+      ptr, LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
   operands.append(others.begin(), others.end());
   Type wordTy = b.getIntegerType(regBitsFor(wordBits));
   SmallVector<Type> fields(n, wordTy);
-  Type resultTy = n == 1 ? wordTy
-                         : LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                            fields);
+  Type resultTy =
+      n == 1 ? wordTy
+             : LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
   // Marked as having side effects (as Triton's loads are): an inline_asm
   // without them is pure to MLIR and LLVM, so two loads of one address
   // with a store between them were merged into the first (a load after a
@@ -100,7 +113,8 @@ SmallVector<Value> mlir::txl::emitPredicatedLoad(
     return {asmOp.getResult(0)};
   SmallVector<Value> words;
   for (size_t i = 0; i < n; ++i)
-    words.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+    words.push_back(
+        LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
   return words;
 }
 
@@ -111,18 +125,19 @@ void mlir::txl::emitPredicatedStore(OpBuilder &b, Location loc, Value ptr,
   size_t n = words.size();
   // ptr $0, pred $1, words $2...
   std::string asmText =
-      llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $1, 0; @p st.global{0}{1}.{2}b{3} [ $0 + 0 ], {4}; }",
+      llvm::formatv("{ .reg .pred p; setp.ne.b32 p, $1, 0; @p "
+                    "st.global{0}{1}.{2}b{3} [ $0 + 0 ], {4}; }",
                     cacheSuffix(cache, true), evictSuffix(evict), vecPrefix(n),
                     wordBits, operandList(2, n))
           .str();
   std::string constraints = "l,r";
   for (size_t i = 0; i < n; ++i)
     constraints += std::string(",") + constraintFor(wordBits);
-  SmallVector<Value> operands{ptr,
-                              LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
+  SmallVector<Value> operands{
+      ptr, LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
   operands.append(words.begin(), words.end());
-  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, asmText,
-                            constraints, /*has_side_effects=*/true,
+  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, asmText, constraints,
+                            /*has_side_effects=*/true,
                             /*is_align_stack=*/false,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
@@ -143,8 +158,9 @@ static SmallVector<Value> tiedAsm(OpBuilder &b, Location loc,
     ins += llvm::formatv(",{0}", i).str();
     types.push_back(regs[i].getType());
   }
-  Type resultTy =
-      n == 1 ? types[0] : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  Type resultTy = n == 1
+                      ? types[0]
+                      : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, n ? TypeRange(resultTy) : TypeRange(), regs, asmText,
       outs + (n ? ins : ""), /*has_side_effects=*/true,
@@ -172,17 +188,28 @@ SmallVector<Value> mlir::txl::emitWarpGroupDotWait(OpBuilder &b, Location loc,
 }
 
 Value mlir::txl::emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
-                                         Value parity) {
-  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), bar);
+                                         Value parity,
+                                         std::optional<int> suspendHintNs) {
+  // A shared-window pointer is 32 bits wide (NVPTX's short shared
+  // pointers): the asm takes it as is, in the `%r` register the other
+  // mbarrier instructions on it name.
+  auto ptrType = dyn_cast<LLVM::LLVMPointerType>(bar.getType());
+  bool shortPointer = ptrType && ptrType.getAddressSpace() == 3;
+  Value address =
+      shortPointer
+          ? bar
+          : LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), bar).getResult();
+  std::string hint =
+      suspendHintNs ? llvm::formatv(", {0}", *suspendHintNs).str() : "";
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, TypeRange(b.getI32Type()), ValueRange{address, parity},
-      "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [$1], $2; "
-      "selp.u32 $0, 1, 0, p; }",
-      "=r,l,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  Value zero = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                        b.getI32IntegerAttr(0));
+      "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [$1], $2" +
+          hint + "; selp.u32 $0, 1, 0, p; }",
+      shortPointer ? "=r,r,r" : "=r,l,r", /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  Value zero =
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0));
   return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
                               asmOp.getResult(0), zero);
 }

@@ -55,11 +55,14 @@ SmallVector<Value> emitWarpGroupDotRegisterA(OpBuilder &b, Location loc,
 SmallVector<Value> emitRegisterPin(OpBuilder &b, Location loc,
                                    ArrayRef<Value> regs);
 
-/// One probe of `mbarrier.try_wait.parity` on the shared barrier `bar`
-/// (NVVM's op loops until success): i1, true once the phase of `parity`
-/// has completed. The bounded waits of TXL_DEBUG_SYNC loop on it.
+/// One probe of `mbarrier.try_wait.parity` on the shared barrier `bar`:
+/// i1, true once the phase of `parity` has completed. With a hint, the
+/// probe suspends the thread up to that many ns before it gives up.
+/// txl.mbar_wait (spinUntil) and the bounded waits of TXL_DEBUG_SYNC loop
+/// on it.
 Value emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
-                              Value parity);
+                              Value parity,
+                              std::optional<int> suspendHintNs = {});
 
 /// `tensormap.replace.tile.<field>.shared::cta.b1024` on the CUtensorMap
 /// being built at shared address `map`: with `ord`, of dimension `ord`

@@ -7,6 +7,7 @@
 // are initialized by thread 0 at their (top-level) allocation.
 //
 //===----------------------------------------------------------------------===//
+#include "InlinePTX.h"
 #include "Utility.h"
 
 using namespace mlir;
@@ -460,10 +461,11 @@ struct MBarWaitOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::MBarWaitOp> {
       emitBoundedMBarrierWait(rewriter, loc, op, adaptor.getBar(), parity,
                               *bound);
     } else {
-      // try_wait suspends up to the hint (ns) per probe; the op loops.
-      NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, adaptor.getBar(),
-                                            parity,
-                                            i32Const(rewriter, loc, 1000000));
+      // try_wait suspends up to the hint (ns) per probe.
+      spinUntil(rewriter, loc, [&](OpBuilder &b) {
+        return emitMBarrierTryWaitOnce(b, loc, adaptor.getBar(), parity,
+                                       /*suspendHintNs=*/1000000);
+      });
     }
     if (op->hasAttr(kFenceAfterWaitAttr))
       fenceAsyncProxy(rewriter, loc);

@@ -215,16 +215,10 @@ struct TCGen05MMAOpToLLVM
     Value token = NVVM::MBarrierArriveOp::create(
                       rewriter, loc, rewriter.getI64Type(), bar, Value())
                       ->getResult(0);
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-    Block *probe = rewriter.createBlock(after);
-    rewriter.setInsertionPointToEnd(before);
-    LLVM::BrOp::create(rewriter, loc, probe);
-    rewriter.setInsertionPointToStart(probe);
-    Value done = NVVM::MBarrierTryWaitOp::create(
-        rewriter, loc, rewriter.getI1Type(), bar, token, Value());
-    LLVM::CondBrOp::create(rewriter, loc, done, after, probe);
-    rewriter.setInsertionPointToStart(after);
+    spinUntil(rewriter, loc, [&](OpBuilder &b) -> Value {
+      return NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(), bar, token,
+                                             Value());
+    });
   }
 };
 

@@ -78,16 +78,10 @@ Value boxAddress(OpBuilder &b, Location loc, Value base,
 /// per probe).
 void waitOnState(ConversionPatternRewriter &rewriter, Location loc, Value bar,
                  Value state) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *probe = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::BrOp::create(rewriter, loc, probe);
-  rewriter.setInsertionPointToEnd(probe);
-  Value done = NVVM::MBarrierTryWaitOp::create(
-      rewriter, loc, rewriter.getI1Type(), bar, state, /*ticks=*/Value());
-  LLVM::CondBrOp::create(rewriter, loc, done, after, probe);
-  rewriter.setInsertionPointToStart(after);
+  spinUntil(rewriter, loc, [&](OpBuilder &b) -> Value {
+    return NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(), bar, state,
+                                           /*ticks=*/Value());
+  });
 }
 
 /// The shared::cluster address of the barrier at `bar`'s offset in the

@@ -321,6 +321,18 @@ void mlir::txl::ifThen(ConversionPatternRewriter &rewriter, Location loc,
   rewriter.setInsertionPointToStart(after);
 }
 
+void mlir::txl::spinUntil(ConversionPatternRewriter &rewriter, Location loc,
+                          function_ref<Value(OpBuilder &)> probe) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *loop = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::BrOp::create(rewriter, loc, loop);
+  rewriter.setInsertionPointToStart(loop);
+  LLVM::CondBrOp::create(rewriter, loc, probe(rewriter), after, loop);
+  rewriter.setInsertionPointToStart(after);
+}
+
 Value mlir::txl::isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op) {
   txlgpu::AsyncIssuer issuer = txlgpu::asyncIssuerOf(
       op, moduleIntOf(op, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4));

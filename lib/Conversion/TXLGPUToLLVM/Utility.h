@@ -130,6 +130,15 @@ void markWaitsForAsyncCopies(ModuleOp module);
 /// Runs `body` only where `pred` holds (a branch around it).
 void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
             function_ref<void()> body);
+/// Repeats `probe` (an i1 built at the builder's insertion point) until it
+/// holds, as a loop in the LLVM IR. Spin waits must not loop inside an asm
+/// statement with `bra.uni` (as NVVM's mbarrier.try_wait.parity op does):
+/// a probe's result may differ between the threads of a warp, and a branch
+/// ptxas believes uniform leaves the warp unconverged at the next aligned
+/// barrier (compute-sanitizer's synccheck: "divergent thread(s)"). Here
+/// the NVPTX backend sees a divergent branch and ptxas reconverges it.
+void spinUntil(ConversionPatternRewriter &rewriter, Location loc,
+               function_ref<Value(OpBuilder &)> probe);
 /// The thread that issues the single-thread async operations (expect_tx,
 /// TMA) of txl.* ops: txlgpu::asyncIssuerOf as an i1.
 Value isWarpGroupLeader(OpBuilder &b, Location loc, Operation *op);

@@ -1,4 +1,4 @@
-# expect: 8:5: error: an 'if' on tensor elements in tl.map_elementwise's function gives <[64], int32> on one path and (int32, int32) on the other
+# expect: 8:5: error: an 'if' on tensor elements in tl.map_elementwise's function gives <[64], int32> on one path and (int 1, int 2) on the other
 # kernel: kernel
 # signature: *i32
 import triton

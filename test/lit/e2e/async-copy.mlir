@@ -61,6 +61,6 @@
 // RUN: FileCheck %s --check-prefix=TRACK < %ttrack/tracked_ring_copy.ptx
 // TRACK: cp.async.cg.shared.global
 // TRACK: cp.async.commit_group;
-// TRACK: cp.async.mbarrier.arrive.noinc.shared.b64 [global_smem];
+// TRACK: cp.async.mbarrier.arrive.noinc.shared.b64 [{{global_smem|%rd[0-9]+}}];
 // TRACK-NOT: cp.async.wait_group
-// TRACK: mbarrier.try_wait.parity.shared.b64
+// TRACK: mbarrier.try_wait.parity.shared::cta.b64

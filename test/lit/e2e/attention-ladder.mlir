@@ -38,7 +38,7 @@
 // STEP2-GIR-NOT: txlgpu.convert_layout {{.*}}shared_offset
 // STEP2: mbarrier.init.shared.b64 [{{.*}}], 1;
 // STEP2: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
-// STEP2-DAG: mbarrier.try_wait.parity.shared.b64
+// STEP2-DAG: mbarrier.try_wait.parity.shared::cta.b64
 // STEP2-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 // STEP2-DAG: ex2.approx.f32
 // STEP2-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1;

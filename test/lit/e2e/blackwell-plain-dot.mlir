@@ -45,13 +45,13 @@
 // CHECK-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one
 // CHECK-NOT: mbarrier.arrive
 // CHECK-NOT: tcgen05.ld
-// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK-NOT: tcgen05.ld
 // CHECK: cp.async.cg.shared.global
 // CHECK-NOT: tcgen05.ld
 // CHECK: cp.async.wait_group 0;
 // CHECK-NOT: tcgen05.mma
-// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK-NOT: tcgen05.mma
 // CHECK: tcgen05.fence::after_thread_sync;
 // CHECK-NEXT: tcgen05.ld.sync.aligned.32x32b

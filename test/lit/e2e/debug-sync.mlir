@@ -13,7 +13,7 @@
 // CHECK: .visible .global .align 8 .u64 __txl_debug_record;
 // CHECK: mov.u64 %[[START:rd[0-9]+]], %globaltimer;
 // CHECK: [[PROBE:\$L__BB0_[0-9]+]]:
-// CHECK: mbarrier.try_wait.parity.shared::cta.b64 p, [%rd{{[0-9]+}}], %r{{[0-9]+}}; selp.u32
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64 p, [%r{{d?[0-9]+}}], %r{{[0-9]+}}; selp.u32
 // CHECK: mov.u64 %[[NOW:rd[0-9]+]], %globaltimer;
 // CHECK: sub.s64 %[[EL:rd[0-9]+]], %[[NOW]], %[[START]];
 // CHECK: setp.lt.u64 %p{{[0-9]+}}, %[[EL]], 5000000001;

@@ -53,6 +53,6 @@
 // RINGS: 6
 // RUN: FileCheck %s --check-prefix=RING < %t/desc_matmul.ptx
 // RING-COUNT-6: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
-// RING: mbarrier.try_wait.parity.shared.b64
-// RING: mbarrier.try_wait.parity.shared.b64
+// RING: mbarrier.try_wait.parity.shared::cta.b64
+// RING: mbarrier.try_wait.parity.shared::cta.b64
 // RING: wgmma.mma_async

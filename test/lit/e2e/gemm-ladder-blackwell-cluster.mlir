@@ -50,6 +50,9 @@
 // PAIR: tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32
 // PAIR-NEXT: tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned;
 // PAIR-NOT: tcgen05.alloc
+// (The flagship's scheduler elects a lane for try_cancel first: CLCPAIR
+// skips it, to the MMA warp's election.)
+// CLCPAIR: clusterlaunchcontrol.try_cancel
 // PAIR: elect.sync
 // PAIR: @%p{{[0-9]+}} bra $[[SKIP:L__BB[0-9]+_[0-9]+]];
 // PAIR-NOT: {{^\$L__BB}}
@@ -89,29 +92,23 @@
 // The flagship: fp16, bf16 and fp8 (kind::f8f6f4, e4m3: A/B format 0,
 // so the same descriptor bits as fp16 in another kind).
 // RUN: txlc %tutorials/gemm_blackwell/flagship.py --kernel-name gemm_bw_flagship --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, i32, i32, i32, 128, 256, 64, 64, 8, 4" --num-warps 4 --num-warpgroups 2 --num-ctas 2 --target sm_100a --out-dir %t/f16 > /dev/null
-// RUN: FileCheck %s --check-prefix=PAIR --input-file %t/f16/gemm_bw_flagship.ptx
+// RUN: FileCheck %s --check-prefixes=CLCPAIR,PAIR --input-file %t/f16/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefix=PAIRTMA --input-file %t/f16/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefixes=CLC,F16 --input-file %t/f16/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefix=CLCQ --input-file %t/f16/gemm_bw_flagship.ptx
 // RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_100a %t/f16/gemm_bw_flagship.ptx -o %t/f16/ptxas.cubin; fi'
 // RUN: txlc %tutorials/gemm_blackwell/flagship.py --kernel-name gemm_bw_flagship --signature "tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 64]>, i32, i32, i32, 128, 256, 64, 64, 8, 4" --num-warps 4 --num-warpgroups 2 --num-ctas 2 --target sm_100a --out-dir %t/bf16 > /dev/null
-// RUN: FileCheck %s --check-prefix=PAIR --input-file %t/bf16/gemm_bw_flagship.ptx
+// RUN: FileCheck %s --check-prefixes=CLCPAIR,PAIR --input-file %t/bf16/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefix=PAIRTMA --input-file %t/bf16/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefixes=CLC,BF16 --input-file %t/bf16/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefix=CLCQ --input-file %t/bf16/gemm_bw_flagship.ptx
 // RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_100a %t/bf16/gemm_bw_flagship.ptx -o %t/bf16/ptxas.cubin; fi'
 // RUN: txlc %tutorials/gemm_blackwell/flagship.py --kernel-name gemm_bw_flagship --signature "tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp16[128, 64]>, i32, i32, i32, 128, 256, 128, 64, 8, 4" --num-warps 4 --num-warpgroups 2 --num-ctas 2 --target sm_100a --out-dir %t/f8 > /dev/null
-// RUN: FileCheck %s --check-prefix=PAIR --input-file %t/f8/gemm_bw_flagship.ptx
+// RUN: FileCheck %s --check-prefixes=CLCPAIR,PAIR --input-file %t/f8/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefix=PAIRTMA --input-file %t/f8/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefixes=CLC,F8 --input-file %t/f8/gemm_bw_flagship.ptx
 // RUN: FileCheck %s --check-prefix=CLCQ --input-file %t/f8/gemm_bw_flagship.ptx
 // RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_100a %t/f8/gemm_bw_flagship.ptx -o %t/f8/ptxas.cubin; fi'
-// F16: mov.b32 %r{{[0-9]+}}, 272629776;
-// F16: tcgen05.mma.cta_group::2.kind::f16
-// BF16: mov.b32 %r{{[0-9]+}}, 272630928;
-// BF16: tcgen05.mma.cta_group::2.kind::f16
-// F8: mov.b32 %r{{[0-9]+}}, 272629776;
-// F8: tcgen05.mma.cta_group::2.kind::f8f6f4
 // The response slot's 16 bytes, asked for by CTA 0's elected thread of
 // the producer warp, multicast; decoded by query_cancel.
 // (The CTA-0 test is folded into the issuing predicate with the warp
@@ -122,6 +119,14 @@
 // CLC: @%p{{[0-9]+}} bra
 // CLC-NEXT: clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128
 // CLC-NOT: clusterlaunchcontrol.try_cancel
+// (The instruction descriptor and the MMA kind, after the scheduler's
+// first request.)
+// F16: mov.b32 %r{{[0-9]+}}, 272629776;
+// F16: tcgen05.mma.cta_group::2.kind::f16
+// BF16: mov.b32 %r{{[0-9]+}}, 272630928;
+// BF16: tcgen05.mma.cta_group::2.kind::f16
+// F8: mov.b32 %r{{[0-9]+}}, 272629776;
+// F8: tcgen05.mma.cta_group::2.kind::f8f6f4
 // Each of the three roles decodes the response.
 // CLCQ-COUNT-3: clusterlaunchcontrol.query_cancel.is_canceled.pred.b128
 // CLCQ-NOT: clusterlaunchcontrol.query_cancel.is_canceled
@@ -154,14 +159,13 @@
 // RUN: txlc %S/../Inputs/two_cta.py --kernel-name clc_loop --signature "*i32" --num-warps 4 --target sm_100a --out-dir %t/clc > /dev/null
 // RUN: FileCheck %s --check-prefix=CLC1 --input-file %t/clc/clc_loop.ptx
 // RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_100a %t/clc/clc_loop.ptx -o %t/clc/ptxas.cubin; fi'
-// (The loop is rotated: its wait and query come first in the PTX.)
-// CLC1: mbarrier.try_wait.parity.shared.b64 P1, [%r[[BAR:[0-9]+]]]
+// CLC1: mbarrier.arrive.expect_tx.shared.b64 _, [%r[[BAR:[0-9]+]]], 16;
+// CLC1: elect.sync
+// CLC1: clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [global_smem+{{[0-9]+}}], [global_smem];
+// CLC1: mbarrier.try_wait.parity.shared::cta.b64 p, [%r[[BAR]]]
 // CLC1: clusterlaunchcontrol.query_cancel.is_canceled.pred.b128
 // CLC1: clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128
 // CLC1: bar.sync 1, 128;
-// CLC1: mbarrier.arrive.expect_tx.shared.b64 _, [%r[[BAR]]], 16;
-// CLC1: elect.sync
-// CLC1: clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [global_smem+{{[0-9]+}}], [global_smem];
 // CLC1-NOT: multicast
 
 // One CTA group per kernel: a cta_group::1 dotx beside a two_ctas one is

@@ -40,7 +40,7 @@
 // STEP1-NEXT: mov.b32 %r[[IDESC:[0-9]+]], 136314896;
 // STEP1-NEXT: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r{{[0-9]+}}], %rd{{[0-9]+}}, %rd{{[0-9]+}}, %r[[IDESC]], %p[[OFF]];
 // Straight-line code: the wait, then the fence, then the TMEM read.
-// STEP1: mbarrier.try_wait.parity.shared.b64
+// STEP1: mbarrier.try_wait.parity.shared::cta.b64
 // STEP1-NOT: tcgen05.ld
 // STEP1: tcgen05.fence::after_thread_sync;
 // STEP1-NOT: tcgen05.ld
@@ -69,6 +69,8 @@
 // MMA-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
 // MMA: [[SKIP]]
 
+// (A wait spins in a loop of its own: from the accumulator wait's probe.)
+// LOAD: mbarrier.try_wait
 // LOAD: tcgen05.fence::after_thread_sync;
 // LOAD-NOT: {{^\$L__BB|bar.sync|mbarrier}}
 // LOAD: tcgen05.ld.sync.aligned.32x32b.x32.b32
@@ -126,8 +128,7 @@
 // Step 6: persistent over tiles in grouped order; the phase is carried
 // across tiles, the C tile's previous store is waited for before reuse.
 // RUN: txlc %tutorials/gemm_blackwell/step06_persistent.py --kernel-name gemm_bw_step06 --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 128]>, i32, i32, i32, i32, 128, 128, 64, 8" --num-warps 4 --target sm_100a --out-dir %t/s6 > /dev/null
-// RUN: FileCheck %s --check-prefixes=ALLOC,LOAD --input-file %t/s6/gemm_bw_step06.ptx
-// RUN: FileCheck %s --check-prefix=MMA --input-file %t/s6/gemm_bw_step06.ptx
+// RUN: FileCheck %s --check-prefixes=ALLOC,MMA,LOAD --input-file %t/s6/gemm_bw_step06.ptx
 // RUN: FileCheck %s --check-prefix=TMA --input-file %t/s6/gemm_bw_step06.ptx
 // RUN: sh %S/../Inputs/check_expect_tx.sh %t/s6/gemm_bw_step06.ptx 32768 2
 // RUN: FileCheck %s --check-prefix=STEP6-IR --input-file %t/s6/gemm_bw_step06.txlgir
@@ -162,7 +163,7 @@
 // STEP7: elect.sync
 // The tile's acc_ready commit (the stage commits are at [stage base + 32]).
 // STEP7: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 {{\[(global_smem\+[0-9]+|%rd[0-9]+)\]}};
-// STEP7: mbarrier.try_wait.parity.shared.b64
+// STEP7: mbarrier.try_wait.parity.shared::cta.b64
 // STEP7: tcgen05.fence::after_thread_sync;
 // STEP7-NOT: {{^\$L__BB|bar.sync|mbarrier}}
 // STEP7: tcgen05.ld.sync.aligned.32x32b

@@ -56,7 +56,7 @@
 // STEP2: st.shared
 // STEP2: fence.proxy.async.shared::cta
 // STEP2: mbarrier.arrive.shared.b64
-// STEP2: mbarrier.try_wait.parity.shared.b64 {{.*}}, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
+// STEP2: mbarrier.try_wait.parity.shared::cta.b64 {{.*}}, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
 // STEP2: xor.b32 %[[PH]], %[[PH]], 1;
 // STEP2: wgmma.fence.sync.aligned
 // STEP2-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
@@ -89,7 +89,7 @@
 // STEP3: mbarrier.init.shared.b64 [{{.*}}], 128;
 // STEP3: [[LOOP:\$L__BB0_[0-9]+]]:
 // STEP3: @p ld.global.b16
-// STEP3: mbarrier.try_wait.parity.shared.b64 {{.*}}, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
+// STEP3: mbarrier.try_wait.parity.shared::cta.b64 {{.*}}, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
 // STEP3: xor.b32 %[[PH]], %[[PH]], 1;
 // STEP3-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // STEP3: wgmma.commit_group.sync.aligned
@@ -177,7 +177,7 @@
 // STEP4-DAG: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
 // STEP4-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+1024], [%[[DA]], {%[[K:r[0-9]+]], %[[ROWM:r[0-9]+]]}], [global_smem];
 // STEP4-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+17408], [%[[DB]], {%[[K]], %[[ROWN:r[0-9]+]]}], [global_smem];
-// STEP4-DAG: mbarrier.try_wait.parity.shared.b64 P1, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
+// STEP4-DAG: mbarrier.try_wait.parity.shared::cta.b64 p, [%r{{[0-9]+}}], %[[PH:r[0-9]+]],
 // STEP4-DAG: xor.b32 %[[PH]], %[[PH]], 1;
 // STEP4-DAG: wgmma.wait_group.sync.aligned 0;
 // Epilogue: sC reuses sA's bytes (1024; the K loop is over), two boxes of
@@ -247,7 +247,7 @@
 // The loop body: parity = (phases >> s) & 1; stage base = s * 16384.
 // STEP5: shr.u32 %[[SH:r[0-9]+]], %[[PHS:r[0-9]+]], %[[S:r[0-9]+]];
 // STEP5: and.b32 %[[PAR:r[0-9]+]], %[[SH]], 1;
-// STEP5: mbarrier.try_wait.parity.shared.b64 P1, [%r{{[0-9]+}}], %[[PAR]],
+// STEP5: mbarrier.try_wait.parity.shared::cta.b64 p, [%r{{[0-9]+}}], %[[PAR]],
 // STEP5: shl.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %[[S]];
 // STEP5: shl.b32 %{{r[0-9]+}}, %[[S]], 14;
 // STEP5: wgmma.fence.sync.aligned
@@ -489,7 +489,7 @@
 // STEP7-MMA: mbarrier.init.shared.b64 [%[[FREE:r[0-9]+]]], 128;
 // STEP7-MMA-NOT: mbarrier.init
 // STEP7-MMA: setmaxnreg.inc.sync.aligned.u32 232;
-// STEP7-MMA: mbarrier.try_wait.parity.shared.b64 P1, [%[[FREE]]],
+// STEP7-MMA: mbarrier.try_wait.parity.shared::cta.b64 p, [%[[FREE]]],
 // STEP7-MMA: bar.sync 14, 128;
 // STEP7-MMA-COUNT-64: st.shared.v2.b32
 // STEP7-MMA-NEXT: fence.proxy.async.shared::cta;
@@ -503,7 +503,7 @@
 // STEP7-EPI: mbarrier.init.shared.b64 [%[[RDY:r[0-9]+]]], 128;
 // STEP7-EPI: mbarrier.init.shared.b64 [%{{r[0-9]+}}], 128;
 // STEP7-EPI-NOT: mbarrier.init
-// STEP7-EPI: mbarrier.try_wait.parity.shared.b64 P1, [%[[RDY]]],
+// STEP7-EPI: mbarrier.try_wait.parity.shared::cta.b64 p, [%[[RDY]]],
 // STEP7-EPI-NOT: mbarrier
 // STEP7-EPI-COUNT-128: ld.shared.b32
 // STEP7-EPI-NOT: {{mbarrier|st.shared|cp.async}}
@@ -520,7 +520,7 @@
 // STEP7-EPI-NEXT: cp.async.bulk.commit_group;
 // The producer gives registers back and issues 32 KB of TMA per slice.
 // STEP7-PROD: setmaxnreg.dec.sync.aligned.u32 40;
-// STEP7-PROD: mbarrier.try_wait.parity.shared.b64
+// STEP7-PROD: mbarrier.try_wait.parity.shared::cta.b64
 // STEP7-PROD: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 32768;
 // STEP7-PROD: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
 // STEP7-PROD: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes

@@ -38,7 +38,7 @@
 // GEMM: cp.async.bulk.wait_group.read 0;
 // GEMM-NOT: wgmma
 // The loop's blocks are laid out in no fixed order: these are checked apart.
-// GEMMWAIT-DAG: mbarrier.try_wait.parity.shared.b64
+// GEMMWAIT-DAG: mbarrier.try_wait.parity.shared::cta.b64
 // GEMMWAIT-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // GEMMJSON: "block": [
 // GEMMJSON-NEXT: 64,

@@ -20,7 +20,7 @@
 // PTX: mul.wide.u32 %rd[[OFF:[0-9]+]], %r[[TID]], 128;
 // PTX: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r[[ROW]]}], [global_smem];
 // PTX-NOT: cp.async.bulk.tensor
-// PTX: mbarrier.try_wait.parity.shared.b64
+// PTX: mbarrier.try_wait.parity.shared::cta.b64
 // META: "block": [
 // META-NEXT: 1,
 // META-NEXT: 64

@@ -35,7 +35,7 @@
 // SCALE: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+1024], [%rd[[A]], {%r[[COL]], %r[[ROW]]}], [global_smem];
 // SCALE-NEXT: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [global_smem+9216], [%rd[[A]], {%r[[COL1]], %r[[ROW]]}], [global_smem];
 // SCALE-NEXT: [[SKIPLOAD]]:
-// SCALE: mbarrier.try_wait.parity.shared.b64
+// SCALE: mbarrier.try_wait.parity.shared::cta.b64
 // The threads' writes are made visible to the async proxy before the store.
 // SCALE: st.shared.b16
 // SCALE: fence.proxy.async.shared::cta;
@@ -117,16 +117,18 @@
 // STREAM: and.b32 %r[[LANE:[0-9]+]], %r[[TID]], 127;
 // STREAM-DAG: setp.ne.b32 %p[[NOTLEAD:[0-9]+]], %r[[LANE]], 0;
 // STREAM-DAG: setp.eq.b32 %p[[LEAD:[0-9]+]], %r[[LANE]], 0;
-// STREAM: cp.async.bulk.wait_group.read 1;
-// STREAM: @%p[[LEAD]] mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 16384;
-// STREAM: @%p[[NOTLEAD]] bra
 // STREAM: mul.wide.u32 %rd{{[0-9]+}}, %r{{[0-9]+}}, 16384;
 // STREAM-NEXT: add.s64 %rd[[STAGE:[0-9]+]],
-// STREAM: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd[[STAGE]]+1024], [%rd[[X:[0-9]+]], {%r[[COL:[0-9]+]], %r[[ROW:[0-9]+]]}], [%rd[[BAR:[0-9]+]]];
-// STREAM-NEXT: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd[[STAGE]]+9216], [%rd[[X]], {%r[[COL1:[0-9]+]], %r[[ROW]]}], [%rd[[BAR]]];
-// STREAM: mbarrier.try_wait.parity.shared.b64
-// STREAM: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd[[Y:[0-9]+]], {%r[[COL]], %r[[ROW]]}], [%rd[[STAGE]]+1024];
-// STREAM-NEXT: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd[[Y]], {%r[[COL1]], %r[[ROW]]}], [%rd[[STAGE]]+9216];
+// STREAM-NEXT: add.s64 %rd[[BOX0:[0-9]+]], %rd[[STAGE]], 1024;
+// STREAM: cp.async.bulk.wait_group.read 1;
+// STREAM: @%p[[LEAD]] mbarrier.arrive.expect_tx.shared.b64 _, [%r[[BAR32:[0-9]+]]], 16384;
+// STREAM: add.s64 %rd[[BOX1:[0-9]+]], %rd[[STAGE]], 9216;
+// STREAM: @%p[[NOTLEAD]] bra
+// STREAM: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd[[BOX0]]], [%rd[[X:[0-9]+]], {%r[[COL:[0-9]+]], %r[[ROW:[0-9]+]]}], [%rd[[BAR:[0-9]+]]];
+// STREAM-NEXT: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd[[BOX1]]], [%rd[[X]], {%r[[COL1:[0-9]+]], %r[[ROW]]}], [%rd[[BAR]]];
+// STREAM: mbarrier.try_wait.parity.shared::cta.b64 p, [%r[[BAR32]]],
+// STREAM: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd[[Y:[0-9]+]], {%r[[COL]], %r[[ROW]]}], [%rd[[BOX0]]];
+// STREAM-NEXT: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd[[Y]], {%r[[COL1]], %r[[ROW]]}], [%rd[[BOX1]]];
 // STREAM-NEXT: cp.async.bulk.commit_group;
 // STREAM: cp.async.bulk.wait_group.read 0;
 // STREAMJSON: "box": [
