@@ -130,8 +130,8 @@ Attribute blockedPreimage(MLIRContext *ctx, RankedTensorType srcType,
       spt[d] = unsigned(shape[d]);
     }
   Attribute enc = BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
-  std::optional<LayoutMap> src = getLayoutMap(
-      RankedTensorType::get(shape, srcType.getElementType(), enc));
+  std::optional<LayoutMap> src =
+      getLayoutMap(RankedTensorType::get(shape, srcType.getElementType(), enc));
   if (!src || !getRegisterRenaming(*src, *dst,
                                    reshapeCoordMap(shape, dstType.getShape())))
     return {};
@@ -642,8 +642,7 @@ private:
       wanted.push_back(claimed);
     for (Operation *user : reshape->getUsers())
       if (isa<ConvertLayoutOp>(user))
-        if (Attribute pinned =
-                user->getAttr(TXLGPUDialect::kPinnedLayoutAttr))
+        if (Attribute pinned = user->getAttr(TXLGPUDialect::kPinnedLayoutAttr))
           wanted.push_back(pinned);
     wanted.push_back(defaultFor(reshape.getType()));
     return wanted;
@@ -662,8 +661,8 @@ private:
     for (mlir::txl::ReshapeOp reshape : llvm::reverse(reshapes)) {
       auto srcType = cast<RankedTensorType>(reshape.getSrc().getType());
       for (Attribute want : wantedReshapeLayouts(reshape)) {
-        Attribute pre = blockedPreimage(
-            ctx, srcType, withEncoding(reshape.getType(), want));
+        Attribute pre = blockedPreimage(ctx, srcType,
+                                        withEncoding(reshape.getType(), want));
         if (!pre)
           continue;
         reshapeLayout[reshape] = want;
