@@ -133,6 +133,7 @@ struct ConvertTXLGPUToLLVMPass
     declareDebugRecord(module);
     if (failed(appendGlobalScratch(module)))
       return signalPassFailure();
+    markWaitsForAsyncCopies(module);
 
     TXLTypeConverter typeConverter(ctx);
     RewritePatternSet patterns(ctx);

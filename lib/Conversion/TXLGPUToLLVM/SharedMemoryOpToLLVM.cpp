@@ -440,6 +440,15 @@ struct MBarExpectOpToLLVM
   }
 };
 
+/// On an mbar_wait whose barrier cp.async copies may complete: the data
+/// they wrote (generic proxy) must be fenced before a wgmma or TMA store
+/// reads it (async proxy). A producer that waits for its copies with
+/// txl.async_load_wait fences there; one that arrives with
+/// track_async_op=True cannot (the arrival fires when the copies land, no
+/// thread of its runs then), so the waiting thread fences after the wait.
+constexpr llvm::StringLiteral kFenceAfterWaitAttr =
+    "txlgpu.fence_after_async_copies";
+
 struct MBarWaitOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::MBarWaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -451,14 +460,15 @@ struct MBarWaitOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::MBarWaitOp> {
     if (std::optional<int64_t> bound = debugSyncTimeoutNs(op)) {
       emitBoundedMBarrierWait(rewriter, loc, op, adaptor.getBar(), parity,
                               *bound);
-      rewriter.eraseOp(op);
-      return success();
+    } else {
+      // try_wait suspends up to the hint (ns) per probe.
+      spinUntil(rewriter, loc, [&](OpBuilder &b) {
+        return emitMBarrierTryWaitOnce(b, loc, adaptor.getBar(), parity,
+                                       /*suspendHintNs=*/1000000);
+      });
     }
-    // try_wait suspends up to the hint (ns) per probe.
-    spinUntil(rewriter, loc, [&](OpBuilder &b) {
-      return emitMBarrierTryWaitOnce(b, loc, adaptor.getBar(), parity,
-                                     /*suspendHintNs=*/1000000);
-    });
+    if (op->hasAttr(kFenceAfterWaitAttr))
+      fenceAsyncProxy(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -626,6 +636,34 @@ LogicalResult mlir::txl::writeSharedTile(OpBuilder &b, Location loc,
   fenceAsyncProxy(b, loc);
   barrier(b, loc);
   return success();
+}
+
+/// The mbar_alloc a barrier (or a stage of one) comes from, if visible.
+static txlgpu::MBarAllocOp barrierRoot(Value bar) {
+  while (auto idx = bar.getDefiningOp<txlgpu::MemDescIndexOp>())
+    bar = idx.getSrc();
+  return bar.getDefiningOp<txlgpu::MBarAllocOp>();
+}
+
+void mlir::txl::markWaitsForAsyncCopies(ModuleOp module) {
+  llvm::DenseSet<Operation *> tracked;
+  bool unknownRoot = false;
+  module.walk([&](txlgpu::MBarArriveOp arrive) {
+    if (!arrive.getTrackAsyncOp())
+      return;
+    if (txlgpu::MBarAllocOp root = barrierRoot(arrive.getBar()))
+      tracked.insert(root);
+    else
+      unknownRoot = true;
+  });
+  if (tracked.empty() && !unknownRoot)
+    return;
+  UnitAttr unit = UnitAttr::get(module.getContext());
+  module.walk([&](txlgpu::MBarWaitOp wait) {
+    txlgpu::MBarAllocOp root = barrierRoot(wait.getBar());
+    if (unknownRoot || !root || tracked.contains(root))
+      wait->setAttr(kFenceAfterWaitAttr, unit);
+  });
 }
 
 void mlir::txl::populateSharedMemoryOpPatterns(TXLTypeConverter &tc,

@@ -122,6 +122,11 @@ Value warpGroupId(OpBuilder &b, Location loc);
 /// fence.proxy.async.shared::cta: generic-proxy shared-memory writes become
 /// visible to the async proxy (wgmma, TMA).
 void fenceAsyncProxy(OpBuilder &b, Location loc);
+/// Marks the mbar_waits that may complete through cp.async-tracked
+/// arrivals (mbar_arrive(track_async_op=True)) on the same barriers, so
+/// that their lowering fences the async proxy after the wait (see
+/// MBarWaitOpToLLVM). Call before the conversion.
+void markWaitsForAsyncCopies(ModuleOp module);
 /// Runs `body` only where `pred` holds (a branch around it).
 void ifThen(ConversionPatternRewriter &rewriter, Location loc, Value pred,
             function_ref<void()> body);

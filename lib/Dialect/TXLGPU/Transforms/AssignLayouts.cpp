@@ -11,6 +11,12 @@
 //    to its users; reductions produce slice layouts; scans keep their
 //    operand's layout (or take the default); expand_dims wants its
 //    operand in the slice of its result's layout;
+//  * a reshape's source is born in the preimage of the result's layout
+//    (blockedPreimage) where one exists, so the reshape only renames
+//    registers: `tl.reshape(tl.arange(0, 4096) % 64, (64, 64))` or a
+//    broadcast [512, 8] of a [512] slice viewed as [64, 64] need no shared
+//    scratch. The result takes the layout its users want (a claimed
+//    access layout, a txl.relayout's) where that has a preimage;
 //  * where an operand's layout differs from what its user needs, a
 //    convert_layout is inserted (RemoveLayoutConversions later recomputes
 //    cheap values in place instead).
@@ -53,6 +59,85 @@ Attribute encodingOf(Value v) {
   return {};
 }
 
+/// The dimension a lane or warp basis steps along, by a power of two, or
+/// -1 for a zero basis; -2 when it moves more than one dimension (no
+/// blocked layout has such a basis).
+int basisDim(const Coord &basis) {
+  int dim = -1;
+  for (auto [d, v] : llvm::enumerate(basis)) {
+    if (v == 0)
+      continue;
+    if (dim != -1 || !llvm::isPowerOf2_64(uint64_t(v)))
+      return -2;
+    dim = int(d);
+  }
+  return dim;
+}
+
+/// The blocked layout of a reshape's source in which the reshape into
+/// `dstType` (its layout included) moves no data: every thread already
+/// holds, in some order, exactly the result elements the destination
+/// layout gives it, so the lowering renames registers and the allocator
+/// gives it no scratch (both decide with getRegisterRenaming, as here).
+/// A reshape renumbers elements row-major, which for power-of-two shapes
+/// is linear in the coordinate bits: the destination's lane and warp
+/// bases, read back as source coordinates, are the preimage layout's.
+/// When each steps one source dimension by a power of two, lanes and then
+/// warps filling the dimensions in one order, that is a blocked layout:
+/// a dimension's first lane (or warp) basis is its size per thread, its
+/// lanes and warps counted, and a dimension neither steps is held whole
+/// by each thread; a zero basis (a broadcast lane or warp: the tile wraps
+/// past the dimension's size) counts with the dimension before it. Null
+/// when there is none.
+Attribute blockedPreimage(MLIRContext *ctx, RankedTensorType srcType,
+                          RankedTensorType dstType) {
+  ArrayRef<int64_t> shape = srcType.getShape();
+  std::optional<LayoutMap> dst = getLayoutMap(dstType);
+  if (!dst || shape.empty() || !::txl::isPowerOf2Shape(shape))
+    return {};
+  CoordMap toSrc = reshapeCoordMap(dstType.getShape(), shape);
+  unsigned rank = shape.size();
+  SmallVector<unsigned> spt(rank, 0), tpw(rank, 1), wpc(rank, 1), order;
+  // Lanes, then warps: the first basis along a dimension steps it by the
+  // product of the counts below (size per thread, and lanes for a warp).
+  auto place = [&](const std::vector<Coord> &bases,
+                   SmallVector<unsigned> &count, bool warps) {
+    int current = order.empty() ? -1 : int(order.front());
+    for (const Coord &basis : bases) {
+      int d = basisDim(toSrc(basis));
+      if (d == -2 || (d == -1 && current == -1))
+        return false;
+      if (d == -1) {
+        count[current] *= 2;
+        continue;
+      }
+      current = d;
+      if (!llvm::is_contained(order, unsigned(d)))
+        order.push_back(unsigned(d));
+      int64_t step = toSrc(basis)[d];
+      if (spt[d] == 0)
+        spt[d] = unsigned(warps ? std::max<int64_t>(1, step / tpw[d]) : step);
+      count[d] *= 2;
+    }
+    return true;
+  };
+  if (!place(dst->laneBases, tpw, false) || !place(dst->warpBases, wpc, true))
+    return {};
+  // A dimension no lane or warp steps is all in registers, the fastest.
+  for (int d = 0; d < int(rank); ++d)
+    if (!llvm::is_contained(order, unsigned(d))) {
+      order.insert(order.begin(), unsigned(d));
+      spt[d] = unsigned(shape[d]);
+    }
+  Attribute enc = BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
+  std::optional<LayoutMap> src =
+      getLayoutMap(RankedTensorType::get(shape, srcType.getElementType(), enc));
+  if (!src || !getRegisterRenaming(*src, *dst,
+                                   reshapeCoordMap(shape, dstType.getShape())))
+    return {};
+  return enc;
+}
+
 bool isCheapIndexValue(Value v) {
   Operation *def = v.getDefiningOp();
   return def && isa<mlir::txl::MakeRangeOp, mlir::txl::SplatOp, arith::ConstantOp>(def);
@@ -74,6 +159,7 @@ public:
       return;
     seedAccessOperands();
     seedReducedCarries();
+    seedReshapeSources();
     module.walk([&](func::FuncOp func) {
       for (Block &block : func.getBody())
         visitBlock(block);
@@ -101,6 +187,9 @@ private:
   /// to the store's coalesced layout through shared scratch. A wgmma
   /// accumulator stored this way needs no scratch at all.
   llvm::DenseSet<Value> pinnedValues;
+  /// The layouts of reshape results whose sources are born in the layout
+  /// the reshape turns into it (seedReshapeSources).
+  llvm::DenseMap<Operation *, Attribute> reshapeLayout;
 
 public:
   bool failed = false;
@@ -559,6 +648,46 @@ private:
         seed(copy.getMask());
       }
     });
+  }
+
+  /// The layouts a reshape's result is wanted in, best first: the one its
+  /// users claimed (an access's pointers or mask, seeded backwards), the
+  /// one a txl.relayout of it pins, its rank's default.
+  SmallVector<Attribute> wantedReshapeLayouts(mlir::txl::ReshapeOp reshape) {
+    SmallVector<Attribute> wanted;
+    Attribute claimed = preferred.lookup(reshape.getResult());
+    if (isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(claimed))
+      wanted.push_back(claimed);
+    for (Operation *user : reshape->getUsers())
+      if (isa<ConvertLayoutOp>(user))
+        if (Attribute pinned = user->getAttr(TXLGPUDialect::kPinnedLayoutAttr))
+          wanted.push_back(pinned);
+    wanted.push_back(defaultFor(reshape.getType()));
+    return wanted;
+  }
+
+  /// A reshape moves no data when its source is in the preimage of its
+  /// result's layout (blockedPreimage): the first wanted result layout
+  /// that has one is the result's, and the source's producers (index
+  /// arithmetic, ranges, broadcasts of slices) are born in the preimage.
+  /// Without one the reshape keeps the default and moves its data through
+  /// shared scratch. Last in, first seeded: a reshape of a reshape's
+  /// result has chosen the layout its source is wanted in.
+  void seedReshapeSources() {
+    SmallVector<mlir::txl::ReshapeOp> reshapes;
+    module.walk([&](mlir::txl::ReshapeOp r) { reshapes.push_back(r); });
+    for (mlir::txl::ReshapeOp reshape : llvm::reverse(reshapes)) {
+      auto srcType = cast<RankedTensorType>(reshape.getSrc().getType());
+      for (Attribute want : wantedReshapeLayouts(reshape)) {
+        Attribute pre = blockedPreimage(ctx, srcType,
+                                        withEncoding(reshape.getType(), want));
+        if (!pre)
+          continue;
+        reshapeLayout[reshape] = want;
+        preferBackwards(reshape.getSrc(), pre);
+        break;
+      }
+    }
   }
 
   /// Index arithmetic whose operands may simply share its result's layout.
@@ -1051,7 +1180,8 @@ private:
     }
     if (isa<mlir::txl::ReshapeOp, mlir::txl::TransOp>(op)) {
       auto type = cast<RankedTensorType>(op->getResult(0).getType());
-      return setResultEncodings(op, defaultFor(type));
+      Attribute enc = reshapeLayout.lookup(op);
+      return setResultEncodings(op, enc ? enc : defaultFor(type));
     }
     if (auto slice = dyn_cast<mlir::txl::ExtractSliceOp>(op))
       return visitWindow(slice);
