@@ -76,7 +76,7 @@
 // CHECK-NOT: tcgen05.ld
 // CHECK: [[LOOP:\$L__BB[0-9_]+]]:
 // CHECK-NOT: tcgen05.ld
-// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK-NOT: tcgen05.ld
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-NEXT: bar.sync 0;
@@ -100,7 +100,7 @@
 // CHECK-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%rd{{[0-9]+}}];
 // CHECK-NOT: mbarrier.arrive
 // CHECK-NOT: tcgen05.ld
-// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK-NOT: tcgen05
 // CHECK: tcgen05.fence::after_thread_sync;
 // CHECK-NOT: {{tcgen05|bar.sync|mbarrier}}

@@ -26,11 +26,11 @@
 // CHECK: .maxntid 384, 1, 1
 // CHECK-DAG: setmaxnreg.inc.sync.aligned.u32 240;
 // CHECK-DAG: setmaxnreg.dec.sync.aligned.u32 24;
-// CHECK-DAG: bar.sync 9, 256;
-// CHECK-DAG: bar.arrive 8, 256;
-// CHECK-DAG: bar.sync 8, 256;
-// CHECK-DAG: bar.arrive 9, 256;
-// CHECK-DAG: bar.sync 12, 128;
+// CHECK-DAG: barrier.sync 9, 256;
+// CHECK-DAG: barrier.arrive 8, 256;
+// CHECK-DAG: barrier.sync 8, 256;
+// CHECK-DAG: barrier.arrive 9, 256;
+// CHECK-DAG: barrier.sync 12, 128;
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1;
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
 // CHECK-DAG: ld.shared.v2.b32
