@@ -10,6 +10,9 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/IR/Matchers.h"
+
+#include <bitset>
 
 namespace mlir::txl {
 #define GEN_PASS_DEF_CONVERTTXLGPUTOLLVM
@@ -35,6 +38,54 @@ int moduleInt(ModuleOp module, StringRef name, int fallback) {
   if (auto attr = module->getAttrOfType<IntegerAttr>(name))
     return attr.getInt();
   return fallback;
+}
+
+/// Picks the named barriers of the per-warpgroup barriers (Utility's
+/// barrier(): group g waits at top - g) clear of the ids the kernel's
+/// txl.bar_wait / txl.bar_arrive use. A user barrier sharing an id with
+/// another warpgroup's internal one would merge the two groups' arrivals:
+/// the TXL project's sparse MLA kernel syncs warpgroup 0 at id 13, which
+/// was warpgroup 2's. Ids that are not constants cannot be checked (the
+/// documentation asks for ids below the compiler's).
+LogicalResult chooseGroupBarrierIds(ModuleOp module) {
+  int groups = moduleInt(module, txlgpu::TXLGPUDialect::kNumWarpgroupsAttr, 1);
+  int extra = moduleInt(module, txlgpu::kNumExtraWarpsAttr, 0);
+  if (groups <= 1 && extra == 0)
+    return success(); // bar.sync 0 across the CTA
+  int needed = groups + (extra > 0 ? 1 : 0);
+  std::bitset<16> used;
+  Operation *firstUse = nullptr;
+  module.walk([&](LLVM::CallIntrinsicOp call) {
+    StringRef name = call.getIntrin();
+    if (name != "llvm.nvvm.barrier.cta.sync.count" &&
+        name != "llvm.nvvm.barrier.cta.arrive.count")
+      return;
+    APInt id;
+    if (!matchPattern(call.getArgs()[0], m_ConstantInt(&id)) ||
+        id.getZExtValue() > 15)
+      return;
+    used.set(id.getZExtValue());
+    if (!firstUse)
+      firstUse = call;
+  });
+  for (int top = 15; top - needed + 1 >= 1; --top) {
+    bool clear = true;
+    for (int g = 0; g < needed; ++g)
+      clear &= !used.test(top - g);
+    if (!clear)
+      continue;
+    if (top != 15)
+      module->setAttr(kGroupBarrierTopAttr,
+                      IntegerAttr::get(IntegerType::get(module.getContext(), 32),
+                                       top));
+    return success();
+  }
+  return firstUse->emitError()
+         << "the kernel's named barriers leave no " << needed
+         << " consecutive ids in 1..15 for the compiler's per-warpgroup "
+            "barriers (one per warpgroup"
+         << (extra > 0 ? ", one for the extra warps" : "")
+         << "); use fewer distinct txl.bar_wait/bar_arrive ids";
 }
 
 /// A kernel that builds TMA descriptors (txlgpu.make_tensor_desc) takes
@@ -134,6 +185,8 @@ struct ConvertTXLGPUToLLVMPass
     if (failed(appendGlobalScratch(module)))
       return signalPassFailure();
     markWaitsForAsyncCopies(module);
+    if (failed(chooseGroupBarrierIds(module)))
+      return signalPassFailure();
 
     TXLTypeConverter typeConverter(ctx);
     RewritePatternSet patterns(ctx);

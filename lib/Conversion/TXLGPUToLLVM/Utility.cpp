@@ -206,9 +206,10 @@ Value mlir::txl::warpGroupId(OpBuilder &b, Location loc) {
 
 /// With several warpgroups a tensor belongs to one of them (they may run
 /// different roles), so its exchanges synchronize only that warpgroup:
-/// named barrier 15 - warpgroup (ids below are left to txl.bar_*). Extra
-/// warps (kNumExtraWarpsAttr) form one more, smaller group of their own:
-/// tensor code in the other warps never waits for them.
+/// named barrier top - warpgroup, top = 15 unless the kernel's own
+/// txl.bar_* ids take one of those (kGroupBarrierTopAttr). Extra warps
+/// (kNumExtraWarpsAttr) form one more, smaller group of their own: tensor
+/// code in the other warps never waits for them.
 void mlir::txl::barrier(OpBuilder &b, Location loc) {
   Operation *where = b.getInsertionBlock()->getParentOp();
   int extra = moduleIntOf(where, txlgpu::kNumExtraWarpsAttr, 0);
@@ -219,7 +220,8 @@ void mlir::txl::barrier(OpBuilder &b, Location loc) {
   }
   int warps = moduleIntOf(where, txlgpu::TXLGPUDialect::kNumWarpsAttr, 4);
   Value group = warpGroupId(b, loc);
-  Value id = LLVM::SubOp::create(b, loc, i32Const(b, loc, 15), group);
+  int top = moduleIntOf(where, kGroupBarrierTopAttr, 15);
+  Value id = LLVM::SubOp::create(b, loc, i32Const(b, loc, top), group);
   Value count = i32Const(b, loc, warps * 32);
   if (extra > 0) {
     Value isExtra = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,

@@ -102,6 +102,11 @@ LogicalResult writeSharedTile(OpBuilder &b, Location loc, Operation *op,
 /// Synchronizes the threads that share a tensor: the CTA, or with several
 /// warpgroups the calling warpgroup.
 void barrier(OpBuilder &b, Location loc);
+/// Module attribute: the named-barrier id of warpgroup 0's barrier; group g
+/// uses this id minus g (chooseGroupBarrierIds, ConvertTXLGPUToLLVM.cpp).
+/// Absent: 15.
+constexpr llvm::StringLiteral kGroupBarrierTopAttr =
+    "txlgpu.group_barrier_top";
 /// bar.sync 0 over the whole CTA (kernel-entry initialization).
 void ctaBarrier(OpBuilder &b, Location loc);
 int numWarpgroupsOf(Operation *op);
