@@ -5,9 +5,9 @@
 #include "txl/Dialect/TXLGPU/IR/MaxNReg.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
-#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/IR/Matchers.h"
@@ -75,9 +75,9 @@ LogicalResult chooseGroupBarrierIds(ModuleOp module) {
     if (!clear)
       continue;
     if (top != 15)
-      module->setAttr(kGroupBarrierTopAttr,
-                      IntegerAttr::get(IntegerType::get(module.getContext(), 32),
-                                       top));
+      module->setAttr(
+          kGroupBarrierTopAttr,
+          IntegerAttr::get(IntegerType::get(module.getContext(), 32), top));
     return success();
   }
   return firstUse->emitError()

@@ -105,8 +105,7 @@ void barrier(OpBuilder &b, Location loc);
 /// Module attribute: the named-barrier id of warpgroup 0's barrier; group g
 /// uses this id minus g (chooseGroupBarrierIds, ConvertTXLGPUToLLVM.cpp).
 /// Absent: 15.
-constexpr llvm::StringLiteral kGroupBarrierTopAttr =
-    "txlgpu.group_barrier_top";
+constexpr llvm::StringLiteral kGroupBarrierTopAttr = "txlgpu.group_barrier_top";
 /// bar.sync 0 over the whole CTA (kernel-entry initialization).
 void ctaBarrier(OpBuilder &b, Location loc);
 int numWarpgroupsOf(Operation *op);
