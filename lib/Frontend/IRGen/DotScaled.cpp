@@ -232,6 +232,49 @@ TValue scaleValue(Gen &g, const TValue &s, const DType &compute,
   return g.cast(f, compute, loc);
 }
 
+/// The value of e4m3 (float8e4nv) scales in the compute type: cvt where
+/// the target has it (sm_89 and later); before that, rebuilt from the bits
+/// like e2m1Bits: a non-zero exponent is rebiased (7 -> the compute type's)
+/// with the 3 mantissa bits on top, exponent 0 is the subnormal m * 2**-9
+/// (exact in bf16 and fp16), S.1111.111 is NaN.
+TValue e4m3Value(Gen &g, const TValue &s, const DType &compute, SourceLoc loc) {
+  if (g.smVersion() >= 89)
+    return g.cast(s, compute, loc);
+  auto [mant, bias] = bitsOf(compute);
+  const auto &shape = s.shape;
+  auto u16 = [&](int64_t v) { return splatConst(g, DType::U16, v, shape); };
+  auto fconst = [&](double v) {
+    return g.constant(compute, Val::floating(v), shape);
+  };
+  TValue bits =
+      g.cast(g.cast(s, DType::U8, loc, /*bitcast=*/true), DType::U16, loc);
+  TValue exponent =
+      binop(g, BinOpKind::BitAnd,
+            binop(g, BinOpKind::RShift, bits, u16(3), loc), u16(0xF), loc);
+  TValue mantissa = binop(g, BinOpKind::BitAnd, bits, u16(0x7), loc);
+  TValue normal =
+      g.cast(binop(g, BinOpKind::BitOr,
+                   binop(g, BinOpKind::LShift,
+                         binop(g, BinOpKind::Add, exponent, u16(bias - 7), loc),
+                         u16(mant), loc),
+                   Val::tensor(binop(g, BinOpKind::LShift, mantissa,
+                                     u16(mant - 3), loc)),
+                   loc),
+             compute, loc, /*bitcast=*/true);
+  TValue subnormal = binop(g, BinOpKind::Mul, g.cast(mantissa, compute, loc),
+                           Val::tensor(fconst(std::ldexp(1.0, -9))), loc);
+  TValue magnitude =
+      select(g, equals(g, exponent, 0, loc), subnormal, normal, loc);
+  TValue isNaN =
+      equals(g, binop(g, BinOpKind::BitAnd, bits, u16(0x7F), loc), 0x7F, loc);
+  magnitude = select(g, isNaN, fconst(std::nan("")), magnitude, loc);
+  TValue negative =
+      g.compare(CmpOpKind::Ge, Val::tensor(bits), u16(0x80), loc).t;
+  TValue negated =
+      g.toTensor(g.unary(UnaryOpKind::Neg, Val::tensor(magnitude), loc), loc);
+  return select(g, negative, negated, magnitude, loc);
+}
+
 /// Steps 1-3 for one operand: the tile in the compute type, scaled along
 /// K (`kAxis`: 1 for lhs, 0 for rhs). `scale` is [M, K/block] for lhs and
 /// [N, K/block] for rhs (both keep K last).
@@ -247,8 +290,8 @@ TValue upcastScaled(Gen &g, const ScaledOperand &op, int kAxis,
     s = transpose(g, s);
   s = repeatAlong(g, s, kAxis, op.scaleBlock(), loc);
   if (op.e4m3Scale)
-    return binop(g, BinOpKind::Mul, v, Val::tensor(g.cast(s, compute, loc)),
-                 loc);
+    return binop(g, BinOpKind::Mul, v,
+                 Val::tensor(e4m3Value(g, s, compute, loc)), loc);
   v = binop(g, BinOpKind::Mul, v, Val::tensor(scaleValue(g, s, compute, loc)),
             loc);
   if (fastMath)
