@@ -4,7 +4,8 @@ blocks), reading microscaled operands:
   lhs: [M, K] elements, e2m1 packed two per byte along K ([M, K/2] bytes) or,
        with LHS_K_PACK=False, along M ([M/2, K] bytes);
   rhs: [K, N] elements, e2m1 packed along K ([K/2, N]) or along N ([K, N/2]);
-  scales: uint8 e8m0, [M, K/32] for lhs and [N, K/32] for rhs, or None.
+  scales: uint8 e8m0, [M, K/32] for lhs and [N, K/32] for rhs, or None
+  (nvfp4_matmul / nvfp4_tile: float8e4nv, [M, K/16] and [N, K/16]).
 Rows and columns past M and N are masked (ragged tiles)."""
 import triton.language as tl
 import txl

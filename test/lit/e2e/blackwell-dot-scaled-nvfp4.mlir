@@ -72,3 +72,12 @@
 // HOPPER: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
 // HOPPER-NOT: tcgen05
 // HOPPER-IR: tensor<128x8x16xf8E4M3FN
+
+// sm_80 has no fp8 cvt: the factors are rebuilt from their bits (exponent
+// rebiased, subnormals m * 2**-9), and the dot is mma.sync.
+// RUN: txlc %S/../../gpu/txl_kernels_dot_scaled.py --kernel-name nvfp4_matmul --signature "*u8, *fp8e4nv, *u8, *fp8e4nv, *fp32, i32, i32, i32, 64, 64, 64" --num-warps 4 --target sm_80 --out-dir %t/80 --no-cubin > /dev/null
+// RUN: FileCheck %s --check-prefix=AMPERE --input-file %t/80/nvfp4_matmul.ptx
+// RUN: sh -c 'if command -v ptxas > /dev/null; then ptxas -arch=sm_80 %t/80/nvfp4_matmul.ptx -o %t/80/ptxas.cubin; fi'
+// AMPERE-NOT: e4m3
+// AMPERE: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// AMPERE-NOT: e4m3
