@@ -21,7 +21,8 @@ import pytest
 import torch
 
 from conftest import real_compiler
-from txl_kernels_dot_scaled import scaled_matmul, triton_test_core_kernel
+from txl_kernels_dot_scaled import (nvfp4_matmul, nvfp4_tile, scaled_matmul,
+                                    triton_test_core_kernel)
 
 pytestmark = real_compiler
 
@@ -276,3 +277,98 @@ def test_triton_test_core_shape(M, N, K, rhs_scale, mxfp_type, normal_type):
     torch.cuda.synchronize()
     # bf16 output: half an ulp (2**-8 relative) on top of the fp32 sum.
     assert_matches(out, a_ref, b_ref, out_ulp=2.0**-8)
+
+
+# nvfp4: e2m1 operands with float8e4nv (e4m3) factors, one per 16 K
+# elements; the factor is the e4m3 value itself. Every e2m1 x e4m3 product
+# is exact in float32 (and in bf16, the upcast path's compute type), so the
+# reference is built from the decoded values in float32 exactly and
+# multiplied in float64; the kernel's error is its fp32 sum alone.
+
+
+def e4m3_scales(shape, gen):
+    """Random non-negative float8e4nv factors: bytes 0x00..0x7E (0x7F is
+    NaN), from 0 and the subnormals (2**-9 ..) up to 448."""
+    bits = torch.randint(0, 0x7F, shape, generator=gen, device="cuda",
+                         dtype=torch.uint8)
+    return bits.view(torch.float8_e4m3fn)
+
+
+def nvfp4_operands(M, N, K, seed):
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    a_codes = torch.randint(0, 16, (M, K), generator=gen, device="cuda",
+                            dtype=torch.uint8)
+    b_codes = torch.randint(0, 16, (K, N), generator=gen, device="cuda",
+                            dtype=torch.uint8)
+    sa = e4m3_scales((M, K // 16), gen)
+    sb = e4m3_scales((N, K // 16), gen)
+    a_ref = (decode_e2m1(a_codes).float() *
+             sa.float().repeat_interleave(16, dim=1))
+    b_ref = (decode_e2m1(b_codes).float() *
+             sb.float().repeat_interleave(16, dim=1).t())
+    a_mem, b_mem = pack_e2m1(a_codes, 1), pack_e2m1(b_codes, 0)
+    return a_mem, sa, b_mem, sb, a_ref.double(), b_ref.double()
+
+
+# (M, N, K, (BLOCK_M, BLOCK_N, BLOCK_K), num_warps). On sm_100a the 128-row
+# tiles with BLOCK_K >= 64 are tcgen05 kind::mxf4nvf4 (synchronous or in a
+# pipelined K loop); BLOCK_K = 32 and other targets take the upcast path.
+NVFP4_CASES = [(200, 130, 256, (128, 128, 128), 4),
+               (128, 64, 512, (128, 64, 256), 4),
+               (257, 96, 128, (128, 32, 64), 8),
+               (100, 70, 96, (64, 64, 32), 4),
+               (33, 200, 192, (64, 128, 64), 4)]
+
+
+@pytest.mark.parametrize("M, N, K, tile, num_warps", NVFP4_CASES)
+def test_nvfp4(M, N, K, tile, num_warps):
+    needs_fp8("e4m3", "e2m1")
+    BM, BN, BK = tile
+    a_mem, sa, b_mem, sb, a_ref, b_ref = nvfp4_operands(M, N, K, M * N + K)
+    c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float32)
+    grid = ((M + BM - 1) // BM, (N + BN - 1) // BN)
+    nvfp4_matmul[grid](a_mem, sa, b_mem, sb, c, M, N, K, BLOCK_M=BM,
+                       BLOCK_N=BN, BLOCK_K=BK, num_warps=num_warps)
+    torch.cuda.synchronize()
+    assert_matches(c, a_ref, b_ref)
+
+
+@pytest.mark.parametrize("BN, BK", [(128, 128), (64, 64)])
+def test_nvfp4_one_tile(BN, BK):
+    """No K loop, no accumulator (the synchronous form)."""
+    needs_fp8("e4m3", "e2m1")
+    a_mem, sa, b_mem, sb, a_ref, b_ref = nvfp4_operands(128, BN, BK, BN + BK)
+    c = torch.full((128, BN), float("nan"), device="cuda",
+                   dtype=torch.float32)
+    nvfp4_tile[(1,)](a_mem, sa, b_mem, sb, c, BLOCK_M=128, BLOCK_N=BN,
+                     BLOCK_K=BK, num_warps=4)
+    torch.cuda.synchronize()
+    assert_matches(c, a_ref, b_ref)
+
+
+def test_nvfp4_scale_groups_are_16():
+    """A factor applies to exactly its 16 K elements: one non-zero factor
+    per row (its group moving along K) picks out one 16-wide slice."""
+    needs_fp8("e4m3", "e2m1")
+    M, N, K = 128, 64, 128
+    gen = torch.Generator(device="cuda").manual_seed(8)
+    a_codes = torch.randint(0, 16, (M, K), generator=gen, device="cuda",
+                            dtype=torch.uint8)
+    a_mem = pack_e2m1(a_codes, 1)
+    rows = torch.arange(M, device="cuda")
+    sa_bits = torch.zeros((M, K // 16), device="cuda", dtype=torch.uint8)
+    sa_bits[rows, rows % (K // 16)] = 0x38  # 1.0
+    sa = sa_bits.view(torch.float8_e4m3fn)
+    sb = torch.full((N, K // 16), 0x38, device="cuda",
+                    dtype=torch.uint8).view(torch.float8_e4m3fn)
+    # b = 1.0 (code 2) everywhere: c[m, n] = sum of a's slice for row m.
+    b_mem = pack_e2m1(torch.full((K, N), 2, device="cuda",
+                                 dtype=torch.uint8), 0)
+    a_ref = decode_e2m1(a_codes).float() * sa.float().repeat_interleave(
+        16, dim=1)
+    b_ref = torch.ones((K, N), device="cuda")
+    c = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float32)
+    nvfp4_matmul[(1, 1)](a_mem, sa, b_mem, sb, c, M, N, K, BLOCK_M=128,
+                         BLOCK_N=64, BLOCK_K=128, num_warps=4)
+    torch.cuda.synchronize()
+    assert_matches(c, a_ref.double(), b_ref.double())

@@ -4,7 +4,8 @@ blocks), reading microscaled operands:
   lhs: [M, K] elements, e2m1 packed two per byte along K ([M, K/2] bytes) or,
        with LHS_K_PACK=False, along M ([M/2, K] bytes);
   rhs: [K, N] elements, e2m1 packed along K ([K/2, N]) or along N ([K, N/2]);
-  scales: uint8 e8m0, [M, K/32] for lhs and [N, K/32] for rhs, or None.
+  scales: uint8 e8m0, [M, K/32] for lhs and [N, K/32] for rhs, or None
+  (nvfp4_matmul / nvfp4_tile: float8e4nv, [M, K/16] and [N, K/16]).
 Rows and columns past M and N are masked (ragged tiles)."""
 import triton.language as tl
 import txl
@@ -86,3 +87,52 @@ def triton_test_core_kernel(a_base, stride_a0, stride_a1, a_scale, b_base,
     c = tl.dot_scaled(a, a_scale, type_a, b, b_scale, type_b)
     tl.store(out + tl.arange(0, BLOCK_M)[:, None] * BLOCK_N +
              tl.arange(0, BLOCK_N)[None, :], c.to(tl.bfloat16))
+
+
+@txl.jit
+def nvfp4_matmul(a_ptr, a_scale, b_ptr, b_scale, c_ptr, M, N, K,
+                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                 BLOCK_K: tl.constexpr):
+    """c[M, N] (fp32) = dot_scaled in NVIDIA's nvfp4: a [M, K/2] and b
+    [K/2, N] bytes of e2m1 packed along K (row-major), a_scale [M, K/16]
+    and b_scale [N, K/16] float8e4nv factors, one per 16 K elements.
+    K % BLOCK_K == 0; rows and columns past M and N are masked."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    SCALE_K: tl.constexpr = BLOCK_K // 16
+    am = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    bn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    ak = tl.arange(0, BLOCK_K // 2)
+    sk = tl.arange(0, SCALE_K)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], dtype=tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        a = tl.load(a_ptr + am[:, None] * (K // 2) + (k0 // 2 + ak)[None, :],
+                    mask=am[:, None] < M, other=0)
+        b = tl.load(b_ptr + (k0 // 2 + ak)[:, None] * N + bn[None, :],
+                    mask=bn[None, :] < N, other=0)
+        sa = tl.load(a_scale + am[:, None] * (K // 16) +
+                     (k0 // 16 + sk)[None, :], mask=am[:, None] < M)
+        sb = tl.load(b_scale + bn[:, None] * (K // 16) +
+                     (k0 // 16 + sk)[None, :], mask=bn[:, None] < N)
+        acc = tl.dot_scaled(a, sa, "e2m1", b, sb, "e2m1", acc=acc)
+    tl.store(c_ptr + am[:, None] * N + bn[None, :], acc,
+             mask=(am[:, None] < M) & (bn[None, :] < N))
+
+
+@txl.jit
+def nvfp4_tile(a_ptr, a_scale, b_ptr, b_scale, c_ptr,
+               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+               BLOCK_K: tl.constexpr):
+    """One nvfp4 tile without a K loop (c = dot_scaled, no accumulator):
+    the synchronous form. Layouts as nvfp4_matmul's with M, N, K = BLOCK_*."""
+    SCALE_K: tl.constexpr = BLOCK_K // 16
+    am = tl.arange(0, BLOCK_M)
+    bn = tl.arange(0, BLOCK_N)
+    ak = tl.arange(0, BLOCK_K // 2)
+    sk = tl.arange(0, SCALE_K)
+    a = tl.load(a_ptr + am[:, None] * (BLOCK_K // 2) + ak[None, :])
+    b = tl.load(b_ptr + ak[:, None] * BLOCK_N + bn[None, :])
+    sa = tl.load(a_scale + am[:, None] * SCALE_K + sk[None, :])
+    sb = tl.load(b_scale + bn[:, None] * SCALE_K + sk[None, :])
+    c = tl.dot_scaled(a, sa, "e2m1", b, sb, "e2m1")
+    tl.store(c_ptr + am[:, None] * BLOCK_N + bn[None, :], c)

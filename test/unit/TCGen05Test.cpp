@@ -64,6 +64,25 @@ TEST(TCGen05, BlockScaledDescriptorMxf4) {
                 0x40000000u);
 }
 
+// mxf4nvf4 (nvfp4), e2m1 x e2m1 (code 1, the mxf4 table's), UE4M3 scales:
+// bit 23 (scale matrix type) is 0, and scale_vec::4X reads all four bytes
+// of a column, so the data IDs are 0. N = 128: atype 0x80, btype 0x400,
+// N 0x00200000, M 0x08000000; N = 256: N 0x00400000. The same call with
+// UE8M0 scales differs in bit 23 only.
+TEST(TCGen05, BlockScaledDescriptorMxf4nvf4) {
+  EXPECT_EQ(blockScaledFormatCode(BlockScaledKind::MXF4NVF4, "e2m1"), 1u);
+  EXPECT_FALSE(blockScaledFormatCode(BlockScaledKind::MXF4NVF4, "e4m3"));
+  EXPECT_EQ(blockScaledInstructionDescriptor(1, 1, 128, 128, 0, 0,
+                                             /*ue4m3Scales=*/true),
+            0x80u + 0x400u + 0x00200000u + 0x08000000u);
+  EXPECT_EQ(blockScaledInstructionDescriptor(1, 1, 256, 128, 0, 0,
+                                             /*ue4m3Scales=*/true),
+            0x80u + 0x400u + 0x00400000u + 0x08000000u);
+  EXPECT_EQ(blockScaledInstructionDescriptor(1, 1, 64, 128, 0, 0, true) ^
+                blockScaledInstructionDescriptor(1, 1, 64, 128, 0, 0, false),
+            0x00800000u);
+}
+
 // Scale factors in tensor memory ("Layout of the Scale Factor A/B Matrix
 // for scale_vec::1X/2X"): row r at lane r % 32 (duplicated to all four
 // lane quarters), column r / 32 of the instruction's scale address, the

@@ -18,7 +18,7 @@
 //   bits 4-5 D format (1 = f32), 7-9 A format, 10-12 B format (f16 0, bf16
 //   1, tf32 2; e4m3 0, e5m2 1), 15/16 A/B major (0 = K-major), 17-22
 //   N >> 3, 24-28 M >> 4.
-// The block-scaled kinds (tl.dot_scaled: kind::mxf8f6f4, kind::mxf4) have a
+// The block-scaled kinds (tl.dot_scaled: kind::mxf8f6f4, mxf4, mxf4nvf4) have a
 // descriptor of their own (TCGen05.h) and read their scale factors from
 // tensor memory, where the issuing thread first copies them with
 // tcgen05.cp (TCGen05MMAScaledOpToLLVM below).
@@ -349,8 +349,15 @@ struct TCGen05MMAScaledOpToLLVM
         !isPlainScaleTile(op.getBScaleTile()))
       return op.emitOpError("scale tiles must be unswizzled rows of 16 bytes");
     bool fp4 = op.getAFormat() == "e2m1" && op.getBFormat() == "e2m1";
-    BlockScaledKind kind =
-        fp4 ? BlockScaledKind::MXF4 : BlockScaledKind::MXF8F6F4;
+    // e4m3 scale tiles (the verifier makes both alike) are nvfp4.
+    bool nvfp4 = isa<Float8E4M3FNType>(
+        cast<txlgpu::MemDescType>(op.getAScaleTile().getType())
+            .getElementType());
+    if (nvfp4 && !fp4)
+      return op.emitOpError("e4m3 scales (kind::mxf4nvf4) need e2m1 A and B");
+    BlockScaledKind kind = nvfp4 ? BlockScaledKind::MXF4NVF4
+                           : fp4 ? BlockScaledKind::MXF4
+                                 : BlockScaledKind::MXF8F6F4;
     std::optional<uint32_t> aCode =
         txlgpu::blockScaledFormatCode(kind, op.getAFormat());
     std::optional<uint32_t> bCode =
@@ -365,9 +372,10 @@ struct TCGen05MMAScaledOpToLLVM
     int64_t N = op.getD().getType().getShape()[1];
     int64_t kBytes = op.getA().getType().getShape()[1];
     // 32 bytes of K per instruction: 32 fp8 elements (one scale group,
-    // scale_vec::1X) or 64 e2m1 elements (two groups, scale_vec::2X).
+    // scale_vec::1X) or 64 e2m1 elements (two groups of 32, scale_vec::2X;
+    // nvfp4: four of 16, scale_vec::4X).
     constexpr int64_t kInstrBytes = 32;
-    int64_t groupsPerInstr = fp4 ? 2 : 1;
+    int64_t groupsPerInstr = nvfp4 ? 4 : fp4 ? 2 : 1;
     if (N % 16 || N > 256 || kBytes % kInstrBytes)
       return op.emitOpError("tile [128, ")
              << N << "] x " << kBytes
@@ -379,7 +387,8 @@ struct TCGen05MMAScaledOpToLLVM
       return shape[0] * shape[1];
     };
     // Scale tiles hold rows x groups bytes: A 128 rows, B N rounded up to
-    // a multiple of 128; groups (K / 32 rounded up to 4) are shared.
+    // a multiple of 128; groups (K / 32, nvfp4 K / 16, rounded up to 4)
+    // are shared.
     int64_t groups = bytesOf(op.getAScaleTile()) / 128;
     int64_t bRows = bytesOf(op.getBScaleTile()) / groups;
     int64_t kGroups = kBytes / kInstrBytes * groupsPerInstr;
@@ -400,12 +409,15 @@ struct TCGen05MMAScaledOpToLLVM
     auto group =
         NVVM::CTAGroupKindAttr::get(getContext(), NVVM::CTAGroupKind::CTA_1);
     auto kindAttr = NVVM::MMABlockScaleKindAttr::get(
-        getContext(), fp4 ? NVVM::MMABlockScaleKind::MXF4
-                          : NVVM::MMABlockScaleKind::MXF8F6F4);
+        getContext(), nvfp4 ? NVVM::MMABlockScaleKind::MXF4NVF4
+                      : fp4 ? NVVM::MMABlockScaleKind::MXF4
+                            : NVVM::MMABlockScaleKind::MXF8F6F4);
     // .block32 is the PTX ISA's alias of scale_vec::1X for mxf8f6f4 and of
-    // scale_vec::2X for mxf4 (K = 64): one UE8M0 factor per 32 elements.
-    auto block32 = NVVM::Tcgen05MMABlockScaleAttr::get(
-        getContext(), NVVM::Tcgen05MMABlockScale::BLOCK32);
+    // scale_vec::2X for mxf4 (K = 64): one UE8M0 factor per 32 elements;
+    // .block16 that of scale_vec::4X for mxf4nvf4: one UE4M3 per 16.
+    auto blockSize = NVVM::Tcgen05MMABlockScaleAttr::get(
+        getContext(), nvfp4 ? NVVM::Tcgen05MMABlockScale::BLOCK16
+                            : NVVM::Tcgen05MMABlockScale::BLOCK32);
     auto discard = NVVM::Tcgen05MMACollectorOpAttr::get(
         getContext(), NVVM::Tcgen05MMACollectorOp::DISCARD);
     Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
@@ -420,13 +432,13 @@ struct TCGen05MMAScaledOpToLLVM
         int64_t g = k0 / kInstrBytes * groupsPerInstr;
         uint32_t id = uint32_t(g % 4);
         uint32_t idesc = txlgpu::blockScaledInstructionDescriptor(
-            *aCode, *bCode, N, 128, id, id);
+            *aCode, *bCode, N, 128, id, id, /*ue4m3Scales=*/nvfp4);
         Value aScale = addColumns(rewriter, loc, adaptor.getAScale(),
                                   txlgpu::scaleFactorColumn(g, 0, 128));
         Value bScale = addColumns(rewriter, loc, adaptor.getBScale(),
                                   txlgpu::scaleFactorColumn(g, 0, bRows));
         NVVM::Tcgen05MMABlockScaleOp::create(
-            rewriter, loc, kindAttr, group, block32, discard, adaptor.getD(),
+            rewriter, loc, kindAttr, group, blockSize, discard, adaptor.getD(),
             stepped(aDesc, a->byteOffset(0, k0)),
             stepped(bDesc, b->byteOffset(0, k0)),
             i32Const(rewriter, loc, int64_t(idesc)),

@@ -4,6 +4,10 @@
 // fp4 (e2m1, two per byte), fp8 (e4m3, e5m2) or 16-bit floats; with a scale,
 // every 32 consecutive K elements of a row of lhs (a column of rhs) share
 // one e8m0 exponent: the uint8 s stands for 2**(s - 127), 0xFF for NaN.
+// NVIDIA's nvfp4 is the other scale format: e2m1 operands whose every 16
+// consecutive K elements share one float8e4nv (e4m3) factor, which is the
+// scale itself; the scale's dtype says which one a call uses, and its shape
+// ([rows, K/16]) must match.
 //
 // Hopper and Ampere have no MMA that reads scales, so the call becomes
 // ordinary tile IR, the decomposition Triton applies on those targets (its
@@ -13,14 +17,17 @@
 //   2. multiplied by its scale, rebuilt from the exponent's bits in the
 //      compute type (bf16 has 2**-127..2**127 and s = 0 gives 0; fp16 gets
 //      2**(s-127) rounded from fp32, so it flushes or overflows far sooner)
-//      and repeated along K;
-//   3. where the scale is 0xFF the element becomes NaN, unless fast_math;
+//      or, for e4m3 scales, converted (exact in bf16 and fp16), and
+//      repeated along K;
+//   3. where an e8m0 scale is 0xFF the element becomes NaN, unless
+//      fast_math (an e4m3 NaN scale is NaN by itself);
 //   4. an ordinary tl.dot of the two compute-type tiles into an fp32
 //      accumulator (mma.sync, or wgmma on sm_90a).
 //
 // sm_100a's tensor cores read the scales themselves (block-scaled
 // tcgen05.mma): where both operands are e4m3/e5m2 (kind::mxf8f6f4) or both
-// e2m1 packed along K (kind::mxf4), both scales are given and the tile fits
+// e2m1 packed along K (kind::mxf4, or kind::mxf4nvf4 with e4m3 scales),
+// both scales are given and the tile fits
 // one instruction's M and N, the call becomes a txlgpu.tcgen05_mma_scaled
 // instead (see nativeScaledDot); every other case keeps the decomposition.
 //
@@ -47,8 +54,10 @@ namespace {
 /// subset that NVIDIA targets take).
 enum class ScaledFormat { E2M1, E4M3, E5M2, BF16, FP16 };
 
-/// Elements that share one scale along K (the MX block size).
+/// Elements that share one scale along K: the MX block size (e8m0 scales)
+/// and nvfp4's (e4m3 scales).
 constexpr int64_t kScaleBlock = 32;
+constexpr int64_t kNvfp4ScaleBlock = 16;
 /// The e8m0 exponent that stands for NaN.
 constexpr int64_t kScaleNaN = 0xFF;
 
@@ -59,10 +68,17 @@ constexpr int64_t kScaleNaN = 0xFF;
 struct ScaledOperand {
   TValue data;
   std::optional<TValue> scale;
+  /// Whether `scale` holds e4m3 factors (nvfp4) rather than e8m0 exponents.
+  bool e4m3Scale = false;
   ScaledFormat format;
   int packedAxis = -1;
   /// The operand's logical shape (e2m1 unpacked).
   std::vector<int64_t> shape;
+
+  /// K elements that share one scale.
+  int64_t scaleBlock() const {
+    return e4m3Scale ? kNvfp4ScaleBlock : kScaleBlock;
+  }
 };
 
 std::optional<ScaledFormat> parseFormat(const std::string &s) {
@@ -216,9 +232,52 @@ TValue scaleValue(Gen &g, const TValue &s, const DType &compute,
   return g.cast(f, compute, loc);
 }
 
+/// The value of e4m3 (float8e4nv) scales in the compute type: cvt where
+/// the target has it (sm_89 and later); before that, rebuilt from the bits
+/// like e2m1Bits: a non-zero exponent is rebiased (7 -> the compute type's)
+/// with the 3 mantissa bits on top, exponent 0 is the subnormal m * 2**-9
+/// (exact in bf16 and fp16), S.1111.111 is NaN.
+TValue e4m3Value(Gen &g, const TValue &s, const DType &compute, SourceLoc loc) {
+  if (g.smVersion() >= 89)
+    return g.cast(s, compute, loc);
+  auto [mant, bias] = bitsOf(compute);
+  const auto &shape = s.shape;
+  auto u16 = [&](int64_t v) { return splatConst(g, DType::U16, v, shape); };
+  auto fconst = [&](double v) {
+    return g.constant(compute, Val::floating(v), shape);
+  };
+  TValue bits =
+      g.cast(g.cast(s, DType::U8, loc, /*bitcast=*/true), DType::U16, loc);
+  TValue exponent =
+      binop(g, BinOpKind::BitAnd,
+            binop(g, BinOpKind::RShift, bits, u16(3), loc), u16(0xF), loc);
+  TValue mantissa = binop(g, BinOpKind::BitAnd, bits, u16(0x7), loc);
+  TValue normal =
+      g.cast(binop(g, BinOpKind::BitOr,
+                   binop(g, BinOpKind::LShift,
+                         binop(g, BinOpKind::Add, exponent, u16(bias - 7), loc),
+                         u16(mant), loc),
+                   Val::tensor(binop(g, BinOpKind::LShift, mantissa,
+                                     u16(mant - 3), loc)),
+                   loc),
+             compute, loc, /*bitcast=*/true);
+  TValue subnormal = binop(g, BinOpKind::Mul, g.cast(mantissa, compute, loc),
+                           Val::tensor(fconst(std::ldexp(1.0, -9))), loc);
+  TValue magnitude =
+      select(g, equals(g, exponent, 0, loc), subnormal, normal, loc);
+  TValue isNaN =
+      equals(g, binop(g, BinOpKind::BitAnd, bits, u16(0x7F), loc), 0x7F, loc);
+  magnitude = select(g, isNaN, fconst(std::nan("")), magnitude, loc);
+  TValue negative =
+      g.compare(CmpOpKind::Ge, Val::tensor(bits), u16(0x80), loc).t;
+  TValue negated =
+      g.toTensor(g.unary(UnaryOpKind::Neg, Val::tensor(magnitude), loc), loc);
+  return select(g, negative, negated, magnitude, loc);
+}
+
 /// Steps 1-3 for one operand: the tile in the compute type, scaled along
-/// K (`kAxis`: 1 for lhs, 0 for rhs). `scale` is [M, K/32] for lhs and
-/// [N, K/32] for rhs (both keep K last).
+/// K (`kAxis`: 1 for lhs, 0 for rhs). `scale` is [M, K/block] for lhs and
+/// [N, K/block] for rhs (both keep K last).
 TValue upcastScaled(Gen &g, const ScaledOperand &op, int kAxis,
                     const DType &compute, bool fastMath, SourceLoc loc) {
   TValue v = op.format == ScaledFormat::E2M1
@@ -229,7 +288,10 @@ TValue upcastScaled(Gen &g, const ScaledOperand &op, int kAxis,
   TValue s = *op.scale;
   if (kAxis == 0)
     s = transpose(g, s);
-  s = repeatAlong(g, s, kAxis, kScaleBlock, loc);
+  s = repeatAlong(g, s, kAxis, op.scaleBlock(), loc);
+  if (op.e4m3Scale)
+    return binop(g, BinOpKind::Mul, v,
+                 Val::tensor(e4m3Value(g, s, compute, loc)), loc);
   v = binop(g, BinOpKind::Mul, v, Val::tensor(scaleValue(g, s, compute, loc)),
             loc);
   if (fastMath)
@@ -274,7 +336,7 @@ TValue tileAlong(Gen &g, const TValue &x, int axis, int64_t times,
   return g.reshape(w, merged, /*allowReorder=*/false, loc);
 }
 
-/// The e8m0 scales [rows, K/32] of one operand as tcgen05.cp copies them:
+/// The scales [rows, K/block] of one operand as tcgen05.cp copies them:
 /// rows padded to `paddedRows` (a multiple of 128) and the K groups to a
 /// multiple of 4 by repeating the tile (the padding is never read), then
 /// each K group g of row r at byte scaleFactorSharedOffset(r, g, padded
@@ -341,7 +403,8 @@ const char *formatName(ScaledFormat f) {
 /// synchronously by the whole CTA (one warpgroup of 4 or 8 warps, not in a
 /// warp role or under a divergent branch), with both scales given, the
 /// formats one kind (e4m3/e5m2 on both sides: mxf8f6f4; e2m1 on both,
-/// packed along K: mxf4) and the accumulator, if any, an fp32 [M, N] tile.
+/// packed along K: mxf4, or mxf4nvf4 with e4m3 scales on both sides) and
+/// the accumulator, if any, an fp32 [M, N] tile.
 bool nativeScaledDotFits(Gen &g, const ScaledOperand &lhs,
                          const ScaledOperand &rhs,
                          const std::optional<Val> &acc) {
@@ -357,6 +420,8 @@ bool nativeScaledDotFits(Gen &g, const ScaledOperand &lhs,
              rhs.packedAxis == 0;
   if (!fp4 && !(isFp8(lhs.format) && isFp8(rhs.format)))
     return false;
+  if (lhs.e4m3Scale != rhs.e4m3Scale || (lhs.e4m3Scale && !fp4))
+    return false;
   int64_t M = lhs.shape[0], N = rhs.shape[1], K = lhs.shape[1];
   int64_t kBytes = fp4 ? K / 2 : K;
   if (M != 128 || N % 16 || N > 256 || kBytes % 32)
@@ -366,7 +431,7 @@ bool nativeScaledDotFits(Gen &g, const ScaledOperand &lhs,
        acc->t.shape != std::vector<int64_t>{M, N}))
     return false;
   // Tensor memory: the accumulator and both scale tiles' columns.
-  int64_t groups = std::max<int64_t>(4, K / 32);
+  int64_t groups = std::max<int64_t>(4, K / lhs.scaleBlock());
   int64_t bRows = std::max<int64_t>(128, N);
   return N + groups + groups / 4 * (bRows / 32) <= 512;
 }
@@ -389,7 +454,7 @@ static std::optional<Val> nativeScaledDot(Gen &g, const ScaledOperand &lhs,
   if (!nativeScaledDotFits(g, lhs, rhs, acc))
     return std::nullopt;
   int64_t N = rhs.shape[1], K = lhs.shape[1];
-  int64_t groups = std::max<int64_t>(4, K / 32);
+  int64_t groups = std::max<int64_t>(4, K / lhs.scaleBlock());
   int64_t bRows = std::max<int64_t>(128, N);
   auto func = g.b.getInsertionBlock()->getParentOp();
   if (!isa<func::FuncOp>(func))
@@ -512,29 +577,38 @@ ScaledOperand operandArg(Gen &g, const std::string &which, int opIdx,
     TValue s = g.tensorArg(scale, (which + "_scale").c_str(), loc);
     if (s.dtype.kind == DType::I8)
       s = g.cast(s, DType::U8, loc, /*bitcast=*/true);
-    if (s.dtype.kind != DType::U8)
+    op.e4m3Scale = s.dtype.kind == DType::F8E4NV;
+    if (s.dtype.kind != DType::U8 && !op.e4m3Scale)
       g.fail(loc, "tl.dot_scaled: " + which +
-                      "_scale must hold uint8 e8m0 exponents, got " +
+                      "_scale must hold uint8 e8m0 exponents (or float8e4nv "
+                      "factors with e2m1 operands: nvfp4), got " +
                       s.typeStr());
+    if (op.e4m3Scale && op.format != ScaledFormat::E2M1)
+      g.fail(loc, "tl.dot_scaled: float8e4nv scales (nvfp4) need format "
+                  "'e2m1', but " +
+                      which + "_format is '" + format->s + "'");
     op.scale = s;
   }
   return op;
 }
 
-/// Checks a scale against its operand: [rows, K/32].
+/// Checks a scale against its operand: [rows, K/block].
 void checkScaleShape(Gen &g, const ScaledOperand &op, const std::string &which,
                      int64_t rows, int64_t k, SourceLoc loc) {
   if (!op.scale)
     return;
-  if (k % kScaleBlock != 0)
+  int64_t block = op.scaleBlock();
+  std::string b = std::to_string(block);
+  if (k % block != 0)
     g.fail(loc, "tl.dot_scaled: K = " + std::to_string(k) +
-                    " is not a multiple of 32, the number of elements that "
-                    "share one scale");
-  std::vector<int64_t> want = {rows, k / kScaleBlock};
+                    " is not a multiple of " + b +
+                    ", the number of elements that share one " +
+                    (op.e4m3Scale ? "float8e4nv scale (nvfp4)" : "scale"));
+  std::vector<int64_t> want = {rows, k / block};
   if (op.scale->shape != want)
     g.fail(loc, "tl.dot_scaled: " + which + "_scale must be [" +
-                    (which == "lhs" ? "M" : "N") + ", K/32] = " +
-                    shapeStr(want) + ", got " + op.scale->typeStr());
+                    (which == "lhs" ? "M" : "N") + ", K/" + b +
+                    "] = " + shapeStr(want) + ", got " + op.scale->typeStr());
 }
 
 } // namespace
@@ -556,6 +630,11 @@ Val Gen::callDotScaled(CallArgs &args, SourceLoc loc) {
     fail(loc, "tl.dot_scaled: the operands' K differ: lhs holds " +
                   shapeStr(lhs.shape) + " and rhs " + shapeStr(rhs.shape) +
                   " elements (e2m1 counts two per byte)");
+  if (lhs.scale && rhs.scale && lhs.e4m3Scale != rhs.e4m3Scale)
+    fail(loc, "tl.dot_scaled: the scales' formats differ: lhs_scale is " +
+                  lhs.scale->typeStr() + " and rhs_scale " +
+                  rhs.scale->typeStr() +
+                  " (nvfp4 takes float8e4nv scales on both sides)");
   checkScaleShape(*this, lhs, "lhs", lhs.shape[0], k, loc);
   checkScaleShape(*this, rhs, "rhs", rhs.shape[1], k, loc);
   if (std::optional<Val> native = nativeScaledDot(*this, lhs, rhs, p[6], loc))

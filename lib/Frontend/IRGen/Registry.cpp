@@ -67,8 +67,8 @@ std::vector<BuiltinInfo> buildTable() {
        "Matrix product of two tiles (mma.sync, wgmma on sm_90a, tcgen05 on sm_100a; shared-buffer operands with a tensor-memory acc on sm_100a: a synchronous tcgen05 MMA into acc); int8 operands accumulate in int32, fp16 ones in fp16 with out_dtype=float16; fp32 at input_precision tf32, tf32x3, bf16x3, bf16x6 or ieee (FMAs); fp64 by FMAs. Batched: [..., M, K] @ [..., K, N], leading dims flattened into one batch dim (mma.sync or FMAs).", h::dot, kPartial,
        "fp8 operands with out_dtype=float16 accumulate in fp32; batched dots never use wgmma or tcgen05"},
       {"tl.dot_scaled", "(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32)",
-       "Matrix product of microscaled (mx fp4/fp8) tiles: on sm_100a a block-scaled tcgen05 MMA (kind::mxf8f6f4 for e4m3/e5m2 on both sides, kind::mxf4 for e2m1 on both) where both scales are given and the tile is one MMA of M = 128, N <= 256; otherwise upcast to bf16/fp16, scaled, then tl.dot.", h::dotScaled, kPartial,
-       "e8m0 scales per 32 elements only (no nvfp4 e4m3 scales); the sm_100a block-scaled MMA has not run on hardware (ptxas- and FileCheck-verified only)"},
+       "Matrix product of microscaled tiles (mx fp4/fp8 with uint8 e8m0 scales per 32 elements; nvfp4: e2m1 with float8e4nv scales per 16): on sm_100a a block-scaled tcgen05 MMA (kind::mxf8f6f4 for e4m3/e5m2 on both sides, kind::mxf4 for e2m1 on both, kind::mxf4nvf4 for nvfp4) where both scales are given and the tile is one MMA of M = 128, N <= 256; otherwise upcast to bf16/fp16, scaled, then tl.dot.", h::dotScaled, kPartial,
+       "the sm_100a block-scaled MMA (all three kinds) has not run on hardware (ptxas- and FileCheck-verified only); nvfp4 scales are read as unsigned on sm_100a"},
       //===--- indexing and shape -------------------------------------===//
       {"tl.where", "(condition, x, y)", "Elements of `x` where `condition`, else of `y`.", h::where},
       {"tl.trans", "(input, *dims)", "Permutes the dimensions (without dims: swaps the last two).", h::transPermute},

@@ -1,4 +1,4 @@
-# expect: 11:9: error: tl.dot_scaled: lhs_scale must hold uint8 e8m0 exponents, got <[64, 2], fp32>
+# expect: 11:9: error: tl.dot_scaled: lhs_scale must hold uint8 e8m0 exponents (or float8e4nv factors with e2m1 operands: nvfp4), got <[64, 2], fp32>
 # kernel: kernel
 # signature: *u8, *fp32, *fp32
 import triton

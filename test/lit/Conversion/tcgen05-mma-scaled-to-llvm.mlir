@@ -17,6 +17,8 @@
 // thread arrives and waits; without it (a pipelined loop's MMA) nobody does.
 // e2m1 x e2m1 is kind::mxf4 (codes 1 << 7 | 1 << 10): 64 e2m1 per
 // instruction, two K groups, so the data IDs are 0 and 2 (halfwords).
+// With f8E4M3FN scale tiles (nvfp4) it is kind::mxf4nvf4 with block16:
+// four groups of 16 per instruction, a whole column, data IDs 0, UE4M3.
 // RUN: txl-opt %s --txl-convert-txlgpu-to-llvm | FileCheck %s
 
 #tm = #txlgpu.tensor_memory
@@ -96,6 +98,35 @@ module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, 
                   %ta: !txlgpu.memdesc<128x8xi32, #tm>, %tb: !txlgpu.memdesc<128x8xi32, #tm>,
                   %bar: !txlgpu.memdesc<1xi64, #bar>) attributes {txl.kernel} {
     txlgpu.tcgen05_mma_scaled %a, %b, %d, %use scales %sa, %sb to %ta, %tb commit %bar {aFormat = "e2m1", bFormat = "e2m1", leaderWarp = 0 : i32} : !txlgpu.memdesc<128x128xi8, #swA> * !txlgpu.memdesc<128x64xi8, #swB> -> !txlgpu.memdesc<128x64xf32, #tm>, !txlgpu.memdesc<64x16xi8, #plain>, !txlgpu.memdesc<64x16xi8, #plain>, !txlgpu.memdesc<128x8xi32, #tm>, !txlgpu.memdesc<128x8xi32, #tm>, !txlgpu.memdesc<1xi64, #bar>
+    return
+  }
+
+  // nvfp4: K = 128 bytes (256 e2m1) is sixteen groups of 16, four chunks
+  // per scale tile (eight copies); four MMAs of K = 64, each reading four
+  // groups = one column: A and B at columns 0, 4, 8, 12 (128 rows / 32 =
+  // 4 columns per group column). IDs 0 and scale type 0 (UE4M3):
+  // 1 << 7 | 1 << 10 | (64 >> 3) << 17 | 1 << 27 = 135267456 for all four.
+  // CHECK-LABEL: llvm.func @mxf4nvf4(
+  // CHECK-COUNT-8: nvvm.tcgen05.cp
+  // CHECK-NOT: nvvm.tcgen05.cp
+  // CHECK: %[[K0:.*]] = llvm.mlir.constant(135267456 : i32)
+  // CHECK-NEXT: nvvm.tcgen05.mma.block_scale %arg2, %{{.*}}, %{{.*}}, %[[K0]], %arg3, %arg6, %arg7 {blockScale = #nvvm.tcgen05_mma_block_scale<block16>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf4nvf4>}
+  // CHECK: llvm.ptrtoint %arg6
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK: %[[K1:.*]] = llvm.mlir.constant(135267456 : i32)
+  // CHECK: nvvm.tcgen05.mma.block_scale %arg2, %{{.*}}, %{{.*}}, %[[K1]], %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block16>, {{.*}}kind = #nvvm.block_scale_kind<mxf4nvf4>}
+  // CHECK: llvm.mlir.constant(8 : i32)
+  // CHECK: nvvm.tcgen05.mma.block_scale {{.*}}<mxf4nvf4>
+  // CHECK: llvm.mlir.constant(12 : i32)
+  // CHECK: nvvm.tcgen05.mma.block_scale {{.*}}<mxf4nvf4>
+  // CHECK-NOT: nvvm.tcgen05.mma
+  // CHECK: nvvm.tcgen05.commit %arg8
+  func.func @mxf4nvf4(%a: !txlgpu.memdesc<128x128xi8, #swA>, %b: !txlgpu.memdesc<128x64xi8, #swB>,
+                      %d: !txlgpu.memdesc<128x64xf32, #tm>, %use: i1,
+                      %sa: !txlgpu.memdesc<128x16xf8E4M3FN, #plain>, %sb: !txlgpu.memdesc<128x16xf8E4M3FN, #plain>,
+                      %ta: !txlgpu.memdesc<128x16xi32, #tm>, %tb: !txlgpu.memdesc<128x16xi32, #tm>,
+                      %bar: !txlgpu.memdesc<1xi64, #bar>) attributes {txl.kernel} {
+    txlgpu.tcgen05_mma_scaled %a, %b, %d, %use scales %sa, %sb to %ta, %tb commit %bar {aFormat = "e2m1", bFormat = "e2m1", leaderWarp = 0 : i32} : !txlgpu.memdesc<128x128xi8, #swA> * !txlgpu.memdesc<128x64xi8, #swB> -> !txlgpu.memdesc<128x64xf32, #tm>, !txlgpu.memdesc<128x16xf8E4M3FN, #plain>, !txlgpu.memdesc<128x16xf8E4M3FN, #plain>, !txlgpu.memdesc<128x16xi32, #tm>, !txlgpu.memdesc<128x16xi32, #tm>, !txlgpu.memdesc<1xi64, #bar>
     return
   }
 }

@@ -85,3 +85,16 @@ func.func @m64_a_in_tmem(%a: !txlgpu.memdesc<64x64xf16, #txlgpu.tensor_memory>, 
   txlgpu.tcgen05_mma %a, %b, %d, %u {leaderWarp = 0 : i32} : !txlgpu.memdesc<64x64xf16, #txlgpu.tensor_memory> * !txlgpu.memdesc<64x128xf16> -> !txlgpu.memdesc<64x128xf32, #txlgpu.tensor_memory>
   return
 }
+
+// -----
+
+// Scale tiles of two formats (e4m3 for nvfp4 against e8m0): no MMA kind
+// reads both.
+// CHECK: error: 'txlgpu.tcgen05_mma_scaled' op both scale tiles hold the same scale format
+#swA = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 8, order = [1, 0]}>
+#swB = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 8, order = [0, 1]}>
+#plain = #txlgpu.nvmma_shared<{swizzle = 0, elemBits = 8, order = [1, 0]}>
+func.func @mixed_scales(%a: !txlgpu.memdesc<128x128xi8, #swA>, %b: !txlgpu.memdesc<128x64xi8, #swB>, %d: !txlgpu.memdesc<128x64xf32, #txlgpu.tensor_memory>, %use: i1, %sa: !txlgpu.memdesc<128x16xf8E4M3FN, #plain>, %sb: !txlgpu.memdesc<64x16xi8, #plain>, %ta: !txlgpu.memdesc<128x16xi32, #txlgpu.tensor_memory>, %tb: !txlgpu.memdesc<128x8xi32, #txlgpu.tensor_memory>, %bar: !txlgpu.memdesc<1xi64, #txlgpu.barrier>) {
+  txlgpu.tcgen05_mma_scaled %a, %b, %d, %use scales %sa, %sb to %ta, %tb commit %bar {aFormat = "e2m1", bFormat = "e2m1", leaderWarp = 0 : i32} : !txlgpu.memdesc<128x128xi8, #swA> * !txlgpu.memdesc<128x64xi8, #swB> -> !txlgpu.memdesc<128x64xf32, #txlgpu.tensor_memory>, !txlgpu.memdesc<128x16xf8E4M3FN, #plain>, !txlgpu.memdesc<64x16xi8, #plain>, !txlgpu.memdesc<128x16xi32, #txlgpu.tensor_memory>, !txlgpu.memdesc<128x8xi32, #txlgpu.tensor_memory>, !txlgpu.memdesc<1xi64, #txlgpu.barrier>
+  return
+}

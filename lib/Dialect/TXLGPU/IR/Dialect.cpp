@@ -394,10 +394,14 @@ LogicalResult TCGen05MMAScaledOp::verify() {
     auto type = cast<MemDescType>(tile.getType());
     if (isTensorMemory(type) || type.getShape().size() != 2 ||
         type.getShape()[1] != 16 || type.getShape()[0] % 32 ||
-        !type.getElementType().isInteger(8))
-      return emitOpError("scale tiles must be [32 * chunks, 16] bytes in "
-                         "shared memory");
+        !(type.getElementType().isInteger(8) ||
+          isa<Float8E4M3FNType>(type.getElementType())))
+      return emitOpError("scale tiles must be [32 * chunks, 16] bytes (e8m0 "
+                         "i8, or f8E4M3FN for nvfp4) in shared memory");
   }
+  if (getAScaleTile().getType().getElementType() !=
+      getBScaleTile().getType().getElementType())
+    return emitOpError("both scale tiles hold the same scale format");
   for (Value cols : {getAScale(), getBScale()})
     if (!isTensorMemory(cast<MemDescType>(cols.getType())))
       return emitOpError("scales are copied to tensor memory");

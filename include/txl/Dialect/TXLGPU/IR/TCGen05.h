@@ -26,8 +26,9 @@ constexpr llvm::StringLiteral kSyncCommitAttr = "txlgpu.sync_commit";
 /// kind::mxf8f6f4 takes E4M3/E5M2/E2M3/E3M2/E2M1 with UE8M0 scales, one per
 /// 32 K elements (.scale_vec::1X = .block32); kind::mxf4 takes E2M1 (two per
 /// byte) with UE8M0 scales, two per instruction of K = 64 (.scale_vec::2X =
-/// .block32).
-enum class BlockScaledKind { MXF8F6F4, MXF4 };
+/// .block32); kind::mxf4nvf4 takes E2M1 with UE4M3 scales (nvfp4), four per
+/// instruction of K = 64, one per 16 elements (.scale_vec::4X = .block16).
+enum class BlockScaledKind { MXF8F6F4, MXF4, MXF4NVF4 };
 
 /// An operand format's code in the instruction descriptor's atype/btype
 /// fields (PTX ISA, "Instruction descriptor format for .kind::mxf8f6f4":
@@ -35,7 +36,7 @@ enum class BlockScaledKind { MXF8F6F4, MXF4 };
 /// E2M1 = 1), or nullopt where the kind does not take the format.
 inline std::optional<uint32_t> blockScaledFormatCode(BlockScaledKind kind,
                                                      llvm::StringRef format) {
-  if (kind == BlockScaledKind::MXF4)
+  if (kind != BlockScaledKind::MXF8F6F4)
     return format == "e2m1" ? std::optional<uint32_t>(1) : std::nullopt;
   if (format == "e4m3")
     return 0;
@@ -46,25 +47,25 @@ inline std::optional<uint32_t> blockScaledFormatCode(BlockScaledKind kind,
   return std::nullopt;
 }
 
-/// The 32-bit instruction descriptor of a dense block-scaled MMA with UE8M0
-/// scales, K-major A and B (PTX ISA tables "Instruction descriptor format
-/// for .kind::mxf8f6f4" and "... for .kind::mxf4 and .kind::mxf4nvf4"):
+/// The 32-bit instruction descriptor of a dense block-scaled MMA, K-major
+/// A and B (PTX ISA tables "Instruction descriptor format for
+/// .kind::mxf8f6f4" and "... for .kind::mxf4 and .kind::mxf4nvf4"):
 ///   bits 4-5   Matrix B scale factor data ID (`sfbId`)
-///   bits 7-9   atype, 10-12 btype (10-11 for mxf4)
+///   bits 7-9   atype, 10-12 btype (10-11 for mxf4 / mxf4nvf4)
 ///   bits 15/16 transpose A/B: 0 (K-major)
 ///   bits 17-22 N >> 3
-///   bit  23    scale matrix type: UE8M0 = 1
+///   bit  23    scale matrix type: UE8M0 = 1, UE4M3 = 0 (mxf4nvf4 only)
 ///   bits 27-28 M >> 7
-///   bits 29-30 Matrix A scale factor data ID (`sfaId`)
+///   bits 29-30 Matrix A scale factor data ID (`sfaId`; 0 for 4X)
 /// everything else (sparsity, negation, bit 31: K = 64 for mxf4) 0.
 inline uint32_t blockScaledInstructionDescriptor(uint32_t aCode, uint32_t bCode,
                                                  int64_t n, int64_t m,
-                                                 uint32_t sfaId,
-                                                 uint32_t sfbId) {
-  constexpr uint32_t kUE8M0 = 1;
+                                                 uint32_t sfaId, uint32_t sfbId,
+                                                 bool ue4m3Scales = false) {
+  uint32_t scaleType = ue4m3Scales ? 0 : 1;
   return (sfbId << 4) | (aCode << 7) | (bCode << 10) |
-         (uint32_t(n >> 3) << 17) | (kUE8M0 << 23) | (uint32_t(m >> 7) << 27) |
-         (sfaId << 29);
+         (uint32_t(n >> 3) << 17) | (scaleType << 23) |
+         (uint32_t(m >> 7) << 27) | (sfaId << 29);
 }
 
 /// Scale factors in tensor memory (PTX ISA "Scale Factor A ID" / "B ID"
@@ -73,8 +74,10 @@ inline uint32_t blockScaledInstructionDescriptor(uint32_t aCode, uint32_t bCode,
 /// "Scale factors for A and B matrices need to be duplicated to all 32 lane
 /// partitions of tensor memory") in column r / 32 of the instruction's
 /// scale address; the byte `id` of that 32-bit column (1X: 0-3, 2X: 0 or 2,
-/// the halfword) picks which of the four scale columns of K a given
-/// instruction uses. txl keeps four K groups (g, g+1, g+2, g+3 with g % 4
+/// the halfword; 4X: 0, all four bytes) picks which of the four scale
+/// columns of K a given instruction uses. A "group" is 32 K elements
+/// (UE8M0) or 16 (UE4M3, nvfp4); the layout is the same. txl keeps four K
+/// groups (g, g+1, g+2, g+3 with g % 4
 /// == 0) per column and puts the groups of K one block of `rows` / 32
 /// columns after the other: K group g of row r lives in column
 /// (g / 4) * (rows / 32) + r / 32, byte g % 4, where `rows` is M = 128 or
