@@ -498,12 +498,14 @@ def TXLGPU_TCGen05MMAScaledOp : TXLGPU_Op<"tcgen05_mma_scaled",
     [K, N] are K-major swizzled shared tiles of `aFormat` / `bFormat`
     ("e4m3", "e5m2": kind::mxf8f6f4; "e2m1" on both sides, two per byte:
     kind::mxf4); `d` [128, N] fp32 in tensor memory. `aScaleTile` and
-    `bScaleTile` are unswizzled [rows, 16] uint8 shared tiles holding the
-    e8m0 scales in tcgen05.cp's 32x128b order (TCGen05.h,
-    scaleFactorSharedOffset); `aScale` / `bScale` the tensor-memory columns
-    they are copied to. One thread (the elected lane of `leaderWarp`)
-    copies the scales (tcgen05.cp.32x128b.warpx4 per 512 bytes), issues
-    the MMAs (useD false overwrites d) and commits them to `barrier`. With
+    `bScaleTile` are unswizzled [rows, 16] shared tiles in tcgen05.cp's
+    32x128b order (TCGen05.h, scaleFactorSharedOffset): uint8 e8m0 scales,
+    one per 32 elements, or f8E4M3FN scales, one per 16 (nvfp4: e2m1 on
+    both sides, kind::mxf4nvf4; both tiles the same type); `aScale` /
+    `bScale` the tensor-memory columns they are copied to. One thread
+    (the elected lane of `leaderWarp`) copies the scales
+    (tcgen05.cp.32x128b.warpx4 per 512 bytes), issues the MMAs (useD false
+    overwrites d) and commits them to `barrier`. With
     kSyncCommitAttr (as the front end makes it) the barrier counts the
     calling threads + 1 and every thread then arrives on it and waits for
     its own arrival's phase, so d is ready afterwards; without it (a K loop
