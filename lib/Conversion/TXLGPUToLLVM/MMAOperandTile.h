@@ -108,18 +108,35 @@ inline Value tileAddress(OpBuilder &b, Location loc, Value tile) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), tile);
 }
 
-/// The 64-bit descriptor of the tile at `address` (i32 byte address).
-inline Value operandDescriptor(OpBuilder &b, Location loc,
-                               const OperandTile &tile, Value address,
-                               bool tcgen05 = false) {
-  Value addr = LLVM::ZExtOp::create(
+/// A shared-memory matrix descriptor's start-address field (bits 0-13):
+/// the i32 byte address in 16-byte units, as an i64 to OR the other
+/// fields into.
+inline Value descriptorAddressField(OpBuilder &b, Location loc, Value address) {
+  return LLVM::ZExtOp::create(
       b, loc, b.getI64Type(),
       LLVM::LShrOp::create(
           b, loc,
           LLVM::AndOp::create(b, loc, address, i32Const(b, loc, 0x3FFFF)),
           i32Const(b, loc, 4)));
+}
+
+/// The 64-bit descriptor of the tile at `address` (i32 byte address).
+inline Value operandDescriptor(OpBuilder &b, Location loc,
+                               const OperandTile &tile, Value address,
+                               bool tcgen05 = false) {
   return LLVM::OrOp::create(
-      b, loc, addr, i64Const(b, loc, int64_t(tile.descriptorBits(tcgen05))));
+      b, loc, descriptorAddressField(b, loc, address),
+      i64Const(b, loc, int64_t(tile.descriptorBits(tcgen05))));
+}
+
+/// `desc` moved `byteOffset` bytes into its tile: only the address field
+/// changes (16-byte units), and a static offset inside the tile never
+/// carries out of it, so one 64-bit add does it.
+inline Value stepDescriptor(OpBuilder &b, Location loc, Value desc,
+                            int64_t byteOffset) {
+  if (byteOffset == 0)
+    return desc;
+  return LLVM::AddOp::create(b, loc, desc, i64Const(b, loc, byteOffset / 16));
 }
 
 } // namespace mlir::txl

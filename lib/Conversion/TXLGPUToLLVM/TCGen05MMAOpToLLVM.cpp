@@ -153,11 +153,8 @@ struct TCGen05MMAOpToLLVM
     Value bDesc = operandDescriptor(rewriter, loc, *b,
                                     tileAddress(rewriter, loc, adaptor.getB()),
                                     /*tcgen05=*/true);
-    auto stepped = [&](Value desc, int64_t byteOffset) -> Value {
-      if (byteOffset == 0)
-        return desc;
-      return LLVM::AddOp::create(rewriter, loc, desc,
-                                 i64Const(rewriter, loc, byteOffset / 16));
+    auto stepped = [&](Value desc, int64_t byteOffset) {
+      return stepDescriptor(rewriter, loc, desc, byteOffset);
     };
 
     // One thread issues: the elected lane of the role's first warp.
@@ -276,12 +273,7 @@ struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
       fenceAfterThreadSync(rewriter, loc);
       for (int64_t k0 = 0; k0 < K; k0 += perCopy) {
         int64_t offset = src->byteOffset(0, k0);
-        Value stepped =
-            offset == 0
-                ? desc
-                : LLVM::AddOp::create(rewriter, loc, desc,
-                                      i64Const(rewriter, loc, offset / 16))
-                      .getResult();
+        Value stepped = stepDescriptor(rewriter, loc, desc, offset);
         NVVM::Tcgen05CpOp::create(
             rewriter, loc, shape, group,
             NVVM::Tcgen05CpMulticastAttr::get(getContext(),
@@ -307,13 +299,8 @@ struct TMemCopyOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::TMemCopyOp> {
 Value scaleChunkDescriptor(OpBuilder &b, Location loc, Value address) {
   constexpr uint64_t kCoreMatrixStride = 128;
   uint64_t bits = ((kCoreMatrixStride / 16) << 32) | (uint64_t(1) << 46);
-  Value addr = LLVM::ZExtOp::create(
-      b, loc, b.getI64Type(),
-      LLVM::LShrOp::create(
-          b, loc,
-          LLVM::AndOp::create(b, loc, address, i32Const(b, loc, 0x3FFFF)),
-          i32Const(b, loc, 4)));
-  return LLVM::OrOp::create(b, loc, addr, i64Const(b, loc, int64_t(bits)));
+  return LLVM::OrOp::create(b, loc, descriptorAddressField(b, loc, address),
+                            i64Const(b, loc, int64_t(bits)));
 }
 
 /// Whether a scale tile is laid out as the copies read it: 16-byte rows,
@@ -399,11 +386,8 @@ struct TCGen05MMAScaledOpToLLVM
         rewriter, loc, *a, tileAddress(rewriter, loc, adaptor.getA()), true);
     Value bDesc = operandDescriptor(
         rewriter, loc, *b, tileAddress(rewriter, loc, adaptor.getB()), true);
-    auto stepped = [&](Value desc, int64_t byteOffset) -> Value {
-      if (byteOffset == 0)
-        return desc;
-      return LLVM::AddOp::create(rewriter, loc, desc,
-                                 i64Const(rewriter, loc, byteOffset / 16));
+    auto stepped = [&](Value desc, int64_t byteOffset) {
+      return stepDescriptor(rewriter, loc, desc, byteOffset);
     };
     Value leader = electedIssuer(rewriter, loc, op.getLeaderWarp());
     auto group =
