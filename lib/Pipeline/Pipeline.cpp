@@ -242,7 +242,9 @@ void addGPUPasses(mlir::PassManager &pm, const CompileOptions &options) {
   tmaLoads.numStages = options.numStages;
   pm.addPass(mlir::txlgpu::createPipelineTMALoads(tmaLoads));
   pm.addPass(mlir::txlgpu::createPrefetchLoopLoads());
-  pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots());
+  mlir::txlgpu::PipelineWarpGroupDotsOptions warpGroupDots;
+  warpGroupDots.numStages = options.numStages;
+  pm.addPass(mlir::txlgpu::createPipelineWarpGroupDots(warpGroupDots));
   pm.addPass(mlir::txlgpu::createPipelineTCGen05Dots());
   pm.addPass(mlir::txlgpu::createAssignSharedLayouts());
   pm.addPass(mlir::txlgpu::createRemoveLayoutConversions());

@@ -4,6 +4,10 @@
 // = iteration parity), keeps one wgmma group pending (wait 1) and drains
 // after the loop (wait 0) before the accumulator is used.
 // RUN: txl-opt %s -split-input-file --txlgpu-combine-dot-accumulate --txl-assign-layouts="target=sm_90a" --txlgpu-pipeline-warp-group-dots | FileCheck %s
+// num_stages=1 keeps every loop synchronous:
+// RUN: txl-opt %s -split-input-file --txlgpu-combine-dot-accumulate --txl-assign-layouts="target=sm_90a" --txlgpu-pipeline-warp-group-dots="num-stages=1" | FileCheck %s --check-prefix=ONE
+// ONE-NOT: loop_staging
+// ONE-NOT: pendings = 1
 // CHECK-LABEL: func.func @k
 // CHECK: %[[SA:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x64x32xf16, #txlgpu.nvmma_shared<{swizzle = 64, elemBits = 16, order = [1, 0]}>>
 // CHECK: %[[SB:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x32x64xf16, #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>>
@@ -100,6 +104,32 @@ module {
       scf.yield %s : tensor<64x64xf32>
     }
     txl.store %p, %r : tensor<64x64x!txl.ptr<f32>>, tensor<64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// Operands of 128 KB each (A 128x512, B 512x128 f16): two stages and the
+// conversions that feed them would not fit 227 KB, so the loop keeps its
+// local_allocs and the eager wait.
+// CHECK-LABEL: func.func @too_big
+// CHECK-NOT: loop_staging
+// CHECK: scf.for
+// CHECK: txlgpu.local_alloc
+// CHECK: txlgpu.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+module attributes {txl.source_file = "k.py"} {
+  func.func @too_big(%pa: tensor<128x512x!txl.ptr<f16>>, %pb: tensor<512x128x!txl.ptr<f16>>, %p: tensor<128x128x!txl.ptr<f32>>, %n: i32) attributes {txl.kernel} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant dense<0.0> : tensor<128x128xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x128xf32>) : i32 {
+      %a = txl.load %pa : tensor<128x512x!txl.ptr<f16>> -> tensor<128x512xf16>
+      %b = txl.load %pb : tensor<512x128x!txl.ptr<f16>> -> tensor<512x128xf16>
+      %d = txl.dot %a, %b, %acc : tensor<128x512xf16> * tensor<512x128xf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    txl.store %p, %r : tensor<128x128x!txl.ptr<f32>>, tensor<128x128xf32>
     return
   }
 }

@@ -57,13 +57,6 @@ std::string where(Operation *op) {
   return "an unknown line";
 }
 
-int64_t tileBytes(MemDescType t) {
-  int64_t n = 1;
-  for (int64_t d : t.getShape())
-    n *= d;
-  return n * std::max(1u, t.getElementType().getIntOrFloatBitWidth()) / 8;
-}
-
 std::optional<int64_t> constantInt(Value v) {
   APInt c;
   if (v && matchPattern(v, m_ConstantInt(&c)))
@@ -387,7 +380,8 @@ void ProtocolChecker::collect() {
       locate(s);
       s.remote = load.getMulticast() || load.getTwoCtas();
       int64_t n = countThreads(s, load.getPred(), true, known, s.conditional);
-      s.signal.landedBytes = counted(n * tileBytes(load.getDst().getType()));
+      s.signal.landedBytes =
+          counted(n * load.getDst().getType().getSizeInBytes());
       addSite(load.getBar(), s);
     } else if (auto gather = dyn_cast<TMAGatherOp>(op)) {
       locate(s);

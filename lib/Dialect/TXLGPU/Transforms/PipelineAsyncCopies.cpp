@@ -199,13 +199,6 @@ carriedAddresses(scf::ForOp loop, ArrayRef<StagedOperand> operands) {
   return carried;
 }
 
-int64_t tileBytes(MemDescType tile) {
-  int64_t n = tile.getElementType().getIntOrFloatBitWidth() / 8;
-  for (int64_t d : tile.getShape())
-    n *= d;
-  return n;
-}
-
 /// Why `loop` is left alone, for TXL_DEBUG_ONLY=txlgpu-pipeline-async-copies.
 std::nullopt_t skip(scf::ForOp loop, llvm::StringRef why) {
   TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
@@ -255,7 +248,7 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t defaultStages) {
     plan.stages = attr.getInt();
   int64_t perStage = 0;
   for (StagedOperand &o : plan.operands)
-    perStage += tileBytes(o.alloc.getType());
+    perStage += o.alloc.getType().getSizeInBytes();
   int64_t asked = plan.stages;
   plan.stages = std::min(plan.stages, kStagingBudgetBytes / perStage);
   if (plan.stages < 2)

@@ -75,13 +75,6 @@ struct Plan {
   int64_t stages;
 };
 
-int64_t tileBytes(MemDescType t) {
-  int64_t n = t.getElementType().getIntOrFloatBitWidth() / 8;
-  for (int64_t d : t.getShape())
-    n *= d;
-  return n;
-}
-
 /// Whether every reader of `tile` (through views) is in `body`'s loop and
 /// done with it by the end of the iteration.
 bool readersDoneInIteration(Value tile, scf::ForOp loop) {
@@ -188,7 +181,7 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t &budget) {
                 "more than arithmetic");
   int64_t perStage = 0;
   for (RingLoad &r : plan.loads)
-    perStage += tileBytes(r.site.tile.getType());
+    perStage += r.site.tile.getType().getSizeInBytes();
   plan.stages = std::min(plan.stages, budget / perStage);
   if (plan.stages < 2)
     return skip("the kernel's ring budget leaves fewer than 2 stages");
@@ -236,7 +229,7 @@ void issue(OpBuilder &b, scf::ForOp loop, RingLoad &r, Value iv,
     coords.push_back(map.lookupOrDefault(c));
   Value bar = stageOf(b, loc, r.barriers, stage);
   Value tile = stageOf(b, loc, r.buffer, stage);
-  int64_t bytes = tileBytes(r.site.tile.getType());
+  int64_t bytes = r.site.tile.getType().getSizeInBytes();
   MBarExpectOp::create(b, loc, bar, intConst(b, loc, b.getI32Type(), bytes),
                        exists);
   TMALoadOp::create(b, loc, tile, r.site.copy.getDesc(), coords, bar, exists,

@@ -15,10 +15,18 @@
 // accumulator stays in flight between iterations, which is fine because
 // only the next wgmma reads it; one wait for everything follows the loop.
 //
+// The operands are register values stored each trip, usually after layout
+// conversions (upcasts, shuffles) whose shared scratch is live next to the
+// stages; so a loop is left synchronous when its two stages and one more
+// copy of the operands do not fit the target's shared memory, or when the
+// kernel (num_stages) or the loop (tl.range(num_stages=...)) asks for
+// fewer than two stages.
+//
 //===----------------------------------------------------------------------===//
 #include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
 #include "txl/Support/Debug.h"
+#include "txl/Support/TargetFeatures.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -51,6 +59,30 @@ std::optional<AccumulatingDot> match(scf::ForOp loop, WarpGroupDotOp dot) {
   return c;
 }
 
+/// Why `loop` keeps its dot synchronous, or nothing when it can pipeline.
+std::optional<std::string> reasonToSkip(scf::ForOp loop, AccumulatingDot c,
+                                        int64_t numStages) {
+  if (auto attr = loop->getAttrOfType<IntegerAttr>("txl.num_stages"))
+    numStages = attr.getInt();
+  if (numStages < kStages)
+    return std::to_string(numStages) + " stage(s) asked for";
+  int64_t perStage = 0;
+  for (Value operand : {Value(c.dot.getA()), Value(c.dot.getB())})
+    perStage += cast<MemDescType>(operand.getType()).getSizeInBytes();
+  StringRef target;
+  if (auto module = loop->getParentOfType<ModuleOp>())
+    if (auto attr =
+            module->getAttrOfType<StringAttr>(TXLGPUDialect::kTargetAttr))
+      target = attr.getValue();
+  int64_t limit = ::txl::targetMaxSharedBytesPerBlock(target);
+  if ((kStages + 1) * perStage > limit)
+    return std::to_string(kStages) + " stages of " + std::to_string(perStage) +
+           " operand bytes and the conversions feeding them would not fit "
+           "the " +
+           std::to_string(limit) + " bytes of shared memory";
+  return std::nullopt;
+}
+
 void pipeline(scf::ForOp loop, AccumulatingDot c) {
   OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
   Location loc = c.dot.getLoc();
@@ -77,6 +109,8 @@ void pipeline(scf::ForOp loop, AccumulatingDot c) {
 struct PipelineWarpGroupDotsPass
     : public txlgpu::impl::PipelineWarpGroupDotsBase<
           PipelineWarpGroupDotsPass> {
+  using PipelineWarpGroupDotsBase::PipelineWarpGroupDotsBase;
+
   void runOnOperation() override {
     SmallVector<std::pair<scf::ForOp, AccumulatingDot>> work;
     getOperation().walk([&](scf::ForOp loop) {
@@ -84,9 +118,15 @@ struct PipelineWarpGroupDotsPass
           loop.getBody()->getOps<WarpGroupDotOp>());
       if (dots.size() != 1)
         return;
-      if (auto c = match(loop, dots.front()))
-        work.push_back({loop, *c});
-      else
+      auto c = match(loop, dots.front());
+      if (c) {
+        if (auto why = reasonToSkip(loop, *c, numStages))
+          TXL_DEBUG(llvm::dbgs()
+                    << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
+                    << ": not pipelined: " << *why << "\n");
+        else
+          work.push_back({loop, *c});
+      } else
         TXL_DEBUG(llvm::dbgs()
                   << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
                   << ": not pipelined: the dot does not accumulate a loop-"

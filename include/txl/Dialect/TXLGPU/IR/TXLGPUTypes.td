@@ -26,6 +26,13 @@ def TXLGPU_MemDescType : TypeDef<TXLGPU_Dialect, "MemDesc", [ShapedTypeInterface
       return MemDescType::get(getContext(), shape.value_or(getShape()),
                               elementType, getEncoding());
     }
+    /// The bytes the buffer's elements take, sub-byte elements packed.
+    int64_t getSizeInBytes() const {
+      int64_t n = 1;
+      for (int64_t d : getShape())
+        n *= d;
+      return n * std::max(1u, getElementType().getIntOrFloatBitWidth()) / 8;
+    }
   }];
 }
 

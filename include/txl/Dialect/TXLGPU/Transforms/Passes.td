@@ -138,8 +138,15 @@ def PipelineWarpGroupDots : Pass<"txlgpu-pipeline-warp-group-dots", "mlir::Modul
     (`warp_group_dot_wait {pendings = 1}`): iteration i+1's copy into the
     other buffer overlaps iteration i's tensor-core work, and the group that
     read that buffer (i-1) has retired before it is overwritten. One wait
-    for everything follows the loop.
+    for everything follows the loop. Loops stay synchronous when fewer than
+    two stages are asked for (num_stages, or tl.range's) or when the two
+    stages plus one more copy of the operands (room for the layout
+    conversions that produce them) exceed the target's shared memory.
   }];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", "3",
+           "the kernel's num_stages: below 2 the loops stay synchronous">
+  ];
 }
 
 def PipelineTCGen05Dots : Pass<"txlgpu-pipeline-tcgen05-dots", "mlir::ModuleOp"> {
