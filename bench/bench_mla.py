@@ -120,7 +120,7 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
            "goal": "PASS" if ms <= GOAL * floor_ms else "MISS"}
     if with_ab and fp8:  # the fp8 kernel's variants, the bf16 schedules
         from txl.ops import _mla
-        variants = {"cluster=2": dict(cluster=2), "stages=3": dict(stages=3),
+        variants = {"cluster=2": dict(cluster=2),
                     "no-convert": dict(convert=False)}
         for tag, kw in variants.items():
             row[f"txl_ms[fp8,{tag}]"] = bench_ms(
