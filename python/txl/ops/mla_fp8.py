@@ -145,45 +145,52 @@ def release_both(bar, leader, CLUSTER: tl.constexpr):
 
 
 @txl.jit
-def load_page_fp8(raw, k_rope, k_scale, raw_full, raw_empty, pg_full,
-                  pg_empty, kn_desc, kr_desc, ks_desc, krow, n,
+def load_page_fp8(raw, k_rope, k_scale, raw_full, raw_empty, rope_full,
+                  rope_empty, kn_desc, kr_desc, ks_desc, krow, n,
                   CLUSTER: tl.constexpr):
-    """Page n of the part (cache rows krow..): its rope and scales into
-    page slot n % 2, then its e4m3 halves into the two raw buffers, each
-    once the previous page's is free. With CLUSTER=2 the two CTAs split
-    the boxes (CTA 0 the scales and channels 0-255, CTA 1 the rope and
-    channels 256-511) and multicast them: every CTA still receives the
-    whole page."""
-    p = n % 2
-    bar = txl.get_buffer(pg_full, p)
-    txl.mbar_wait(txl.get_buffer(pg_empty, p), ((n // 2) & 1) ^ 1)
-    txl.mbar_expect(bar, PAGE * (64 * 2 + 4 * SCALES))
+    """Page n of the part (cache rows krow..), each part as soon as its
+    buffer is free: its first e4m3 half into raw buffer 0 with its scales
+    into scale slot n % 2 (free by then: warpgroup 2 dequantizes page n -
+    1's second half before page n's first), its rope into rope slot n %
+    2, its second half into raw buffer 1. With CLUSTER=2 the two CTAs
+    split the boxes (CTA 0 the first half and the scales, CTA 1 the rope
+    and the second half) and multicast them: every CTA still receives
+    the whole page."""
+    lo_bar = txl.get_buffer(raw_full, 0)
+    txl.mbar_wait(txl.get_buffer(raw_empty, 0), (n & 1) ^ 1)
+    txl.mbar_expect(lo_bar, PAGE * (DH + 4 * SCALES))
     if CLUSTER == 1:
-        txl.tma_load(txl.get_buffer(k_rope, p), kr_desc,
-                     [krow, (NOPE + 4 * SCALES) // 2], bar)
-        txl.tma_load(txl.get_buffer(k_scale, p), ks_desc, [krow, NOPE // 4],
-                     bar)
+        txl.tma_load(txl.get_buffer(raw, 0), kn_desc, [krow, 0], lo_bar)
+        txl.tma_load(txl.get_buffer(k_scale, n % 2), ks_desc,
+                     [krow, NOPE // 4], lo_bar)
     elif txl.cta_rank() == 0:
-        txl.tma_load(txl.get_buffer(k_scale, p), ks_desc, [krow, NOPE // 4],
-                     bar, multicast=0b11)
-    else:
-        txl.tma_load(txl.get_buffer(k_rope, p), kr_desc,
-                     [krow, (NOPE + 4 * SCALES) // 2], bar, multicast=0b11)
-    for h in tl.static_range(2):
-        rbar = txl.get_buffer(raw_full, h)
-        txl.mbar_wait(txl.get_buffer(raw_empty, h), (n & 1) ^ 1)
-        txl.mbar_expect(rbar, PAGE * DH)
-        if CLUSTER == 1:
-            txl.tma_load(txl.get_buffer(raw, h), kn_desc, [krow, h * DH],
-                         rbar)
-        elif txl.cta_rank() == h:
-            txl.tma_load(txl.get_buffer(raw, h), kn_desc, [krow, h * DH],
-                         rbar, multicast=0b11)
+        txl.tma_load(txl.get_buffer(raw, 0), kn_desc, [krow, 0], lo_bar,
+                     multicast=0b11)
+        txl.tma_load(txl.get_buffer(k_scale, n % 2), ks_desc,
+                     [krow, NOPE // 4], lo_bar, multicast=0b11)
+    rope_bar = txl.get_buffer(rope_full, n % 2)
+    txl.mbar_wait(txl.get_buffer(rope_empty, n % 2), ((n // 2) & 1) ^ 1)
+    txl.mbar_expect(rope_bar, PAGE * 64 * 2)
+    hi_bar = txl.get_buffer(raw_full, 1)
+    if CLUSTER == 1:
+        txl.tma_load(txl.get_buffer(k_rope, n % 2), kr_desc,
+                     [krow, (NOPE + 4 * SCALES) // 2], rope_bar)
+    elif txl.cta_rank() == 1:
+        txl.tma_load(txl.get_buffer(k_rope, n % 2), kr_desc,
+                     [krow, (NOPE + 4 * SCALES) // 2], rope_bar,
+                     multicast=0b11)
+    txl.mbar_wait(txl.get_buffer(raw_empty, 1), (n & 1) ^ 1)
+    txl.mbar_expect(hi_bar, PAGE * DH)
+    if CLUSTER == 1:
+        txl.tma_load(txl.get_buffer(raw, 1), kn_desc, [krow, DH], hi_bar)
+    elif txl.cta_rank() == 1:
+        txl.tma_load(txl.get_buffer(raw, 1), kn_desc, [krow, DH], hi_bar,
+                     multicast=0b11)
 
 
 @txl.jit
 def produce_fp8(q_lo, q_hi, q_rope, raw, k_rope, k_scale, q_full, q_empty,
-                raw_full, raw_empty, pg_full, pg_empty, q_desc, qr_desc,
+                raw_full, raw_empty, rope_full, rope_empty, q_desc, qr_desc,
                 kn_desc, kr_desc, ks_desc, meta_ptr, bt_ptr, bt_stride,
                 seqlens_ptr, part, M, m0, CLUSTER: tl.constexpr):
     """Every piece of this part: the query tile, then its pages."""
@@ -205,7 +212,7 @@ def produce_fp8(q_lo, q_hi, q_rope, raw, k_rope, k_scale, q_full, q_empty,
         for j in range(lo, hi):
             page = tl.load(bt_ptr + bi * bt_stride + j)
             load_page_fp8(raw, k_rope, k_scale, raw_full, raw_empty,
-                          pg_full, pg_empty, kn_desc, kr_desc, ks_desc,
+                          rope_full, rope_empty, kn_desc, kr_desc, ks_desc,
                           page * PAGE, n, CLUSTER)
             n += 1
 
@@ -239,18 +246,17 @@ def dequant_tile(src, dst, scales, tile: tl.constexpr, live,
 
 
 @txl.jit
-def dequant_half(raw, k_scale, deq, raw_full, raw_empty, pg_full, pg_empty,
-                 d_full, d_empty, n, h: tl.constexpr, j, seqlen, leader,
-                 CLUSTER: tl.constexpr, CONVERT: tl.constexpr):
+def dequant_half(raw, k_scale, deq, raw_full, raw_empty, d_full, d_empty, n,
+                 h: tl.constexpr, j, seqlen, leader, CLUSTER: tl.constexpr,
+                 CONVERT: tl.constexpr):
     """Warpgroup 2: half h (channels 256h..) of page n of the part (page j
     of an entry of `seqlen` tokens) from raw buffer h into dequantized
-    slot (2n + h) % 3, once both have turned; then frees the raw buffer
-    (and with h = 1 its share of the page slot: the scales) and publishes
+    slot (2n + h) % 3, once both have turned (the scales, in slot n % 2,
+    came with the first half); then frees the raw buffer and publishes
     the slot."""
     k = 2 * n + h
     d = k % 3
     txl.mbar_wait(txl.get_buffer(raw_full, h), n & 1)
-    txl.mbar_wait(txl.get_buffer(pg_full, n % 2), (n // 2) & 1)
     txl.mbar_wait(txl.get_buffer(d_empty, d), ((k // 3) & 1) ^ 1)
     src = txl.get_buffer(raw, h)
     dst = txl.get_buffer(deq, d)
@@ -263,8 +269,6 @@ def dequant_half(raw, k_scale, deq, raw_full, raw_empty, pg_full, pg_empty,
     txl.fence_proxy_async()
     txl.bar_wait(DEQ_SYNC, 128)
     release_both(txl.get_buffer(raw_empty, h), leader, CLUSTER)
-    if h == 1:
-        release_both(txl.get_buffer(pg_empty, n % 2), leader, CLUSTER)
     txl.mbar_arrive(txl.get_buffer(d_full, d), pred=leader)
 
 
@@ -281,7 +285,7 @@ def skip_empty(meta_ptr, seqlens_ptr, part, cb, cj, chi, cseq, end_b):
 
 
 @txl.jit
-def scores_fp8(q_lo, q_hi, q_rope, deq, k_rope, pg_full, d_full, n):
+def scores_fp8(q_lo, q_hi, q_rope, deq, k_rope, rope_full, d_full, n):
     """S = Q K^T of page n: channels 0-255 from dequantized slot 2n % 3,
     256-511 from slot (2n + 1) % 3 (the second may still be in the works
     while the first's wgmmas run), then the rope from page slot n % 2."""
@@ -291,7 +295,7 @@ def scores_fp8(q_lo, q_hi, q_rope, deq, k_rope, pg_full, d_full, n):
     S = tl.dot(q_lo, txl.get_buffer(deq, lo).T)
     txl.mbar_wait(txl.get_buffer(d_full, hi), ((2 * n + 1) // 3) & 1)
     S = tl.dot(q_hi, txl.get_buffer(deq, hi).T, S)
-    txl.mbar_wait(txl.get_buffer(pg_full, n % 2), (n // 2) & 1)
+    txl.mbar_wait(txl.get_buffer(rope_full, n % 2), (n // 2) & 1)
     return tl.dot(q_rope, txl.get_buffer(k_rope, n % 2).T, S)
 
 
@@ -306,8 +310,8 @@ def store_lse(lse_ptr, lse, base, m0, M, h_q, s_q, HM: tl.constexpr):
 
 
 @txl.jit
-def consume_s_fp8(q_lo, q_hi, q_rope, deq, k_rope, q_full, q_empty, pg_full,
-                  pg_empty, d_full, d_empty, p_buf, scale_buf, o_ptr,
+def consume_s_fp8(q_lo, q_hi, q_rope, deq, k_rope, q_full, q_empty, rope_full,
+                  rope_empty, d_full, d_empty, p_buf, scale_buf, o_ptr,
                   lse_ptr, oacc_ptr, lacc_ptr, meta_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, qk_scale,
                   HM: tl.constexpr, CAUSAL: tl.constexpr,
@@ -338,10 +342,10 @@ def consume_s_fp8(q_lo, q_hi, q_rope, deq, k_rope, q_full, q_empty, pg_full,
                            s_rows)
         acc = tl.zeros([HM, DH], dtype=tl.float32)
         for j in range(lo, hi):
-            S = scores_fp8(q_lo, q_hi, q_rope, deq, k_rope, pg_full, d_full,
+            S = scores_fp8(q_lo, q_hi, q_rope, deq, k_rope, rope_full, d_full,
                            n)
             txl.dot_wait(0)
-            release_both(txl.get_buffer(pg_empty, n % 2), leader, CLUSTER)
+            release_both(txl.get_buffer(rope_empty, n % 2), leader, CLUSTER)
             p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
                                               m_i, l_i, qk_scale, PAGE)
             p = p.to(tl.bfloat16)
@@ -374,10 +378,10 @@ def consume_s_fp8(q_lo, q_hi, q_rope, deq, k_rope, q_full, q_empty, pg_full,
 
 
 @txl.jit
-def consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, pg_full, pg_empty,
-                  d_full, d_empty, p_buf, scale_buf, o_ptr, lse_ptr,
-                  oacc_ptr, lacc_ptr, meta_ptr, seqlens_ptr, splits_ptr,
-                  part, M, m0, HM: tl.constexpr, CLUSTER: tl.constexpr,
+def consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, d_full, d_empty,
+                  p_buf, scale_buf, o_ptr, lse_ptr, oacc_ptr, lacc_ptr,
+                  meta_ptr, seqlens_ptr, splits_ptr, part, M, m0,
+                  HM: tl.constexpr, CLUSTER: tl.constexpr,
                   CONVERT: tl.constexpr):
     """Warpgroup 2: dequantizes ahead of warpgroup 1 (a cursor of its own
     over the part's pages, two pages ahead for channels 0-255, one ahead
@@ -400,21 +404,18 @@ def consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, pg_full, pg_empty,
     hseq = cseq
     has_hi = cj < 0
     if cj < chi:
-        dequant_half(raw, k_scale, deq, raw_full, raw_empty, pg_full,
-                     pg_empty, d_full, d_empty, 0, 0, cj, cseq, leader,
-                     CLUSTER, CONVERT)
-        dequant_half(raw, k_scale, deq, raw_full, raw_empty, pg_full,
-                     pg_empty, d_full, d_empty, 0, 1, cj, cseq, leader,
-                     CLUSTER, CONVERT)
+        dequant_half(raw, k_scale, deq, raw_full, raw_empty, d_full,
+                     d_empty, 0, 0, cj, cseq, leader, CLUSTER, CONVERT)
+        dequant_half(raw, k_scale, deq, raw_full, raw_empty, d_full,
+                     d_empty, 0, 1, cj, cseq, leader, CLUSTER, CONVERT)
         cb, cj, chi, cseq = skip_empty(meta_ptr, seqlens_ptr, part, cb,
                                        cj + 1, chi, cseq, end_b)
         hj = cj
         hseq = cseq
         has_hi = cj < chi
         if cj < chi:
-            dequant_half(raw, k_scale, deq, raw_full, raw_empty, pg_full,
-                         pg_empty, d_full, d_empty, 1, 0, cj, cseq, leader,
-                         CLUSTER, CONVERT)
+            dequant_half(raw, k_scale, deq, raw_full, raw_empty, d_full,
+                         d_empty, 1, 0, cj, cseq, leader, CLUSTER, CONVERT)
             cb, cj, chi, cseq = skip_empty(meta_ptr, seqlens_ptr, part, cb,
                                            cj + 1, chi, cseq, end_b)
     n = 0
@@ -433,8 +434,8 @@ def consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, pg_full, pg_empty,
                 # first, once warpgroup 1's P V has read it), under this
                 # P V and warpgroup 1's next scores.
                 dequant_half(raw, k_scale, deq, raw_full, raw_empty,
-                             pg_full, pg_empty, d_full, d_empty, n + 1, 1,
-                             hj, hseq, leader, CLUSTER, CONVERT)
+                             d_full, d_empty, n + 1, 1, hj, hseq, leader,
+                             CLUSTER, CONVERT)
             hj = cj
             hseq = cseq
             has_hi = cj < chi
@@ -445,8 +446,8 @@ def consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, pg_full, pg_empty,
             if cj < chi:
                 # Page n + 2's first half, into the slot just freed.
                 dequant_half(raw, k_scale, deq, raw_full, raw_empty,
-                             pg_full, pg_empty, d_full, d_empty, n + 2, 0,
-                             cj, cseq, leader, CLUSTER, CONVERT)
+                             d_full, d_empty, n + 2, 0, cj, cseq, leader,
+                             CLUSTER, CONVERT)
                 cb, cj, chi, cseq = skip_empty(meta_ptr, seqlens_ptr, part,
                                                cb, cj + 1, chi, cseq, end_b)
             n += 1
@@ -496,14 +497,14 @@ def mla_decode_fp8(q_desc, qr_desc, kn_desc, kr_desc, ks_desc, o_ptr,
     scale_buf = txl.get_buffer(txl.smem_alloc([HM], dtype=tl.float32), 0)
     q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     q_empty = txl.get_buffer(txl.mbar_alloc(1), 0)
-    # Raw buffer h: channels 256h.. of the next page, freed by warpgroup 2
-    # (of each CTA the buffer is filled by) once dequantized.
+    # Raw buffer h: channels 256h.. of the next page (buffer 0 with the
+    # page's scales), freed by warpgroup 2 (of each CTA the buffer is
+    # filled by) once dequantized.
     raw_full = txl.mbar_alloc(1, num_stages=2)
     raw_empty = txl.mbar_alloc(CLUSTER, num_stages=2)
-    # Page slot: rope and scales, freed by warpgroup 1 (scores retired)
-    # and warpgroup 2 (second half dequantized), of each CTA.
-    pg_full = txl.mbar_alloc(1, num_stages=2)
-    pg_empty = txl.mbar_alloc(2 * CLUSTER, num_stages=2)
+    # Rope slot, freed by warpgroup 1 (scores retired) of each CTA.
+    rope_full = txl.mbar_alloc(1, num_stages=2)
+    rope_empty = txl.mbar_alloc(CLUSTER, num_stages=2)
     # Dequantized slot: published by warpgroup 2, freed by the consumer
     # whose P V reads it.
     d_full = txl.mbar_alloc(1, num_stages=3)
@@ -511,20 +512,20 @@ def mla_decode_fp8(q_desc, qr_desc, kn_desc, kr_desc, ks_desc, o_ptr,
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce_fp8(q_lo, q_hi, q_rope, raw, k_rope, k_scale, q_full,
-                    q_empty, raw_full, raw_empty, pg_full, pg_empty, q_desc,
-                    qr_desc, kn_desc, kr_desc, ks_desc, meta_ptr, bt_ptr,
-                    bt_stride, seqlens_ptr, part, M, m0, CLUSTER)
+                    q_empty, raw_full, raw_empty, rope_full, rope_empty,
+                    q_desc, qr_desc, kn_desc, kr_desc, ks_desc, meta_ptr,
+                    bt_ptr, bt_stride, seqlens_ptr, part, M, m0, CLUSTER)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         consume_s_fp8(q_lo, q_hi, q_rope, deq, k_rope, q_full, q_empty,
-                      pg_full, pg_empty, d_full, d_empty, p_buf, scale_buf,
+                      rope_full, rope_empty, d_full, d_empty, p_buf, scale_buf,
                       o_ptr, lse_ptr, oacc_ptr, lacc_ptr, meta_ptr,
                       seqlens_ptr, splits_ptr, part, M, m0, h_q, s_q,
                       qk_scale, HM, CAUSAL, CLUSTER)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
-        consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, pg_full,
-                      pg_empty, d_full, d_empty, p_buf, scale_buf, o_ptr,
-                      lse_ptr, oacc_ptr, lacc_ptr, meta_ptr, seqlens_ptr,
-                      splits_ptr, part, M, m0, HM, CLUSTER, CONVERT)
+        consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, d_full,
+                      d_empty, p_buf, scale_buf, o_ptr, lse_ptr, oacc_ptr,
+                      lacc_ptr, meta_ptr, seqlens_ptr, splits_ptr, part, M,
+                      m0, HM, CLUSTER, CONVERT)
