@@ -231,13 +231,15 @@ def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
 
 def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
                        splits, softmax_scale, causal, out, lse, cluster=None,
-                       convert=True):
+                       convert=True, prefetch=None):
     """The fp8-cache decode (mla_fp8.py) and the combine kernel into
     caller-given `out` ([batch, s_q, h_q, 512] bf16, contiguous) and `lse`
     ([batch, h_q, s_q] fp32): q bf16, k_cache [num_blocks, 64, 1, 656]
     (float8_e4m3fn or uint8) in FlashMLA's fp8 format, pages contiguous.
     cluster as flash_mla_into; convert=False skips the dequantization's
-    arithmetic (wrong results: bench_mla.py --ab fp8 times the rest)."""
+    arithmetic (wrong results: bench_mla.py --ab fp8 times the rest);
+    prefetch: pages asked of L2 ahead of their loads (None: the kernel's
+    default, 0: none)."""
     from .. import TensorDescriptor
     B, Sq, H, _ = q.shape
     M = Sq * H
@@ -273,11 +275,15 @@ def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
     if m_tiles % cluster:
         raise ValueError(f"flash_mla_fp8_into: cluster={cluster} does not "
                          f"divide the {m_tiles} query tiles")
+    # The prefetches ask for a page as 64 x 656 contiguous bytes.
+    if k_cache.stride(1) != FP8_TOKEN_BYTES:
+        prefetch = 0
+    extra = {} if prefetch is None else {"PREFETCH": prefetch}
     _fp8_kernels.mla_decode_fp8[(m_tiles // cluster, parts)](
-        qd, qrd, knd, krd, ksd, out, lse, oacc, lacc, meta, bt,
+        qd, qrd, knd, krd, ksd, raw, out, lse, oacc, lacc, meta, bt,
         bt.stride(0), cache_seqlens, splits, M, H, Sq,
         softmax_scale * _kernels.LOG2E, CAUSAL=bool(causal),
-        CLUSTER=cluster, CONVERT=convert,
+        CLUSTER=cluster, CONVERT=convert, **extra,
         num_warps=4, num_warpgroups=3, num_ctas=cluster)
     _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
         oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,

@@ -40,12 +40,20 @@ steps of mla_decode; three warpgroups). The unit of dequantization is a
 Half h of the part's page n goes to dequantized slot (2n + h) % 3 of a
 ring of three, so a page's halves need not be freed together:
 
-- warpgroup 0, the producer: the query tile of each entry (bf16, as in
-  mla_decode), then for each page its rope (bf16 [64, 64]) and scales
-  (fp32 [64, 4]) into page slot n % 2, and its e4m3 channels as two
-  [64, 256] boxes into raw buffers 0 and 1 (one per half), all through
-  TMA from three descriptors over the same cache bytes, each as soon as
-  the previous page's is free.
+- warpgroup 0, the producer, in two warps. Warp 0 loads the query tile
+  of each entry (bf16, as in mla_decode). Warp 1 loads the pages, never
+  waiting for a query tile (warpgroup 2 works up to two pages ahead,
+  across the ends of entries): per page its first e4m3 half (a [64, 256]
+  box) into raw buffer 0 together with its scales (fp32 [64, 4]) into
+  scale slot n % 2, its rope (bf16 [64, 64]) into rope slot n % 2 and
+  its second half into raw buffer 1, all through TMA from three
+  descriptors over the same cache bytes, each as soon as its buffer is
+  free; and it asks L2 for the page PREFETCH pages ahead (one bulk
+  prefetch of its 41984 contiguous bytes), since the raw buffers hold a
+  single page and so issue each load only about a page before its use.
+  (The scales ride with the first half: the rope slot frees only when
+  the scores two pages back retire, and a first half queued behind it
+  arrived too late.)
 - warpgroup 1: S = Q K^T of page n, the first half's 16 wgmmas as soon
   as that slot is published, then the second half's (whose
   dequantization may still be finishing meanwhile), then the rope's;
@@ -63,14 +71,16 @@ ring of three, so a page's halves need not be freed together:
   A slot is published (`d_full`) once its writes are fenced for the
   async proxy and all of warpgroup 2 has passed named barrier DEQ_SYNC.
 
-A raw buffer is freed once dequantized (`raw_empty`), a page slot by two
-arrivals: warpgroup 1 once its scores (which read the rope) have retired,
-warpgroup 2 once the second half (the last user of the scales) is done.
-With CLUSTER=2 the two CTAs of a cluster (the two query tiles of the same
-pages) split each page's boxes and multicast them, and every release
-arrives in both CTAs. Shared memory: the 72 KB query tile, three 32 KB
-dequantized slots, two 16 KB raw buffers, two 9 KB page slots and the
-8 KB P.
+A raw buffer is freed once dequantized (`raw_empty`). The scale slots
+need no barriers of their own: page n + 1's scales go to the slot page
+n - 1's used, whose last reader (page n - 1's second half) warpgroup 2
+dequantizes before page n's first half, whose release of raw buffer 0
+the load waits for. A rope slot is freed once warpgroup 1's
+scores have retired. With CLUSTER=2 the two CTAs of a cluster (the two
+query tiles of the same pages) split each page's boxes and multicast
+them, and every release arrives in both CTAs. Shared memory: the 72 KB
+query tile, three 32 KB dequantized slots, two 16 KB raw buffers, two
+1 KB scale slots, two 8 KB rope slots and the 8 KB P: all 232448 bytes.
 
 Why this shape: a page step (n64 scores) reads the 72 KB query tile from
 shared memory once per 64 tokens instead of 32 and pays the softmax and
@@ -97,6 +107,7 @@ from .mla import (PAGE, P_FREE, P_READY, ROW_LAYOUT, page_softmax,
                   piece_bounds, publish, publish_scale, store_rows)
 
 NOPE = 512       # quantized channels a token (also V)
+TOKEN_BYTES = 656  # 512 e4m3, four fp32 scales, 64 bf16
 TILE = 128       # channels per scale
 SCALES = NOPE // TILE
 DH = NOPE // 2   # channels of a half (one consumer's V half)
@@ -189,19 +200,15 @@ def load_page_fp8(raw, k_rope, k_scale, raw_full, raw_empty, rope_full,
 
 
 @txl.jit
-def produce_fp8(q_lo, q_hi, q_rope, raw, k_rope, k_scale, q_full, q_empty,
-                raw_full, raw_empty, rope_full, rope_empty, q_desc, qr_desc,
-                kn_desc, kr_desc, ks_desc, meta_ptr, bt_ptr, bt_stride,
-                seqlens_ptr, part, M, m0, CLUSTER: tl.constexpr):
-    """Every piece of this part: the query tile, then its pages."""
+def produce_queries(q_lo, q_hi, q_rope, q_full, q_empty, q_desc, qr_desc,
+                    meta_ptr, part, M, m0):
+    """Producer warp 0: the query tile of every entry of this part, each
+    once warpgroup 1 is done with the previous one."""
     Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * 2  # bf16
     begin_b = tl.load(meta_ptr + part * 8)
     end_b = tl.load(meta_ptr + part * 8 + 2)
-    n = 0
     t = 0
     for bi in range(begin_b, end_b + 1):
-        lo, hi, seqlen, split = piece_bounds(meta_ptr, seqlens_ptr,
-                                             part, bi, PAGE)
         txl.mbar_wait(q_empty, (t & 1) ^ 1)
         txl.mbar_expect(q_full, Q_TILE)
         row = bi * M + m0
@@ -209,8 +216,53 @@ def produce_fp8(q_lo, q_hi, q_rope, raw, k_rope, k_scale, q_full, q_empty,
         txl.tma_load(q_hi, q_desc, [row, DH], q_full)
         txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
         t += 1
+
+
+@txl.jit
+def prefetch_page(k_ptr, page, issue):
+    """Asks L2 for a whole page (64 tokens x 656 contiguous bytes) with one
+    bulk prefetch, from one thread (`issue`)."""
+    tl.inline_asm_elementwise(
+        """{
+        .reg .pred p;
+        setp.ne.b32 p, $2, 0;
+        @p cp.async.bulk.prefetch.L2.global [$1], 41984;
+        mov.b32 $0, 0;
+        }""", "=r,l,r",
+        [k_ptr + page.to(tl.int64) * (PAGE * TOKEN_BYTES), issue.to(tl.int32)],
+        dtype=tl.int32, is_pure=False, pack=1)
+
+
+@txl.jit
+def produce_pages(raw, k_rope, k_scale, raw_full, raw_empty, rope_full,
+                  rope_empty, kn_desc, kr_desc, ks_desc, k_ptr, meta_ptr,
+                  bt_ptr, bt_stride, seqlens_ptr, part,
+                  CLUSTER: tl.constexpr, PREFETCH: tl.constexpr):
+    """Producer warp 1: every page of this part (independent of the query
+    tiles: warpgroup 2 dequantizes up to two pages ahead, across the ends
+    of entries, and must not wait for a query tile that waits for
+    warpgroup 1 to finish the entry, which waits for warpgroup 2). With
+    PREFETCH > 0, page j + PREFETCH of the entry is also asked of L2 when
+    page j is loaded: the raw buffers hold one page, so each load is
+    issued only about one page ahead of its use, less than a load from
+    DRAM takes under this traffic."""
+    begin_b = tl.load(meta_ptr + part * 8)
+    end_b = tl.load(meta_ptr + part * 8 + 2)
+    issue = txl.tid(0) % 128 == 32  # lane 0 of this warp
+    n = 0
+    for bi in range(begin_b, end_b + 1):
+        lo, hi, seqlen, split = piece_bounds(meta_ptr, seqlens_ptr,
+                                             part, bi, PAGE)
+        row = bt_ptr + bi * bt_stride
+        if PREFETCH > 0:
+            for f in tl.static_range(PREFETCH):
+                if lo + f < hi:
+                    prefetch_page(k_ptr, tl.load(row + lo + f), issue)
         for j in range(lo, hi):
-            page = tl.load(bt_ptr + bi * bt_stride + j)
+            if PREFETCH > 0:
+                if j + PREFETCH < hi:
+                    prefetch_page(k_ptr, tl.load(row + j + PREFETCH), issue)
+            page = tl.load(row + j)
             load_page_fp8(raw, k_rope, k_scale, raw_full, raw_empty,
                           rope_full, rope_empty, kn_desc, kr_desc, ks_desc,
                           page * PAGE, n, CLUSTER)
@@ -466,18 +518,21 @@ def consume_o_fp8(raw, k_scale, deq, raw_full, raw_empty, d_full, d_empty,
 
 
 @txl.jit
-def mla_decode_fp8(q_desc, qr_desc, kn_desc, kr_desc, ks_desc, o_ptr,
+def mla_decode_fp8(q_desc, qr_desc, kn_desc, kr_desc, ks_desc, k_ptr, o_ptr,
                    lse_ptr, oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, bt_stride,
                    seqlens_ptr, splits_ptr, M, h_q, s_q, qk_scale,
                    CAUSAL: tl.constexpr, CLUSTER: tl.constexpr = 1,
-                   CONVERT: tl.constexpr = True):
+                   CONVERT: tl.constexpr = True,
+                   PREFETCH: tl.constexpr = 4):
     """Grid: (cdiv(M, 64), parts), as mla_decode. q rows are [batch * M,
     576] bf16; the cache is [pages * 64, 656] bytes, read through three
     descriptors: kn_desc its e4m3 view ([64, 256] boxes), kr_desc its bf16
     view ([64, 64] at column 264, the rope), ks_desc its fp32 view ([64,
-    4] at column 128, the scales). out [batch * M, 512] bf16, lse, the
-    fp32 scratch: as mla_decode. CONVERT=False skips the e4m3 -> bf16
-    arithmetic (wrong results: for timing what the rest costs)."""
+    4] at column 128, the scales); k_ptr is the cache's first byte (for
+    the L2 prefetches: PREFETCH pages ahead, 0 = none). out [batch * M,
+    512] bf16, lse, the fp32 scratch: as mla_decode. CONVERT=False skips
+    the e4m3 -> bf16 arithmetic (wrong results: for timing what the rest
+    costs)."""
     HM: tl.constexpr = 64
     dt = q_desc.dtype
     f8 = kn_desc.dtype
@@ -511,10 +566,14 @@ def mla_decode_fp8(q_desc, qr_desc, kn_desc, kr_desc, ks_desc, o_ptr,
     d_empty = txl.mbar_alloc(1, num_stages=3)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce_fp8(q_lo, q_hi, q_rope, raw, k_rope, k_scale, q_full,
-                    q_empty, raw_full, raw_empty, rope_full, rope_empty,
-                    q_desc, qr_desc, kn_desc, kr_desc, ks_desc, meta_ptr,
-                    bt_ptr, bt_stride, seqlens_ptr, part, M, m0, CLUSTER)
+        if txl.is_warp([0]):
+            produce_queries(q_lo, q_hi, q_rope, q_full, q_empty, q_desc,
+                            qr_desc, meta_ptr, part, M, m0)
+        if txl.is_warp([1]):
+            produce_pages(raw, k_rope, k_scale, raw_full, raw_empty,
+                          rope_full, rope_empty, kn_desc, kr_desc, ks_desc,
+                          k_ptr, meta_ptr, bt_ptr, bt_stride, seqlens_ptr,
+                          part, CLUSTER, PREFETCH)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         consume_s_fp8(q_lo, q_hi, q_rope, deq, k_rope, q_full, q_empty,
