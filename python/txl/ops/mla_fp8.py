@@ -90,12 +90,23 @@ three half-page slots keep one half of page n + 1 dequantized during all
 of page n's work and overlap the other with the start of page n + 1's
 scores.
 
-Session 11's schedule (half-page steps, two 32 KB dequantized sets, four
-raw stages; H100, b=132, s_q=1, s_k=32768, h_q=128, bench_mla.py --ab
-fp8, commit 823c920) took 3.84 ms against the bf16 decode's 2.04 ms: its
-n32 scores and per-step overhead cost 0.8 ms (the bf16 kernel on half
-pages: 2.80 ms against 2.01) and the conversion 0.85 ms that the schedule
-did not hide.
+Measured (H100, b=132, s_q=1, s_k=32768, h_q=128, `bench_mla.py --quick
+--skip ragged,sq2,sparse --ab fp8`): session 11's schedule (half-page
+steps, two 32 KB dequantized sets, four raw stages) took 3.84 ms against
+the bf16 decode's 2.04 ms (3.76 against 2.25 at 33eecfe): its n32 scores
+and per-step overhead cost 0.8 ms and the conversion 0.85 ms. This
+schedule before the L2 prefetch and the two producer warps (bda4a91):
+3.30 ms against the bf16 decode's 2.00 in the same run, and 3.12 ms
+without the e4m3 arithmetic (CONVERT=False), so the conversion is now
+hidden but something else costs a page about 1.5 us beyond the ~1.5 us
+its chain of work (scores, softmax, P V, a half dequantized) needs. The
+likely cause: each raw buffer holds one page, so a raw load is issued
+one page before its use, and a TMA load from DRAM under this traffic
+takes longer than that (the bf16 kernel's two page stages give it
+about two pages, which fits its 1.9 us per page with a latency of ~2.4
+us, the same latency that would put this kernel at its 3.0-3.2 us per
+page). PREFETCH asks L2 for each page four pages before its loads; not
+yet measured on the GPU.
 
 Named barriers: mla.py's 8 and 9 (the P hand-over), 12 (warpgroup 2
 alone: its dequantized tiles are written).
