@@ -120,8 +120,11 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
            "goal": "PASS" if ms <= GOAL * floor_ms else "MISS"}
     if with_ab and fp8:  # the fp8 kernel's variants, the bf16 schedules
         from txl.ops import _mla
-        variants = {"cluster=2": dict(cluster=2), "stages=3": dict(stages=3),
-                    "no-convert": dict(convert=False)}
+        variants = {"cluster=2": dict(cluster=2),
+                    "no-convert": dict(convert=False),
+                    "prefetch=0": dict(prefetch=0),
+                    "prefetch=2": dict(prefetch=2),
+                    "prefetch=8": dict(prefetch=8)}
         for tag, kw in variants.items():
             row[f"txl_ms[fp8,{tag}]"] = bench_ms(
                 lambda: _mla.flash_mla_fp8_into(

@@ -56,7 +56,7 @@ def garbage_tail(k8, table, seqlens):
 
 
 def run(seqlens, Sq, H, causal, seed=0, cluster=None, pow2=True,
-        nan_tail=False, spread=1.0):
+        nan_tail=False, spread=1.0, prefetch=None):
     gen = torch.Generator(device="cuda").manual_seed(seed + len(seqlens))
     B = len(seqlens)
     k_cache, table = make_cache(seqlens, torch.bfloat16, gen)
@@ -77,7 +77,7 @@ def run(seqlens, Sq, H, causal, seed=0, cluster=None, pow2=True,
     out = big[:n].view(B, Sq, H, 512)
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     _mla.flash_mla_fp8_into(q, k8, table, lens, meta, splits, scale, causal,
-                            out, lse, cluster=cluster)
+                            out, lse, cluster=cluster, prefetch=prefetch)
     torch.cuda.synchronize()
     kv = dequantize(k8)
     want, want_lse = reference(q, kv, table, lens, scale, causal)
@@ -123,10 +123,29 @@ def test_heads(H, causal):
 @pytest.mark.parametrize("seqlen", [1, 2, 31, 32, 33, 63, 64, 65, 129, 4096,
                                     9001])
 def test_one_entry(seqlen):
-    """One long or short entry: split over all parts, or none (steps are
-    half pages: 31, 32, 33 end on, before and after a step boundary)."""
+    """One long or short entry: split over all parts, or none (31, 32, 33,
+    63, 64, 65 end before, on and after the middle and the end of a
+    page)."""
     run([seqlen], 1, 64, False)
     run([seqlen, 3], 2, 16, True)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_one_page_entries(causal):
+    """Many entries of one page or less: warpgroup 2 dequantizes two pages
+    ahead, so its cursor runs into the entry after next while warpgroup 1
+    still works on the current one (the pages must not wait for a query
+    tile; this hung when one producer warp loaded both in order)."""
+    lens = [64, 1, 2, 63, 64, 33, 1, 64] * 9 + [5, 700, 64]
+    run(lens, 2 if causal else 1, 64, causal)
+    run(lens[:40], 1, 128, causal, cluster=2)
+
+
+@pytest.mark.parametrize("prefetch", [0, 1, 8])
+def test_prefetch(prefetch):
+    """The L2 prefetch distance (pages ahead; 0 = none) changes no
+    result: entries shorter and longer than it."""
+    run([3, 64, 65, 200, 700, 4096], 2, 64, True, prefetch=prefetch)
 
 
 @pytest.mark.parametrize("cluster", [1, 2])

@@ -68,13 +68,9 @@ SHORT_TOPK = 128
 # slowly).
 SPARSE_GATHERS = ("cp.async", "tma")
 SPARSE_GATHER = "cp.async"
-# The fp8 cache: bytes a token (512 e4m3, 4 fp32 scales, 64 bf16), and
-# the fp8 kernel's schedule (mla_fp8.py: half-page steps, the stages the
-# query tile and the two dequantized sets leave room for).
+# The fp8 cache: bytes a token (512 e4m3, 4 fp32 scales, 64 bf16).
 FP8_TOKEN_BYTES = 656
 FP8_SCALE_TILE = 128  # channels per scale
-FP8_BN = 32
-FP8_STAGES = 4
 COMBINE_ROWS = 8   # rows per program of the combine kernel
 DEFAULT_CLUSTER = 1  # query tiles per cluster sharing each page's load
 
@@ -235,13 +231,15 @@ def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
 
 def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
                        splits, softmax_scale, causal, out, lse, cluster=None,
-                       stages=FP8_STAGES, convert=True):
+                       convert=True, prefetch=None):
     """The fp8-cache decode (mla_fp8.py) and the combine kernel into
     caller-given `out` ([batch, s_q, h_q, 512] bf16, contiguous) and `lse`
     ([batch, h_q, s_q] fp32): q bf16, k_cache [num_blocks, 64, 1, 656]
     (float8_e4m3fn or uint8) in FlashMLA's fp8 format, pages contiguous.
     cluster as flash_mla_into; convert=False skips the dequantization's
-    arithmetic (wrong results: bench_mla.py --ab fp8 times the rest)."""
+    arithmetic (wrong results: bench_mla.py --ab fp8 times the rest);
+    prefetch: pages asked of L2 ahead of their loads (None: the kernel's
+    default, 0: none)."""
     from .. import TensorDescriptor
     B, Sq, H, _ = q.shape
     M = Sq * H
@@ -256,7 +254,7 @@ def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
     nope = raw.view(torch.float8_e4m3fn)
     rope = raw.view(torch.bfloat16)    # the rope: bf16 column 264
     scales = raw.view(torch.float32)   # the scales: fp32 column 128
-    bn = FP8_BN
+    bn = PAGE  # one page a step (mla_fp8.py)
     qd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 256])
     qrd = TensorDescriptor.from_tensor(q2, [ROWS_PER_CTA, 64])
     knd = TensorDescriptor(nope, nope.shape, nope.stride(), [bn, 256])
@@ -277,11 +275,15 @@ def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
     if m_tiles % cluster:
         raise ValueError(f"flash_mla_fp8_into: cluster={cluster} does not "
                          f"divide the {m_tiles} query tiles")
+    # The prefetches ask for a page as 64 x 656 contiguous bytes.
+    if k_cache.stride(1) != FP8_TOKEN_BYTES:
+        prefetch = 0
+    extra = {} if prefetch is None else {"PREFETCH": prefetch}
     _fp8_kernels.mla_decode_fp8[(m_tiles // cluster, parts)](
-        qd, qrd, knd, krd, ksd, out, lse, oacc, lacc, meta, bt,
+        qd, qrd, knd, krd, ksd, raw, out, lse, oacc, lacc, meta, bt,
         bt.stride(0), cache_seqlens, splits, M, H, Sq,
-        softmax_scale * _kernels.LOG2E, STAGES=stages,
-        CAUSAL=bool(causal), CLUSTER=cluster, BN=bn, CONVERT=convert,
+        softmax_scale * _kernels.LOG2E, CAUSAL=bool(causal),
+        CLUSTER=cluster, CONVERT=convert, **extra,
         num_warps=4, num_warpgroups=3, num_ctas=cluster)
     _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
         oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
