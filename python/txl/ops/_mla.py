@@ -51,8 +51,11 @@ SCHEDULES = {
     "half-q2": dict(BN=32, STAGES=2, OVERLAP=0, Q_STAGES=2),
     "half-overlap-q2": dict(BN=32, STAGES=2, OVERLAP=1, Q_STAGES=2),
 }
+# "pair" is a kernel of its own (mla_sparse_pair): 64-row blocks taken two
+# at a time, one per consumer warpgroup; cp.async gathers only.
 SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
-                    "half-overlap-q2")
+                    "half-overlap-q2", "pair")
+PAIR_SCHEDULE = "pair"
 SPARSE_ONLY_SCHEDULES = ("half-q2", "half-overlap-q2")
 DECODE_SCHEDULE = "page"
 SPARSE_SCHEDULE = "half"
@@ -446,13 +449,21 @@ def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
     if name not in SPARSE_SCHEDULES:
         raise ValueError(f"flash_mla_sparse_into: schedule {name!r} (one "
                          f"of {SPARSE_SCHEDULES})")
-    sched = SCHEDULES[name]
-    kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
-    kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
     m_tiles = math.ceil(H / ROWS_PER_CTA)
     if ctas_per_head_tile is None:
         ctas_per_head_tile = max(1, _num_sms(q.device) // m_tiles)
     ctas = min(Sq, ctas_per_head_tile)
+    if name == PAIR_SCHEDULE:
+        if gather not in (None, "cp.async"):
+            raise ValueError("flash_mla_sparse_into: the pair schedule "
+                             "gathers by cp.async only")
+        _kernels.mla_sparse_pair[(m_tiles, ctas)](
+            qd, qrd, kv2, idx, out, max_logits, lse, Sq, Skv, H, topk,
+            sm_scale * _kernels.LOG2E, num_warps=4, num_warpgroups=3)
+        return
+    sched = SCHEDULES[name]
+    kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
+    kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
     _kernels.mla_sparse_fwd[(m_tiles, ctas)](
         qd, qrd, kvd, kvrd, idx, out, max_logits, lse, Sq, Skv, H, topk,
         sm_scale * _kernels.LOG2E, **sched, kv_ptr=kv2,
