@@ -100,7 +100,7 @@ def test_heads_persistent(H):
 @pytest.mark.parametrize("topk", [64, 128, 2048])
 @pytest.mark.parametrize("schedule", _mla.SPARSE_SCHEDULES)
 def test_schedules(schedule, topk, gather):
-    if schedule == _mla.PAIR_SCHEDULE and gather != "cp.async":
+    if schedule in _mla.PAIR_SCHEDULES and gather != "cp.async":
         with pytest.raises(ValueError, match="cp.async only"):
             run(3, 100, 128, topk, schedule=schedule, gather=gather)
         return
@@ -111,16 +111,24 @@ def test_schedules(schedule, topk, gather):
 # last pair padded with invalid indices), ragged s_q, few CTAs with many
 # tokens each (the query tile reloaded under the last pair), both head
 # counts, a row with no valid index.
+@pytest.mark.parametrize("schedule", list(_mla.PAIR_SCHEDULES))
 @pytest.mark.parametrize("topk", [64, 128, 192, 320, 512, 2048])
 @pytest.mark.parametrize("Sq,ctas", [(1, None), (37, 5), (200, None)])
-def test_pair(topk, Sq, ctas):
-    run(Sq, 1500, 128, topk, ctas=ctas, schedule="pair")
+def test_pair(topk, Sq, ctas, schedule):
+    run(Sq, 1500, 128, topk, ctas=ctas, schedule=schedule)
 
 
+@pytest.mark.parametrize("schedule", list(_mla.PAIR_SCHEDULES))
 @pytest.mark.parametrize("H", [64, 128])
-def test_pair_persistent(H):
-    run(300, 700, H, 128, ctas=3, schedule="pair")
-    run(50, 100, H, 576, ctas=1, schedule="pair")
+def test_pair_persistent(H, schedule):
+    run(300, 700, H, 128, ctas=3, schedule=schedule)
+    run(50, 100, H, 576, ctas=1, schedule=schedule)
+
+
+def test_pair_heads_not_a_multiple_of_64():
+    """h_q = 32: one head tile of 32 live rows (the TMA store would run
+    into the next token's rows: the register stores are used)."""
+    run(20, 300, 32, 128, ctas=4, schedule="pair")
 
 
 def test_pair_all_invalid():

@@ -868,65 +868,82 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
                          s_q, h_q, topk, m0, BN, DH, HM, STAGES)
 
 
-# --- The pair schedule of the sparse prefill (mla_sparse_pair): both
-# consumers compute scores.
+# --- The pair schedule of the sparse prefill (mla_sparse_pair, the
+# default): both consumers compute scores.
 #
 # What bounds mla_sparse_fwd: warpgroup 1 alone runs every wgmma of S (36
 # of them a step, N = BN = 32: each reads as many shared-memory bytes of Q
 # as of K, so the tensor core waits on shared memory) and the softmax, while
-# warpgroup 2 only ever runs half of P V; the query tile's load and the
-# output's stores sit in each token's serial chain.
+# warpgroup 2 only ever runs half of P V (ncu, topk 2048: SM busy 33%).
 #
-# The pair schedule takes the top-k list 128 rows at a time, as two blocks
-# of BN = 64 rows: block 0 in K stage 0, block 1 in K stage 1. Warpgroup w
-# computes S_w = Q K_w^T (36 m64n64k16 wgmmas: N = 64 halves the shared
-# memory Q costs per flop), and the two share the online softmax's running
-# row maximum through shared memory, so P_0 and P_1 end up on one scale:
+# The pair schedule (FlashMLA's sm90 sparse prefill has this shape) takes
+# the top-k list 128 rows at a time, as two blocks of 64 rows: block 0 in K
+# stage 0, block 1 in K stage 1. Warpgroup 1 computes S_0 = Q K_0^T,
+# warpgroup 2 S_1 = Q K_1^T (36 m64n64k16 wgmmas each: N = 64 halves the
+# shared memory Q costs per flop), and the two share the online softmax's
+# running row maximum m through shared memory, so P_0 and P_1 end up on
+# one scale:
 #
-#   warpgroup 0                           warpgroup 1
-#   S_0 = Q K_0^T                         S_1 = Q K_1^T
-#   m_0 = max(m, rowmax S_0)  --MAX0-->   m' = max(m_0, rowmax S_1)
-#   P_0 = exp2(S_0 - m_0)                 P_1 = exp2(S_1 - m'), O_R *= ..
-#   O_L = O_L a + P_0 V_0[:, :256]  <--MAX1--  (m' to shared memory)
-#   P_0 *= exp2(m_0 - m') -> smem --P0-->  O_R += P_1 V_1[:, 256:] (regs)
-#   O_L = O_L f + P_1 V_1[:, :256] <--P1-- P_1 -> smem; O_R += P_0 V_0[:, 256:]
+#   warpgroup 1 (O_L = O[:, :256])      warpgroup 2 (O_R = O[:, 256:])
+#   S_0 = Q K_0^T                       S_1 = Q K_1^T
+#   m_0 = max(m, rowmax S_0) --MAX0-->  m' = max(m_0, rowmax S_1)
+#   P_0 = exp2(S_0 - m_0)               P_1 = exp2(S_1 - m')
+#   O_L = O_L a_0 + P_0 V_0[:, :256]    O_R = O_R a' + P_1 V_1[:, 256:]
+#                            <--MAX1--  (m' to shared memory)
+#   f = exp2(m_0 - m'), P_0 f -> smem   P_1 -> smem
+#                            --P0-->    O_R += P_0 V_0[:, 256:]
+#   O_L = O_L f + P_1 V_1[:, :256] <--P1--
 #
-# Each warpgroup owns half of O's 512 columns for both blocks: its own P
-# from registers, the other's from shared memory. Warpgroup 0 publishes its
-# maximum before it knows warpgroup 1's, so its softmax and its first P V
-# run while warpgroup 1 is still in its scores, and it corrects P_0 and
-# O_L by exp2(m_0 - m') afterwards: the two warpgroups are staggered and
-# the tensor core has one of them to run at most times. Warpgroup 0 also
-# issues the next pair's scores behind its last P V of this pair.
+# (a = exp2(m_old - m_new) rescales what was summed under the old maximum;
+# the row sums l are kept the same way, one per warpgroup, added at the
+# token's end.) Each warpgroup owns half of O's 512 columns for both
+# blocks: its own P from registers (wgmma with A in registers), the
+# other's from shared memory. Warpgroup 1 publishes its maximum before it
+# knows warpgroup 2's, so its softmax and its first P V run while
+# warpgroup 2 is still in its scores, and it moves P_0 and O_L to the
+# pair's maximum by f afterwards: the two are staggered, and the tensor
+# core mostly has one of them to run. Warpgroup 1 also issues the next
+# pair's scores right behind its last P V of this pair, and loads the
+# next block's index flags under them (its softmax heads each pair's
+# chain: it must not wait for a load).
 #
 # The producer gathers each block as two parts, each with its own full and
 # empty mbarrier: "lo" (channels 0-255) and "hi" (256-511 and the rope),
 # in the order the consumers need them (K_0 lo, K_1 hi, K_0 hi, K_1 lo:
 # each warpgroup starts its scores on the part that arrives first). A part
-# is freed by the one warpgroup that reads it last: K_0 lo by warpgroup 0
-# after P_0 V_0[:, :256], K_0 hi by warpgroup 1 after P_0 V_0[:, 256:]
-# (which it issues only once warpgroup 0 has finished S_0, since P_0 comes
-# after it), K_1 lo by warpgroup 0, K_1 hi by warpgroup 1. Every producer
-# thread copies 16-byte chunks with cp.async and then arrives on the part's
-# `full` barrier with cp.async.mbarrier.arrive.noinc (128 arrivals: the
-# barrier completes when every thread's copies have landed), so the
-# producer never waits for its own copies and runs as far ahead as the
-# free parts let it. P_0 lives in K_0's rope rows (read only by S_0, freed
-# with K_0 hi), which is what lets the query tile, two 64-row blocks and
-# P_1 fit in shared memory (225 KB).
+# is freed by the one warpgroup that reads it last: K_0 lo by warpgroup 1
+# after P_0 V_0[:, :256]; K_0 hi by warpgroup 2 after P_0 V_0[:, 256:]
+# (which it can only issue after warpgroup 1's S_0, since P_0 comes after
+# it); K_1 lo by warpgroup 1; K_1 hi by warpgroup 2. Every producer thread
+# copies 16-byte chunks with cp.async, then arrives on the part's `full`
+# barrier with cp.async.mbarrier.arrive.noinc (128 arrivals: the barrier
+# completes when every thread's copies have landed; the waiting consumer
+# fences them for wgmma), so the producer never waits for its own copies
+# and runs as far ahead as the free parts let it. P_0 lives in K_0's rope
+# rows (read only by S_0, freed with K_0 hi): that is what lets the query
+# tile, two 64-row blocks and P_1 fit in shared memory (226.5 KB).
 #
 # Persistence: a CTA takes tokens c, c + CTAs, ...; both consumers free the
 # query tile once their last scores of a token have retired, so the next
-# token's query tile loads under this token's last softmax, P V and
-# output stores (written straight from the accumulators).
+# token's query tile loads under this token's last softmax, P V and output
+# stores. The output halves go through the K part each warpgroup reads
+# last (K_1 lo, K_0 hi: they are 64 x 256, as a half of O is) and a TMA
+# store, which writes whole 32-byte sectors from one thread, instead of
+# 128 four-byte stores a thread from the accumulator's registers (each
+# fills half a sector); the part is freed once the store has read it.
 # An odd number of blocks (top-k 64, 192, ...) is padded to pairs with
 # invalid indices: the missing block's rows are zero-filled and its scores
 # masked, which keeps both consumers' schedules unconditional.
-MAX0 = 12     # named barrier: warpgroup 0 -> 1, "m_0 is in shared memory"
-MAX1 = 13     # named barrier: warpgroup 1 -> 0, "m' is in shared memory"
-P0_READY = 14  # named barrier: warpgroup 0 -> 1, "P_0 is in shared memory"
-P1_READY = 15  # named barrier: warpgroup 1 -> 0, "P_1 is in shared memory"
-L_READY = 11   # named barrier of both: the row sums of a token exchanged
+#
+# Registers: 232 for each consumer (O's half is 128 a thread, S 32, P 16)
+# and 40 for the producer. The 72 wgmma descriptors of S would take 144
+# more if the compiler hoisted them out of the pair loop, which it does
+# for buffers indexed by constants; loop_zero keeps them inside.
+MAX0 = 12     # named barrier: warpgroup 1 -> 2, "m_0 is in shared memory"
+MAX1 = 13     # named barrier: warpgroup 2 -> 1, "m' is in shared memory"
+P0_READY = 14  # named barrier: warpgroup 1 -> 2, "P_0 is in shared memory"
+P1_READY = 15  # named barrier: warpgroup 2 -> 1, "P_1 is in shared memory"
+L_READY = 11   # named barrier of both: a token's row sums exchanged
 # How the producer copies 64 columns of 64 gathered rows: 16 bytes of a row
 # a thread, eight threads a row, sixteen rows a pass of the warpgroup.
 COPY_LAYOUT = txl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
@@ -1003,15 +1020,6 @@ def pair_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
 
 
 @txl.jit
-def landed(bar, phase):
-    """Waits for a gathered part: its `full` barrier's phase, then a proxy
-    fence (cp.async writes through the generic proxy; wgmma reads through
-    the async one)."""
-    txl.mbar_wait(bar, phase)
-    txl.fence_proxy_async()
-
-
-@txl.jit
 def valid_block(idx_ptr, tok, topk, blk, s_kv):
     """Which of block blk's 64 keys are real rows, one flag per column of
     S (loaded before the scores are waited for: the load hides under
@@ -1024,7 +1032,7 @@ def valid_block(idx_ptr, tok, topk, blk, s_kv):
 def softmax_rows(S, valid, m_floor, m_run, l_i, qk_scale):
     """The online softmax of one block against the running maximum m_run
     (and sum l_i): the new maximum is at least m_floor (warpgroup 2 starts
-    from warpgroup 1's); P = exp2(S - m), alpha = exp2(m_run - m). A row
+    from warpgroup 1's m_0); P = exp2(S - m), alpha = exp2(m_run - m). A row
     that has seen no valid key keeps m = -inf and uses 0 in the
     exponents (P = 0, alpha = 0)."""
     S = tl.where(valid[None, :], S, float("-inf"))
@@ -1042,23 +1050,49 @@ def rescaled(acc, scale):
 
 
 @txl.jit
-def pair_finish(acc, l_i, m_i, l_bufs, w: tl.constexpr, o_ptr, ml_ptr,
-                lse_ptr, tok, m0, h_q, WITH_STATS: tl.constexpr):
+def pair_finish(acc, l_i, m_i, l_bufs, w: tl.constexpr, o_ptr, o_desc,
+                stage, empty, ml_ptr, lse_ptr, tok, m0, h_q,
+                WITH_STATS: tl.constexpr, TMA_STORE: tl.constexpr):
     """End of a token for consumer w (0 or 1, warpgroup w + 1): the two
     row sums exchanged (named barrier L_READY, both warpgroups), this
-    warpgroup's O half normalized and stored; with WITH_STATS also the
-    rows' max_logits and LSE (log2 units)."""
+    warpgroup's O half normalized and stored, then the part `stage` of the
+    K ring (this warpgroup's last read of the token) freed on `empty`; with
+    WITH_STATS also the rows' max_logits and LSE (log2 units).
+
+    TMA_STORE: the half goes through `stage` (64 x 256, as O's half) and
+    one TMA store: full 32-byte sectors, issued by one thread, instead of
+    128 four-byte stores a thread that fill half a sector each; the part
+    is freed once the store has read it. Otherwise it is stored straight
+    from the accumulator's registers (any h_q; a TMA box of 64 rows would
+    run into the next token's rows when h_q is not a multiple of 64)."""
+    leader = txl.tid(0) % 128 == 0
     txl.smem_store(txl.get_buffer(l_bufs, w), l_i)
     txl.bar_wait(L_READY, 256)
     l_i += txl.frag_smem_load(txl.get_buffer(l_bufs, 1 - w), [64], S_ROWS)
     seen = l_i > 0.0
     inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
     lse = tl.where(seen, m_i + tl.log2(l_i), float("inf"))
-    store_rows(o_ptr, lse_ptr, acc, inv_l, lse, tok * h_q, m0, h_q, 1, h_q,
-               tok * h_q, w * 256, 256, 64, WITH_STATS)
+    if TMA_STORE:
+        txl.smem_store(stage, rescaled(acc, inv_l).to(stage.dtype))
+        txl.tma_store(stage, o_desc, [tok * h_q + m0, w * 256])
+        txl.tma_store_wait(0)  # (the leader's wait: it frees the part)
+        txl.mbar_arrive(empty, pred=leader)
+    else:
+        txl.mbar_arrive(empty, pred=leader)
+        rows = m0 + tl.arange(0, 64)
+        out = txl.relayout(rescaled(acc, inv_l).to(o_ptr.dtype.element_ty),
+                           [64, 256], ACC_LAYOUT)
+        offs = (tok * h_q + rows)[:, None] * 512 + w * 256 + \
+            tl.arange(0, 256)[None, :]
+        # Streaming stores (.cs: evict first from L2), so the output does
+        # not push the gathered KV rows out of L2.
+        tl.store(o_ptr + offs, out, mask=(rows < h_q)[:, None],
+                 cache_modifier=".cs")
     if WITH_STATS:
         rows = m0 + tl.arange(0, 64)
-        tl.store(ml_ptr + tok * h_q + rows, m_i, mask=rows < h_q)
+        live = rows < h_q
+        tl.store(ml_ptr + tok * h_q + rows, m_i, mask=live)
+        tl.store(lse_ptr + tok * h_q + rows, lse, mask=live)
 
 
 @txl.jit
@@ -1074,8 +1108,8 @@ def loop_zero(it):
 @txl.jit
 def pair_consume_1(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    lo_full, lo_empty, hi_full, p1_buf, max_bufs, l_bufs,
-                   o_ptr, ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q, topk,
-                   m0, qk_scale):
+                   o_ptr, o_desc, ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q,
+                   topk, m0, qk_scale, TMA_STORE: tl.constexpr):
     """Warpgroup 1: block 0 of each pair (K stage 0), O[:, :256]."""
     dt = q_lo.dtype
     leader = txl.tid(0) % 128 == 0
@@ -1090,15 +1124,18 @@ def pair_consume_1(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
         l_i = txl.relayout(tl.zeros([64], dtype=tl.float32), [64], S_ROWS)
         acc = tl.zeros([64, 256], dtype=tl.float32)
         z = loop_zero(it)
-        landed(txl.get_buffer(lo_full, 0), it & 1)
+        # Block 0's flags are loaded a pair ahead, under the scores: this
+        # warpgroup's softmax heads the pair's chain (warpgroup 2 waits
+        # for its maximum), so it must not wait for a load.
+        valid = valid_block(idx_ptr, tok, topk, 0, s_kv)
+        txl.mbar_wait(txl.get_buffer(lo_full, 0), it & 1)
         S = tl.dot(txl.get_buffer(q_lo, z), txl.get_buffer(k_lo, z).T)
-        landed(txl.get_buffer(hi_full, 0), it & 1)
+        txl.mbar_wait(txl.get_buffer(hi_full, 0), it & 1)
         S = tl.dot(txl.get_buffer(q_hi, z), txl.get_buffer(k_hi, z).T, S)
         S = tl.dot(txl.get_buffer(q_rope, z), txl.get_buffer(k_rope, z).T,
                    S)
         for pair in range(pairs):
             z = loop_zero(it)
-            valid = valid_block(idx_ptr, tok, topk, 2 * pair, s_kv)
             txl.dot_wait(0)
             if pair == pairs - 1:
                 txl.mbar_arrive(q_empty, pred=leader)  # last scores done
@@ -1130,28 +1167,29 @@ def pair_consume_1(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 # The next pair's scores behind this P V: the tensor core
                 # goes on without waiting for this warpgroup.
                 z = loop_zero(it)
-                landed(txl.get_buffer(lo_full, 0), it & 1)
+                valid = valid_block(idx_ptr, tok, topk, 2 * pair + 2, s_kv)
+                txl.mbar_wait(txl.get_buffer(lo_full, 0), it & 1)
                 S = tl.dot(txl.get_buffer(q_lo, z),
                            txl.get_buffer(k_lo, z).T)
                 txl.dot_wait(1)
                 release(lo_empty, 1, leader, 2)
-                landed(txl.get_buffer(hi_full, 0), it & 1)
+                txl.mbar_wait(txl.get_buffer(hi_full, 0), it & 1)
                 S = tl.dot(txl.get_buffer(q_hi, z),
                            txl.get_buffer(k_hi, z).T, S)
                 S = tl.dot(txl.get_buffer(q_rope, z),
                            txl.get_buffer(k_rope, z).T, S)
             else:
-                txl.dot_wait(0)
-                release(lo_empty, 1, leader, 2)
-        pair_finish(acc, l_i, m_i, l_bufs, 0, o_ptr, ml_ptr, lse_ptr, tok,
-                    m0, h_q, False)
+                txl.dot_wait(0)  # K_1 lo is freed by pair_finish
+        pair_finish(acc, l_i, m_i, l_bufs, 0, o_ptr, o_desc,
+                    txl.get_buffer(k_lo, 1), txl.get_buffer(lo_empty, 1),
+                    ml_ptr, lse_ptr, tok, m0, h_q, False, TMA_STORE)
 
 
 @txl.jit
 def pair_consume_2(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    lo_full, hi_full, hi_empty, p1_buf, max_bufs, l_bufs,
-                   o_ptr, ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q, topk,
-                   m0, qk_scale):
+                   o_ptr, o_desc, ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q,
+                   topk, m0, qk_scale, TMA_STORE: tl.constexpr):
     """Warpgroup 2: block 1 of each pair (K stage 1), O[:, 256:]."""
     dt = p1_buf.dtype
     leader = txl.tid(0) % 128 == 0
@@ -1168,11 +1206,11 @@ def pair_consume_2(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
         for pair in range(pairs):
             z = loop_zero(it)
             valid = valid_block(idx_ptr, tok, topk, 2 * pair + 1, s_kv)
-            landed(txl.get_buffer(hi_full, 1), it & 1)
+            txl.mbar_wait(txl.get_buffer(hi_full, 1), it & 1)
             S = tl.dot(txl.get_buffer(q_hi, z), txl.get_buffer(k_hi, 1 + z).T)
             S = tl.dot(txl.get_buffer(q_rope, z),
                        txl.get_buffer(k_rope, 1 + z).T, S)
-            landed(txl.get_buffer(lo_full, 1), it & 1)
+            txl.mbar_wait(txl.get_buffer(lo_full, 1), it & 1)
             S = tl.dot(txl.get_buffer(q_lo, z), txl.get_buffer(k_lo, 1 + z).T,
                        S)
             txl.dot_wait(0)
@@ -1196,15 +1234,18 @@ def pair_consume_2(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             txl.dot_wait(1)
             release(hi_empty, 1, leader, 2)
             txl.dot_wait(0)
-            release(hi_empty, 0, leader, 2)
+            if pair + 1 < pairs:  # (the last is freed by pair_finish)
+                release(hi_empty, 0, leader, 2)
             it += 1
-        pair_finish(acc, l_i, m_i, l_bufs, 1, o_ptr, ml_ptr, lse_ptr, tok,
-                    m0, h_q, True)
+        pair_finish(acc, l_i, m_i, l_bufs, 1, o_ptr, o_desc,
+                    txl.get_buffer(k_hi, 0), txl.get_buffer(hi_empty, 0),
+                    ml_ptr, lse_ptr, tok, m0, h_q, True, TMA_STORE)
 
 
 @txl.jit
-def mla_sparse_pair(q_desc, qr_desc, kv_ptr, idx_ptr, o_ptr, ml_ptr,
-                    lse_ptr, s_q, s_kv, h_q, topk, qk_scale):
+def mla_sparse_pair(q_desc, qr_desc, kv_ptr, idx_ptr, o_ptr, o_desc, ml_ptr,
+                    lse_ptr, s_q, s_kv, h_q, topk, qk_scale,
+                    TMA_STORE: tl.constexpr = False):
     """Grid: (cdiv(h_q, 64), CTAs per head tile); CTA (m, c) takes heads
     64m.. of tokens c, c + CTAs, ... q rows are [s_q * h_q, 576], kv
     [s_kv, 576] contiguous (kv_ptr), indices [s_q, topk] int32; out
@@ -1236,11 +1277,13 @@ def mla_sparse_pair(q_desc, qr_desc, kv_ptr, idx_ptr, o_ptr, ml_ptr,
         txl.reg_alloc(232)
         pair_consume_1(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                        q_empty, lo_full, lo_empty, hi_full, p1_buf,
-                       max_bufs, l_bufs, o_ptr, ml_ptr, lse_ptr, idx_ptr,
-                       s_q, s_kv, h_q, topk, m0, qk_scale)
+                       max_bufs, l_bufs, o_ptr, o_desc, ml_ptr, lse_ptr,
+                       idx_ptr, s_q, s_kv, h_q, topk, m0, qk_scale,
+                       TMA_STORE)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(232)
         pair_consume_2(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                        q_empty, lo_full, hi_full, hi_empty, p1_buf,
-                       max_bufs, l_bufs, o_ptr, ml_ptr, lse_ptr, idx_ptr,
-                       s_q, s_kv, h_q, topk, m0, qk_scale)
+                       max_bufs, l_bufs, o_ptr, o_desc, ml_ptr, lse_ptr,
+                       idx_ptr, s_q, s_kv, h_q, topk, m0, qk_scale,
+                       TMA_STORE)
