@@ -62,9 +62,9 @@ SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
 SPARSE_ONLY_SCHEDULES = ("half-q2", "half-overlap-q2")
 DECODE_SCHEDULE = "page"
 # The pair schedule at every top-k (H100, s_q = s_kv = 16384, h_q = 128,
-# this session, bench/bench_mla_sparse_ab.py: topk 128 in 3.23 ms against
-# "half-q2"'s 3.98; topk 2048 in 18.3 ms, 512 TFLOP/s, against "half"'s
-# 27.7 ms; both with register stores of the output).
+# session 12, bench/bench_mla_sparse_ab.py, one process): topk 128 in
+# 2.23 ms (262 TFLOP/s; "pair-regs" 3.48, "half-q2" 3.98), topk 2048 in
+# 18.4 ms (508 TFLOP/s; "pair-regs" 19.1, "half" 27.96).
 SPARSE_SCHEDULE = "pair"
 SHORT_TOPK_SCHEDULE = "pair"
 SHORT_TOPK = 128
