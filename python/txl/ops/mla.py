@@ -1081,8 +1081,9 @@ def pair_finish(acc, l_i, m_i, l_bufs, w: tl.constexpr, o_ptr, o_desc,
         txl.tma_store_wait(0)  # (the leader's wait: it frees the part)
         txl.mbar_arrive(empty, pred=leader)
     else:
-        # (Streaming stores, st.global.cs, measured slower: 3.48 ms at
-        # topk 128 against 3.23 ms with plain ones.)
+        # (Streaming stores, st.global.cs, were slower: topk 128 in 3.48
+        # ms against 3.23 with plain ones, a call apart and with block 0's
+        # flag prefetch added in between, so not isolated.)
         txl.mbar_arrive(empty, pred=leader)
         store_rows(o_ptr, lse_ptr, acc, inv_l, lse, tok * h_q, m0, h_q, 1,
                    h_q, tok * h_q, w * 256, 256, 64, False)
