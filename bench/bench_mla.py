@@ -192,6 +192,8 @@ def bench_sparse(Sq, Skv, H, topk, quick, rows, with_ab):
     lse = torch.empty((Sq, H), device="cuda")
     for sched in _mla.SPARSE_SCHEDULES:
         for gather in _mla.SPARSE_GATHERS:
+            if sched in _mla.PAIR_SCHEDULES and gather != "cp.async":
+                continue  # the pair kernel gathers by cp.async only
             row[f"txl_ms[{sched},{gather}]"] = bench_ms(
                 lambda: _mla.flash_mla_sparse_into(
                     q, kv, idx, scale, out, ml, lse, schedule=sched,

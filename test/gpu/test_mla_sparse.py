@@ -55,10 +55,10 @@ def reference(q, kv, idx, scale):
 
 
 def run(Sq, Skv, H, topk, seed=0, ctas=None, all_invalid_row=False,
-        schedule=None, gather=None):
+        schedule=None, gather=None, spread=0.5):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq + topk)
     q = (torch.randn((Sq, H, 576), device="cuda", generator=gen) *
-         0.5).bfloat16()
+         spread).bfloat16()
     kv = (torch.randn((Skv, 1, 576), device="cuda", generator=gen) *
           0.5).bfloat16()
     idx = make_indices(Sq, Skv, topk, gen)
@@ -100,7 +100,73 @@ def test_heads_persistent(H):
 @pytest.mark.parametrize("topk", [64, 128, 2048])
 @pytest.mark.parametrize("schedule", _mla.SPARSE_SCHEDULES)
 def test_schedules(schedule, topk, gather):
+    if schedule in _mla.PAIR_SCHEDULES and gather != "cp.async":
+        with pytest.raises(ValueError, match="cp.async only"):
+            run(3, 100, 128, topk, schedule=schedule, gather=gather)
+        return
     run(37, 900, 128, topk, schedule=schedule, ctas=7, gather=gather)
+
+
+# The pair schedule (mla_sparse_pair): odd block counts (64, 192, 320: the
+# last pair padded with invalid indices), ragged s_q, few CTAs with many
+# tokens each (the query tile reloaded under the last pair), both head
+# counts, a row with no valid index.
+@pytest.mark.parametrize("schedule", list(_mla.PAIR_SCHEDULES))
+@pytest.mark.parametrize("topk", [64, 128, 192, 320, 512, 2048])
+@pytest.mark.parametrize("Sq,ctas", [(1, None), (37, 5), (200, None)])
+def test_pair(topk, Sq, ctas, schedule):
+    run(Sq, 1500, 128, topk, ctas=ctas, schedule=schedule)
+
+
+@pytest.mark.parametrize("schedule", list(_mla.PAIR_SCHEDULES))
+@pytest.mark.parametrize("H", [64, 128])
+def test_pair_persistent(H, schedule):
+    run(300, 700, H, 128, ctas=3, schedule=schedule)
+    run(50, 100, H, 576, ctas=1, schedule=schedule)
+
+
+def test_pair_heads_not_a_multiple_of_64():
+    """h_q = 32: one head tile of 32 live rows (the TMA store would run
+    into the next token's rows: the register stores are used)."""
+    run(20, 300, 32, 128, ctas=4, schedule="pair")
+
+
+def test_pair_all_invalid():
+    """Token 0 sees no valid row (out 0, max_logits -inf, lse +inf);
+    token 1's first pair is all invalid, its later rows are not (the
+    rescale from a running maximum of -inf)."""
+    for topk in (64, 256):
+        run(5, 100, 128, topk, all_invalid_row=True, schedule="pair",
+            ctas=2)
+    gen = torch.Generator(device="cuda").manual_seed(3)
+    q = (torch.randn((2, 64, 576), device="cuda", generator=gen) *
+         0.5).bfloat16()
+    kv = (torch.randn((300, 1, 576), device="cuda", generator=gen) *
+          0.5).bfloat16()
+    idx = torch.randint(0, 300, (2, 1, 384), device="cuda", generator=gen,
+                        dtype=torch.int32)
+    idx[:, :, :128] = -1
+    idx[0, :, 200:] = 1000
+    out = torch.full((2, 64, 512), float("nan"), device="cuda",
+                     dtype=torch.bfloat16)
+    ml = torch.full((2, 64), float("nan"), device="cuda")
+    lse = torch.full((2, 64), float("nan"), device="cuda")
+    _mla.flash_mla_sparse_into(q, kv, idx, 0.07, out, ml, lse,
+                               schedule="pair")
+    want, want_ml, want_lse = reference(q, kv, idx, 0.07)
+    torch.testing.assert_close(out.float(), want, atol=2e-2, rtol=2e-2)
+    torch.testing.assert_close(ml, want_ml, atol=1e-3, rtol=1e-4)
+    torch.testing.assert_close(lse, want_lse, atol=2e-3, rtol=1e-3)
+
+
+def test_pair_spread():
+    """Scores spread wide (the running maximum moves by tens between
+    pairs, and P_0's correction to the pair's maximum matters)."""
+    run(40, 2000, 128, 1024, ctas=9, schedule="pair", spread=6.0)
+
+
+def test_pair_long():
+    run(4096, 16384, 128, 2048, schedule="pair")
 
 
 def test_all_invalid_row():

@@ -51,16 +51,22 @@ SCHEDULES = {
     "half-q2": dict(BN=32, STAGES=2, OVERLAP=0, Q_STAGES=2),
     "half-overlap-q2": dict(BN=32, STAGES=2, OVERLAP=1, Q_STAGES=2),
 }
+# The pair schedules are a kernel of their own (mla_sparse_pair): 64-row
+# blocks taken two at a time, one per consumer warpgroup; cp.async gathers
+# only. "pair" stores the output through shared memory by TMA (where h_q
+# is a multiple of 64), "pair-regs" straight from the accumulators.
+PAIR_SCHEDULES = {"pair": dict(TMA_STORE=True),
+                  "pair-regs": dict(TMA_STORE=False)}
 SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
-                    "half-overlap-q2")
+                    "half-overlap-q2", "pair", "pair-regs")
 SPARSE_ONLY_SCHEDULES = ("half-q2", "half-overlap-q2")
 DECODE_SCHEDULE = "page"
-SPARSE_SCHEDULE = "half"
-# At short top-k lists the query tile's load is a large part of each
-# token's time, so two query stages pay for the K stages they take (H100,
-# s_q = s_kv = 16384, h_q = 128, topk 128: 3.97 ms against "half"'s 4.52;
-# not measured yet at long lists, which keep "half").
-SHORT_TOPK_SCHEDULE = "half-q2"
+# The pair schedule at every top-k (H100, s_q = s_kv = 16384, h_q = 128,
+# session 12, bench/bench_mla_sparse_ab.py, one process): topk 128 in
+# 2.23 ms (262 TFLOP/s; "pair-regs" 3.48, "half-q2" 3.98), topk 2048 in
+# 18.4 ms (508 TFLOP/s; "pair-regs" 19.1, "half" 27.96).
+SPARSE_SCHEDULE = "pair"
+SHORT_TOPK_SCHEDULE = "pair"
 SHORT_TOPK = 128
 # How the sparse kernel gathers its rows: "cp.async" (16-byte copies over
 # the producer warpgroup) or "tma" (one TMA copy per row and 128-byte
@@ -448,13 +454,26 @@ def flash_mla_sparse_into(q, kv, indices, sm_scale, out, max_logits, lse,
     if name not in SPARSE_SCHEDULES:
         raise ValueError(f"flash_mla_sparse_into: schedule {name!r} (one "
                          f"of {SPARSE_SCHEDULES})")
-    sched = SCHEDULES[name]
-    kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
-    kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
     m_tiles = math.ceil(H / ROWS_PER_CTA)
     if ctas_per_head_tile is None:
         ctas_per_head_tile = max(1, _num_sms(q.device) // m_tiles)
     ctas = min(Sq, ctas_per_head_tile)
+    if name in PAIR_SCHEDULES:
+        if gather not in (None, "cp.async"):
+            raise ValueError("flash_mla_sparse_into: the pair schedules "
+                             "gather by cp.async only")
+        out2 = out.view(Sq * H, HEAD_DIM_V)
+        od = TensorDescriptor.from_tensor(out2, [ROWS_PER_CTA, 256])
+        tma_store = PAIR_SCHEDULES[name]["TMA_STORE"] and \
+            H % ROWS_PER_CTA == 0 and out2.data_ptr() % 16 == 0
+        _kernels.mla_sparse_pair[(m_tiles, ctas)](
+            qd, qrd, kv2, idx, out, od, max_logits, lse, Sq, Skv, H, topk,
+            sm_scale * _kernels.LOG2E, TMA_STORE=tma_store, num_warps=4,
+            num_warpgroups=3)
+        return
+    sched = SCHEDULES[name]
+    kvd = TensorDescriptor.from_tensor(kv2, [1, 256])
+    kvrd = TensorDescriptor.from_tensor(kv2, [1, 64])
     _kernels.mla_sparse_fwd[(m_tiles, ctas)](
         qd, qrd, kvd, kvrd, idx, out, max_logits, lse, Sq, Skv, H, topk,
         sm_scale * _kernels.LOG2E, **sched, kv_ptr=kv2,

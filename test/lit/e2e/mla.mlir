@@ -94,3 +94,52 @@
 // holes the 1024-byte alignment leaves).
 // RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_fwd --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[1, 256]>, tensordesc<bf16[1, 64]>, *i32:16, *bf16:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, fp32, 2, 64, 0, *bf16:16, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --no-cubin --out-dir %t/page | FileCheck %s --check-prefix=PAGE
 // PAGE: compiled mla_sparse_fwd for sm_90a {{.*}}231424 B shared
+//
+// The pair schedule (mla_sparse_pair, the default): two 64-row blocks a
+// step, one per consumer warpgroup. Each consumer computes its block's S
+// as 36 m64n64k16 wgmmas (warpgroup 1 issues them at two places: a
+// token's first pair, and behind its last P V of the previous pair: 108
+// in all); P V as 16 m64n256k16 (local P from registers, the other's from
+// shared memory, both consumers). The producer copies every block as four
+// cp.async passes a 64-column chunk (72 16-byte copies a thread a pair)
+// and hands each of the four parts over with cp.async.mbarrier.arrive
+// .noinc (no cp.async.wait_group in the kernel). The consumers exchange
+// the running maximum (named barriers 12, 13), P (14, 15) and the row
+// sums (11). Registers 232/232/40; the wgmma descriptors stay inside the
+// loop (a loop-variant buffer index), so ptxas spills next to nothing
+// (a few words per token, under 100 bytes); 231936 bytes of shared
+// memory (the query tile, two blocks, P_1, with P_0 in block 0's rope
+// rows). The output: TMA stores from the freed K parts (8 boxes of 64
+// columns: two halves), each waited for its read before the part is
+// freed; or, with TMA_STORE off, 4-byte stores from the accumulators (128
+// of them, plus max_logits and the LSE).
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_pair --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, *bf16:16, *i32:16, *bf16:16, tensordesc<bf16[64, 256]>, *fp32:16, *fp32:16, i32, i32, i32:16, i32:16, fp32, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/pair | FileCheck %s --check-prefix=PAIR-OUT
+// RUN: FileCheck %s --check-prefix=PAIR < %t/pair/mla_sparse_pair.ptx
+// RUN: grep -c wgmma.mma_async.sync.aligned.m64n64k16 %t/pair/mla_sparse_pair.ptx | FileCheck %s --check-prefix=PAIR-S
+// RUN: grep -c wgmma.mma_async.sync.aligned.m64n256k16 %t/pair/mla_sparse_pair.ptx | FileCheck %s --check-prefix=PAIR-PV
+// RUN: grep -c "cp.async.cg.shared.global \[" %t/pair/mla_sparse_pair.ptx | FileCheck %s --check-prefix=COPIES-PAIR
+// RUN: grep -c "cp.async.mbarrier.arrive.noinc" %t/pair/mla_sparse_pair.ptx | FileCheck %s --check-prefix=PAIR-ARRIVES
+// RUN: grep -c "cp.async.bulk.tensor.2d.global.shared::cta" %t/pair/mla_sparse_pair.ptx | FileCheck %s --check-prefix=PAIR-TMA-STORES
+// RUN: not grep "cp.async.wait_group" %t/pair/mla_sparse_pair.ptx
+// PAIR-OUT: compiled mla_sparse_pair for sm_90a {{.*}}(cubin by ptxas, 231936 B shared, {{[0-9]+}} registers{{(, [0-9]?[0-9] B spilled)?}})
+// PAIR-DAG: setmaxnreg.inc.sync.aligned.u32 232;
+// PAIR-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// PAIR-DAG: barrier.arrive 12, 256;
+// PAIR-DAG: barrier.sync 12, 256;
+// PAIR-DAG: barrier.arrive 13, 256;
+// PAIR-DAG: barrier.sync 13, 256;
+// PAIR-DAG: barrier.arrive 14, 256;
+// PAIR-DAG: barrier.sync 14, 256;
+// PAIR-DAG: barrier.arrive 15, 256;
+// PAIR-DAG: barrier.sync 15, 256;
+// PAIR-DAG: barrier.sync 11, 256;
+// PAIR-DAG: cp.async.bulk.wait_group.read 0;
+// PAIR-S: 108
+// PAIR-PV: 16
+// COPIES-PAIR: 72
+// PAIR-ARRIVES: 4
+// PAIR-TMA-STORES: 8
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_sparse_pair --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, *bf16:16, *i32:16, *bf16:16, tensordesc<bf16[64, 256]>, *fp32:16, *fp32:16, i32, i32, i32:16, i32:16, fp32, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/pair-regs | FileCheck %s --check-prefix=PAIR-OUT
+// RUN: grep -c "st.global.b32" %t/pair-regs/mla_sparse_pair.ptx | FileCheck %s --check-prefix=PAIR-REG-STORES
+// RUN: not grep "cp.async.bulk.tensor.2d.global.shared::cta" %t/pair-regs/mla_sparse_pair.ptx
+// PAIR-REG-STORES: 130
