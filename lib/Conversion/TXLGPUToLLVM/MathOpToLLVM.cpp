@@ -2,7 +2,8 @@
 //
 // NVPTX selects only a few math intrinsics and aborts on the others, so no
 // `llvm.log2`-style intrinsic may reach it. fp32 exp/log families use the
-// hardware's approximate ex2/lg2/rsqrt (what Triton does); the rest call
+// hardware's approximate ex2/lg2/rsqrt (what Triton does; exp2 through
+// libdevice's exp2f, which flushes subnormals as Triton's does); the rest call
 // libdevice (`__nv_*`), linked in by the target stage. fp16/bf16 compute in
 // fp32. IEEE fp32 division is computed without a call (see
 // emitIeeeDivF32).
@@ -56,7 +57,10 @@ Value emitF32(OpBuilder &b, Location loc, Operation *anchor, Fn fn, Value x) {
     return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f32", f32,
                          mul(x, M_LOG2E));
   case Fn::Exp2:
-    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f32", f32, x);
+    // libdevice's exp2f, as in Triton: one ex2.approx.ftz under
+    // enable_reflect_ftz (the default), ex2.approx (subnormal results kept,
+    // at a range check and two multiplies per call) without it.
+    return callLibdevice(b, loc, anchor, "__nv_exp2f", f32, x);
   case Fn::Log:
     return mul(callIntrinsic(b, loc, "llvm.nvvm.lg2.approx.f", f32, x), M_LN2);
   case Fn::Log2:
