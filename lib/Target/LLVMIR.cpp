@@ -245,9 +245,9 @@ bool optimizeLLVMModule(llvm::Module &module, const std::string &smTarget,
   // functions take their flush-to-zero forms (`__nv_exp2f` is then one
   // ex2.approx.ftz; without FTZ ptxas wraps ex2 in a subnormal range check
   // and two multiplies). Only libdevice reads it: libdevice.* and the tl
-  // functions lowered to libdevice (sin, cos, erf, tanh, fp64 math) flush
-  // fp32 subnormals, as in Triton; tl.exp2, tl.exp, tl.log2 and the other
-  // ex2/lg2-based ones keep them.
+  // functions lowered to libdevice (exp2, sin, cos, erf, tanh, fp64 math)
+  // flush fp32 subnormals, as in Triton; tl.exp, tl.log2 and the other
+  // ex2/lg2-based ones keep them (Triton's tl.exp is ex2.approx too).
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
     module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
                          static_cast<uint32_t>(1));

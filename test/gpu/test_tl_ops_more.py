@@ -167,11 +167,13 @@ def test_libdevice_float(fn, dtype, n):
           rtol=tol)
 
 
+@pytest.mark.parametrize("ftz", [True, False], ids=["ftz", "no_ftz"])
 @pytest.mark.parametrize("n", [5, 1000, 4133])
-def test_exp2_subnormals(n):
-    """tl.exp2 keeps fp32 subnormal results (2^-149 .. 2^-126); libdevice's
-    exp2 flushes them to zero (Triton's default reflect-ftz), and both agree
-    with 2^x elsewhere."""
+def test_exp2_subnormals(n, ftz):
+    """tl.exp2 and libdevice's exp2 (one function, as in Triton) flush fp32
+    subnormal results (2^-149 .. 2^-126) to zero under enable_reflect_ftz
+    (the default) and keep them without it; both agree with 2^x
+    elsewhere."""
     x = torch.rand(n, device="cuda", dtype=torch.float64) * 200 - 160
     x[: n // 4] = torch.rand(n // 4, device="cuda",
                              dtype=torch.float64) * 20 - 147  # subnormal
@@ -179,7 +181,8 @@ def test_exp2_subnormals(n):
     ref = torch.exp2(x.double())
     tl_out, ld_out = (torch.full_like(x, float("nan")) for _ in range(2))
     exp2_pair_kernel[(triton_cdiv(n, 256),)](x, tl_out, ld_out, n,
-                                             BLOCK=256)
+                                             BLOCK=256,
+                                             enable_reflect_ftz=ftz)
     subnormal = (ref < 2.0 ** -126) & (ref >= 2.0 ** -149)
     assert subnormal.sum() > 0
     # ex2.approx: 2 ulp, relative, in the normal range.
@@ -187,11 +190,15 @@ def test_exp2_subnormals(n):
     for out in (tl_out, ld_out):
         torch.testing.assert_close(out[normal].double(), ref[normal],
                                    rtol=1e-6, atol=0)
-    assert (ld_out[subnormal] == 0).all()
-    # Subnormal results keep their magnitude to within the few bits left.
-    got = tl_out[subnormal].double()
-    assert (got > 0).all()
-    torch.testing.assert_close(got, ref[subnormal], rtol=0.05, atol=2e-45)
+    for out in (tl_out, ld_out):
+        if ftz:
+            assert (out[subnormal] == 0).all()
+            continue
+        # Subnormal results keep their magnitude to within the few bits left.
+        got = out[subnormal].double()
+        assert (got > 0).all()
+        torch.testing.assert_close(got, ref[subnormal], rtol=0.05,
+                                   atol=2e-45)
 
 
 @pytest.mark.parametrize("n", [7, 4099])

@@ -118,8 +118,9 @@ def libdevice_more_kernel(x_ptr, y_ptr, out_ptr, n, FN: tl.constexpr,
 @txl.jit
 def exp2_pair_kernel(x_ptr, tl_out_ptr, libdevice_out_ptr, n,
                      BLOCK: tl.constexpr):
-    """tl.exp2(x) and libdevice.exp2(x) side by side: the first keeps fp32
-    subnormal results, the second flushes them (Triton's reflect-ftz)."""
+    """tl.exp2(x) and libdevice.exp2(x) side by side: one function (as in
+    Triton), which flushes fp32 subnormal results under reflect-ftz (the
+    default) and keeps them without it."""
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     m = offs < n
     x = tl.load(x_ptr + offs, mask=m)

@@ -2,13 +2,16 @@
 //
 // NVPTX selects only a few math intrinsics and aborts on the others, so no
 // `llvm.log2`-style intrinsic may reach it. fp32 exp/log families use the
-// hardware's approximate ex2/lg2/rsqrt (what Triton does); the rest call
+// hardware's approximate ex2/lg2/rsqrt (what Triton does; exp2 through
+// libdevice's exp2f, which flushes subnormals as Triton's does); the rest call
 // libdevice (`__nv_*`), linked in by the target stage. fp16/bf16 compute in
-// fp32.
+// fp32. IEEE fp32 division is computed without a call (see
+// emitIeeeDivF32).
 //
 //===----------------------------------------------------------------------===//
 #include "Utility.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <cmath>
@@ -54,7 +57,10 @@ Value emitF32(OpBuilder &b, Location loc, Operation *anchor, Fn fn, Value x) {
     return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f32", f32,
                          mul(x, M_LOG2E));
   case Fn::Exp2:
-    return callIntrinsic(b, loc, "llvm.nvvm.ex2.approx.f32", f32, x);
+    // libdevice's exp2f, as in Triton: one ex2.approx.ftz under
+    // enable_reflect_ftz (the default), ex2.approx (subnormal results kept,
+    // at a range check and two multiplies per call) without it.
+    return callLibdevice(b, loc, anchor, "__nv_exp2f", f32, x);
   case Fn::Log:
     return mul(callIntrinsic(b, loc, "llvm.nvvm.lg2.approx.f", f32, x), M_LN2);
   case Fn::Log2:
@@ -197,6 +203,77 @@ struct ExternElementwiseToLLVM
   }
 };
 
+/// x / y rounded to nearest even (IEEE), for fp32 x and y, without a call.
+/// NVPTX emits div.rn.f32, which ptxas expands into a fast path and a slow
+/// path reached by a call -- and one call anywhere in a kernel makes ptxas
+/// serialize every wgmma of the kernel (each waits for the one before). In
+/// fp64 no fp32 operand is subnormal or overflows, so a Newton reciprocal
+/// and one correction of the quotient give it to within one fp64 ulp;
+/// rounding that to fp32 is exact IEEE rounding, since the true quotient
+/// of two 24-bit significands lies at least 2^-49 (relative) away from any
+/// fp32 rounding boundary it is not on, and none is on one. Infinite, NaN
+/// and zero operands make the refined quotient NaN (or, for x = +-0, lose
+/// the zero's sign); those take x * rcp(y), which is then exact.
+Value emitIeeeDivF32(OpBuilder &b, Location loc, Value x, Value y) {
+  Type f64 = b.getF64Type(), f32 = b.getF32Type();
+  auto constant = [&](double c) {
+    return LLVM::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(c))
+        .getResult();
+  };
+  auto fma = [&](Value p, Value q, Value r) {
+    return LLVM::FMAOp::create(b, loc, p, q, r).getResult();
+  };
+  Value xd = LLVM::FPExtOp::create(b, loc, f64, x);
+  Value yd = LLVM::FPExtOp::create(b, loc, f64, y);
+  Value negY = LLVM::FNegOp::create(b, loc, yd);
+  Value r0 = callIntrinsic(b, loc, "llvm.nvvm.rcp.approx.ftz.d", f64, yd);
+  Value r = r0;
+  // rcp.approx is good to about 2^-20; each step squares the error.
+  for (int step = 0; step < 2; ++step)
+    r = fma(r, fma(negY, r, constant(1.0)), r);
+  Value q = LLVM::FMulOp::create(b, loc, xd, r);
+  q = fma(fma(negY, q, xd), r, q); // the remainder x - y q is exact
+  Value special = LLVM::OrOp::create(
+      b, loc, LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::uno, q, q),
+      LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::oeq, xd,
+                           constant(0.0)));
+  Value direct = LLVM::FMulOp::create(b, loc, xd, r0);
+  Value quotient = LLVM::SelectOp::create(b, loc, special, direct, q);
+  return LLVM::FPTruncOp::create(b, loc, f32, quotient);
+}
+
+/// Scalar arith.divf on fp32 (fp16/bf16 through fp32, as NVPTX promotes
+/// them) unless its fast-math flags allow an approximation (tl.fdiv's
+/// default): emitIeeeDivF32. Other types and flags go to arith-to-llvm.
+struct IeeeDivFToLLVM : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (isa<ShapedType>(type) ||
+        !(type.isF32() || type.isF16() || type.isBF16()))
+      return failure();
+    if (bitEnumContainsAny(op.getFastmath(), arith::FastMathFlags::afn |
+                                                 arith::FastMathFlags::arcp |
+                                                 arith::FastMathFlags::fast))
+      return rewriter.notifyMatchFailure(op, "approximate division allowed");
+    Location loc = op.getLoc();
+    Value x = adaptor.getLhs(), y = adaptor.getRhs();
+    Type f32 = rewriter.getF32Type();
+    if (!type.isF32()) {
+      x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+      y = LLVM::FPExtOp::create(rewriter, loc, f32, y);
+    }
+    Value result = emitIeeeDivF32(rewriter, loc, x, y);
+    if (!type.isF32())
+      result = LLVM::FPTruncOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
@@ -232,4 +309,5 @@ void mlir::txl::populateMathOpPatterns(TXLTypeConverter &tc,
   patterns.add<LibdeviceMathToLLVM<math::RoundEvenOp>>(tc, "rint");
   patterns.add<LibdeviceMathToLLVM<math::PowFOp>>(tc, "pow");
   patterns.add<ExternElementwiseToLLVM>(tc);
+  patterns.add<IeeeDivFToLLVM>(tc, /*benefit=*/10);
 }

@@ -92,7 +92,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"tl.slice", "(input, start, stop, step=1)", "A static slice.", nullptr, kNotYet},
       //===--- math ---------------------------------------------------===//
       {"tl.exp", kUnary, "e**x (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.exp", "libdevice.exp"}},
-      {"tl.exp2", kUnary, "2**x (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.exp2"}},
+      {"tl.exp2", kUnary, "2**x (fp32/fp64); fp32 is libdevice's exp2f, as in Triton: ex2.approx.ftz (subnormals flushed) under enable_reflect_ftz, the default.", h::floatUnary, Support::Full, "", {"tl.math.exp2"}},
       {"tl.log", kUnary, "Natural logarithm (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.log", "libdevice.log"}},
       {"tl.log2", kUnary, "Base-2 logarithm (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.log2", "libdevice.log2"}},
       {"tl.sqrt", kUnary, "Square root (fp32/fp64).", h::floatUnary, Support::Full, "", {"tl.math.sqrt", "libdevice.sqrt"}},
@@ -148,7 +148,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"libdevice.ilogb", "(x)", "libdevice unbiased exponent (fp32/fp64 -> int32).", h::libdeviceCall},
       {"libdevice.ldexp", "(x, y)", "libdevice x * 2**y (fp32/fp64 x, int32 y).", h::libdeviceCall},
       {"libdevice.exp10", "(x)", "libdevice 10**x (fp32/fp64).", h::libdeviceCall},
-      {"libdevice.exp2", "(x)", "libdevice 2**x (fp32/fp64); fp32 is ex2.approx.ftz (subnormals flushed) under enable_reflect_ftz, Triton's default, where tl.exp2 keeps them.", h::libdeviceCall},
+      {"libdevice.exp2", "(x)", "libdevice 2**x (fp32/fp64); fp32 is ex2.approx.ftz (subnormals flushed) under enable_reflect_ftz, Triton's default (tl.exp2 is the same function).", h::libdeviceCall},
       {"libdevice.lgamma", "(x)", "libdevice log |gamma(x)| (fp32/fp64).", h::libdeviceCall},
       {"libdevice.tgamma", "(x)", "libdevice gamma function (fp32/fp64).", h::libdeviceCall},
       {"libdevice.fast_expf", "(x)", "libdevice fast approximate exp (fp32).", h::libdeviceCall},

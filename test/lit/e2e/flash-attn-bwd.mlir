@@ -20,7 +20,7 @@
 // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // CHECK: wgmma.wait_group.sync.aligned 1;
-// CHECK: ex2.approx.f32
+// CHECK: ex2.approx.ftz.f32
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
 // CHECK: barrier.sync 10, 256;
 // CHECK: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group

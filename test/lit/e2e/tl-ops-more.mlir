@@ -60,15 +60,22 @@
 // RUN: FileCheck %s --check-prefix=BREV < %t/brev/libdevice_more_kernel.ptx
 // BREV: brev.b32
 // libdevice.exp2 is __nv_exp2f, which under nvvm-reflect-ftz = 1 (Triton's
-// default) is one ex2.approx.ftz; tl.exp2 stays ex2.approx (subnormals kept).
+// default) is one ex2.approx.ftz; so is fp32 tl.exp2, as in Triton. Without
+// reflect-ftz both are ex2.approx (subnormals kept).
 // RUN: txlc %S/../../gpu/txl_kernels_more.py --kernel-name libdevice_more_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, 'exp2', 512" --out-dir %t/exp2 > /dev/null
 // RUN: FileCheck %s --check-prefix=EXP2 < %t/exp2/libdevice_more_kernel.ptx
 // EXP2: ex2.approx.ftz.f32
 // EXP2-NOT: ex2.approx.f32
 // RUN: txlc %S/../../gpu/txl_kernels_more.py --kernel-name exp2_pair_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, 256" --out-dir %t/exp2p > /dev/null
 // RUN: FileCheck %s --check-prefix=EXP2-PAIR < %t/exp2p/exp2_pair_kernel.ptx
-// EXP2-PAIR-DAG: ex2.approx.ftz.f32
-// EXP2-PAIR-DAG: ex2.approx.f32
+// EXP2-PAIR-NOT: ex2.approx.f32
+// EXP2-PAIR: ex2.approx.ftz.f32
+// EXP2-PAIR-NOT: ex2.approx.f32
+// RUN: txlc %S/../../gpu/txl_kernels_more.py --kernel-name exp2_pair_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, 256" --no-reflect-ftz --out-dir %t/exp2nf > /dev/null
+// RUN: FileCheck %s --check-prefix=EXP2-KEEP < %t/exp2nf/exp2_pair_kernel.ptx
+// EXP2-KEEP-NOT: ex2.approx.ftz.f32
+// EXP2-KEEP: ex2.approx.f32
+// EXP2-KEEP-NOT: ex2.approx.ftz.f32
 //
 // tl.cat: join, the new dimension moved before `dim`, merged.
 // RUN: txlc %S/../../gpu/txl_kernels_more.py --kernel-name cat_kernel --signature "*fp16:16, *fp16:16, *fp16:16, i32, i32, 1, 32, 64" --out-dir %t/cat > /dev/null
