@@ -1,8 +1,9 @@
 //===- ReduceOpToLLVM.cpp - reductions in three levels --------------------===//
 //
 // 1. within a thread: registers that differ only along the axis are
-//    combined (a balanced tree, for instruction-level parallelism); 2. within a warp: butterfly shuffles over the lane bits that
-//    move along the axis; 3. across warps: every warp writes its partial to
+//    combined (as a balanced tree, for instruction-level parallelism);
+//    2. within a warp: butterfly shuffles over the lane bits that move
+//    along the axis; 3. across warps: every warp writes its partial to
 //    shared memory, and every thread combines the partials of its elements
 //    in warp order (so all replicas compute bit-identical results).
 // The result is in the slice layout of the operand's layout.
