@@ -1105,6 +1105,15 @@ def loop_zero(it):
 
 
 @txl.jit
+def fresh_rows():
+    """A token's running max, row sum (in S's row layout) and O half."""
+    m_i = txl.relayout(tl.full([64], float("-inf"), tl.float32), [64],
+                       S_ROWS)
+    l_i = txl.relayout(tl.zeros([64], dtype=tl.float32), [64], S_ROWS)
+    return m_i, l_i, tl.zeros([64, 256], dtype=tl.float32)
+
+
+@txl.jit
 def pair_consume_1(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    lo_full, lo_empty, hi_full, p1_buf, max_bufs, l_bufs,
                    o_ptr, o_desc, ml_ptr, lse_ptr, idx_ptr, s_q, s_kv, h_q,
@@ -1118,10 +1127,7 @@ def pair_consume_1(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
         txl.mbar_wait(q_full, t & 1)
         t += 1
-        m_i = txl.relayout(tl.full([64], float("-inf"), tl.float32), [64],
-                           S_ROWS)
-        l_i = txl.relayout(tl.zeros([64], dtype=tl.float32), [64], S_ROWS)
-        acc = tl.zeros([64, 256], dtype=tl.float32)
+        m_i, l_i, acc = fresh_rows()
         z = loop_zero(it)
         # Block 0's flags are loaded a pair ahead, under the scores: this
         # warpgroup's softmax heads the pair's chain (warpgroup 2 waits
@@ -1198,10 +1204,7 @@ def pair_consume_2(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
     for tok in range(tl.program_id(1), s_q, tl.num_programs(1)):
         txl.mbar_wait(q_full, t & 1)
         t += 1
-        m_i = txl.relayout(tl.full([64], float("-inf"), tl.float32), [64],
-                           S_ROWS)
-        l_i = txl.relayout(tl.zeros([64], dtype=tl.float32), [64], S_ROWS)
-        acc = tl.zeros([64, 256], dtype=tl.float32)
+        m_i, l_i, acc = fresh_rows()
         for pair in range(pairs):
             z = loop_zero(it)
             valid = valid_block(idx_ptr, tok, topk, 2 * pair + 1, s_kv)
