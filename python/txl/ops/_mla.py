@@ -164,6 +164,20 @@ def _check(q, k_cache, block_table, cache_seqlens, head_dim_v, meta,
                          "last stride 1)")
 
 
+def _decode_outputs(q):
+    """The decode's out [b, s_q, h_q, 512] and lse [b, h_q, s_q] fp32."""
+    B, Sq, H, _ = q.shape
+    return (q.new_empty((B, Sq, H, HEAD_DIM_V)),
+            q.new_empty((B, H, Sq), dtype=torch.float32))
+
+
+def _combine(oacc, lacc, splits, out, lse, B, M, H, Sq):
+    """Merges the split-KV pieces of either decode kernel into out, lse."""
+    _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
+        oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
+        ROWS=COMBINE_ROWS, num_warps=4)
+
+
 def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
                    softmax_scale, causal, out, lse, cluster=None,
                    schedule=None):
@@ -207,9 +221,7 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
         cache_seqlens, splits, M, H, Sq, softmax_scale * _kernels.LOG2E,
         CAUSAL=bool(causal), CLUSTER=cluster, **sched, num_warps=4,
         num_warpgroups=3, num_ctas=cluster)
-    _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
-        oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
-        ROWS=COMBINE_ROWS, num_warps=4)
+    _combine(oacc, lacc, splits, out, lse, B, M, H, Sq)
 
 
 @torch.library.custom_op("txl::flash_mla_with_kvcache", mutates_args=(),
@@ -219,9 +231,7 @@ def _flash_mla(q: torch.Tensor, k_cache: torch.Tensor,
                meta: torch.Tensor, splits: torch.Tensor,
                softmax_scale: float,
                causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
-    B, Sq, H, _ = q.shape
-    out = q.new_empty((B, Sq, H, HEAD_DIM_V))
-    lse = q.new_empty((B, H, Sq), dtype=torch.float32)
+    out, lse = _decode_outputs(q)
     flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
                    softmax_scale, causal, out, lse)
     return out, lse
@@ -230,9 +240,7 @@ def _flash_mla(q: torch.Tensor, k_cache: torch.Tensor,
 @_flash_mla.register_fake
 def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
       causal):
-    B, Sq, H, _ = q.shape
-    return (q.new_empty((B, Sq, H, HEAD_DIM_V)),
-            q.new_empty((B, H, Sq), dtype=torch.float32))
+    return _decode_outputs(q)
 
 
 def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
@@ -291,9 +299,7 @@ def flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta,
         softmax_scale * _kernels.LOG2E, CAUSAL=bool(causal),
         CLUSTER=cluster, CONVERT=convert, **extra,
         num_warps=4, num_warpgroups=3, num_ctas=cluster)
-    _kernels.mla_combine[(B, math.ceil(M / COMBINE_ROWS))](
-        oacc, lacc, splits, out, lse, M, H, Sq, DV=HEAD_DIM_V,
-        ROWS=COMBINE_ROWS, num_warps=4)
+    _combine(oacc, lacc, splits, out, lse, B, M, H, Sq)
 
 
 @torch.library.custom_op("txl::flash_mla_fp8_with_kvcache", mutates_args=(),
@@ -303,9 +309,7 @@ def _flash_mla_fp8(q: torch.Tensor, k_cache: torch.Tensor,
                    meta: torch.Tensor, splits: torch.Tensor,
                    softmax_scale: float,
                    causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
-    B, Sq, H, _ = q.shape
-    out = q.new_empty((B, Sq, H, HEAD_DIM_V))
-    lse = q.new_empty((B, H, Sq), dtype=torch.float32)
+    out, lse = _decode_outputs(q)
     flash_mla_fp8_into(q, k_cache, block_table, cache_seqlens, meta, splits,
                        softmax_scale, causal, out, lse)
     return out, lse
@@ -314,9 +318,7 @@ def _flash_mla_fp8(q: torch.Tensor, k_cache: torch.Tensor,
 @_flash_mla_fp8.register_fake
 def _(q, k_cache, block_table, cache_seqlens, meta, splits, softmax_scale,
       causal):
-    B, Sq, H, _ = q.shape
-    return (q.new_empty((B, Sq, H, HEAD_DIM_V)),
-            q.new_empty((B, H, Sq), dtype=torch.float32))
+    return _decode_outputs(q)
 
 
 def flash_mla_with_kvcache(q, k_cache, block_table, cache_seqlens,
