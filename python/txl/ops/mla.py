@@ -643,10 +643,21 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                    k_full, k_empty, q_desc, qr_desc, kv_desc, kvr_desc,
                    kv_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
                    BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr,
-                   CP_ASYNC: tl.constexpr, Q_STAGES: tl.constexpr):
+                   CP_ASYNC: tl.constexpr, Q_STAGES: tl.constexpr,
+                   OVERLAP: tl.constexpr):
     """For each of this CTA's tokens: its top-k rows, BN at a time,
     gathered into the stage ring, and its query tile (after the first
-    rows) into query stage t % Q_STAGES."""
+    rows) into query stage t % Q_STAGES.
+
+    With cp.async, step n's rows are announced (k_full) once step n + 1's
+    copies are issued, so that two steps' copies are in flight. That
+    needs a stage beyond those the consumer holds at once (one, or two
+    with OVERLAP: the scores of step n + 1 before step n is released):
+    otherwise the producer waits for a stage the consumer frees only after
+    the announcement the producer has not made yet (a deadlock, found with
+    TXL_DEBUG_SYNC at 2 stages with OVERLAP). Without that stage, each
+    step is announced as soon as its own copies land."""
+    DEFER: tl.constexpr = STAGES > 1 + OVERLAP
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * ELEM
     TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM
@@ -663,7 +674,10 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             if CP_ASYNC:
                 copy_rows(txl.get_buffer(k_lo, s), txl.get_buffer(k_hi, s),
                           txl.get_buffer(k_rope, s), kv_ptr, idx, s_kv, DH)
-                if j > 0:
+                if not DEFER:
+                    txl.async_load_wait(0)
+                    txl.mbar_arrive(bar, pred=leader)
+                elif j > 0:
                     # Step it-1's three groups have landed (the wait
                     # fences them for wgmma and syncs the warpgroup).
                     txl.async_load_wait(3)
@@ -696,7 +710,7 @@ def sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                              [row, 2 * DH], q_bar)
                 t += 1
             it += 1
-        if CP_ASYNC:
+        if CP_ASYNC and DEFER:
             # The token's last step, before the next query tile: warpgroup
             # 1 frees the tile only after its last scores.
             txl.async_load_wait(0)
@@ -855,7 +869,7 @@ def mla_sparse_fwd(q_desc, qr_desc, kv_desc, kvr_desc, idx_ptr, o_ptr,
         sparse_produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
                        q_empty, k_full, k_empty, q_desc, qr_desc, kv_desc,
                        kvr_desc, kv_ptr, idx_ptr, s_q, s_kv, h_q, topk, m0,
-                       BN, DH, STAGES, CP_ASYNC, Q_STAGES)
+                       BN, DH, STAGES, CP_ASYNC, Q_STAGES, OVERLAP)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(232)
         sparse_consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full,
