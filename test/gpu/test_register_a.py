@@ -2,14 +2,16 @@
 converted to wgmma's A fragment) times a shared-memory B, and the
 FlashAttention chain S = Q K^T -> P = exp(S) in 16 bits -> O = P V with P
 never leaving registers. float64 references, aligned and ragged sizes, one
-and two warpgroups, fp16 and bf16."""
+and two warpgroups, fp16 and bf16; the same on e4m3 (wgmma's 8-bit
+register-A form, k32, B K-major)."""
 
 import pytest
 import torch
 
 from conftest import real_compiler
 from harness import check, random_tensor
-from txl_kernels_register_a import chained_dot, reg_a_dot
+from txl_kernels_register_a import (chained_dot, chained_dot_fp8, reg_a_dot,
+                                    reg_a_dot_fp8)
 
 pytestmark = real_compiler
 
@@ -77,3 +79,63 @@ def test_chained_dot_p_in_registers(dtype, shape):
 
     check(launch, reference, inputs=[q, k, v], outputs=[o],
           atol=2e-2, rtol=2e-2)
+
+
+FP8 = torch.float8_e4m3fn
+# wgmma's fp8 products are exact in fp32, but its fp8 accumulation keeps
+# fewer mantissa bits than fp32 (sums of up to 256 products of ~1 here): a
+# wrong fragment layout is off by O(1), far outside this.
+FP8_TOL = dict(atol=5e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("size", [(128, 128, 64), (200, 136, 96),
+                                  (64, 256, 256)],
+                         ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("block,warps", [((64, 64, 64), 4),
+                                         ((128, 128, 32), 4),
+                                         ((128, 64, 64), 8)],
+                         ids=lambda v: "x".join(map(str, v))
+                         if isinstance(v, tuple) else f"w{v}")
+def test_register_a_dot_fp8(size, block, warps):
+    if not hopper():
+        pytest.skip("wgmma needs sm_90a")
+    M, N, K = size
+    bm, bn, bk = block
+    gen = torch.Generator(device="cuda").manual_seed(M + 7 * N + 13 * K)
+    a = random_tensor((M, K), FP8, generator=gen)
+    bt = random_tensor((N, K), FP8, generator=gen)
+    c = torch.empty((M, N), dtype=torch.float32, device="cuda")
+
+    def launch(c_, a_, bt_):
+        grid = ((M + bm - 1) // bm, (N + bn - 1) // bn)
+        reg_a_dot_fp8[grid](a_, bt_, c_, M, N, K, BM=bm, BN=bn, BK=bk,
+                            num_warps=warps)
+
+    check(launch, lambda a_, bt_: a_ @ bt_.T, inputs=[a, bt], outputs=[c],
+          **FP8_TOL)
+
+
+@pytest.mark.parametrize("shape", [(64, 64, 64), (64, 128, 64),
+                                   (64, 64, 128), (128, 64, 64)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_chained_dot_fp8_p_in_registers(shape):
+    if not hopper():
+        pytest.skip("wgmma needs sm_90a")
+    bm, bn, d = shape
+    gen = torch.Generator(device="cuda").manual_seed(bm + 5 * bn + d)
+    q = random_tensor((bm, d), FP8, generator=gen)
+    k = random_tensor((bn, d), FP8, generator=gen)
+    vt = random_tensor((d, bn), FP8, generator=gen)
+    o = torch.empty((bm, d), dtype=torch.float32, device="cuda")
+    scale = 0.02
+
+    def launch(o_, q_, k_, vt_):
+        chained_dot_fp8[(1,)](q_, k_, vt_, o_, scale, BM=bm, BN=bn, D=d,
+                              num_warps=4 * (bm // 64))
+
+    def reference(q_, k_, vt_):
+        # P rounded to e4m3 before the second product, as the kernel does.
+        p = torch.exp((q_ @ k_.T) * scale).to(FP8).double()
+        return p @ vt_.T
+
+    check(launch, reference, inputs=[q, k, vt], outputs=[o], **FP8_TOL)

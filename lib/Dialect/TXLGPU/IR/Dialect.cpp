@@ -179,8 +179,11 @@ LogicalResult WarpGroupDotOp::verify() {
   if (a[1] != b.getShape()[0] || a[0] != c.getShape()[0] ||
       b.getShape()[1] != c.getShape()[1])
     return emitOpError("shapes do not form a matrix product");
-  if (hasRegisterA() && getAElementType().getIntOrFloatBitWidth() != 16)
-    return emitOpError("A in registers must be fp16 or bf16");
+  // wgmma's register-A forms: f16/bf16 (k16) and e4m3/e5m2 (k32).
+  Type aElem = getAElementType();
+  if (hasRegisterA() && !(aElem.isF16() || aElem.isBF16() ||
+                          isa<Float8E4M3FNType, Float8E5M2Type>(aElem)))
+    return emitOpError("A in registers must be fp16, bf16, e4m3 or e5m2");
   if (c != getD().getType())
     return emitOpError("result type must match the accumulator");
   // The tile IR (user dots on shared buffers) has no layouts yet.

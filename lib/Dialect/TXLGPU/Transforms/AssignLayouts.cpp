@@ -824,6 +824,12 @@ private:
     dot.erase();
   }
 
+  /// Elements of A per 32-bit register of wgmma's A fragment.
+  static unsigned registerAKWidth(Value a) {
+    auto type = cast<RankedTensorType>(a.getType());
+    return 32 / type.getElementType().getIntOrFloatBitWidth();
+  }
+
   /// Whether wgmma takes A from registers: a 16-bit tensor computed in a
   /// wgmma accumulator layout of the same warps (softmax(S) cast to
   /// fp16 in attention). Each thread then already holds its elements of
@@ -1117,7 +1123,8 @@ private:
       // elements per register).
       if (dot.hasRegisterA())
         require(dot, dot.getAMutable(),
-                DotOperandEncodingAttr::get(ctx, 0, acc, /*kWidth=*/2));
+                DotOperandEncodingAttr::get(ctx, 0, acc,
+                                            registerAKWidth(dot.getA())));
       return setResultEncodings(dot, acc);
     }
     if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op)) {
