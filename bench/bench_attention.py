@@ -21,6 +21,8 @@ fp16 shapes also run Triton's fused-attention tutorial kernel compiled by
 Triton 3.6 and, from the same source in the same process, by txl
 (bench/_attention_tutorial.py; columns "Triton tut." and "txl tut.": the
 issue asks for txl >= 1.0x Triton on that source). --no-tutorial skips it.
+Then txl's fp8 e4m3 forward against cuDNN's fp16 forward on the same shape
+(the goal: >= 1.6x cuDNN fp16's TFLOP/s).
 """
 
 import argparse
@@ -53,6 +55,10 @@ SHAPES = [(16, 32, 16384, 128, "fp16", False, 1.25),
           (4, 16, 8192, 256, "fp16", True, 1.05)]
 QUICK = [(4, 32, 4096, 128, "fp16", False, 1.25),
          (4, 32, 4096, 128, "fp16", True, 1.05)]
+# fp8 e4m3 forward against cuDNN's fp16 on the same shape: (B, H, S, D,
+# causal, goal of txl fp8 TFLOP/s / cuDNN fp16 TFLOP/s)
+FP8_SHAPES = [(16, 32, 16384, 128, False, 1.6)]
+FP8_QUICK = [(4, 32, 4096, 128, False, 1.6)]
 # Backward: (B, H, S, D, dtype, causal, goal vs cuDNN)
 BWD_SHAPES = [(4, 32, 8192, 128, "fp16", False, 1.1),
               (4, 32, 8192, 128, "fp16", True, 1.1),
@@ -141,6 +147,50 @@ def one_shape(B, H, S, D, dt, causal, quick, variants, tutorial):
         ms = bench_ms(fn, quick)
         row[name] = flops / ms / 1e9
     return row
+
+
+def fp8_shape(B, H, S, D, causal, quick):
+    """txl's fp8 forward (the V transpose the launcher does included) and
+    cuDNN's fp16 forward on the same values; txl is checked against cuDNN
+    on the fp8 inputs widened to fp16, with the fp8 tests' tolerance."""
+    gen = torch.Generator(device="cuda").manual_seed(S + D + 8)
+    q, k, v = (torch.randn((B, S, H, D), device="cuda", generator=gen,
+                           dtype=torch.float16) for _ in range(3))
+    flops = 4 * B * H * S * S * D / (2 if causal else 1)
+    row = {"shape": f"fp8 B{B} H{H} S{S} D{D}" + (" causal" if causal
+                                                   else "")}
+    row["cudnn"] = flops / bench_ms(
+        sdpa(SDPBackend.CUDNN_ATTENTION, q, k, v, causal), quick) / 1e9
+    q8, k8, v8 = (t.to(torch.float8_e4m3fn) for t in (q, k, v))
+    del q, k, v
+    ref = sdpa(SDPBackend.CUDNN_ATTENTION, q8.half(), k8.half(), v8.half(),
+               causal)().transpose(1, 2).float()
+
+    def fn():
+        return txl.ops.flash_attn_func(q8, k8, v8, causal=causal)
+    got = fn().float()
+    torch.testing.assert_close(got, ref, atol=8e-2, rtol=2e-2)
+    err = (got - ref).abs().mean().item()
+    assert err < 8e-3, f"fp8: mean error {err} against cuDNN"
+    del got, ref
+    row["txl"] = flops / bench_ms(fn, quick) / 1e9
+    return row
+
+
+def run_fp8(args):
+    rows = []
+    print(f"{'shape':38} {'cuDNN fp16':>10} {'txl fp8':>8} {'ratio':>6}  goal")
+    for B, H, S, D, causal, goal in (FP8_QUICK if args.quick
+                                     else FP8_SHAPES):
+        r = fp8_shape(B, H, S, D, causal, args.quick)
+        r["goal"] = goal
+        ratio = r["txl"] / r["cudnn"]
+        print(f"{r['shape']:38} {r['cudnn']:10.1f} {r['txl']:8.1f} "
+              f"{ratio:6.3f}  {'PASS' if ratio >= goal else 'MISS'} "
+              f"(>= {goal}x cuDNN fp16)", flush=True)
+        rows.append(r)
+        torch.cuda.empty_cache()
+    return rows
 
 
 def bwd_shape(B, H, S, D, dt, causal, quick):
@@ -239,6 +289,7 @@ def main():
               _tutorial_columns(r), flush=True)
         rows.append(r)
         torch.cuda.empty_cache()
+    rows += run_fp8(args)
     if not args.no_bwd:
         rows += run_bwd(args)
     if args.json:

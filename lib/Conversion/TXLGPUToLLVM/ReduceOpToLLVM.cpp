@@ -1,7 +1,7 @@
 //===- ReduceOpToLLVM.cpp - reductions in three levels --------------------===//
 //
 // 1. within a thread: registers that differ only along the axis are
-//    combined; 2. within a warp: butterfly shuffles over the lane bits that
+//    combined (a balanced tree, for instruction-level parallelism); 2. within a warp: butterfly shuffles over the lane bits that
 //    move along the axis; 3. across warps: every warp writes its partial to
 //    shared memory, and every thread combines the partials of its elements
 //    in warp order (so all replicas compute bit-identical results).
@@ -27,6 +27,23 @@ Values combine(ConversionPatternRewriter &rewriter, ReduceOp op,
   return cloneCombineRegion(rewriter, op.getCombineOp().front(), acc, cur);
 }
 
+/// `values` combined pairwise, neighbours first, until one is left: the
+/// same sequence as a left fold (so any associative combine gives its
+/// result), but a chain of log2(n) dependent combines instead of n - 1,
+/// which lets a thread's row max or row sum issue several at a time.
+Values combineTree(ConversionPatternRewriter &rewriter, ReduceOp op,
+                   SmallVector<Values> values) {
+  while (values.size() > 1) {
+    SmallVector<Values> next;
+    for (size_t i = 0; i + 1 < values.size(); i += 2)
+      next.push_back(combine(rewriter, op, values[i], values[i + 1]));
+    if (values.size() % 2)
+      next.push_back(values.back());
+    values = std::move(next);
+  }
+  return values.front();
+}
+
 bool movesAlong(const Coord &basis, unsigned axis) { return basis[axis] != 0; }
 
 struct ReduceToLLVM : public ConvertOpToLLVMPattern<ReduceOp> {
@@ -46,8 +63,9 @@ struct ReduceToLLVM : public ConvertOpToLLVMPattern<ReduceOp> {
     for (Value v : adaptor.getSrcs())
       srcRegs.push_back(unpackTensor(rewriter, loc, v));
 
-    // 1. Within the thread, keyed by the register coordinate off the axis.
-    std::map<int64_t, Values> accs;
+    // 1. Within the thread, keyed by the register coordinate off the axis:
+    // each key's registers, in register order, combined as a balanced tree.
+    std::map<int64_t, SmallVector<Values>> items;
     std::map<int64_t, int> firstReg;
     for (int r = 0; r < map->numRegs(); ++r) {
       if (map->isDuplicateReg(r))
@@ -58,14 +76,12 @@ struct ReduceToLLVM : public ConvertOpToLLVMPattern<ReduceOp> {
       Values cur;
       for (size_t k = 0; k < n; ++k)
         cur.push_back(srcRegs[k][r]);
-      auto it = accs.find(key);
-      if (it == accs.end()) {
-        accs[key] = cur;
-        firstReg[key] = r;
-      } else {
-        it->second = combine(rewriter, op, it->second, cur);
-      }
+      firstReg.try_emplace(key, r);
+      items[key].push_back(cur);
     }
+    std::map<int64_t, Values> accs;
+    for (auto &[key, values] : items)
+      accs[key] = combineTree(rewriter, op, values);
 
     // 2. Within the warp.
     for (auto [bit, basis] : llvm::enumerate(map->laneBases)) {
