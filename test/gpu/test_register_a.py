@@ -10,8 +10,9 @@ import torch
 
 from conftest import real_compiler
 from harness import check, random_tensor
-from txl_kernels_register_a import (chained_dot, chained_dot_fp8, reg_a_dot,
-                                    reg_a_dot_fp8)
+import txl
+from txl_kernels_register_a import (chained_dot, chained_dot_acc_to_dot_a,
+                                    chained_dot_fp8, reg_a_dot, reg_a_dot_fp8)
 
 pytestmark = real_compiler
 
@@ -139,3 +140,49 @@ def test_chained_dot_fp8_p_in_registers(shape):
         return p @ vt_.T
 
     check(launch, reference, inputs=[q, k, vt], outputs=[o], **FP8_TOL)
+
+
+@pytest.mark.parametrize("dtype", [FP8, torch.float16],
+                         ids=["fp8", "fp16"])
+@pytest.mark.parametrize("shape", [(64, 64, 64), (64, 128, 128),
+                                   (128, 64, 64)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_acc_to_dot_a(dtype, shape):
+    """txl.acc_to_dot_a: P taken as A in its accumulator registers, V's
+    keys permuted on the host with txl.acc_to_dot_a_columns; the result is
+    P V as if nothing were permuted (which also checks that the compiler's
+    order, derived from the layouts, is the host's)."""
+    if not hopper():
+        pytest.skip("wgmma needs sm_90a")
+    bm, bn, d = shape
+    bits = 8 if dtype == FP8 else 16
+    gen = torch.Generator(device="cuda").manual_seed(bm + 9 * bn + d)
+    q = random_tensor((bm, d), dtype, generator=gen)
+    k = random_tensor((bn, d), dtype, generator=gen)
+    vt = random_tensor((d, bn), dtype, generator=gen)
+    order = torch.tensor(txl.acc_to_dot_a_columns(bits), device="cuda")
+    group = order.numel()
+    cols = torch.arange(bn, device="cuda")
+    cols = cols - cols % group + order[cols % group]
+    # Through uint8 views: indexing is not implemented for float8 types.
+    vt_perm = vt.view(torch.uint8)[:, cols].view(dtype).contiguous() \
+        if bits == 8 else vt[:, cols].contiguous()
+    o = torch.empty((bm, d), dtype=torch.float32, device="cuda")
+    scale = 0.02
+
+    def launch(o_, q_, k_, vt_):
+        chained_dot_acc_to_dot_a[(1,)](q_, k_, vt_perm, o_, scale, BM=bm,
+                                       BN=bn, D=d, num_warps=4 * (bm // 64))
+
+    def reference(q_, k_, vt_):
+        p = torch.exp((q_ @ k_.T) * scale).to(dtype).double()
+        return p @ vt_.T
+
+    check(launch, reference, inputs=[q, k, vt], outputs=[o], **FP8_TOL)
+    if bits == 8:
+        # The order matters: V in key order gives another (wrong) product.
+        wrong = torch.empty_like(o)
+        chained_dot_acc_to_dot_a[(1,)](q, k, vt, wrong, scale, BM=bm, BN=bn,
+                                       D=d, num_warps=4 * (bm // 64))
+        torch.cuda.synchronize()
+        assert (wrong - o).abs().max().item() > 0.5

@@ -113,3 +113,30 @@ def show_fp8_a_fragment():
     acc = txl.NVMMADistributedLayout(3, [4, 1], [16, 32, 32])
     txl.print_layout([64, 32], tl.float8e4nv, txl.DotOperandLayout(0, acc, 4))
     txl.print_layout([64, 32], tl.float32, acc)
+
+
+@txl.jit
+def chained_dot_acc_to_dot_a(q_ptr, k_ptr, vt_ptr, o_ptr, SCALE,
+                             BM: tl.constexpr, BN: tl.constexpr,
+                             D: tl.constexpr):
+    """chained_dot_fp8 with P taken as A in place: txl.acc_to_dot_a(p) is P
+    with its columns permuted within each group of 32
+    (txl.acc_to_dot_a_columns(8)), so the caller passes V^T with its
+    columns (the keys) permuted the same way, and O = P V is unchanged.
+    Works for 16-bit types too (the order is then the identity)."""
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rd = tl.arange(0, D)
+    dt = q_ptr.dtype.element_ty
+    sq = txl.get_buffer(txl.smem_alloc([BM, D], dtype=dt), 0)
+    sk = txl.get_buffer(txl.smem_alloc([BN, D], dtype=dt), 0)
+    svt = txl.get_buffer(txl.smem_alloc([D, BN], dtype=dt), 0)
+    txl.smem_store(sq, tl.load(q_ptr + rm[:, None] * D + rd[None, :]))
+    txl.smem_store(sk, tl.load(k_ptr + rn[:, None] * D + rd[None, :]))
+    txl.smem_store(svt, tl.load(vt_ptr + rd[:, None] * BN + rn[None, :]))
+    s = tl.dot(sq, sk.T)
+    txl.dot_wait(0)
+    p = tl.exp(s * SCALE).to(dt)
+    o = tl.dot(txl.acc_to_dot_a(p), svt.T)
+    txl.dot_wait(0)
+    tl.store(o_ptr + rm[:, None] * D + rd[None, :], o)

@@ -195,6 +195,32 @@ LogicalResult WarpGroupDotOp::verify() {
   return success();
 }
 
+LogicalResult AccToDotAOp::verify() {
+  auto src = getSrc().getType();
+  Type elem = src.getElementType();
+  if (src.getRank() != 2)
+    return emitOpError("needs a 2-D tensor");
+  if (!(elem.isF16() || elem.isBF16() ||
+        isa<Float8E4M3FNType, Float8E5M2Type>(elem)))
+    return emitOpError("needs fp16, bf16, e4m3 or e5m2 elements (the types "
+                       "wgmma takes A from registers in)");
+  int64_t group = 8 * (32 / elem.getIntOrFloatBitWidth());
+  if (src.getDimSize(1) % group)
+    return emitOpError("needs a multiple of ")
+           << group << " columns (one A fragment's k extent)";
+  // The tile IR has no layouts yet.
+  if (!src.getEncoding() && !getType().getEncoding())
+    return success();
+  auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(src.getEncoding());
+  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(
+      getType().getEncoding());
+  if (!mma || mma.getVersion() != 3 || !operand || operand.getOpIdx() != 0 ||
+      operand.getKWidth() != 32 / elem.getIntOrFloatBitWidth())
+    return emitOpError("goes from an nvmma v3 layout to the dot-operand "
+                       "layout of A (kWidth 32 / bits)");
+  return success();
+}
+
 LogicalResult MBarArriveOp::verify() {
   // cp.async.mbarrier.arrive has no shared::cluster form: a thread can
   // only make its own CTA's barrier track its copies.
