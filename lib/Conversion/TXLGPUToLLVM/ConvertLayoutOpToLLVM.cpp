@@ -221,6 +221,7 @@ struct AccToDotAToLLVM : public ConvertOpToLLVMPattern<txlgpu::AccToDotAOp> {
 
 void mlir::txl::populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
                                                 RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutToLLVM, ReshapeToLLVM, TransToLLVM,
-               AccToDotAToLLVM>(tc);
+  patterns
+      .add<ConvertLayoutToLLVM, ReshapeToLLVM, TransToLLVM, AccToDotAToLLVM>(
+          tc);
 }

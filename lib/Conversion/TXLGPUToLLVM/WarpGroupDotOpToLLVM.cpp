@@ -70,6 +70,22 @@ llvm::DenseMap<int64_t, int> registerIndex(const LayoutMap &map) {
   return index;
 }
 
+/// Four bytes as one 32-bit word, byte e at bits 8e: shifts and ors, which
+/// LLVM folds where two bytes are the halves of one 16-bit value (an fp8
+/// pair from cvt.rn.satfinite.e4m3x2, the accumulator's adjacent columns)
+/// where vector inserts become a bit-field insert per byte.
+Value packBytes(OpBuilder &b, Location loc, ArrayRef<Value> bytes) {
+  Type i32 = b.getI32Type();
+  Value word;
+  for (auto [e, v] : llvm::enumerate(bytes)) {
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, v);
+    if (e)
+      wide = LLVM::ShlOp::create(b, loc, wide, i32Const(b, loc, 8 * e));
+    word = word ? LLVM::OrOp::create(b, loc, word, wide).getResult() : wide;
+  }
+  return word;
+}
+
 /// A from registers: the thread's elements in the dot-operand layout, and
 /// which register holds which element of a wgmma A fragment.
 struct RegisterA {
@@ -109,6 +125,10 @@ struct RegisterA {
         elems.push_back(regs[it->second]);
       }
       Type elem = elems[0].getType();
+      if (perWord == 4 && elem.isInteger(8)) {
+        words.push_back(packBytes(b, loc, elems));
+        continue;
+      }
       Value word =
           LLVM::UndefOp::create(b, loc, VectorType::get({perWord}, elem));
       for (auto [e, v] : llvm::enumerate(elems))

@@ -299,8 +299,9 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     TValue x = tensorArg(p[0], "x", loc);
     bool wide = x.dtype.kind == DType::F16 || x.dtype.kind == DType::BF16;
     if (!wide && !x.dtype.isFP8())
-      fail(loc, name + ": x must be fp16, bf16 or fp8 (a wgmma register A "
-                       "type), got " +
+      fail(loc, name +
+                    ": x must be fp16, bf16 or fp8 (a wgmma register A "
+                    "type), got " +
                     x.typeStr());
     int64_t group = wide ? 16 : 32;
     if (x.shape.size() != 2 || x.shape[1] % group)

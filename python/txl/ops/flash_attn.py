@@ -87,9 +87,9 @@ tutorials/attention/step06_fp8.py teaches the same steps):
   the groups of 32 below must line up with the blocks), so V_j^T's
   [D, BN] box sits at K_j's coordinates swapped, shifted to the
   sequence's aligned start;
-- P stays in registers (rounded to e4m3 right after the softmax, which
-  keeps the loop-carried P at 16 registers a thread), but not in the
-  order the 8-bit A fragment wants: S's accumulator gives a thread
+- P stays in registers (fp32 across the loop's back edge, rounded to e4m3
+  at the P V where it is packed four to a register, round_p says why),
+  but not in the order the 8-bit A fragment wants: S's accumulator gives a thread
   (lane 4g + q) the columns 2q, 2q+1, 8+2q, 9+2q, 16+2q, ... of its rows,
   wgmma's k32 A fragment wants 4q .. 4q+3 and 16+4q .. 19+4q.
   txl.acc_to_dot_a(p) takes the registers as they are and says what they
@@ -103,10 +103,9 @@ tutorials/attention/step06_fp8.py teaches the same steps):
   own [64, BN] buffer and issues P V from there (V^T in key order).
   P in e4m3 has 3 mantissa bits: ~3% relative rounding per probability,
   which the row sums average down.
-With windows at head dim 128, ptxas keeps two or three values of the
-epilogue (pointers, row offsets) in local memory across the last masked
-loop: a store before it and a load after, 12 to 56 bytes, none in the
-loop.
+ptxas spills nothing for the fp8 kernels at head dims 64 and 128, with
+every feature on too (the P_SMEM path keeps 4 bytes of the epilogue in
+local memory at head dim 64 with every feature, none in the loop).
 
 Tails need no special loads: Q, K and V are seen by TMA as 2-D tensors
 [batch * seqlen, heads * head_dim], so a block that runs past a sequence
@@ -242,16 +241,24 @@ def pv(acc, p, p_buf, v_bufs, v_full, j, STAGES: tl.constexpr,
 
 
 @txl.jit
-def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr):
+def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr,
+            P_SMEM: tl.constexpr = False):
     """P rounded to its P V operand type as soon as the softmax has made it:
     it crosses the loop's back edge (its P V is issued in the next
-    iteration), and rounded it takes fewer registers there. FP8: e4m3, 16
-    registers a thread instead of 64. 16-bit at head dim >= 128: 32 instead
-    of 64, which keeps ptxas from spilling (at 64, with registers to spare,
-    the early rounding made it spill instead: pv rounds it there, into
-    wgmma's A fragment)."""
-    if FP8:
+    iteration), and rounded it takes fewer registers there. 16-bit at head
+    dim >= 128: 32 instead of 64, which keeps ptxas from spilling (at 64,
+    with registers to spare, the early rounding made it spill instead: pv
+    rounds it there, into wgmma's A fragment). FP8 with P_SMEM: e4m3 (the
+    older path). FP8 from registers: P stays fp32 and pv rounds it where it
+    packs the A fragment: each pair of adjacent columns becomes one 16-bit
+    cvt result and two pairs one register, one byte permute; e4m3 bytes
+    carried across the back edge are packed byte by byte (SASS of the D128
+    kernel: 96 PRMT and 4632 instructions against 443 and 5112; ptxas
+    spills nothing either way)."""
+    if FP8 and P_SMEM:
         p = p.to(p_buf.dtype)
+    elif FP8:
+        p = p
     elif D >= 128:
         p = p.to(dt)
     return p
@@ -349,7 +356,7 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             S = mask_scores(S, 0, rows, col0, seqlen_k, causal_shift,
                             left_shift, BN, CAUSAL, LOCAL)
         p, m_i, l_i = softmax_first(S, qk_scale)
-        p = round_p(p, p_buf, q.dtype, FP8, D)
+        p = round_p(p, p_buf, q.dtype, FP8, D, P_SMEM)
         # O is zero, so the first rescale may use any finite factor (one
         # computed from l keeps the layout of S's rows).
         alpha = l_i * 0.0 + 1.0

@@ -212,8 +212,8 @@ LogicalResult AccToDotAOp::verify() {
   if (!src.getEncoding() && !getType().getEncoding())
     return success();
   auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(src.getEncoding());
-  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(
-      getType().getEncoding());
+  auto operand =
+      dyn_cast_or_null<DotOperandEncodingAttr>(getType().getEncoding());
   if (!mma || mma.getVersion() != 3 || !operand || operand.getOpIdx() != 0 ||
       operand.getKWidth() != 32 / elem.getIntOrFloatBitWidth())
     return emitOpError("goes from an nvmma v3 layout to the dot-operand "

@@ -891,8 +891,8 @@ private:
   void visitAccToDotA(AccToDotAOp view) {
     auto type = view.getSrc().getType();
     unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(
-        encodingOf(view.getSrc()));
+    auto mma =
+        dyn_cast_or_null<NvidiaMmaEncodingAttr>(encodingOf(view.getSrc()));
     if (!mma || mma.getVersion() != 3 || mma.getWarpsPerCTA().size() != 2 ||
         mma.getWarpsPerCTA()[1] != 1) {
       unsigned n = unsigned(std::min<int64_t>(256, type.getDimSize(1)));
