@@ -81,11 +81,11 @@ def reg_a_dot_fp8(a_ptr, bt_ptr, c_ptr, M, N, K,
 
 
 @txl.jit
-def chained_dot_fp8(q_ptr, k_ptr, vt_ptr, o_ptr, SCALE,
+def chained_dot_fp8(q_ptr, k_ptr, vt_ptr, o_ptr, p_ptr, SCALE,
                     BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
     """chained_dot on e4m3: S = Q K^T, P = exp(S * SCALE) rounded to e4m3
-    in registers, O (fp32) = P @ V with P as the 8-bit register A operand
-    and V given as V^T [D, BN] (K-major B)."""
+    in registers (also stored to p_ptr, [BM, BN]), O (fp32) = P @ V with P
+    as the 8-bit register A operand and V given as V^T [D, BN] (K-major B)."""
     rm = tl.arange(0, BM)
     rn = tl.arange(0, BN)
     rd = tl.arange(0, D)
@@ -99,6 +99,7 @@ def chained_dot_fp8(q_ptr, k_ptr, vt_ptr, o_ptr, SCALE,
     s = tl.dot(sq, sk.T)
     txl.dot_wait(0)
     p = tl.exp(s * SCALE).to(dt)
+    tl.store(p_ptr + rm[:, None] * BN + rn[None, :], p)
     o = tl.dot(p, svt.T)
     txl.dot_wait(0)
     tl.store(o_ptr + rm[:, None] * D + rd[None, :], o)
@@ -116,9 +117,9 @@ def show_fp8_a_fragment():
 
 
 @txl.jit
-def chained_dot_acc_to_dot_a(q_ptr, k_ptr, vt_ptr, o_ptr, SCALE,
+def chained_dot_acc_to_dot_a(q_ptr, k_ptr, vt_ptr, o_ptr, p_ptr, SCALE,
                              BM: tl.constexpr, BN: tl.constexpr,
-                             D: tl.constexpr):
+                             D: tl.constexpr, STORE_P: tl.constexpr = True):
     """chained_dot_fp8 with P taken as A in place: txl.acc_to_dot_a(p) is P
     with its columns permuted within each group of 32
     (txl.acc_to_dot_a_columns(8)), so the caller passes V^T with its
@@ -137,6 +138,8 @@ def chained_dot_acc_to_dot_a(q_ptr, k_ptr, vt_ptr, o_ptr, SCALE,
     s = tl.dot(sq, sk.T)
     txl.dot_wait(0)
     p = tl.exp(s * SCALE).to(dt)
+    if STORE_P:  # for the test (its layout change goes through shared memory)
+        tl.store(p_ptr + rm[:, None] * BN + rn[None, :], p)
     o = tl.dot(txl.acc_to_dot_a(p), svt.T)
     txl.dot_wait(0)
     tl.store(o_ptr + rm[:, None] * D + rd[None, :], o)

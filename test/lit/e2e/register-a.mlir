@@ -49,7 +49,7 @@
 // txl.acc_to_dot_a: the e4m3 P of S's accumulator taken as A in place (its
 // columns renamed within groups of 32): no conversion to the kWidth-4
 // layout, nothing through shared memory between S's wait and P V.
-// RUN: txlc %S/../../gpu/txl_kernels_register_a.py --kernel-name chained_dot_acc_to_dot_a --signature "*fp8e4nv:16, *fp8e4nv:16, *fp8e4nv:16, *fp32:16, fp32, 64, 64, 64" --target sm_90a --out-dir %t5 | FileCheck %s --check-prefix=INPLACEOUT
+// RUN: txlc %S/../../gpu/txl_kernels_register_a.py --kernel-name chained_dot_acc_to_dot_a --signature "*fp8e4nv:16, *fp8e4nv:16, *fp8e4nv:16, *fp32:16, none, fp32, 64, 64, 64, False" --target sm_90a --out-dir %t5 | FileCheck %s --check-prefix=INPLACEOUT
 // RUN: FileCheck %s --check-prefix=INPLACEGIR < %t5/chained_dot_acc_to_dot_a.txlgir
 // RUN: FileCheck %s --check-prefix=INPLACE < %t5/chained_dot_acc_to_dot_a.ptx
 // INPLACEOUT: compiled chained_dot_acc_to_dot_a {{.*}} 0 B spilled)
