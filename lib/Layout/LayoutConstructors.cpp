@@ -8,6 +8,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace txl;
 using llvm::ArrayRef;
@@ -350,6 +351,53 @@ LinearLayout txl::wgmmaOperandALayout(ArrayRef<int64_t> shape,
   LinearLayout tile = warpOperandTile(0, elemBits, who);
   LinearLayout warps = operandWarps(warpsPerCTA, {0, 1}, /*broadcastDim=*/1);
   return withDistributedIns(fitToShape(tile * warps, shape, {1, 0}));
+}
+
+std::vector<int32_t> txl::wgmmaAccToOperandAColumns(unsigned elemBits) {
+  StringRef who = "wgmmaAccToOperandAColumns";
+  if (elemBits != 8 && elemBits != 16)
+    fail(who + ": elemBits must be 8 or 16");
+  int32_t group = 8 * (32 / int32_t(elemBits));
+  // One warp's [16, group] tile in both layouts (lane bases as the input
+  // after the registers).
+  LinearLayout acc =
+      nvmmaAccumulatorLayout({16, group}, {1, 1}, {16, unsigned(group)});
+  LinearLayout a = wgmmaOperandALayout({16, group}, {1, 1}, elemBits);
+  int32_t regs = acc.getInDimSize(kDimRegister);
+  if (a.getInDimSize(kDimRegister) != regs)
+    fail(who + ": the layouts hold different numbers of registers");
+  std::vector<int32_t> result(group, -1);
+  auto coord = [](const LinearLayout &ll, int32_t reg, int32_t lane) {
+    int32_t row = 0, col = 0;
+    for (auto &[dim, value] : ll.apply({{kDimRegister.str(), reg},
+                                        {kDimLane.str(), lane},
+                                        {kDimWarp.str(), 0}}))
+      (dim == standardOutDimName(0) ? row : col) = value;
+    return std::make_pair(row, col);
+  };
+  for (int32_t lane = 0; lane < 32; ++lane) {
+    // Per row, the thread's columns in register order, in both layouts.
+    std::map<int32_t, std::vector<int32_t>> accCols, aCols;
+    for (int32_t r = 0; r < regs; ++r) {
+      auto [accRow, accCol] = coord(acc, r, lane);
+      auto [aRow, aCol] = coord(a, r, lane);
+      accCols[accRow].push_back(accCol);
+      aCols[aRow].push_back(aCol);
+    }
+    if (accCols.size() != aCols.size())
+      fail(who + ": a thread holds different rows in the two layouts");
+    for (auto &[row, cols] : aCols) {
+      const std::vector<int32_t> &from = accCols[row];
+      if (from.size() != cols.size())
+        fail(who + ": a thread holds rows unevenly in the two layouts");
+      for (size_t i = 0; i < cols.size(); ++i) {
+        if (result[cols[i]] != -1 && result[cols[i]] != from[i])
+          fail(who + ": the pairing differs between threads");
+        result[cols[i]] = from[i];
+      }
+    }
+  }
+  return result;
 }
 
 LinearLayout txl::tmemLoad32x32bLayout(ArrayRef<int64_t> shape,

@@ -16,7 +16,7 @@ from .jit import JITFunction, jit
 from .language.core import constexpr
 from .language.core import _device_stub
 from .layouts import (BlockedLayout, DotOperandLayout, NVMMADistributedLayout,
-                      NVMMASharedLayout, SliceLayout)
+                      NVMMASharedLayout, SliceLayout, acc_to_dot_a_columns)
 from .tensor_descriptor import TensorDescriptor
 from .tensor_map import make_tensor_map
 from .triton_compat import enable_triton_compat

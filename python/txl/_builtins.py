@@ -186,6 +186,7 @@ BUILTINS = (
     ('txl.cluster_wait', (), 'supported', 90, '()', 'barrier.cluster.wait.', ''),
     ('txl.cluster_sync', (), 'supported', 90, '()', 'barrier.cluster arrive + wait.', ''),
     ('txl.warp_max', (), 'supported', 0, '(input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False)', 'tl.max whose axis lies within each warp (no shared memory).', ''),
+    ('txl.acc_to_dot_a', (), 'supported', 0, '(x)', "x, computed in a wgmma accumulator layout, as the register A operand of a tl.dot without moving data: its columns reordered within each group of 16 (16-bit) or 32 (fp8) by txl.acc_to_dot_a_columns (the identity for 16 bits); B's rows must be in the same order.", ''),
     ('txl.warp_sum', (), 'supported', 0, '(input, axis=None, keep_dims=False, dtype=None)', 'tl.sum whose axis lies within each warp (no shared memory).', ''),
     ('txl.smem_alloc', (), 'supported', 0, '(shape, dtype, num_stages=1, mutable=True, shared_enc=None)', 'An array of `num_stages` shared buffers.', ''),
     ('txl.get_buffer', (), 'supported', 0, '(bufs, index)', 'One stage of an smem or mbarrier array (index may be dynamic).', ''),

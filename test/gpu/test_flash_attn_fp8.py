@@ -7,6 +7,10 @@ with empty and one-token sequences), descales other than 1. Output (bf16)
 and LSE are poisoned before launch, the output inside a larger NaN-filled
 buffer.
 
+P reaches the P V wgmma from registers, with V's keys permuted to match
+(txl.acc_to_dot_a; TXL_FP8_P_SMEM=1 selects the older path through shared
+memory, tested too).
+
 Tolerance (as test/gpu/test_attention_ladder.py argues): P is rounded to
 e4m3 before P V, ~3% of the averaged values at worst, plus bf16 output
 rounding: atol 0.06, rtol 0.02, mean absolute error < 0.008; the LSE does
@@ -21,6 +25,7 @@ from conftest import real_compiler
 
 pytestmark = real_compiler
 
+import txl  # noqa: E402
 import txl.ops  # noqa: E402
 from test_flash_attn import reference  # noqa: E402  (fp32, window, softcap)
 
@@ -81,6 +86,37 @@ def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES, window=(-1, -1),
 @pytest.mark.parametrize("S", [1, 17, 128, 1000, 4133])
 def test_fp8_square(S, D, causal):
     run(2, S, S, 3, 3, D, causal)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("S", [17, 1000])
+def test_fp8_p_through_shared_memory(S, D, causal, monkeypatch):
+    """TXL_FP8_P_SMEM=1: the older P V path (P stored to shared memory, V^T
+    in key order), kept for A/B timing, stays correct."""
+    monkeypatch.setenv("TXL_FP8_P_SMEM", "1")
+    run(2, S, S, 3, 3, D, causal)
+
+
+def test_fp8_v_keys_permuted():
+    """transpose_v_fp8 writes each group of 32 keys in
+    txl.acc_to_dot_a_columns(8)'s order (the order the kernel's P reaches
+    the P V wgmma in), sequences from multiples of 32, zeros between."""
+    lens = [0, 1, 40, 33, 100]
+    cu = torch.tensor([0] + lens, device="cuda").cumsum(0)
+    v = torch.randn((int(cu[-1]), 2, 64), device="cuda").to(FP8)
+    vt = txl.ops.transpose_v_fp8(v, cu).view(torch.uint8)
+    plain = txl.ops.transpose_v_fp8(v, cu, permute_keys=False)
+    order = txl.acc_to_dot_a_columns(8)
+    bits = v.view(torch.uint8).reshape(v.shape[0], -1)
+    for b, n in enumerate(lens):
+        start = ((int(cu[b]) + 31) // 32 + b) * 32
+        for key in range(n):
+            col = start + key - key % 32 + order.index(key % 32)
+            assert torch.equal(vt[:, col], bits[int(cu[b]) + key])
+            assert torch.equal(plain.view(torch.uint8)[:, start + key],
+                               bits[int(cu[b]) + key])
+    assert int((vt != 0).sum()) == int((bits != 0).sum())
 
 
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])

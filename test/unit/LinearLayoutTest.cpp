@@ -867,6 +867,38 @@ TEST(Operand, WgmmaRegisterA) {
   }
 }
 
+// The column order under which an accumulator's registers are already an
+// A operand (txl.acc_to_dot_a): the identity for 16 bits; for 8 bits the
+// PTX fragments' formulas (accumulator col 8(i/2) + 2q + i%2, A col 4q + i
+// for a thread's i-th element of a row in a 16-column half).
+TEST(Operand, AccToOperandAColumns) {
+  std::vector<int32_t> identity(16);
+  for (int32_t c = 0; c < 16; ++c)
+    identity[c] = c;
+  EXPECT_EQ(wgmmaAccToOperandAColumns(16), identity);
+  std::vector<int32_t> expected(32);
+  for (int32_t h = 0; h < 2; ++h)
+    for (int32_t q = 0; q < 4; ++q)
+      for (int32_t i = 0; i < 4; ++i)
+        expected[16 * h + 4 * q + i] = 16 * h + 8 * (i / 2) + 2 * q + i % 2;
+  EXPECT_EQ(wgmmaAccToOperandAColumns(8), expected);
+  // In place: the accumulator layout, its columns renamed so, is the A
+  // layout (every thread keeps its values).
+  auto acc = nvmmaAccumulatorLayout({64, 32}, {4, 1}, {16, 32});
+  auto opA = wgmmaOperandALayout({64, 32}, {4, 1}, 8);
+  std::vector<int32_t> inverse(32);
+  for (int32_t c = 0; c < 32; ++c)
+    inverse[expected[c]] = c;
+  for (const auto &x : allInputs(acc)) {
+    auto rc = toVec(acc.applyValues(x));
+    std::vector<int32_t> renamed = {rc[0], inverse[rc[1]]};
+    bool found = false;
+    for (int32_t r = 0; r < opA.getInDimSize("register") && !found; ++r)
+      found = toVec(opA.applyValues({r, x[1], x[2]})) == renamed;
+    EXPECT_TRUE(found) << "reg " << x[0] << " lane " << x[1];
+  }
+}
+
 TEST(Tmem, Load32x32b) {
   for (unsigned warps : {4u, 8u})
     for (int64_t n : {2, 16, 128, 256}) {
@@ -891,9 +923,8 @@ TEST(Tmem, BlockedFormIs32x32b) {
   for (unsigned warps : {4u, 8u})
     for (int64_t n : {16, 64, 128, 256}) {
       unsigned groups = warps / 4;
-      auto blocked = blockedToLinearLayout({128, n},
-                                           {1, unsigned(n / groups)}, {32, 1},
-                                           {4, groups}, {0, 1});
+      auto blocked = blockedToLinearLayout({128, n}, {1, unsigned(n / groups)},
+                                           {32, 1}, {4, groups}, {0, 1});
       EXPECT_EQ(blocked, tmemLoad32x32bLayout({128, n}, warps))
           << "warps " << warps << ", N " << n;
     }

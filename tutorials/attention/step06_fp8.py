@@ -18,21 +18,24 @@ V must be K-major. wgmma reads 8-bit operands only K-major (the K index
 contiguous in shared memory); for O += P V the K index is the key, and V
 [seqlen, D] has D contiguous. This ladder transposes V on the host: the
 launcher makes vt = [batch, heads, head_dim, seqlen] (seqlen padded with
-zeros to a multiple of 16 so that TMA's 16-byte row-stride rule holds),
-and the producer loads [D, BN] boxes of it. The extra pass reads and
+zeros to a multiple of 32: TMA's 16-byte row-stride rule, and whole
+groups of 32 keys, below), and the producer loads [D, BN] boxes of it. The extra pass reads and
 writes V once (B*H*S*D bytes); the kernel reads V S/BM times. (FA3
 transposes in the kernel, in shared memory, with a producer warpgroup
 that has the time to spare.)
 
-P goes through shared memory. The register-A wgmma (P straight from S's
-accumulator registers) takes only 16-bit A: for 8-bit A, wgmma's fragment
-holds four consecutive K elements per register where the accumulator
-holds pairs, so P would have to be permuted across lanes first, and txl
-does not do that yet. Each consumer rounds P to e4m3, stores it into its
-own [64, BN] shared buffer (`txl.smem_store`: the compiler adds the
-fence.proxy.async and the warpgroup barrier wgmma's shared-memory read
-needs) and issues P V from there. The buffer is rewritten only after the
-previous P V has retired (the dot_wait(0) that ends every iteration).
+P stays in registers, with the keys reordered. wgmma takes an 8-bit A
+from registers too (m64nNk32), but its fragment gives a thread (lane
+4g + q) four consecutive keys per register, 4q .. 4q+3 and 16+4q ..
+19+4q, where S's accumulator gave it pairs: 2q, 2q+1, 8+2q, 9+2q, ...
+Moving P across lanes would cost shuffles; instead the keys are renamed.
+txl.acc_to_dot_a(p) takes P's registers as they are, as the A operand of
+the P V dot: P with its columns permuted within each group of 32 keys
+(txl.acc_to_dot_a_columns(8) says how). O = P V sums over keys, so it is
+unchanged if V's rows are permuted the same way, and transpose_v writes
+V^T's keys in that order anyway while it transposes. Only each thread's
+bytes are packed four to a register. (Before txl had this, each consumer
+stored P into a [64, BN] shared buffer and issued P V from there.)
 
 P in e4m3 is in [0, 1] with 3 mantissa bits: ~3% relative rounding per
 probability, which the row sums average down; the tests allow for it.
@@ -88,17 +91,17 @@ def masked(S, j, rows, seqlen, BN: tl.constexpr, CAUSAL: tl.constexpr):
 
 
 @txl.jit
-def pv(acc, p, sP, sVt, v_full, j, STAGES: tl.constexpr):
-    """O += P_j V_j: P rounded to e4m3 into sP, V_j^T's stage as K-major
-    B."""
-    txl.smem_store(sP, p.to(sP.dtype))
+def pv(acc, p, sVt, v_full, j, STAGES: tl.constexpr):
+    """O += P_j V_j: P rounded to e4m3 and taken as A where it is (keys
+    permuted, as in V^T's stage, the K-major B)."""
     s = j % STAGES
+    vt = txl.get_buffer(sVt, s)
     txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
-    return tl.dot(sP, txl.get_buffer(sVt, s).T, acc)
+    return tl.dot(txl.acc_to_dot_a(p.to(vt.dtype)), vt.T, acc)
 
 
 @txl.jit
-def consume(q, sK, sVt, sP, k_full, v_full, k_empty, v_empty, o_ptr, row,
+def consume(q, sK, sVt, k_full, v_full, k_empty, v_empty, o_ptr, row,
             col, q0, seqlen, row_stride, n_blocks, qk_scale, descale_v,
             HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
             STAGES: tl.constexpr, CAUSAL: tl.constexpr, ROLE: tl.constexpr):
@@ -127,7 +130,7 @@ def consume(q, sK, sVt, sP, k_full, v_full, k_empty, v_empty, o_ptr, row,
         turn_begin(ROLE)
         txl.mbar_wait(txl.get_buffer(k_full, s), (j // STAGES) & 1)
         S = tl.dot(q, txl.get_buffer(sK, s).T)
-        acc = pv(acc * alpha[:, None], p, sP, sVt, v_full, j - 1, STAGES)
+        acc = pv(acc * alpha[:, None], p, sVt, v_full, j - 1, STAGES)
         turn_end(ROLE)
         txl.dot_wait(1)
         txl.mbar_arrive(txl.get_buffer(k_empty, s), pred=leader)
@@ -143,7 +146,7 @@ def consume(q, sK, sVt, sP, k_full, v_full, k_empty, v_empty, o_ptr, row,
                         pred=leader)
     last = n_blocks - 1
     turn_begin(ROLE)
-    acc = pv(acc * alpha[:, None], p, sP, sVt, v_full, last, STAGES)
+    acc = pv(acc * alpha[:, None], p, sVt, v_full, last, STAGES)
     turn_end(ROLE)
     txl.dot_wait(0)
     txl.mbar_arrive(txl.get_buffer(v_empty, last % STAGES), pred=leader)
@@ -175,7 +178,6 @@ def attn_step06(q_desc, k_desc, vt_desc, o_ptr, seqlen, num_heads, qk_scale,
     sQ = txl.smem_alloc([HM, D], dtype=dt, num_stages=2)
     sK = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
     sVt = txl.smem_alloc([D, BN], dtype=dt, num_stages=STAGES)
-    sP = txl.smem_alloc([HM, BN], dtype=dt, num_stages=2)
     q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     v_full = txl.mbar_alloc(1, num_stages=STAGES)
@@ -189,28 +191,33 @@ def attn_step06(q_desc, k_desc, vt_desc, o_ptr, seqlen, num_heads, qk_scale,
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
-        consume(txl.get_buffer(sQ, 0), sK, sVt, txl.get_buffer(sP, 0),
-                k_full, v_full, k_empty, v_empty, o_ptr, row, col, m0,
+        consume(txl.get_buffer(sQ, 0), sK, sVt, k_full, v_full, k_empty, v_empty, o_ptr, row, col, m0,
                 seqlen, num_heads * D, n_blocks, qk_scale, descale_v, HM, BN,
                 D, STAGES, CAUSAL, 0)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
-        consume(txl.get_buffer(sQ, 1), sK, sVt, txl.get_buffer(sP, 1),
-                k_full, v_full, k_empty, v_empty, o_ptr, row, col, m0 + HM,
+        consume(txl.get_buffer(sQ, 1), sK, sVt, k_full, v_full, k_empty, v_empty, o_ptr, row, col, m0 + HM,
                 seqlen, num_heads * D, n_blocks, qk_scale, descale_v, HM, BN,
                 D, STAGES, CAUSAL, 1)
 
 
 def transpose_v(v):
-    """v [B, S, H, D] -> V^T as [B * H * D, S padded to 16] (zeros past S),
-    the K-major layout 8-bit wgmma needs for P V."""
+    """v [B, S, H, D] -> V^T as [B * H * D, S padded to 32] (zeros past S),
+    the K-major layout 8-bit wgmma needs for P V, with each group of 32
+    keys in txl.acc_to_dot_a's order: column c of a group holds key
+    txl.acc_to_dot_a_columns(8)[c]."""
     import torch
     B, S, H, D = v.shape
-    pad = (S + 15) // 16 * 16
+    pad = (S + 31) // 32 * 32
     vt = torch.zeros((B, H, D, pad), device=v.device, dtype=v.dtype)
     vt[..., :S] = v.permute(0, 2, 3, 1)
-    return vt.view(B * H * D, pad)
+    order = torch.tensor(txl.acc_to_dot_a_columns(8), device=v.device)
+    cols = torch.arange(pad, device=v.device)
+    cols = cols - cols % 32 + order[cols % 32]
+    # Through uint8 views: indexing is not implemented for float8 types.
+    vt = vt.view(torch.uint8)[..., cols].view(v.dtype)
+    return vt.reshape(B * H * D, pad)
 
 
 def attention(q, k, v, causal=False, sm_scale=None, descale_q=1.0,

@@ -153,6 +153,20 @@ LinearLayout wgmmaOperandALayout(llvm::ArrayRef<int64_t> shape,
                                  llvm::ArrayRef<unsigned> warpsPerCTA,
                                  unsigned elemBits);
 
+/// The column order under which a wgmma accumulator's registers already
+/// are the register A operand of elemBits-wide elements (8 or 16): within
+/// each group of G = 8 * (32 / elemBits) columns (one A fragment's k
+/// extent: 16 or 32), A's column c is the accumulator's column result[c].
+/// Derived from the two warp layouts above: a thread's accumulator
+/// elements of one row, in register order, are paired with its A elements
+/// of that row in register order, so no value leaves its thread. 16-bit:
+/// the identity. 8-bit: a thread holds accumulator columns 2q, 2q+1, 8+2q,
+/// 9+2q, ... (q = lane % 4) but A columns 4q .. 4q+3, 16+4q .. 19+4q, so
+/// c = 16h + 4q + i maps to 16h + 8(i/2) + 2q + i%2 (a permutation of the
+/// column's bits 1-3). A dot that reads A this way must read B's rows in
+/// the same order (txl.acc_to_dot_a).
+std::vector<int32_t> wgmmaAccToOperandAColumns(unsigned elemBits);
+
 /// Registers of a [128, N] tensor-memory accumulator read with
 /// tcgen05.ld.32x32b (sm_100, cta_group::1, M = 128): TMEM lane = row,
 /// column = col. Warp w may only touch TMEM lanes 32*(w%4)..32*(w%4)+31, so

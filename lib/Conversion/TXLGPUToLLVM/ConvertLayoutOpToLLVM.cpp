@@ -176,9 +176,52 @@ struct TransToLLVM : public ConvertOpToLLVMPattern<TransOp> {
   }
 };
 
+/// txlgpu.acc_to_dot_a: source column g + order[c] lands at column g + c
+/// (order: wgmmaAccToOperandAColumns, a permutation of the column's low
+/// bits, so the map is linear). The op exists to be free: the accumulator
+/// and A layouts agree on lanes and warps under this map, so registers are
+/// only renamed; anything else is reported rather than moved.
+struct AccToDotAToLLVM : public ConvertOpToLLVMPattern<txlgpu::AccToDotAOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::AccToDotAOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcTy = op.getSrc().getType();
+    std::vector<int32_t> order = ::txl::wgmmaAccToOperandAColumns(
+        srcTy.getElementType().getIntOrFloatBitWidth());
+    int64_t group = order.size();
+    std::vector<int32_t> inverse(group);
+    for (int64_t c = 0; c < group; ++c)
+      inverse[order[c]] = c;
+    CoordMap srcToDst = [inverse, group](const Coord &c) {
+      Coord out = c;
+      out[1] = c[1] - c[1] % group + inverse[c[1] % group];
+      return out;
+    };
+    auto srcMap = txlgpu::getLayoutMap(srcTy);
+    auto dstMap = txlgpu::getLayoutMap(op.getType());
+    std::optional<SmallVector<int>> mapping;
+    if (srcMap && dstMap)
+      mapping = txlgpu::getRegisterRenaming(*srcMap, *dstMap, srcToDst);
+    if (!mapping)
+      return op.emitOpError("the source's accumulator layout does not hold "
+                            "the A fragment in place");
+    Location loc = op.getLoc();
+    SmallVector<Value> srcRegs = unpackTensor(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> dstRegs;
+    for (int s : *mapping)
+      dstRegs.push_back(srcRegs[s]);
+    rewriter.replaceOp(op, packTensor(rewriter, loc, *getTypeConverter(),
+                                      op.getType(), dstRegs));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::txl::populateConvertLayoutOpPatterns(TXLTypeConverter &tc,
                                                 RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutToLLVM, ReshapeToLLVM, TransToLLVM>(tc);
+  patterns
+      .add<ConvertLayoutToLLVM, ReshapeToLLVM, TransToLLVM, AccToDotAToLLVM>(
+          tc);
 }

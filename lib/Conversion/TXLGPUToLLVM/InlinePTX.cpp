@@ -216,17 +216,20 @@ Value mlir::txl::emitMBarrierTryWaitOnce(OpBuilder &b, Location loc, Value bar,
 
 SmallVector<Value> mlir::txl::emitWarpGroupDotRegisterA(
     OpBuilder &b, Location loc, ArrayRef<Value> acc, ArrayRef<Value> a,
-    Value descB, StringRef type, bool transposeB, bool accumulate) {
+    Value descB, StringRef type, int64_t k, bool transposeB, bool accumulate) {
   size_t n = acc.size();
   // Outputs $0..$n-1 tied to inputs $n..$2n-1 (the accumulators), then
   // A's registers $2n..$2n+3, B's descriptor $2n+4, and scale-d (1, or 0
-  // without `accumulate`) as $2n+5 for the predicate.
+  // without `accumulate`) as $2n+5 for the predicate. The 16-bit forms end
+  // with B's transpose immediate; the 8-bit ones have none.
+  std::string transpose =
+      k == 16 ? llvm::formatv(", {0}", transposeB ? 1 : 0).str() : "";
   std::string asmText =
       llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, ${0}, 0; "
-                    "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} "
-                    "{3}, {4}, ${5}, p, 1, 1, {6}; }",
+                    "wgmma.mma_async.sync.aligned.m64n{1}k{7}.f32.{2}.{2} "
+                    "{3}, {4}, ${5}, p, 1, 1{6}; }",
                     2 * n + 5, 2 * n, type, operandList(0, n),
-                    operandList(2 * n, 4), 2 * n + 4, transposeB ? 1 : 0)
+                    operandList(2 * n, 4), 2 * n + 4, transpose, k)
           .str();
   std::string constraints;
   for (size_t i = 0; i < n; ++i)

@@ -35,18 +35,19 @@ void emitPredicatedStore(OpBuilder &b, Location loc, Value ptr, Value pred,
 SmallVector<Value> emitWarpGroupDotWait(OpBuilder &b, Location loc,
                                         int pendings, ArrayRef<Value> regs);
 
-/// `wgmma.mma_async` m64nNk16 with A from registers (NVVM's op takes A as
-/// a descriptor only): `acc` are the N/2 f32 accumulator registers,
-/// `a` the four 32-bit registers of A's fragment (two 16-bit elements
-/// each), `descB` B's shared-memory descriptor. `type` is "f16" or "bf16";
-/// `transposeB` selects an MN-major B. Without `accumulate` (wgmma's
-/// scale-d = 0) the result is A*B and `acc` is not read (pass undefs).
-/// Returns the new accumulators.
-SmallVector<Value> emitWarpGroupDotRegisterA(OpBuilder &b, Location loc,
-                                             ArrayRef<Value> acc,
-                                             ArrayRef<Value> a, Value descB,
-                                             StringRef type, bool transposeB,
-                                             bool accumulate = true);
+/// `wgmma.mma_async` m64nNk`k` with A from registers (NVVM's op takes A as
+/// a descriptor only): `acc` are the N/2 f32 accumulator registers, `a` the
+/// four 32-bit registers of A's fragment (two 16-bit elements each for k =
+/// 16, four 8-bit ones for k = 32), `descB` B's shared-memory descriptor.
+/// `type` is "f16" or "bf16" (k 16), "e4m3" or "e5m2" (k 32); `transposeB`
+/// selects an MN-major B (16-bit only: 8-bit B is K-major, and the PTX
+/// form has no transpose operand). Without `accumulate` (wgmma's scale-d =
+/// 0) the result is A*B and `acc` is not read (pass undefs). Returns the
+/// new accumulators.
+SmallVector<Value>
+emitWarpGroupDotRegisterA(OpBuilder &b, Location loc, ArrayRef<Value> acc,
+                          ArrayRef<Value> a, Value descB, StringRef type,
+                          int64_t k, bool transposeB, bool accumulate = true);
 
 /// Passes 32-bit registers through an empty asm statement with side
 /// effects, so the instructions computing them stay above it (and above

@@ -70,12 +70,30 @@ llvm::DenseMap<int64_t, int> registerIndex(const LayoutMap &map) {
   return index;
 }
 
+/// Four bytes as one 32-bit word, byte e at bits 8e: shifts and ors, which
+/// LLVM folds where two bytes are the halves of one 16-bit value (an fp8
+/// pair from cvt.rn.satfinite.e4m3x2, the accumulator's adjacent columns)
+/// where vector inserts become a bit-field insert per byte.
+Value packBytes(OpBuilder &b, Location loc, ArrayRef<Value> bytes) {
+  Type i32 = b.getI32Type();
+  Value word;
+  for (auto [e, v] : llvm::enumerate(bytes)) {
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, v);
+    if (e)
+      wide = LLVM::ShlOp::create(b, loc, wide, i32Const(b, loc, 8 * e));
+    word = word ? LLVM::OrOp::create(b, loc, word, wide).getResult() : wide;
+  }
+  return word;
+}
+
 /// A from registers: the thread's elements in the dot-operand layout, and
 /// which register holds which element of a wgmma A fragment.
 struct RegisterA {
   SmallVector<Value> regs;
   llvm::DenseMap<int64_t, int> index;
   int64_t K;
+  /// Elements per 32-bit fragment register: 2 (16-bit A), 4 (8-bit A).
+  int64_t perWord;
 
   static std::optional<RegisterA> get(OpBuilder &b, Location loc, Value a,
                                       Value lowered) {
@@ -85,28 +103,38 @@ struct RegisterA {
         !isa_and_nonnull<txlgpu::DotOperandEncodingAttr>(type.getEncoding()))
       return std::nullopt;
     return RegisterA{unpackTensor(b, loc, lowered), registerIndex(*map),
-                     type.getDimSize(1)};
+                     type.getDimSize(1),
+                     32 / type.getElementType().getIntOrFloatBitWidth()};
   }
 
-  /// The four 32-bit registers of the m64k16 fragment at (row0, k0): in
-  /// lane 0 of warp 0, register j/2 holds elements (row0 + 8*((j/2)%2),
-  /// k0 + 8*(j/4) + j%2) for j and j+1; other lanes and warps follow from
-  /// the layout, which matches wgmma's.
+  /// The four 32-bit registers of the m64k(8*perWord) fragment at (row0,
+  /// k0): in lane 0 of warp 0, register j holds elements (row0 + 8*(j%2),
+  /// k0 + 4*perWord*(j/2) + e) for e < perWord, element e in byte lanes
+  /// e*32/perWord.. (PTX's a0, a1, ... low to high); other lanes and warps
+  /// follow from the layout, which matches wgmma's.
   FailureOr<SmallVector<Value>> fragment(OpBuilder &b, Location loc,
                                          int64_t row0, int64_t k0) const {
     SmallVector<Value> words;
-    for (int j = 0; j < 8; j += 2) {
-      int64_t row = row0 + 8 * ((j / 2) % 2), k = k0 + 8 * (j / 4);
-      auto lo = index.find(row * K + k), hi = index.find(row * K + k + 1);
-      if (lo == index.end() || hi == index.end())
-        return failure();
-      Type elem = regs[lo->second].getType();
-      Value pair = LLVM::UndefOp::create(b, loc, VectorType::get({2}, elem));
-      pair = LLVM::InsertElementOp::create(b, loc, pair, regs[lo->second],
-                                           i32Const(b, loc, 0));
-      pair = LLVM::InsertElementOp::create(b, loc, pair, regs[hi->second],
-                                           i32Const(b, loc, 1));
-      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+    for (int j = 0; j < 4; ++j) {
+      int64_t row = row0 + 8 * (j % 2), k = k0 + 4 * perWord * (j / 2);
+      SmallVector<Value> elems;
+      for (int64_t e = 0; e < perWord; ++e) {
+        auto it = index.find(row * K + k + e);
+        if (it == index.end())
+          return failure();
+        elems.push_back(regs[it->second]);
+      }
+      Type elem = elems[0].getType();
+      if (perWord == 4 && elem.isInteger(8)) {
+        words.push_back(packBytes(b, loc, elems));
+        continue;
+      }
+      Value word =
+          LLVM::UndefOp::create(b, loc, VectorType::get({perWord}, elem));
+      for (auto [e, v] : llvm::enumerate(elems))
+        word =
+            LLVM::InsertElementOp::create(b, loc, word, v, i32Const(b, loc, e));
+      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), word));
     }
     return words;
   }
@@ -264,6 +292,8 @@ struct WarpGroupDotOpToLLVM
                                                      : NVVM::WGMMATypes::f32;
     if (halfAcc && regA)
       return op.emitOpError("fp16 accumulators need A in shared memory");
+    if (regA && kInstr != 16 && !b->kMajor)
+      return op.emitOpError("8-bit A in registers needs a K-major B");
     auto fragTy = LLVM::LLVMStructType::getLiteral(
         getContext(), halfAcc
                           ? SmallVector<Type>(instrN / 4, rewriter.getI32Type())
@@ -323,7 +353,7 @@ struct WarpGroupDotOpToLLVM
                   LLVM::ExtractValueOp::create(rewriter, loc, frag, i));
             accs = emitWarpGroupDotRegisterA(
                 rewriter, loc, accs, aWords[{row0, k0}], bDescAt(k0),
-                elem.isBF16() ? "bf16" : "f16", !b->kMajor,
+                NVVM::stringifyWGMMATypes(*type), kInstr, !b->kMajor,
                 /*accumulate=*/!fromZero || k0 > 0);
             for (auto [i, v] : llvm::enumerate(accs))
               frag = LLVM::InsertValueOp::create(rewriter, loc, frag, v, i);

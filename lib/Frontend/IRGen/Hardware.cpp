@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
 #include "Registry.h"
+#include "txl/Dialect/TXLGPU/IR/Dialect.h"
 #include "txl/Support/TargetFeatures.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -289,6 +290,26 @@ Val Gen::callTxl(const std::string &name, CallArgs &args, SourceLoc loc) {
     if (lastReduce)
       lastReduce->setAttr("txl.within_warp", b.getStringAttr(name));
     return out;
+  }
+  if (op == "acc_to_dot_a") {
+    // x's columns reordered within each A fragment's k extent so that the
+    // registers a wgmma accumulator layout gives each thread are already
+    // its A fragment (txlgpu.acc_to_dot_a; the identity for 16 bits).
+    auto p = bind(args, {"x"}, 1, name, loc);
+    TValue x = tensorArg(p[0], "x", loc);
+    bool wide = x.dtype.kind == DType::F16 || x.dtype.kind == DType::BF16;
+    if (!wide && !x.dtype.isFP8())
+      fail(loc, name +
+                    ": x must be fp16, bf16 or fp8 (a wgmma register A "
+                    "type), got " +
+                    x.typeStr());
+    int64_t group = wide ? 16 : 32;
+    if (x.shape.size() != 2 || x.shape[1] % group)
+      fail(loc, name + ": x must be 2-D with a multiple of " +
+                    std::to_string(group) + " columns, got " + x.typeStr());
+    auto view =
+        mlir::txlgpu::AccToDotAOp::create(b, cur, x.value.getType(), x.value);
+    return Val::tensor(TValue{view.getResult(), x.dtype, x.shape});
   }
   if (op == "fence_proxy_async") {
     bind(args, {}, 0, name, loc);

@@ -1464,13 +1464,15 @@ Val Gen::asyncDot(const TValue &a, const TValue &bm,
   if (a.isReg() && !a.isTensor())
     fail(loc,
          "tl.dot: A must be a tensor or a shared buffer, got " + a.typeStr());
-  if (a.isReg() && a.dtype != bm.dtype &&
-      (a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16))
+  // wgmma's register-A forms: 16-bit (k16) and fp8 (k32, B K-major).
+  bool regAType = a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16 ||
+                  a.dtype.isFP8();
+  if (a.isReg() && a.dtype != bm.dtype && regAType)
     fail(loc, "tl.dot: A in registers has type " + a.typeStr() + " but B is " +
                   bm.typeStr() + "; cast A with .to(" + bm.typeStr() +
                   "'s dtype)");
-  if (a.isReg() && !(a.dtype.kind == DType::F16 || a.dtype.kind == DType::BF16))
-    fail(loc, "tl.dot: an A operand in registers must be fp16 or bf16 "
+  if (a.isReg() && !regAType)
+    fail(loc, "tl.dot: an A operand in registers must be fp16, bf16 or fp8 "
               "(wgmma), got " +
                   a.typeStr() +
                   "; txl.smem_store it into a buffer for other types");

@@ -241,6 +241,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.cluster_sync", "()", "barrier.cluster arrive + wait.", h::txlHardware, Support::Full, "", {}, 90},
       {"txl.warp_max", "(input, axis=None, return_indices=False, return_indices_tie_break_left=True, keep_dims=False)",
        "tl.max whose axis lies within each warp (no shared memory).", h::txlHardware},
+      {"txl.acc_to_dot_a", "(x)", "x, computed in a wgmma accumulator layout, as the register A operand of a tl.dot without moving data: its columns reordered within each group of 16 (16-bit) or 32 (fp8) by txl.acc_to_dot_a_columns (the identity for 16 bits); B's rows must be in the same order.", h::txlHardware},
       {"txl.warp_sum", "(input, axis=None, keep_dims=False, dtype=None)", "tl.sum whose axis lies within each warp (no shared memory).", h::txlHardware},
       //===--- txl: shared memory, mbarriers, TMA, cp.async -----------===//
       {"txl.smem_alloc", "(shape, dtype, num_stages=1, mutable=True, shared_enc=None)", "An array of `num_stages` shared buffers.", h::txlMemory},

@@ -45,13 +45,16 @@ descale_q, descale_k, descale_v (the real tensors are the fp8 ones times
 these; Python floats or one-element tensors, read on the host); the
 output is bf16. Causal, GQA, windows, softcap and varlen are supported,
 head dims 64 and 128. V is transposed on the host (transpose_v_fp8: 8-bit
-wgmma reads B only K-major), one extra pass over V per call.
+wgmma reads B only K-major; each group of 32 keys in the order in which P
+reaches the P V wgmma from registers, txl.acc_to_dot_a), one extra pass
+over V per call.
 
 Not implemented yet (each raises NotImplementedError): head dims other
 than 64, 128 and 256 (64 and 128 for fp8 and the backward), per-head
 descales, and an fp8 backward.
 """
 import math
+import os
 from typing import Optional
 
 import torch
@@ -171,10 +174,14 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [64, D])
     kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [bn, D])
     varlen = cu_q is not None
+    # fp8: P reaches the P V wgmma from registers (txl.acc_to_dot_a, V's
+    # keys permuted to match) unless TXL_FP8_P_SMEM=1 asks for the older
+    # path through a shared buffer (kept for A/B timing).
+    p_smem = fp8 and os.environ.get("TXL_FP8_P_SMEM", "0") == "1"
     if fp8:
         cu_vt = cu_k if varlen else torch.arange(
             0, (B + 1) * seqlen_k, seqlen_k, device=v.device)[:B + 1]
-        vt = transpose_v_fp8(v, cu_vt)
+        vt = transpose_v_fp8(v, cu_vt, permute_keys=not p_smem)
         vd = TensorDescriptor.from_tensor(vt, [D, bn])
     else:
         vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [bn, D])
@@ -191,7 +198,7 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
         STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=right >= 0,
         OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
-        num_warps=4, num_warpgroups=3)
+        P_SMEM=p_smem, num_warps=4, num_warpgroups=3)
 
 
 def _score_scales(scale, softcap):
@@ -614,23 +621,34 @@ def _descale(value, name):
     return float(value)
 
 
-def transpose_v_fp8(v, cu_seqlens_k):
+def transpose_v_fp8(v, cu_seqlens_k, permute_keys=True):
     """v [rows, kv_heads, head_dim] (sequence b at rows cu_seqlens_k[b] ..
     cu_seqlens_k[b+1]-1) -> V^T [kv_heads * head_dim, columns], the
     K-major layout the fp8 kernel's P V reads: key r of kv head h is a
     column of rows h * D .. h * D + D - 1, sequence b's keys from column
-    ((cu_seqlens_k[b] + 15) // 16 + b) * 16 on (flash_attn.py's vt_start:
-    TMA boxes start 16-byte aligned), zeros elsewhere."""
+    ((cu_seqlens_k[b] + 31) // 32 + b) * 32 on (flash_attn.py's vt_start:
+    TMA boxes start 16-byte aligned, and a sequence's groups of 32 keys
+    start at multiples of 32), zeros elsewhere. With permute_keys the keys
+    of each group of 32 of a sequence are in txl.acc_to_dot_a's order
+    (column c of a group holds key acc_to_dot_a_columns(8)[c]), the order
+    in which the kernel's P, kept in registers, reaches the P V wgmma."""
+    from ..layouts import acc_to_dot_a_columns
     rows, Hkv, D = v.shape
     B = cu_seqlens_k.numel() - 1
-    width = ((rows + 15) // 16 + B) * 16
+    width = ((rows + 31) // 32 + B) * 32
     vt = torch.zeros((Hkv * D, width), device=v.device, dtype=torch.uint8)
     cu = cu_seqlens_k.to(device=v.device, dtype=torch.int64)
     r = torch.arange(rows, device=v.device, dtype=torch.int64)
     seq = torch.searchsorted(cu[1:].contiguous(), r, right=True)
     seq = seq.clamp_(max=B - 1)
-    start = ((cu[:-1] + 15) // 16 + torch.arange(B, device=v.device)) * 16
-    cols = r + (start - cu[:-1])[seq]
+    start = ((cu[:-1] + 31) // 32 + torch.arange(B, device=v.device)) * 32
+    key = r - cu[:-1][seq]  # the key's index within its sequence
+    if permute_keys:
+        order = torch.tensor(acc_to_dot_a_columns(8), device=v.device)
+        place = torch.empty_like(order)
+        place[order] = torch.arange(32, device=v.device)
+        key = key - key % 32 + place[key % 32]
+    cols = start[seq] + key
     # Through uint8 views: index_put is not implemented for float8 types.
     vt[:, cols] = v.reshape(rows, Hkv * D).view(torch.uint8).t()
     return vt.view(v.dtype)

@@ -25,7 +25,8 @@ num_warps=4, num_warpgroups=3):
   owns 64 query rows: S = Q K_j^T (wgmma, both operands in shared memory),
   the online softmax in registers, then O += P V_j with P straight from
   registers (register-A wgmma: P is S's accumulator converted to 16 bits,
-  already in the A-fragment layout, so no shared memory is touched).
+  already in the A-fragment layout, so no shared memory is touched; fp8
+  takes P from registers too, with V's keys reordered, see FP8).
 
 The online softmax works in the exp2 domain: with c = scale * log2(e), the
 running max m is kept in units of c * S, and p = exp2(S * c - m) is one
@@ -81,21 +82,30 @@ tutorials/attention/step06_fp8.py teaches the same steps):
 - V comes transposed: 8-bit wgmma reads B only K-major, and for P V the
   K index is the key. The launcher writes V^T as [kv_heads * D, keys]:
   the keys of all sequences side by side, each sequence starting at a
-  multiple of 16 columns (`vt_start`: a TMA box's innermost coordinate
-  must be 16-byte aligned, else the load is an illegal instruction), so
-  V_j^T's [D, BN] box sits at K_j's coordinates swapped, shifted to the
+  multiple of 32 columns (`vt_start`: a TMA box's innermost coordinate
+  must be 16-byte aligned, else the load is an illegal instruction, and
+  the groups of 32 below must line up with the blocks), so V_j^T's
+  [D, BN] box sits at K_j's coordinates swapped, shifted to the
   sequence's aligned start;
-- P goes through shared memory: txl's register-A wgmma takes 16-bit A
-  only, so each consumer stores P (rounded to e4m3 right after the
-  softmax, which keeps the loop-carried P at 16 registers a thread) into
-  its own [64, BN] buffer and issues P V from there; the buffer is
-  rewritten only after the previous P V has retired (the dot_wait(0) that
-  ends every iteration). P in e4m3 has 3 mantissa bits: ~3% relative
-  rounding per probability, which the row sums average down.
-With windows at head dim 128, ptxas keeps two or three values of the
-epilogue (pointers, row offsets) in local memory across the last masked
-loop: a store before it and a load after, 12 to 56 bytes, none in the
-loop.
+- P stays in registers (fp32 across the loop's back edge, rounded to e4m3
+  at the P V where it is packed four to a register, round_p says why),
+  but not in the order the 8-bit A fragment wants: S's accumulator gives a thread
+  (lane 4g + q) the columns 2q, 2q+1, 8+2q, 9+2q, 16+2q, ... of its rows,
+  wgmma's k32 A fragment wants 4q .. 4q+3 and 16+4q .. 19+4q.
+  txl.acc_to_dot_a(p) takes the registers as they are and says what they
+  then mean: P with its columns permuted within each group of 32 keys
+  (acc_to_dot_a_columns(8): A column 16h + 4q + i is key 16h + 8(i//2) +
+  2q + i%2). P V sums over keys, so it is unchanged when V's rows (V^T's
+  columns) are permuted the same way, which transpose_v_fp8 does while
+  it transposes: no shuffle, no shared memory, only each thread's bytes
+  packed four to a register (FA3 permutes the same way). P_SMEM=True
+  keeps the older path for comparison: each consumer stores P into its
+  own [64, BN] buffer and issues P V from there (V^T in key order).
+  P in e4m3 has 3 mantissa bits: ~3% relative rounding per probability,
+  which the row sums average down.
+ptxas spills nothing for the fp8 kernels at head dims 64 and 128, with
+every feature on too (the P_SMEM path keeps 4 bytes of the epilogue in
+local memory at head dim 64 with every feature, none in the loop).
 
 Tails need no special loads: Q, K and V are seen by TMA as 2-D tensors
 [batch * seqlen, heads * head_dim], so a block that runs past a sequence
@@ -208,17 +218,22 @@ def softmax_first(S, qk_scale):
 
 @txl.jit
 def pv(acc, p, p_buf, v_bufs, v_full, j, STAGES: tl.constexpr,
-       FP8: tl.constexpr):
+       FP8: tl.constexpr, P_SMEM: tl.constexpr = False):
     """O += P_j V_j, issued once V_j has landed. P from registers, rounded
-    to V's type: packed pairs straight into wgmma's A fragment. FP8: P
-    rounded to e4m3 into this consumer's p_buf (the previous P V read of
-    it has retired), V_j^T's stage as the K-major B operand."""
+    to V's type: packed pairs straight into wgmma's A fragment. FP8: V_j^T's
+    stage is the K-major B operand, and P (e4m3) the A operand in the order
+    txl.acc_to_dot_a gives its registers, which V^T's keys were written in;
+    P_SMEM: P stored into this consumer's p_buf instead (the previous P V
+    read of it has retired) and read from there."""
     s = j % STAGES
     v = txl.get_buffer(v_bufs, s)
-    if FP8:
+    if FP8 and P_SMEM:
         txl.smem_store(p_buf, p.to(p_buf.dtype))
         txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
         acc = tl.dot(p_buf, v.T, acc)
+    elif FP8:
+        txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
+        acc = tl.dot(txl.acc_to_dot_a(p.to(v.dtype)), v.T, acc)
     else:
         txl.mbar_wait(txl.get_buffer(v_full, s), (j // STAGES) & 1)
         acc = tl.dot(p.to(v.dtype), v, acc)
@@ -226,16 +241,24 @@ def pv(acc, p, p_buf, v_bufs, v_full, j, STAGES: tl.constexpr,
 
 
 @txl.jit
-def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr):
+def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr,
+            P_SMEM: tl.constexpr = False):
     """P rounded to its P V operand type as soon as the softmax has made it:
     it crosses the loop's back edge (its P V is issued in the next
-    iteration), and rounded it takes fewer registers there. FP8: e4m3, 16
-    registers a thread instead of 64. 16-bit at head dim >= 128: 32 instead
-    of 64, which keeps ptxas from spilling (at 64, with registers to spare,
-    the early rounding made it spill instead: pv rounds it there, into
-    wgmma's A fragment)."""
-    if FP8:
+    iteration), and rounded it takes fewer registers there. 16-bit at head
+    dim >= 128: 32 instead of 64, which keeps ptxas from spilling (at 64,
+    with registers to spare, the early rounding made it spill instead: pv
+    rounds it there, into wgmma's A fragment). FP8 with P_SMEM: e4m3 (the
+    older path). FP8 from registers: P stays fp32 and pv rounds it where it
+    packs the A fragment: each pair of adjacent columns becomes one 16-bit
+    cvt result and two pairs one register, one byte permute; e4m3 bytes
+    carried across the back edge are packed byte by byte (SASS of the D128
+    kernel: 96 PRMT and 4632 instructions against 443 and 5112; ptxas
+    spills nothing either way)."""
+    if FP8 and P_SMEM:
         p = p.to(p_buf.dtype)
+    elif FP8:
+        p = p
     elif D >= 128:
         p = p.to(dt)
     return p
@@ -268,7 +291,8 @@ def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
            STAGES: tl.constexpr, CAUSAL: tl.constexpr, MASK: tl.constexpr,
            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
            PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
-           SOFTCAP: tl.constexpr, FP8: tl.constexpr):
+           SOFTCAP: tl.constexpr, FP8: tl.constexpr,
+           P_SMEM: tl.constexpr):
     """Blocks lo .. hi-1 (lo >= 1): the softmax of block j and O += P V of
     block j-1; masks applied only with MASK."""
     for j in range(lo, hi):
@@ -277,12 +301,12 @@ def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
             S = scores(q, k_bufs, k_full, j, STAGES)
             # O is rescaled under S_j's wgmma, then O += P_{j-1} V_{j-1}.
             acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, j - 1,
-                     STAGES, FP8)
+                     STAGES, FP8, P_SMEM)
             turn_end(ROLE, PINGPONG)
             txl.dot_wait(1)  # S_j is ready; P_{j-1} V_{j-1} runs on
         else:
             acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, j - 1,
-                     STAGES, FP8)
+                     STAGES, FP8, P_SMEM)
             S = scores(q, k_bufs, k_full, j, STAGES)
             turn_end(ROLE, PINGPONG)
             txl.dot_wait(0)
@@ -307,7 +331,8 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             OVERLAP: tl.constexpr, ROLE: tl.constexpr,
             PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
-            SOFTCAP: tl.constexpr, FP8: tl.constexpr):
+            SOFTCAP: tl.constexpr, FP8: tl.constexpr,
+            P_SMEM: tl.constexpr):
     """One consumer warpgroup: its HM query rows against blocks 0 ..
     n_blocks-1 (keys from col0 on). Blocks [n_left, n_full) need no mask;
     those before (a sliding window's left edge) and after (the diagonal,
@@ -331,7 +356,7 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             S = mask_scores(S, 0, rows, col0, seqlen_k, causal_shift,
                             left_shift, BN, CAUSAL, LOCAL)
         p, m_i, l_i = softmax_first(S, qk_scale)
-        p = round_p(p, p_buf, q.dtype, FP8, D)
+        p = round_p(p, p_buf, q.dtype, FP8, D, P_SMEM)
         # O is zero, so the first rescale may use any finite factor (one
         # computed from l keeps the layout of S's rows).
         alpha = l_i * 0.0 + 1.0
@@ -344,7 +369,7 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
                 acc, p, alpha, m_i, l_i, 1, start, rows, col0, seqlen_k,
                 causal_shift, left_shift, softcap_scale, qk_scale, leader,
                 BN, STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL,
-                SOFTCAP, FP8)
+                SOFTCAP, FP8, P_SMEM)
         # Blocks start .. n_full-1 need no mask; the rest (the diagonal,
         # the ragged end) do.
         mid = tl.maximum(n_full, start)
@@ -353,16 +378,16 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             p, alpha, m_i, l_i, start, mid, rows, col0, seqlen_k,
             causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
             STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
-            FP8)
+            FP8, P_SMEM)
         acc, p, alpha, m_i, l_i = attend(
             q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
             p, alpha, m_i, l_i, mid, n_blocks, rows, col0, seqlen_k,
             causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
             STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
-            FP8)
+            FP8, P_SMEM)
         turn_begin(ROLE, PINGPONG)
         acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full,
-                 n_blocks - 1, STAGES, FP8)
+                 n_blocks - 1, STAGES, FP8, P_SMEM)
         turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
         release(v_empty, n_blocks - 1, leader, STAGES)
@@ -396,10 +421,11 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
 def vt_start(k_off, b):
     """FP8: the column of V^T where sequence b's keys start (its first key
     row is k_off): TMA wants the innermost coordinate of a box 16-byte
-    aligned, so every sequence starts at a multiple of 16 (k_off rounded
-    up, plus 16 per earlier sequence, which keeps them apart;
+    aligned, and the keys are permuted within groups of 32 (FP8 section
+    above), so every sequence starts at a multiple of 32 (k_off rounded
+    up, plus 32 per earlier sequence, which keeps them apart;
     transpose_v_fp8 in txl/ops/__init__.py lays V^T out the same way)."""
-    return ((k_off + 15) // 16 + b) * 16
+    return ((k_off + 31) // 32 + b) * 32
 
 
 @txl.jit
@@ -440,7 +466,8 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               OVERLAP: tl.constexpr = True, PINGPONG: tl.constexpr = False,
               LOCAL: tl.constexpr = False, SOFTCAP: tl.constexpr = False,
-              VARLEN: tl.constexpr = False, FP8: tl.constexpr = False):
+              VARLEN: tl.constexpr = False, FP8: tl.constexpr = False,
+              P_SMEM: tl.constexpr = False):
     """Grid: (ceil(seqlen_q / 128), batch * num_heads). q/o rows are
     [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
     (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32.
@@ -459,9 +486,11 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     query blocks, and CTAs past their sequence's end do nothing.
 
     FP8: q, k e4m3 as above; v_desc is V^T, [(num_heads / group) * D,
-    keys] with [D, BN] boxes, sequence b's keys from column vt_start on; o is
-    bf16; the descales dq * dk are folded into qk_scale (or
-    softcap_scale) and descale_v multiplies O."""
+    keys] with [D, BN] boxes, sequence b's keys from column vt_start on,
+    each group of 32 in txl.acc_to_dot_a_columns(8)'s order (in key order
+    with P_SMEM, which routes P through shared memory); o is bf16; the
+    descales dq * dk are folded into qk_scale (or softcap_scale) and
+    descale_v multiplies O."""
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
     BM: tl.constexpr = 2 * HM
     dt = q_desc.dtype
@@ -495,9 +524,9 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=2)
     k_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
     v_bufs = txl.smem_alloc([VR, VC], dtype=dt, num_stages=STAGES)
-    if FP8:
-        # Each consumer's P, in e4m3, for the P V wgmma (txl's register-A
-        # wgmma takes 16-bit A only).
+    if FP8 and P_SMEM:
+        # Each consumer's P, in e4m3, for the P V wgmma (the older path,
+        # kept for comparison: P through shared memory).
         p_bufs = txl.smem_alloc([HM, BN], dtype=dt, num_stages=2)
     else:
         p_bufs = q_bufs  # unused: P stays in registers
@@ -522,7 +551,8 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                 lse_ptr, m0, q_off, o_row_stride, h * D, lse_base, seqlen_q,
                 seqlen_k, causal_shift, left_shift, softcap_scale, col0,
                 n_left, n_full, n_blocks, qk_scale, descale_v, HM, BN, D,
-                STAGES, CAUSAL, OVERLAP, 0, PINGPONG, LOCAL, SOFTCAP, FP8)
+                STAGES, CAUSAL, OVERLAP, 0, PINGPONG, LOCAL, SOFTCAP, FP8,
+                P_SMEM)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         txl.mbar_wait(q_full, 0)
@@ -531,4 +561,5 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                 lse_ptr, m0 + HM, q_off, o_row_stride, h * D, lse_base,
                 seqlen_q, seqlen_k, causal_shift, left_shift, softcap_scale,
                 col0, n_left, n_full, n_blocks, qk_scale, descale_v, HM, BN,
-                D, STAGES, CAUSAL, OVERLAP, 1, PINGPONG, LOCAL, SOFTCAP, FP8)
+                D, STAGES, CAUSAL, OVERLAP, 1, PINGPONG, LOCAL, SOFTCAP, FP8,
+                P_SMEM)

@@ -93,18 +93,19 @@
 // STEP5: wgmma.wait_group.sync.aligned 0;
 // RUN: txlc %tutorials/attention/step05_overlap.py --kernel-name attn_step05 --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 64]>, *bf16:16, i32, i32, fp32, 64, 3, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s5b | FileCheck %s --check-prefix=OUT5
 
-// Step 6: e4m3 wgmmas (k32); P stored to shared memory, fenced, the
-// warpgroup's barrier, then the P V wgmma with both operands in shared
-// memory; S_{j+1} still under the softmax (wait_group 1).
+// Step 6: e4m3 wgmmas (k32); P V with P from registers (its keys
+// renamed by txl.acc_to_dot_a, V^T's permuted to match); S_{j+1} still
+// under the softmax (wait_group 1).
 // RUN: txlc %tutorials/attention/step06_fp8.py --kernel-name attn_step06 --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, i32, i32, fp32, fp32, 128, 3, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/s6 | FileCheck %s --check-prefix=OUT6
 // RUN: FileCheck %s --check-prefix=STEP6 < %t/s6/attn_step06.ptx
 // OUT6: compiled attn_step06 for sm_90a {{.*}}(cubin by ptxas, {{.*}}, 0 B spilled)
 // STEP6: barrier.sync 8, 256;
 // STEP6: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
-// STEP6: st.shared
-// STEP6: fence.proxy.async.shared::cta;
-// STEP6-NEXT: bar.sync {{1[34]}}, 128;
-// STEP6: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
+// P V with P from registers (txl.acc_to_dot_a): no store, no fence.
+// STEP6-NOT: fence.proxy.async
+// STEP6: wgmma.fence.sync.aligned;
+// STEP6-NOT: st.shared
+// STEP6: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1; }
 // STEP6: barrier.arrive 9, 256;
 // STEP6: wgmma.wait_group.sync.aligned 1;
 // STEP6: ex2.approx.ftz.f32

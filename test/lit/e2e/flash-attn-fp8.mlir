@@ -1,9 +1,12 @@
 // The FlashAttention forward on fp8 e4m3 (python/txl/ops/flash_attn.py,
 // flash_fwd with FP8=1) compiles for sm_90a through ptxas without spills,
-// head dims 128 (causal) and 64: e4m3 wgmmas (k32) for S and for P V, both
-// with shared-memory operands (P stored, fenced for the async proxy, then
-// the warpgroup's barrier), ping-pong on named barriers 8 and 9, S_j
-// retired by wait_group 1 before the softmax, V^T loaded as [D, 128] boxes.
+// head dims 128 (causal) and 64: e4m3 wgmmas (k32), S with both operands
+// in shared memory, P V with P from registers (txl.acc_to_dot_a: the
+// register form, four 32-bit A registers, no store of P, no fence),
+// ping-pong on named barriers 8 and 9, S_j retired by wait_group 1 before
+// the softmax, V^T loaded as [D, 128] boxes. P_SMEM=1 (the older path,
+// kept for comparison) stores P, fences it for the async proxy and takes
+// the warpgroup's barrier before a shared-memory P V.
 // Signature: q, k, v^T descriptors, o (bf16), lse, seqlen_q, seqlen_k,
 // num_heads, group, num_m_blocks, o_row_stride, qk_scale, window_left,
 // window_right, softcap_scale, cu_q, cu_k, descale_v; D, BN, STAGES,
@@ -15,38 +18,51 @@
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 64, 128, 4, 0, 1, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d64 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=D64 < %t/d64/flash_fwd.ptx
 // OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, {{[0-9]+}} B shared, {{[0-9]+}} registers, 0 B spilled)
-// OUTALL: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, {{[0-9]+}} B shared, {{[0-9]+}} registers, {{[0-9]}} B spilled)
 // CHECK: .maxntid 384, 1, 1
 // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
 // CHECK: barrier.sync 8, 256;
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
-// CHECK: st.shared
-// CHECK: fence.proxy.async.shared::cta;
-// CHECK-NEXT: bar.sync {{1[34]}}, 128;
-// CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// CHECK-NOT: fence.proxy.async
+// P (fp32 across the back edge) is rounded to e4m3 pairs and packed right
+// before the P V that reads it.
+// CHECK: cvt.rn.satfinite.e4m3x2.f32
+// CHECK-NOT: fence.proxy.async
+// CHECK: registers ready
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: wgmma.fence.sync.aligned;
+// CHECK-NOT: st.shared
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1; }
 // CHECK: barrier.arrive 9, 256;
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK: ex2.approx.ftz.f32
-// P is rounded to e4m3 right after the softmax (the loop carries it packed).
-// CHECK: cvt.rn.satfinite.e4m3x2.f32
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // REG: setmaxnreg.dec.sync.aligned.u32 24;
+//
+// P_SMEM=1: P through a shared buffer (stored, fenced, the warpgroup's
+// barrier), then the shared-memory P V.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 0, 0, 0, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/smem | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=SMEM < %t/smem/flash_fwd.ptx
+// SMEM: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
+// SMEM: st.shared
+// SMEM: fence.proxy.async.shared::cta;
+// SMEM-NEXT: bar.sync {{1[34]}}, 128;
+// SMEM: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
+// SMEM: barrier.arrive 9, 256;
 // D64: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // D64: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// D64: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1; }
 //
 // Every feature at once, head dim 64 (causal + sliding window + softcap +
-// packed variable-length batches): at most a few bytes of spill (4 B since
-// mbarrier waits became loops of the LLVM IR); the sequence's bounds come
-// from cu_seqlens, the V^T box is loaded at K's
-// coordinates swapped ([kv column, key row]).
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 64, 128, 4, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all64 | FileCheck %s --check-prefix=OUTALL
+// packed variable-length batches): no spill (the P_SMEM path keeps 4 B of
+// the epilogue in local memory); the sequence's bounds come from
+// cu_seqlens, the V^T box is loaded at K's coordinates swapped ([kv
+// column, key row]).
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 64, 128, 4, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all64 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=ALL < %t/all64/flash_fwd.ptx
 // ALL: ld.global{{.*}}.b32
 // ALL: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // ALL: cvt.rn.satfinite.e4m3x2.f32
 //
-// The same at head dim 128 compiles and ptxas assembles it (a few values
-// of the epilogue kept in local memory across the last masked loop, see
-// flash_attn.py: the spill count is not checked here).
+// The same at head dim 128, no spill either.
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all128 | FileCheck %s --check-prefix=ALL128
-// ALL128: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 164864 B shared
+// ALL128: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 148480 B shared, {{[0-9]+}} registers, 0 B spilled)

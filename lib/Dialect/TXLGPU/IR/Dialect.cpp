@@ -179,8 +179,11 @@ LogicalResult WarpGroupDotOp::verify() {
   if (a[1] != b.getShape()[0] || a[0] != c.getShape()[0] ||
       b.getShape()[1] != c.getShape()[1])
     return emitOpError("shapes do not form a matrix product");
-  if (hasRegisterA() && getAElementType().getIntOrFloatBitWidth() != 16)
-    return emitOpError("A in registers must be fp16 or bf16");
+  // wgmma's register-A forms: f16/bf16 (k16) and e4m3/e5m2 (k32).
+  Type aElem = getAElementType();
+  if (hasRegisterA() && !(aElem.isF16() || aElem.isBF16() ||
+                          isa<Float8E4M3FNType, Float8E5M2Type>(aElem)))
+    return emitOpError("A in registers must be fp16, bf16, e4m3 or e5m2");
   if (c != getD().getType())
     return emitOpError("result type must match the accumulator");
   // The tile IR (user dots on shared buffers) has no layouts yet.
@@ -189,6 +192,32 @@ LogicalResult WarpGroupDotOp::verify() {
   auto mma = dyn_cast<NvidiaMmaEncodingAttr>(c.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError("accumulator needs an nvmma v3 layout");
+  return success();
+}
+
+LogicalResult AccToDotAOp::verify() {
+  auto src = getSrc().getType();
+  Type elem = src.getElementType();
+  if (src.getRank() != 2)
+    return emitOpError("needs a 2-D tensor");
+  if (!(elem.isF16() || elem.isBF16() ||
+        isa<Float8E4M3FNType, Float8E5M2Type>(elem)))
+    return emitOpError("needs fp16, bf16, e4m3 or e5m2 elements (the types "
+                       "wgmma takes A from registers in)");
+  int64_t group = 8 * (32 / elem.getIntOrFloatBitWidth());
+  if (src.getDimSize(1) % group)
+    return emitOpError("needs a multiple of ")
+           << group << " columns (one A fragment's k extent)";
+  // The tile IR has no layouts yet.
+  if (!src.getEncoding() && !getType().getEncoding())
+    return success();
+  auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(src.getEncoding());
+  auto operand =
+      dyn_cast_or_null<DotOperandEncodingAttr>(getType().getEncoding());
+  if (!mma || mma.getVersion() != 3 || !operand || operand.getOpIdx() != 0 ||
+      operand.getKWidth() != 32 / elem.getIntOrFloatBitWidth())
+    return emitOpError("goes from an nvmma v3 layout to the dot-operand "
+                       "layout of A (kWidth 32 / bits)");
   return success();
 }
 

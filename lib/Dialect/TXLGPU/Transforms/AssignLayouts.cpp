@@ -824,6 +824,12 @@ private:
     dot.erase();
   }
 
+  /// Elements of A per 32-bit register of wgmma's A fragment.
+  static unsigned registerAKWidth(Value a) {
+    auto type = cast<RankedTensorType>(a.getType());
+    return 32 / type.getElementType().getIntOrFloatBitWidth();
+  }
+
   /// Whether wgmma takes A from registers: a 16-bit tensor computed in a
   /// wgmma accumulator layout of the same warps (softmax(S) cast to
   /// fp16 in attention). Each thread then already holds its elements of
@@ -875,6 +881,27 @@ private:
                                            b.getI32IntegerAttr(0));
     dot.getResult().replaceAllUsesWith(wait.getResult(0));
     dot.erase();
+  }
+
+  /// txl.acc_to_dot_a: the source stays in the wgmma accumulator layout it
+  /// was computed in (softmax(S) in attention), where each thread already
+  /// holds its A elements; the result is that layout's A operand. A source
+  /// computed elsewhere, or with warps along N (whose A would be copies),
+  /// is first moved into an accumulator layout of warps along M.
+  void visitAccToDotA(AccToDotAOp view) {
+    auto type = view.getSrc().getType();
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    auto mma =
+        dyn_cast_or_null<NvidiaMmaEncodingAttr>(encodingOf(view.getSrc()));
+    if (!mma || mma.getVersion() != 3 || mma.getWarpsPerCTA().size() != 2 ||
+        mma.getWarpsPerCTA()[1] != 1) {
+      unsigned n = unsigned(std::min<int64_t>(256, type.getDimSize(1)));
+      mma = NvidiaMmaEncodingAttr::get(ctx, 3, {numWarps, 1},
+                                       {16, n, 256 / bits});
+      require(view, view.getSrcMutable(), mma);
+    }
+    setResultEncodings(view,
+                       DotOperandEncodingAttr::get(ctx, 0, mma, 32 / bits));
   }
 
   void visitDot(mlir::txl::DotOp dot) {
@@ -1114,12 +1141,15 @@ private:
       Attribute acc = userDots.lookup(dot);
       require(dot, dot.getCMutable(), acc);
       // A from registers: each thread holds wgmma's A fragment (two 16-bit
-      // elements per register).
+      // or four 8-bit elements per register).
       if (dot.hasRegisterA())
         require(dot, dot.getAMutable(),
-                DotOperandEncodingAttr::get(ctx, 0, acc, /*kWidth=*/2));
+                DotOperandEncodingAttr::get(ctx, 0, acc,
+                                            registerAKWidth(dot.getA())));
       return setResultEncodings(dot, acc);
     }
+    if (auto view = dyn_cast<AccToDotAOp>(op))
+      return visitAccToDotA(view);
     if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op)) {
       // The accumulators pass through in the layout they were made in.
       for (auto [in, out] : llvm::zip(wait.getInputs(), wait.getOutputs()))

@@ -78,6 +78,27 @@ def TXLGPU_WarpGroupDotWaitOp : TXLGPU_Op<"warp_group_dot_wait",
   let assemblyFormat = "$inputs attr-dict `:` type($inputs)";
 }
 
+def TXLGPU_AccToDotAOp : TXLGPU_Op<"acc_to_dot_a",
+    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "A wgmma accumulator's registers as a register A operand";
+  let description = [{
+    `src` [M, K] (fp16, bf16, e4m3 or e5m2) in a wgmma accumulator layout
+    becomes wgmma's register A operand without a value leaving its thread:
+    the result is `src` with its columns permuted within each group of G
+    (the A fragment's k extent: 16 for 16-bit, 32 for 8-bit elements),
+    result[:, g + c] = src[:, g + order[c]], order being
+    ::txl::wgmmaAccToOperandAColumns (the identity for 16 bits). A product
+    that takes the result as A must read B's rows in the same order (for
+    attention's P V: the keys of V permuted within each group of G, which
+    leaves P V unchanged). The result carries the dot-operand layout
+    (opIdx 0, kWidth 32 / bits) of the source's accumulator layout.
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Explicit shared memory, mbarriers and TMA (the txl.* surface)
 //===----------------------------------------------------------------------===//
