@@ -20,6 +20,10 @@
 // update, the original ones are untouched). Before the loop the same
 // updates produce iterations 0..S-1.
 //
+// Every copy into a ring is waited for inside its loop, so the ring is dead
+// once the loop ends (SharedMemoryLiveness knows the compiler_ring mark):
+// loops one after the other share bytes.
+//
 // Taken when: the loop issues a wgmma, the copy is a desc.load site
 // (DescLoadTiles.h) directly in the body, every reader of its tile is in the
 // body and done within the iteration (smem_load, or a wgmma waited for at once:
@@ -54,11 +58,12 @@ using namespace mlir::txlgpu;
 
 namespace {
 
-/// Shared memory the rings of one kernel may take: Q's tile, the
+/// Shared memory the rings live at one time may take: Q's tile, the
 /// epilogue's scratch and the layout conversions need the rest of the
-/// 227 KB. The rings of two loops are not known to share bytes (the
-/// liveness analysis keeps both), so later loops get what earlier ones
-/// left.
+/// 227 KB. A ring is live from its first copy to the end of its loop
+/// (SharedMemoryLiveness), so loops one after the other (causal
+/// attention's two) share bytes and each may take the whole budget; a
+/// loop nested in another gets what the other's ring left.
 constexpr int64_t kRingBudgetBytes = 160 * 1024;
 
 struct RingLoad {
@@ -73,6 +78,7 @@ struct Plan {
   SmallVector<unsigned> carried; // iter args the coordinates depend on
   SmallVector<SmallVector<Operation *>> updates; // their yields' slices
   int64_t stages;
+  int64_t bytes = 0; // of its rings
 };
 
 int64_t tileBytes(MemDescType t) {
@@ -148,7 +154,7 @@ LogicalResult collectCarried(Plan &plan) {
   return success();
 }
 
-std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t &budget) {
+std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t budget) {
   auto skip = [&](const char *why) -> std::optional<Plan> {
     TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
                            << ": not pipelined: " << why << "\n");
@@ -191,8 +197,8 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t &budget) {
     perStage += tileBytes(r.site.tile.getType());
   plan.stages = std::min(plan.stages, budget / perStage);
   if (plan.stages < 2)
-    return skip("the kernel's ring budget leaves fewer than 2 stages");
-  budget -= plan.stages * perStage;
+    return skip("the ring budget leaves fewer than 2 stages");
+  plan.bytes = plan.stages * perStage;
   return plan;
 }
 
@@ -389,12 +395,15 @@ struct PipelineTMALoadsPass
 
   void runOnOperation() override {
     SmallVector<Plan, 2> plans;
-    getOperation().walk([&](func::FuncOp func) {
+    getOperation().walk([&](scf::ForOp loop) {
+      // Rings live at the same time as this loop's: those of the loops
+      // around it and inside it.
       int64_t budget = kRingBudgetBytes;
-      func.walk([&](scf::ForOp loop) {
-        if (auto plan = makePlan(loop, numStages, budget))
-          plans.push_back(*plan);
-      });
+      for (const Plan &other : plans)
+        if (other.loop->isAncestor(loop) || loop->isAncestor(other.loop))
+          budget -= other.bytes;
+      if (auto plan = makePlan(loop, numStages, budget))
+        plans.push_back(*plan);
     });
     for (Plan &plan : plans)
       transform(plan);
