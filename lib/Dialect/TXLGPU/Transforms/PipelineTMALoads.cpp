@@ -8,7 +8,8 @@
 //
 //   before the loop   the copies of iterations 0..S-2, each into its stage
 //                     (expect_tx + TMA, skipped for iterations past the end)
-//   iteration i       barrier (every warp is done with stage (i-1) % S),
+//   iteration i       barrier (every warp is done with stage (i-1) % S;
+//                     a proxy fence too if threads read it with smem_load),
 //                     then the copies of iteration i+S-1 into that stage;
 //                     where the copy was: wait on barrier i % S with parity
 //                     (i / S) & 1 and read stage i % S.
@@ -44,6 +45,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::txlgpu {
@@ -78,7 +80,8 @@ struct Plan {
   SmallVector<unsigned> carried; // iter args the coordinates depend on
   SmallVector<SmallVector<Operation *>> updates; // their yields' slices
   int64_t stages;
-  int64_t bytes = 0; // of its rings
+  int64_t bytes = 0;               // of its rings
+  bool genericReaders = false;     // some tile is read by smem_load
 };
 
 int64_t tileBytes(MemDescType t) {
@@ -111,6 +114,30 @@ bool readersDoneInIteration(Value tile, scf::ForOp loop) {
       return false;
   }
   return true;
+}
+
+/// Whether `op`'s results reach only dead code: ops without memory effects,
+/// regions or terminators whose own results do (so canonicalization will
+/// erase them all).
+bool onlyFeedsDeadCode(Operation *op, int depth = 0) {
+  return depth < 8 && llvm::all_of(op->getUsers(), [&](Operation *user) {
+           return isMemoryEffectFree(user) && user->getNumRegions() == 0 &&
+                  !user->hasTrait<OpTrait::IsTerminator>() &&
+                  onlyFeedsDeadCode(user, depth + 1);
+         });
+}
+
+/// Whether threads read `tile` themselves (smem_load, the generic proxy)
+/// rather than only through wgmma (the asynchronous proxy, like the TMA
+/// copies that overwrite it). An smem_load that feeds only dead code (the
+/// front end's, where AssignLayouts let the wgmma read the tile in place)
+/// is erased later.
+bool readByGenericProxy(Value tile) {
+  return llvm::any_of(tile.getUsers(), [](Operation *user) {
+    if (auto view = dyn_cast<MemDescViewOp>(user))
+      return readByGenericProxy(view.getResult());
+    return isa<SmemLoadOp>(user) && !onlyFeedsDeadCode(user);
+  });
 }
 
 /// The block arguments of `body` that `ops` read.
@@ -182,6 +209,7 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t budget) {
     if (failed(coords))
       return skip("a desc.load's coordinates are not pure arithmetic");
     plan.loads.push_back({*site, *coords, Value(), Value()});
+    plan.genericReaders |= readByGenericProxy(copy.getDst());
   }
   if (plan.loads.empty())
     return std::nullopt;
@@ -346,10 +374,14 @@ void transform(Plan &plan) {
   unsigned first = loop.getNumRegionIterArgs() - plan.carried.size();
 
   // Every warp is done with stage (i-1) % S before iteration i+S-1's
-  // copies overwrite it.
+  // copies overwrite it. Reads by smem_load (the generic proxy) must also
+  // be fenced against the TMA writes (the asynchronous proxy); wgmma reads
+  // through the asynchronous proxy already, and its dot_wait(0) retired
+  // them (a proxy fence there would cost every iteration a MEMBAR.CTA).
   b.setInsertionPointToStart(body);
-  BarrierOp::create(b, loc)->setAttr(TXLGPUDialect::kFenceAsyncProxyAttr,
-                                     b.getUnitAttr());
+  auto barrier = BarrierOp::create(b, loc);
+  if (plan.genericReaders)
+    barrier->setAttr(TXLGPUDialect::kFenceAsyncProxyAttr, b.getUnitAttr());
   Value trip = toI32(b, loc,
                      arith::DivSIOp::create(
                          b, loc,
