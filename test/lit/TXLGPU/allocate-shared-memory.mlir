@@ -374,6 +374,136 @@ module attributes {txlgpu.num_warpgroups = 2 : i32, txlgpu.num_warps = 4 : i32, 
 
 // -----
 
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// Two loops one after the other, each with a two-stage ring as
+// PipelineTMALoads makes them (causal attention's two loops): a copy into a
+// compiler-made ring waits on another stage's barrier (the next iteration's
+// wait), but every copy is waited for inside the ring's loop, so the ring
+// is dead once its loop ends. R2 takes R1's bytes behind a barrier that
+// fences the generic proxy, before its first copy. A ring the user built
+// (no txlgpu.compiler_ring) keeps the old rule: waited nowhere on the same
+// value, its tiles stay live to the end (next case).
+// CHECK: module attributes {{{.*}}txlgpu.shared = 17408 : i32
+// CHECK-LABEL: func.func @sequential_rings
+// CHECK: %[[R1:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 1024 : i32}
+// CHECK: %[[R2:.*]] = txlgpu.smem_alloc {txlgpu.loop_staging, txlgpu.shared_offset = 1024 : i32}
+// CHECK-NOT: txlgpu.barrier{{$| {}}
+// CHECK: scf.for
+// CHECK: scf.yield
+// CHECK: txlgpu.barrier {txlgpu.fence_async_proxy}
+// CHECK-NEXT: txlgpu.tma_load %arg0[%arg1, %c0_i32]
+// CHECK-NOT: txlgpu.barrier{{$| {}}
+// CHECK: scf.for
+// CHECK-NOT: txlgpu.barrier{{$| {}}
+// CHECK: return
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @sequential_rings(%desc: !txlgpu.tensordesc<64x64xf16>, %n: i32, %x: tensor<64x64xf16, #blk>) -> tensor<64x64xf16, #blk> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %true = arith.constant true
+    %r1 = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x64x64xf16, #enc>
+    %b1 = txlgpu.mbar_alloc {arriveCount = 1 : i32, txlgpu.compiler_ring} : <2xi64, #txlgpu.barrier>
+    %r2 = txlgpu.smem_alloc {txlgpu.loop_staging} : <2x64x64xf16, #enc>
+    %b2 = txlgpu.mbar_alloc {arriveCount = 1 : i32, txlgpu.compiler_ring} : <2xi64, #txlgpu.barrier>
+    %s10 = txlgpu.memdesc_index %r1[%c0] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %q10 = txlgpu.memdesc_index %b1[%c0] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+    txlgpu.tma_load %desc[%c0, %c0] -> %s10, %q10, %true : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+    %y1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<64x64xf16, #blk>) : i32 {
+      %i1 = arith.addi %i, %c1 : i32
+      %more = arith.cmpi slt, %i1, %n : i32
+      %next = arith.remsi %i1, %c2 : i32
+      %sn = txlgpu.memdesc_index %r1[%next] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %qn = txlgpu.memdesc_index %b1[%next] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.tma_load %desc[%i1, %c0] -> %sn, %qn, %more : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+      %cur = arith.remsi %i, %c2 : i32
+      %qc = txlgpu.memdesc_index %b1[%cur] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.mbar_wait %qc, %c0 : <1xi64, #txlgpu.barrier>
+      %sc = txlgpu.memdesc_index %r1[%cur] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %y = txlgpu.smem_load %sc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      %a = arith.addf %acc, %y : tensor<64x64xf16, #blk>
+      scf.yield %a : tensor<64x64xf16, #blk>
+    }
+    %s20 = txlgpu.memdesc_index %r2[%c0] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+    %q20 = txlgpu.memdesc_index %b2[%c0] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+    txlgpu.tma_load %desc[%n, %c0] -> %s20, %q20, %true : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+    %y2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %y1) -> (tensor<64x64xf16, #blk>) : i32 {
+      %i1 = arith.addi %i, %c1 : i32
+      %more = arith.cmpi slt, %i1, %n : i32
+      %next = arith.remsi %i1, %c2 : i32
+      %sn = txlgpu.memdesc_index %r2[%next] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %qn = txlgpu.memdesc_index %b2[%next] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.tma_load %desc[%i1, %c0] -> %sn, %qn, %more : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+      %cur = arith.remsi %i, %c2 : i32
+      %qc = txlgpu.memdesc_index %b2[%cur] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.mbar_wait %qc, %c0 : <1xi64, #txlgpu.barrier>
+      %sc = txlgpu.memdesc_index %r2[%cur] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %y = txlgpu.smem_load %sc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      %a = arith.addf %acc, %y : tensor<64x64xf16, #blk>
+      scf.yield %a : tensor<64x64xf16, #blk>
+    }
+    return %y2 : tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
+#enc = #txlgpu.nvmma_shared<{swizzle = 128, elemBits = 16, order = [1, 0]}>
+#blk = #txlgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// The same loops over rings the user built: each keeps its own bytes.
+// CHECK: module attributes {{{.*}}txlgpu.shared = 33792 : i32
+// CHECK-LABEL: func.func @sequential_user_rings
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 1024 : i32}
+// CHECK: txlgpu.smem_alloc {txlgpu.shared_offset = 17408 : i32}
+module attributes {txlgpu.num_warpgroups = 1 : i32, txlgpu.num_warps = 4 : i32, txlgpu.target = "sm_90a", txlgpu.threads_per_warp = 32 : i32} {
+  func.func @sequential_user_rings(%desc: !txlgpu.tensordesc<64x64xf16>, %n: i32, %x: tensor<64x64xf16, #blk>) -> tensor<64x64xf16, #blk> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %true = arith.constant true
+    %r1 = txlgpu.smem_alloc : <2x64x64xf16, #enc>
+    %b1 = txlgpu.mbar_alloc {arriveCount = 1 : i32} : <2xi64, #txlgpu.barrier>
+    %r2 = txlgpu.smem_alloc : <2x64x64xf16, #enc>
+    %b2 = txlgpu.mbar_alloc {arriveCount = 1 : i32} : <2xi64, #txlgpu.barrier>
+    %y1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<64x64xf16, #blk>) : i32 {
+      %i1 = arith.addi %i, %c1 : i32
+      %more = arith.cmpi slt, %i1, %n : i32
+      %next = arith.remsi %i1, %c2 : i32
+      %sn = txlgpu.memdesc_index %r1[%next] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %qn = txlgpu.memdesc_index %b1[%next] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.tma_load %desc[%i1, %c0] -> %sn, %qn, %more : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+      %cur = arith.remsi %i, %c2 : i32
+      %qc = txlgpu.memdesc_index %b1[%cur] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.mbar_wait %qc, %c0 : <1xi64, #txlgpu.barrier>
+      %sc = txlgpu.memdesc_index %r1[%cur] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %y = txlgpu.smem_load %sc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      %a = arith.addf %acc, %y : tensor<64x64xf16, #blk>
+      scf.yield %a : tensor<64x64xf16, #blk>
+    }
+    %y2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %y1) -> (tensor<64x64xf16, #blk>) : i32 {
+      %i1 = arith.addi %i, %c1 : i32
+      %more = arith.cmpi slt, %i1, %n : i32
+      %next = arith.remsi %i1, %c2 : i32
+      %sn = txlgpu.memdesc_index %r2[%next] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %qn = txlgpu.memdesc_index %b2[%next] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.tma_load %desc[%i1, %c0] -> %sn, %qn, %more : <64x64xf16> -> <64x64xf16, #enc>, <1xi64, #txlgpu.barrier>
+      %cur = arith.remsi %i, %c2 : i32
+      %qc = txlgpu.memdesc_index %b2[%cur] : <2xi64, #txlgpu.barrier> -> <1xi64, #txlgpu.barrier>
+      txlgpu.mbar_wait %qc, %c0 : <1xi64, #txlgpu.barrier>
+      %sc = txlgpu.memdesc_index %r2[%cur] : <2x64x64xf16, #enc> -> <64x64xf16, #enc>
+      %y = txlgpu.smem_load %sc : <64x64xf16, #enc> -> tensor<64x64xf16, #blk>
+      %a = arith.addf %acc, %y : tensor<64x64xf16, #blk>
+      scf.yield %a : tensor<64x64xf16, #blk>
+    }
+    return %y2 : tensor<64x64xf16, #blk>
+  }
+}
+
+// -----
+
 #tile = #txlgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #flat = #txlgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #flat1 = #txlgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

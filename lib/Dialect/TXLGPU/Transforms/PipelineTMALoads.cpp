@@ -8,7 +8,8 @@
 //
 //   before the loop   the copies of iterations 0..S-2, each into its stage
 //                     (expect_tx + TMA, skipped for iterations past the end)
-//   iteration i       barrier (every warp is done with stage (i-1) % S),
+//   iteration i       barrier (every warp is done with stage (i-1) % S;
+//                     a proxy fence too if threads read it with smem_load),
 //                     then the copies of iteration i+S-1 into that stage;
 //                     where the copy was: wait on barrier i % S with parity
 //                     (i / S) & 1 and read stage i % S.
@@ -19,6 +20,10 @@
 // iterations ahead in iter args of their own (advanced by the body's own
 // update, the original ones are untouched). Before the loop the same
 // updates produce iterations 0..S-1.
+//
+// Every copy into a ring is waited for inside its loop, so the ring is dead
+// once the loop ends (SharedMemoryLiveness knows the compiler_ring mark):
+// loops one after the other share bytes.
 //
 // Taken when: the loop issues a wgmma, the copy is a desc.load site
 // (DescLoadTiles.h) directly in the body, every reader of its tile is in the
@@ -40,6 +45,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::txlgpu {
@@ -54,11 +60,12 @@ using namespace mlir::txlgpu;
 
 namespace {
 
-/// Shared memory the rings of one kernel may take: Q's tile, the
+/// Shared memory the rings live at one time may take: Q's tile, the
 /// epilogue's scratch and the layout conversions need the rest of the
-/// 227 KB. The rings of two loops are not known to share bytes (the
-/// liveness analysis keeps both), so later loops get what earlier ones
-/// left.
+/// 227 KB. A ring is live from its first copy to the end of its loop
+/// (SharedMemoryLiveness), so loops one after the other (causal
+/// attention's two) share bytes and each may take the whole budget; a
+/// loop nested in another gets what the other's ring left.
 constexpr int64_t kRingBudgetBytes = 160 * 1024;
 
 struct RingLoad {
@@ -73,6 +80,8 @@ struct Plan {
   SmallVector<unsigned> carried; // iter args the coordinates depend on
   SmallVector<SmallVector<Operation *>> updates; // their yields' slices
   int64_t stages;
+  int64_t bytes = 0;               // of its rings
+  bool genericReaders = false;     // some tile is read by smem_load
 };
 
 /// Whether every reader of `tile` (through views) is in `body`'s loop and
@@ -98,6 +107,30 @@ bool readersDoneInIteration(Value tile, scf::ForOp loop) {
       return false;
   }
   return true;
+}
+
+/// Whether `op`'s results reach only dead code: ops without memory effects,
+/// regions or terminators whose own results do (so canonicalization will
+/// erase them all).
+bool onlyFeedsDeadCode(Operation *op, int depth = 0) {
+  return depth < 8 && llvm::all_of(op->getUsers(), [&](Operation *user) {
+           return isMemoryEffectFree(user) && user->getNumRegions() == 0 &&
+                  !user->hasTrait<OpTrait::IsTerminator>() &&
+                  onlyFeedsDeadCode(user, depth + 1);
+         });
+}
+
+/// Whether threads read `tile` themselves (smem_load, the generic proxy)
+/// rather than only through wgmma (the asynchronous proxy, like the TMA
+/// copies that overwrite it). An smem_load that feeds only dead code (the
+/// front end's, where AssignLayouts let the wgmma read the tile in place)
+/// is erased later.
+bool readByGenericProxy(Value tile) {
+  return llvm::any_of(tile.getUsers(), [](Operation *user) {
+    if (auto view = dyn_cast<MemDescViewOp>(user))
+      return readByGenericProxy(view.getResult());
+    return isa<SmemLoadOp>(user) && !onlyFeedsDeadCode(user);
+  });
 }
 
 /// The block arguments of `body` that `ops` read.
@@ -141,7 +174,7 @@ LogicalResult collectCarried(Plan &plan) {
   return success();
 }
 
-std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t &budget) {
+std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t budget) {
   auto skip = [&](const char *why) -> std::optional<Plan> {
     TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
                            << ": not pipelined: " << why << "\n");
@@ -169,6 +202,7 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t &budget) {
     if (failed(coords))
       return skip("a desc.load's coordinates are not pure arithmetic");
     plan.loads.push_back({*site, *coords, Value(), Value()});
+    plan.genericReaders |= readByGenericProxy(copy.getDst());
   }
   if (plan.loads.empty())
     return std::nullopt;
@@ -184,8 +218,8 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t &budget) {
     perStage += r.site.tile.getType().getSizeInBytes();
   plan.stages = std::min(plan.stages, budget / perStage);
   if (plan.stages < 2)
-    return skip("the kernel's ring budget leaves fewer than 2 stages");
-  budget -= plan.stages * perStage;
+    return skip("the ring budget leaves fewer than 2 stages");
+  plan.bytes = plan.stages * perStage;
   return plan;
 }
 
@@ -333,10 +367,14 @@ void transform(Plan &plan) {
   unsigned first = loop.getNumRegionIterArgs() - plan.carried.size();
 
   // Every warp is done with stage (i-1) % S before iteration i+S-1's
-  // copies overwrite it.
+  // copies overwrite it. Reads by smem_load (the generic proxy) must also
+  // be fenced against the TMA writes (the asynchronous proxy); wgmma reads
+  // through the asynchronous proxy already, and its dot_wait(0) retired
+  // them (a proxy fence there would cost every iteration a MEMBAR.CTA).
   b.setInsertionPointToStart(body);
-  BarrierOp::create(b, loc)->setAttr(TXLGPUDialect::kFenceAsyncProxyAttr,
-                                     b.getUnitAttr());
+  auto barrier = BarrierOp::create(b, loc);
+  if (plan.genericReaders)
+    barrier->setAttr(TXLGPUDialect::kFenceAsyncProxyAttr, b.getUnitAttr());
   Value trip = toI32(b, loc,
                      arith::DivSIOp::create(
                          b, loc,
@@ -382,12 +420,15 @@ struct PipelineTMALoadsPass
 
   void runOnOperation() override {
     SmallVector<Plan, 2> plans;
-    getOperation().walk([&](func::FuncOp func) {
+    getOperation().walk([&](scf::ForOp loop) {
+      // Rings live at the same time as this loop's: those of the loops
+      // around it and inside it.
       int64_t budget = kRingBudgetBytes;
-      func.walk([&](scf::ForOp loop) {
-        if (auto plan = makePlan(loop, numStages, budget))
-          plans.push_back(*plan);
-      });
+      for (const Plan &other : plans)
+        if (other.loop->isAncestor(loop) || loop->isAncestor(other.loop))
+          budget -= other.bytes;
+      if (auto plan = makePlan(loop, numStages, budget))
+        plans.push_back(*plan);
     });
     for (Plan &plan : plans)
       transform(plan);

@@ -1,6 +1,7 @@
 //===- SharedMemoryLiveness.cpp - when shared buffers hold data -----------===//
 #include "txl/Dialect/TXLGPU/Transforms/SharedMemoryLiveness.h"
 #include "txl/Dialect/TXLGPU/IR/Dialect.h"
+#include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -55,11 +56,31 @@ int64_t numElements(Type memdesc) {
   return n;
 }
 
+/// The loop whose body waits on the stages of `bar` when `bar` is a stage
+/// of a compiler-made ring (PipelineTMALoads): every copy into the ring,
+/// before the loop or in it, is waited for by some iteration of that loop
+/// (copies past the last iteration are never issued).
+scf::ForOp ringLoop(Value bar) {
+  auto stage = bar.getDefiningOp<MemDescIndexOp>();
+  auto ring = stage ? stage.getSrc().getDefiningOp<MBarAllocOp>() : nullptr;
+  if (!ring || !ring->hasAttr(kCompilerRingAttr))
+    return nullptr;
+  for (Operation *user : ring->getUsers())
+    for (Operation *waitUser : user->getUsers())
+      if (isa<MBarWaitOp>(waitUser))
+        if (auto loop = waitUser->getParentOfType<scf::ForOp>())
+          return loop;
+  return nullptr;
+}
+
 /// A TMA copy writes its tile until its mbarrier completes: the first wait
-/// on the same barrier value after it (a wait elsewhere, e.g. in the next
-/// iteration of a prefetching loop, is not found and the tile then stays
-/// live to the end).
+/// on the same barrier value after it, or for a copy into a compiler-made
+/// ring (whose waits name another stage value, e.g. in the next iteration
+/// of the prefetching loop) the end of the ring's loop. Otherwise none is
+/// found and the tile stays live to the end.
 Operation *findBarrierWait(Operation *copy, Value bar) {
+  if (scf::ForOp loop = ringLoop(bar))
+    return loop.getBody()->getTerminator();
   return findRetiringWait(copy, [bar](Operation *op) {
     auto wait = dyn_cast<MBarWaitOp>(op);
     return wait && wait.getBar() == bar;

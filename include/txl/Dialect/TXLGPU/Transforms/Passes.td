@@ -109,11 +109,14 @@ def PipelineTMALoads : Pass<"txlgpu-pipeline-tma-loads", "mlir::ModuleOp"> {
     whose readers
     (smem_load, or a wgmma waited for at once) are done within the
     iteration gets S tiles and S mbarriers (S = the loop's num_stages,
-    else the pass option, fewer if the rings of the kernel's loops
-    would pass 160 KB together): the copies of iterations 0..S-2 are issued before
+    else the pass option, fewer if the rings live with it -- those of the
+    loops around it and in it -- would pass 160 KB together; a ring is dead
+    once its loop ends, so loops one after the other share bytes): the
+    copies of iterations 0..S-2 are issued before
     the loop, iteration i issues those of iteration i+S-1 (expect_tx and
     TMA by one thread, after a CTA barrier frees the stage iteration i-1
-    read) and waits on barrier i % S, parity (i / S) & 1, where the
+    read; it fences the generic proxy only where threads read the tiles
+    with smem_load, not where only wgmmas do) and waits on barrier i % S, parity (i / S) & 1, where the
     synchronous copy was. Coordinates run ahead by evaluating the body's
     arithmetic at iv + (S-1)*step and at the loop-carried values of that
     iteration (extra iter args, advanced by the body's own updates).

@@ -51,8 +51,9 @@ struct BufferAccess {
 /// The accesses to the bytes of `root` (a shared-memory descriptor value)
 /// through index, view and reshape ops, with the waits that retire
 /// asynchronous accesses as extra accesses (a wgmma's dot_wait(0), a TMA
-/// store's tma_store_wait(0), a TMA copy's wait on its mbarrier, a
-/// cp.async's async_wait(0); none found: the function's end). Returns
+/// store's tma_store_wait(0), a TMA copy's wait on its mbarrier -- for a
+/// compiler-made ring the end of its loop's body --, a cp.async's
+/// async_wait(0); none found: the function's end). Returns
 /// false when some user is not understood or writes on another CTA's
 /// schedule (a multicast): the buffer must then not share bytes.
 bool collectBufferAccesses(Value root, SmallVectorImpl<BufferAccess> &out);
