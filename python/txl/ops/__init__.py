@@ -79,6 +79,19 @@ _FWD_BLOCK_N = {64: _BLOCK_N, 128: _BLOCK_N, 256: 64}
 _STAGES = {64: 3, 128: 2, 256: 2}
 _BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
+# Q slots of the persistent forward: two let the next tile's Q land while
+# the consumers still read this one; at head dim 256 a second slot (64 KB)
+# does not fit next to the K/V ring.
+_FWD_Q_SLOTS = {64: 2, 128: 2, 256: 1}
+# Per head dim, whether the forward runs persistent by default (the
+# non-persistent launch, one CTA per tile, stays selectable with
+# persistent=False/True). Head dim 256 persistent spills 48-76 bytes
+# (ptxas) and cannot double-buffer Q: not the default there.
+PERSISTENT_FWD = {64: True, 128: True, 256: False}
+# K/V bytes the CTAs running at once should share in L2 in the causal
+# persistent order (the H100 has 50 MB of L2).
+_L2_KV_BYTES = 32 << 20
+_SM_COUNT = {}
 _FP8 = torch.float8_e4m3fn
 
 
@@ -127,13 +140,18 @@ def _window(causal, window_size):
 
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
                             overlap=True, pingpong=True,
-                            window_size=(-1, -1), softcap=0.0):
+                            window_size=(-1, -1), softcap=0.0,
+                            persistent=None, max_ctas=None):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
     `pingpong` choose the schedule (see flash_attn.py); window_size and
-    softcap as in flash_attn_func."""
+    softcap as in flash_attn_func. `persistent` (None: the default,
+    PERSISTENT_FWD[head_dim]) launches one CTA per SM walking the work
+    tiles, at most `max_ctas` of them if given (tests use a small grid to
+    give each CTA several tiles); False one CTA per tile."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
-                   softcap, overlap=overlap, pingpong=pingpong)
+                   softcap, overlap=overlap, pingpong=pingpong,
+                   persistent=persistent, max_ctas=max_ctas)
 
 
 def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
@@ -157,7 +175,7 @@ def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
 def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
                 cu_q, cu_k, softmax_scale, causal, window_size, softcap,
                 overlap=True, pingpong=True, descale_q=1.0, descale_k=1.0,
-                descale_v=1.0):
+                descale_v=1.0, persistent=None, max_ctas=None):
     """The one launcher of flash_fwd (python/txl/ops/flash_attn.py), for
     every dtype: q [rows_q, H, D], k and v [rows_k, Hkv, D] contiguous and
     16-byte aligned; cu_q/cu_k (int32 [B + 1]) for packed sequences, else
@@ -184,14 +202,48 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     left, right = _window(causal, window_size)
     qk_scale, softcap_scale = _score_scales(
         softmax_scale * descale_q * descale_k, softcap)
-    _kernels.flash_fwd[(m_blocks, B * H)](
+    if persistent is None:
+        persistent = PERSISTENT_FWD[D]
+    tiles = m_blocks * B * H
+    if persistent:
+        ctas = min(tiles, max_ctas or _num_sms(q.device))
+        grid = (max(ctas, 1),)
+    else:
+        grid = (m_blocks, B * H)
+    causal_flag = right >= 0
+    section = _heads_per_section(
+        seqlen_k if not varlen else max(seqlen_k // max(B, 1), 1), D,
+        q.element_size(), H // Hkv, B * H) if causal_flag else 1
+    _kernels.flash_fwd[grid](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
-        cu_k, float(descale_v), D=D, BN=bn,
-        STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=right >= 0,
+        cu_k, float(descale_v), B * H, section, D=D, BN=bn,
+        STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=causal_flag,
         OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
-        num_warps=4, num_warpgroups=3)
+        PERSISTENT=bool(persistent),
+        QSTAGES=_FWD_Q_SLOTS[D] if persistent else 1, num_warps=4,
+        num_warpgroups=3)
+
+
+def _num_sms(device):
+    index = device.index if device.index is not None else \
+        torch.cuda.current_device()
+    if index not in _SM_COUNT:
+        _SM_COUNT[index] = torch.cuda.get_device_properties(
+            index).multi_processor_count
+    return _SM_COUNT[index]
+
+
+def _heads_per_section(seqlen_k, D, elem, group, num_bh):
+    """How many (batch, head) pairs the persistent causal order takes at a
+    time (flash_attn.py tile_at): as many query heads as share the K and
+    V that fit _L2_KV_BYTES, a power of two of kv heads (FA3's rule of
+    thumb), times the GQA group, at least one kv head."""
+    kv_bytes = max(seqlen_k, 1) * D * 2 * elem
+    kv_heads = max(_L2_KV_BYTES // kv_bytes, 1)
+    kv_heads = 1 << (kv_heads.bit_length() - 1)
+    return max(min(kv_heads * group, num_bh), 1)
 
 
 def _score_scales(scale, softcap):
@@ -208,12 +260,14 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
                                    max_seqlen_q, out, lse, softmax_scale,
                                    causal, window_size=(-1, -1),
                                    softcap=0.0, descale_q=1.0, descale_k=1.0,
-                                   descale_v=1.0):
+                                   descale_v=1.0, persistent=None,
+                                   max_ctas=None):
     """The forward kernel on packed sequences: q [total_q, heads, D], k and
     v [total_k, kv_heads, D], sequence b at rows cu_seqlens_q[b] ..
     cu_seqlens_q[b+1]-1 (int32 [batch + 1], cu_seqlens_k for keys), into
     `out` (q's shape; bf16 for float8_e4m3fn inputs, which take the
-    descales) and `lse` ([heads, total_q] fp32), both contiguous."""
+    descales) and `lse` ([heads, total_q] fp32), both contiguous.
+    persistent and max_ctas as in flash_attn_forward_into."""
     Tq = q.shape[0]
     Tk = k.shape[0]
     B = cu_seqlens_q.numel() - 1
@@ -229,7 +283,8 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
     _launch_fwd(q, k, v, out, lse, B, Tq, Tk, int(max_seqlen_q), cu_q, cu_k,
                 softmax_scale, causal, window_size, softcap,
                 descale_q=descale_q, descale_k=descale_k,
-                descale_v=descale_v)
+                descale_v=descale_v, persistent=persistent,
+                max_ctas=max_ctas)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),
@@ -638,14 +693,17 @@ def transpose_v_fp8(v, cu_seqlens_k):
 
 def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
                                 descale_q=1.0, descale_k=1.0, descale_v=1.0,
-                                window_size=(-1, -1), softcap=0.0):
+                                window_size=(-1, -1), softcap=0.0,
+                                persistent=None, max_ctas=None):
     """The fp8 forward into caller-given `out` (bf16, q's shape,
     contiguous) and `lse` ([batch, heads, seqlen_q] fp32, contiguous);
     q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]; window_size
-    and softcap as in flash_attn_func."""
+    and softcap as in flash_attn_func; persistent and max_ctas as in
+    flash_attn_forward_into."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
                    softcap, descale_q=descale_q, descale_k=descale_k,
-                   descale_v=descale_v)
+                   descale_v=descale_v, persistent=persistent,
+                   max_ctas=max_ctas)
 
 
 @torch.library.custom_op("txl::flash_attn_fp8_forward", mutates_args=(),
