@@ -57,7 +57,21 @@ inside seqlen_k take the unmasked path; only the diagonal blocks and the
 ragged last block compare indices, and blocks wholly above the diagonal
 are never loaded. Causal masking is bottom-right aligned as in flash-attn
 (query i sees keys k <= i + seqlen_k - seqlen_q); rows that see no key
-get O = 0 and LSE = -inf. CTAs are launched longest-first for causal.
+get O = 0 and LSE = -inf. Causal work goes longest-first (below).
+
+Persistent launch (PERSISTENT=True, the launcher's default at head dims 64
+and 128): one CTA per SM walks work tiles (128 query rows of one head) in
+a static order, tile_at's. Producer and consumers count the key blocks of
+the CTA's earlier tiles (`first`), so the K/V ring's stages and phases run
+on across tiles and the producer streams the next tile's Q (into the other
+of two Q slots) and first K/V blocks while the consumers finish the last
+blocks of this one and store its O and LSE. The ping-pong turns run on
+across tiles too. Causal tiles go longest first (the last query block of
+a head walks the most keys): in a static round-robin order that evens out
+the CTAs' work and leaves the shortest tiles for the end. (batch, head)
+pairs are taken in sections whose K and V fit L2 (the launcher's
+_heads_per_section), query blocks outer and heads inner within a section,
+so the CTAs running at once share a few heads' K and V.
 
 Sliding windows (LOCAL, and CAUSAL with the right size folded into the
 diagonal's shift) and softcap (SOFTCAP: tanh on S before the mask, the

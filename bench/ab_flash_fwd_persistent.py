@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Interleaved A/B of the FlashAttention forward's launches, one process:
+persistent (one CTA per SM walking the work tiles) against the grid of one
+CTA per tile, with cuDNN's SDPA as the yardstick.
+
+    TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
+        python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5]
+
+Each output (and the persistent launch's LSE) is checked against cuDNN's
+before anything is timed. A round times cuDNN, persistent and grid back to
+back (each: one warm-up call, then --iters calls between CUDA events, the
+median call); the table gives the median over rounds of TFLOP/s (4 B H S^2
+D, halved for causal) and the ratios persistent / grid and persistent /
+cuDNN, then every round's numbers so drift shows.
+"""
+
+import argparse
+import math
+import statistics
+
+import torch
+from torch.nn.attention import SDPBackend
+
+import bench_attention as ba
+import txl.ops
+
+# (B, H, S, D, dtype, causal)
+SHAPES = [(16, 32, 16384, 128, "fp16", False),
+          (16, 32, 16384, 128, "fp16", True),
+          (8, 16, 8192, 64, "fp16", False),
+          (8, 16, 8192, 64, "fp16", True),
+          (4, 16, 8192, 256, "fp16", True)]
+
+
+def time_ms(fn, iters):
+    fn()
+    times = []
+    for _ in range(iters):
+        a = torch.cuda.Event(enable_timing=True)
+        b = torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b))
+    return statistics.median(times)
+
+
+def one_shape(B, H, S, D, dt, causal, rounds, iters):
+    dtype = ba.DTYPES[dt]
+    gen = torch.Generator(device="cuda").manual_seed(S + D)
+    q, k, v = (torch.randn((B, S, H, D), device="cuda", generator=gen,
+                           dtype=dtype) for _ in range(3))
+    scale = 1 / math.sqrt(D)
+    cudnn = ba.sdpa(SDPBackend.CUDNN_ATTENTION, q, k, v, causal)
+    ref = cudnn().transpose(1, 2)
+    o = torch.empty_like(q)
+    lse = torch.empty((B, H, S), device="cuda")
+
+    def launch(persistent):
+        def fn():
+            txl.ops.flash_attn_forward_into(q, k, v, o, lse, scale, causal,
+                                            persistent=persistent)
+            return o
+        return fn
+    runs = {"cudnn": cudnn, "pers": launch(True), "grid": launch(False)}
+    for name in ("pers", "grid"):
+        o.fill_(float("nan"))
+        got = runs[name]()
+        torch.cuda.synchronize()
+        torch.testing.assert_close(got, ref, atol=2e-2, rtol=2e-2)
+        ba.check_lse(q, k, lse, causal)
+    del ref
+    flops = 4 * B * H * S * S * D / (2 if causal else 1)
+    per_round = []
+    for _ in range(rounds):
+        per_round.append({n: flops / time_ms(fn, iters) / 1e9
+                          for n, fn in runs.items()})
+    med = {n: statistics.median(r[n] for r in per_round) for n in runs}
+    label = f"B{B} H{H} S{S} D{D} {dt}" + (" causal" if causal else "")
+    print(f"{label:34s} cudnn {med['cudnn']:6.1f}  pers {med['pers']:6.1f}"
+          f"  grid {med['grid']:6.1f} TFLOP/s  pers/grid "
+          f"{med['pers'] / med['grid']:.3f}  pers/cudnn "
+          f"{med['pers'] / med['cudnn']:.3f}  grid/cudnn "
+          f"{med['grid'] / med['cudnn']:.3f}", flush=True)
+    print("    rounds: " + "; ".join(
+        " ".join(f"{n} {r[n]:.1f}" for n in runs) for r in per_round),
+        flush=True)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--rounds", type=int, default=2)
+    p.add_argument("--iters", type=int, default=5)
+    p.add_argument("--shapes", default="",
+                   help="comma-separated indices into SHAPES (default all)")
+    args = p.parse_args()
+    shapes = SHAPES if not args.shapes else [
+        SHAPES[int(i)] for i in args.shapes.split(",")]
+    print(f"{torch.cuda.get_device_name(0)}, "
+          f"{torch.cuda.get_device_properties(0).multi_processor_count} SMs",
+          flush=True)
+    for shape in shapes:
+        try:
+            one_shape(*shape, args.rounds, args.iters)
+        except Exception as e:  # noqa: BLE001
+            print(f"{shape}: FAILED {type(e).__name__}: "
+                  f"{str(e).splitlines()[0][:300]}", flush=True)
+        torch.cuda.empty_cache()
+
+
+if __name__ == "__main__":
+    main()
