@@ -337,14 +337,15 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
             STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             OVERLAP: tl.constexpr, ROLE: tl.constexpr,
             PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
-            SOFTCAP: tl.constexpr, FP8: tl.constexpr):
+            SOFTCAP: tl.constexpr, FP8: tl.constexpr,
+            REUSE_Q: tl.constexpr):
     """One consumer warpgroup, one tile: its HM query rows (Q tile q, landed)
     against blocks 0 .. n_blocks-1 (keys from col0 on; block j at ring
     position first + j). Blocks [n_left, n_full) need no mask; those
     before (a sliding window's left edge) and after (the diagonal, the
     window's right edge, the ragged end) do. FP8: O is scaled by
-    descale_v in the epilogue. Ends by arriving on q_free: the producer
-    may load the next Q into this tile."""
+    descale_v in the epilogue. REUSE_Q (persistent): arrives on q_free
+    once done with Q: the producer may load the next Q into this tile."""
     leader = txl.tid(0) % 128 == 0
     rows = q_start + tl.arange(0, HM)  # query indices within the sequence
     m_i = tl.full([HM], float("-inf"), tl.float32)
@@ -396,7 +397,7 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
         turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
         release(v_empty, first + n_blocks - 1, leader, STAGES)
-    if D <= 128:
+    if REUSE_Q and D <= 128:
         # Every S wgmma that read Q has retired (the dot_wait(0) above):
         # the producer may load the next tile's Q here while this
         # warpgroup's epilogue runs.
@@ -419,8 +420,9 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
         # Q is free once every thread has read its part back; the next Q
         # comes by TMA (the async proxy) over these generic-proxy writes.
         # q_free counts all 128 threads of each consumer here.
-        txl.fence_proxy_async()
-        txl.mbar_arrive(q_free)
+        if REUSE_Q:
+            txl.fence_proxy_async()
+            txl.mbar_arrive(q_free)
     cols = tl.arange(0, D)
     live = rows < seqlen_q
     offs = (row0 + rows)[:, None] * o_row_stride + o_col + cols[None, :]
@@ -587,7 +589,7 @@ def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
             o_row_stride, h * D, lse_base, sq, sk, causal_shift, left_shift,
             softcap_scale, col0, n_left, n_full, n_blocks, first, qk_scale,
             descale_v, HM, BN, D, STAGES, CAUSAL, OVERLAP, ROLE, PINGPONG,
-            LOCAL, SOFTCAP, FP8)
+            LOCAL, SOFTCAP, FP8, PERSISTENT)
     return n_blocks
 
 
