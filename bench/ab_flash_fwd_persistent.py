@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """Interleaved A/B of the FlashAttention forward's launches, one process:
-persistent (one CTA per SM walking the work tiles) against the grid of one
-CTA per tile, with cuDNN's SDPA as the yardstick.
+persistent (one CTA per SM walking the work tiles; "pers": the static
+order, "dyn": tiles taken from a counter) against the grid of one CTA per
+tile, with cuDNN's SDPA as the yardstick.
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
         python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5]
 
 Each output (and the persistent launch's LSE) is checked against cuDNN's
-before anything is timed. A round times cuDNN, persistent and grid back to
-back (each: one warm-up call, then --iters calls between CUDA events, the
-median call); the table gives the median over rounds of TFLOP/s (4 B H S^2
-D, halved for causal) and the ratios persistent / grid and persistent /
-cuDNN, then every round's numbers so drift shows. The fp8 row runs the
+before anything is timed. A round times cuDNN, static, dynamic and grid
+back to back (each: one warm-up call, then --iters calls between CUDA
+events, the median call); the table gives the median over rounds of
+TFLOP/s (4 B H S^2 D, halved for causal) and the ratios of each
+persistent order to grid and of each to cuDNN, then every round's numbers
+so drift shows. The fp8 row runs the
 e4m3 kernel against cuDNN's fp16 on the same values.
 """
 
@@ -74,8 +76,9 @@ def one_shape(B, H, S, D, dt, causal, rounds, iters):
                                                 causal, persistent=persistent)
             return o
         return fn
-    runs = {"cudnn": cudnn, "pers": launch(True), "grid": launch(False)}
-    for name in ("pers", "grid"):
+    runs = {"cudnn": cudnn, "pers": launch("static"),
+            "dyn": launch("dynamic"), "grid": launch(False)}
+    for name in ("pers", "dyn", "grid"):
         o.fill_(float("nan"))
         got = runs[name]()
         torch.cuda.synchronize()
@@ -93,10 +96,12 @@ def one_shape(B, H, S, D, dt, causal, rounds, iters):
                           for n, fn in runs.items()})
     med = {n: statistics.median(r[n] for r in per_round) for n in runs}
     label = f"B{B} H{H} S{S} D{D} {dt}" + (" causal" if causal else "")
-    print(f"{label:34s} cudnn {med['cudnn']:6.1f}  pers {med['pers']:6.1f}"
-          f"  grid {med['grid']:6.1f} TFLOP/s  pers/grid "
-          f"{med['pers'] / med['grid']:.3f}  pers/cudnn "
-          f"{med['pers'] / med['cudnn']:.3f}  grid/cudnn "
+    print(f"{label:31s} cudnn {med['cudnn']:5.1f} pers {med['pers']:5.1f} "
+          f"dyn {med['dyn']:5.1f} grid {med['grid']:5.1f} TFLOP/s; "
+          f"/grid pers {med['pers'] / med['grid']:.3f} dyn "
+          f"{med['dyn'] / med['grid']:.3f}; /cudnn pers "
+          f"{med['pers'] / med['cudnn']:.3f} dyn "
+          f"{med['dyn'] / med['cudnn']:.3f} grid "
           f"{med['grid'] / med['cudnn']:.3f}", flush=True)
     print("    rounds: " + "; ".join(
         " ".join(f"{n} {r[n]:.1f}" for n in runs) for r in per_round),

@@ -306,17 +306,31 @@ PERSISTENT_CASES = {
 def test_persistent(case, ctas, causal):
     B, Sq, Sk, H, Hkv, D, dtype, window, softcap = PERSISTENT_CASES[case]
     run(B, Sq, Sk, H, Hkv, D, dtype, causal, window=window, softcap=softcap,
-        persistent=True, max_ctas=ctas)
+        persistent="static", max_ctas=ctas)
 
 
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("ctas", [1, 5])
+@pytest.mark.parametrize("case", ["d128", "d64", "d256", "q_gt_k", "k_gt_q",
+                                  "gqa8", "window", "softcap"])
+def test_persistent_dynamic(case, ctas, causal):
+    """The dynamic order: each CTA's producer takes its next tile from a
+    global counter and hands the number to its consumers through the Q
+    slot; past the last tile it hands them the end."""
+    B, Sq, Sk, H, Hkv, D, dtype, window, softcap = PERSISTENT_CASES[case]
+    run(B, Sq, Sk, H, Hkv, D, dtype, causal, window=window, softcap=softcap,
+        persistent="dynamic", max_ctas=ctas)
+
+
+@pytest.mark.parametrize("order", ["static", "dynamic"])
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("schedule", list(SCHEDULES))
-def test_persistent_schedules(schedule, causal):
+def test_persistent_schedules(schedule, causal, order):
     """Every schedule persistent, 3 CTAs: with ping-pong off and on the
     turns and rings carry across tiles."""
     overlap, pingpong = SCHEDULES[schedule]
     run(2, 1000, 1300, 2, 1, 128, torch.float16, causal, overlap=overlap,
-        pingpong=pingpong, persistent=True, max_ctas=3)
+        pingpong=pingpong, persistent=order, max_ctas=3)
 
 
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
@@ -335,11 +349,13 @@ def test_persistent_sections(causal, monkeypatch):
     Sk, D = 1000, 128
     monkeypatch.setattr(txl.ops, "_L2_KV_BYTES", 2 * Sk * D * 2 * 2)
     assert txl.ops._heads_per_section(Sk, D, 2, 2, 10) == 4
-    run(2, 1000, Sk, 6, 3, D, torch.float16, causal, persistent=True,
+    run(2, 1000, Sk, 6, 3, D, torch.float16, causal, persistent="static",
+        max_ctas=7)
+    run(2, 1000, Sk, 6, 3, D, torch.float16, causal, persistent="dynamic",
         max_ctas=7)
 
 
-@pytest.mark.parametrize("persistent", [True, False], ids=["pers", "grid"])
+@pytest.mark.parametrize("persistent", ["static", "dynamic", False])
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 def test_persistent_varlen(causal, persistent):
     """Packed sequences on 3 CTAs (persistent: tiles past a sequence's end

@@ -230,9 +230,9 @@ def test_fp8_api():
         txl.ops.flash_attn_func(q.half(), k.half(), v.half(), descale_q=2.0)
 
 
-@pytest.mark.parametrize("persistent,ctas", [(True, 1), (True, 5),
-                                             (False, None)],
-                         ids=["pers1", "pers5", "grid"])
+@pytest.mark.parametrize("persistent,ctas", [("static", 1), ("static", 5),
+                                             ("dynamic", 5), (False, None)],
+                         ids=["static1", "static5", "dynamic5", "grid"])
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("D,Sq,Sk", [(128, 1000, 1000), (64, 1001, 300),
                                      (128, 300, 1001)])

@@ -88,6 +88,9 @@ _FWD_Q_SLOTS = {64: 2, 128: 2, 256: 1}
 # persistent=False/True). Head dim 256 persistent spills 48-76 bytes
 # (ptxas) and cannot double-buffer Q: not the default there.
 PERSISTENT_FWD = {64: True, 128: True, 256: False}
+# The persistent order by causality (False, True): "static" or "dynamic"
+# (_fwd_schedule).
+PERSISTENT_ORDER = {False: "static", True: "static"}
 # K/V bytes the CTAs running at once should share in L2 in the causal
 # persistent order (the H100 has 50 MB of L2).
 _L2_KV_BYTES = 32 << 20
@@ -148,7 +151,9 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     softcap as in flash_attn_func. `persistent` (None: the default,
     PERSISTENT_FWD[head_dim]) launches one CTA per SM walking the work
     tiles, at most `max_ctas` of them if given (tests use a small grid to
-    give each CTA several tiles); False one CTA per tile."""
+    give each CTA several tiles), in a static order ("static") or taking
+    tiles from a counter ("dynamic"; True: PERSISTENT_ORDER's choice);
+    False one CTA per tile."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
                    softcap, overlap=overlap, pingpong=pingpong,
                    persistent=persistent, max_ctas=max_ctas)
@@ -202,28 +207,54 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     left, right = _window(causal, window_size)
     qk_scale, softcap_scale = _score_scales(
         softmax_scale * descale_q * descale_k, softcap)
-    if persistent is None:
-        persistent = PERSISTENT_FWD[D]
+    causal_flag = right >= 0
+    schedule = _fwd_schedule(persistent, D, causal_flag)
     tiles = m_blocks * B * H
-    if persistent:
-        ctas = min(tiles, max_ctas or _num_sms(q.device))
-        grid = (max(ctas, 1),)
+    if schedule != "grid":
+        ctas = max(min(tiles, max_ctas or _num_sms(q.device)), 1)
+        grid = (ctas,)
     else:
         grid = (m_blocks, B * H)
-    causal_flag = right >= 0
+    q_slots = _FWD_Q_SLOTS[D] if schedule != "grid" else 1
+    if schedule == "dynamic":
+        # [0]: the tile counter (zero at launch), then each CTA's q_slots
+        # tile numbers handed from its producer to its consumers.
+        sched = torch.zeros(1 + grid[0] * q_slots, device=q.device,
+                            dtype=torch.int32)
+    else:
+        sched = cu_q  # unread
     section = _heads_per_section(
         seqlen_k if not varlen else max(seqlen_k // max(B, 1), 1), D,
         q.element_size(), H // Hkv, B * H) if causal_flag else 1
     _kernels.flash_fwd[grid](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
-        cu_k, float(descale_v), B * H, section, D=D, BN=bn,
+        cu_k, float(descale_v), B * H, section, sched, D=D, BN=bn,
         STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=causal_flag,
         OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
-        PERSISTENT=bool(persistent),
-        QSTAGES=_FWD_Q_SLOTS[D] if persistent else 1, num_warps=4,
-        num_warpgroups=3)
+        PERSISTENT=schedule != "grid", QSTAGES=q_slots,
+        DYNAMIC=schedule == "dynamic", num_warps=4, num_warpgroups=3)
+
+
+def _fwd_schedule(persistent, D, causal):
+    """The forward's launch: "grid" (one CTA per work tile), "static" (one
+    CTA per SM, tiles dealt round-robin in flash_attn.py tile_at's order)
+    or "dynamic" (one CTA per SM, each taking the next tile of that order
+    from a global counter when it starts one: FA3's scheduler for causal
+    work, whose tiles differ in length). persistent: None (the default:
+    PERSISTENT_FWD[D], then PERSISTENT_ORDER for causal or not), False,
+    True (persistent, in PERSISTENT_ORDER), "static" or "dynamic"."""
+    if persistent is None:
+        persistent = PERSISTENT_FWD[D]
+    if persistent is False:
+        return "grid"
+    if persistent is True:
+        return PERSISTENT_ORDER[bool(causal)]
+    if persistent not in ("static", "dynamic"):
+        raise ValueError(f"persistent={persistent!r}: None, False, True, "
+                         "'static' or 'dynamic'")
+    return persistent
 
 
 def _num_sms(device):

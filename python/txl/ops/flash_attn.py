@@ -67,8 +67,10 @@ on across tiles and the producer streams the next tile's Q (into the other
 of two Q slots) and first K/V blocks while the consumers finish the last
 blocks of this one and store its O and LSE. The ping-pong turns run on
 across tiles too. Causal tiles go longest first (the last query block of
-a head walks the most keys): in a static round-robin order that evens out
-the CTAs' work and leaves the shortest tiles for the end. (batch, head)
+a head walks the most keys): dealt round-robin, or on demand (DYNAMIC,
+the launcher's persistent="dynamic": each CTA takes the next tile when
+it starts one), that evens out the CTAs' work and leaves the shortest
+tiles for the end. (batch, head)
 pairs are taken in sections whose K and V fit L2 (the launcher's
 _heads_per_section), query blocks outer and heads inner within a section,
 so the CTAs running at once share a few heads' K and V.
@@ -126,16 +128,17 @@ LOG2E = 1.4426950408889634
 @txl.jit
 def produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full, k_empty,
             v_empty, q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col,
-            vt_col, n_blocks, first, tile_i, HM: tl.constexpr,
+            vt_col, n_blocks, first, tile_i, t, tile_slots, HM: tl.constexpr,
             BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
             QSTAGES: tl.constexpr, PERSISTENT: tl.constexpr,
-            FP8: tl.constexpr = False):
+            FP8: tl.constexpr = False, DYNAMIC: tl.constexpr = False):
     """One tile: both Q tiles into Q slot tile_i % QSTAGES (PERSISTENT:
     once the consumers have freed it, QSTAGES tiles ago), then K and V of
     blocks 0 .. n_blocks-1, block j into ring position first + j (first:
     the blocks of the CTA's earlier tiles), each as soon as the consumers
     have freed its stage. FP8: V comes transposed, V_j^T is the [D, BN]
-    box at row kv_col, column vt_col + j*BN."""
+    box at row kv_col, column vt_col + j*BN. DYNAMIC: the tile's number t
+    goes to tile_slots[slot] for the consumers (published by q_full)."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     slot = tile_i % QSTAGES
     if PERSISTENT:
@@ -143,6 +146,10 @@ def produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full, k_empty,
         # section 3): the first QSTAGES tiles do not wait.
         txl.mbar_wait(txl.get_buffer(q_empty, slot),
                       ((tile_i // QSTAGES) & 1) ^ 1)
+    if DYNAMIC:
+        # A scalar store is thread 0's, the thread that arrives on q_full
+        # below (its arrival releases the store to the consumers' wait).
+        tl.store(tile_slots + slot, t)
     qb = txl.get_buffer(q_full, slot)
     txl.mbar_expect(qb, 2 * HM * D * ELEM)
     txl.tma_load(txl.get_buffer(q_bufs, 2 * slot), q_desc, [q_row, q_col],
@@ -290,8 +297,8 @@ def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
 
 @txl.jit
 def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
-           p, alpha, m_i, l_i, first, lo, hi, rows, col0, seqlen_k, causal_shift,
-           left_shift, softcap_scale, qk_scale, leader, BN: tl.constexpr,
+           p, alpha, m_i, l_i, first, lo, hi, rows, col0, seqlen_k,
+           causal_shift, left_shift, softcap_scale, qk_scale, leader, BN: tl.constexpr,
            STAGES: tl.constexpr, CAUSAL: tl.constexpr, MASK: tl.constexpr,
            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
            PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
@@ -536,11 +543,12 @@ def produce_tile(t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full, q_empty,
                  k_full, v_full, k_empty, v_empty, q_desc, k_desc, v_desc,
                  seqlen_q, seqlen_k, num_heads, group, num_m_blocks, num_bh,
                  section, window_left, window_right, cu_q_ptr, cu_k_ptr,
-                 HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
-                 STAGES: tl.constexpr, QSTAGES: tl.constexpr,
-                 CAUSAL: tl.constexpr, PERSISTENT: tl.constexpr,
-                 LOCAL: tl.constexpr, VARLEN: tl.constexpr,
-                 FP8: tl.constexpr):
+                 tile_slots, HM: tl.constexpr, BN: tl.constexpr,
+                 D: tl.constexpr, STAGES: tl.constexpr,
+                 QSTAGES: tl.constexpr, CAUSAL: tl.constexpr,
+                 PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
+                 VARLEN: tl.constexpr, FP8: tl.constexpr,
+                 DYNAMIC: tl.constexpr):
     """The producer's loads of work tile t (tile_at); returns its number of
     key blocks."""
     pid_m, bh = tile_at(t, num_m_blocks, num_bh, section, CAUSAL,
@@ -553,9 +561,22 @@ def produce_tile(t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full, q_empty,
     produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full,
             k_empty, v_empty, q_desc, k_desc, v_desc, q_off + m0,
             k_off + col0, h * D, (h // group) * D,
-            vt_start(k_off, b) + col0, n_blocks, first, tile_i, HM, BN, D,
-            STAGES, QSTAGES, PERSISTENT, FP8)
+            vt_start(k_off, b) + col0, n_blocks, first, tile_i, t, tile_slots,
+            HM, BN, D, STAGES, QSTAGES, PERSISTENT, FP8, DYNAMIC)
     return n_blocks
+
+
+@txl.jit
+def produce_end(q_full, q_empty, tile_slots, t, tile_i,
+                QSTAGES: tl.constexpr):
+    """DYNAMIC: no tile is left (t >= the number of tiles): t goes to the
+    consumers through the next Q slot as a tile number would, with a plain
+    arrival on q_full (no bytes)."""
+    slot = tile_i % QSTAGES
+    txl.mbar_wait(txl.get_buffer(q_empty, slot),
+                  ((tile_i // QSTAGES) & 1) ^ 1)
+    tl.store(tile_slots + slot, t)
+    txl.mbar_arrive(txl.get_buffer(q_full, slot), pred=txl.tid(0) == 0)
 
 
 @txl.jit
@@ -594,7 +615,8 @@ def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
 
 
 @txl.jit
-def consumer(ROLE: tl.constexpr, num_tiles, q_bufs, q_full, q_empty, p_buf,
+def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
+             q_empty, p_buf,
              k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, o_ptr,
              lse_ptr, seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
              section, o_row_stride, qk_scale, window_left, window_right,
@@ -604,13 +626,34 @@ def consumer(ROLE: tl.constexpr, num_tiles, q_bufs, q_full, q_empty, p_buf,
              OVERLAP: tl.constexpr, PINGPONG: tl.constexpr,
              PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
              SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
-             FP8: tl.constexpr):
+             FP8: tl.constexpr, DYNAMIC: tl.constexpr):
     """Consumer warpgroup ROLE over the CTA's tiles. Ping-pong turns run on
     across tiles (both consumers take the same number of turns per tile),
-    so its prologue and epilogue are once per CTA."""
+    so its prologue and epilogue are once per CTA. DYNAMIC: the next
+    tile's number is in its Q slot's tile_slots entry once q_full says the
+    slot is filled (past the last tile: a number >= num_tiles)."""
     if PINGPONG and ROLE == 1:
         turn_end(ROLE, PINGPONG)  # consumer 0 goes first
-    if PERSISTENT:
+    if DYNAMIC:
+        first = 0
+        tile_i = 0
+        t = tl.program_id(0)
+        while t < num_tiles:
+            first += consume_tile(
+                t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
+                v_bufs, k_full, v_full, k_empty, v_empty, o_ptr, lse_ptr,
+                seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
+                section, o_row_stride, qk_scale, window_left, window_right,
+                softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
+                STAGES, QSTAGES, CAUSAL, OVERLAP, ROLE, PINGPONG, PERSISTENT,
+                LOCAL, SOFTCAP, VARLEN, FP8)
+            tile_i += 1
+            # (consume_tile waits on the same phase again: it passes.)
+            slot = tile_i % QSTAGES
+            txl.mbar_wait(txl.get_buffer(q_full, slot),
+                          (tile_i // QSTAGES) & 1)
+            t = tl.load(tile_slots + slot, volatile=True)
+    elif PERSISTENT:
         first = 0
         tile_i = 0
         for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
@@ -639,12 +682,13 @@ def consumer(ROLE: tl.constexpr, num_tiles, q_bufs, q_full, q_empty, p_buf,
 def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               num_heads, group, num_m_blocks, o_row_stride, qk_scale,
               window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
-              descale_v, num_bh, section, D: tl.constexpr, BN: tl.constexpr,
-              STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+              descale_v, num_bh, section, sched_ptr, D: tl.constexpr,
+              BN: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               OVERLAP: tl.constexpr = True, PINGPONG: tl.constexpr = False,
               LOCAL: tl.constexpr = False, SOFTCAP: tl.constexpr = False,
               VARLEN: tl.constexpr = False, FP8: tl.constexpr = False,
-              PERSISTENT: tl.constexpr = False, QSTAGES: tl.constexpr = 1):
+              PERSISTENT: tl.constexpr = False, QSTAGES: tl.constexpr = 1,
+              DYNAMIC: tl.constexpr = False):
     """Grid: (ceil(seqlen_q / 128), batch * num_heads), one work tile (128
     query rows of one head) per CTA; PERSISTENT: (CTAs,), each CTA walks
     tiles program_id, program_id + CTAs, ... of tile_at's order over
@@ -661,6 +705,16 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     once both consumers are done with it (q_empty: after their last
     wgmma; at head dim 256, where Q also serves the epilogue, after the
     epilogue).
+
+    DYNAMIC (with PERSISTENT): tile_at's order is dealt on demand, FA3's
+    scheduler: a CTA starts with tile program_id; its producer takes each
+    next one from the counter sched_ptr[0] (zero at launch; tile =
+    atomic_add + CTAs) and hands its number to the consumers in
+    sched_ptr[1 + program_id * QSTAGES + slot], published by the Q slot's
+    q_full; past the last tile it hands them that number with a bare
+    arrival, and they stop. Tiles of different lengths (causal) then end
+    at nearly the same time on every SM. Without DYNAMIC sched_ptr is
+    not read.
 
     CAUSAL bounds keys on the right: query i sees keys k <= i + seqlen_k -
     seqlen_q + window_right (window_right = 0: causal). LOCAL bounds them
@@ -705,9 +759,30 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     v_empty = txl.mbar_alloc(2, num_stages=STAGES)
     num_tiles = num_m_blocks * num_bh
+    # DYNAMIC: this CTA's slots of the tile numbers the producer hands the
+    # consumers (sched_ptr[0] is the launch's tile counter).
+    tile_slots = sched_ptr + 1 + tl.program_id(0) * QSTAGES
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        if PERSISTENT:
+        if DYNAMIC:
+            first = 0
+            tile_i = 0
+            t = tl.program_id(0)
+            while t < num_tiles:
+                first += produce_tile(
+                    t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full,
+                    q_empty, k_full, v_full, k_empty, v_empty, q_desc,
+                    k_desc, v_desc, seqlen_q, seqlen_k, num_heads, group,
+                    num_m_blocks, num_bh, section, window_left,
+                    window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN, D,
+                    STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8,
+                    DYNAMIC)
+                tile_i += 1
+                # The next tile in tile_at's order that no CTA has taken
+                # (the first num_programs went to the CTAs' first tiles).
+                t = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
+            produce_end(q_full, q_empty, tile_slots, t, tile_i, QSTAGES)
+        elif PERSISTENT:
             first = 0
             tile_i = 0
             for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
@@ -716,33 +791,35 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                     q_empty, k_full, v_full, k_empty, v_empty, q_desc,
                     k_desc, v_desc, seqlen_q, seqlen_k, num_heads, group,
                     num_m_blocks, num_bh, section, window_left,
-                    window_right, cu_q_ptr, cu_k_ptr, HM, BN, D, STAGES,
-                    QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8)
+                    window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN, D,
+                    STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8,
+                    DYNAMIC)
                 tile_i += 1
         else:
             produce_tile(0, 0, 0, q_bufs, k_bufs, v_bufs, q_full, q_empty,
                          k_full, v_full, k_empty, v_empty, q_desc, k_desc,
                          v_desc, seqlen_q, seqlen_k, num_heads, group,
                          num_m_blocks, num_bh, section, window_left,
-                         window_right, cu_q_ptr, cu_k_ptr, HM, BN, D, STAGES,
-                         QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8)
+                         window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN,
+                         D, STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL,
+                         VARLEN, FP8, DYNAMIC)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
-        consumer(0, num_tiles, q_bufs, q_full, q_empty,
+        consumer(0, num_tiles, tile_slots, q_bufs, q_full, q_empty,
                  txl.get_buffer(p_bufs, 0), k_bufs, v_bufs, k_full, v_full,
                  k_empty, v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                  num_heads, num_m_blocks, num_bh, section, o_row_stride,
                  qk_scale, window_left, window_right, softcap_scale,
                  cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D, STAGES, QSTAGES,
                  CAUSAL, OVERLAP, PINGPONG, PERSISTENT, LOCAL, SOFTCAP,
-                 VARLEN, FP8)
+                 VARLEN, FP8, DYNAMIC)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
-        consumer(1, num_tiles, q_bufs, q_full, q_empty,
+        consumer(1, num_tiles, tile_slots, q_bufs, q_full, q_empty,
                  txl.get_buffer(p_bufs, 1), k_bufs, v_bufs, k_full, v_full,
                  k_empty, v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                  num_heads, num_m_blocks, num_bh, section, o_row_stride,
                  qk_scale, window_left, window_right, softcap_scale,
                  cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D, STAGES, QSTAGES,
                  CAUSAL, OVERLAP, PINGPONG, PERSISTENT, LOCAL, SOFTCAP,
-                 VARLEN, FP8)
+                 VARLEN, FP8, DYNAMIC)
