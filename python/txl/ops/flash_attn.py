@@ -616,9 +616,8 @@ def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
 
 @txl.jit
 def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
-             q_empty, p_buf,
-             k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, o_ptr,
-             lse_ptr, seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
+             q_empty, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
+             v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
              section, o_row_stride, qk_scale, window_left, window_right,
              softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM: tl.constexpr,
              BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
@@ -733,6 +732,8 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     keys] with [D, BN] boxes, sequence b's keys from column vt_start on; o is
     bf16; the descales dq * dk are folded into qk_scale (or
     softcap_scale) and descale_v multiplies O."""
+    tl.static_assert(PERSISTENT or not DYNAMIC,
+                     "DYNAMIC is an order of the PERSISTENT launch")
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
     dt = q_desc.dtype
     # V's tile: [BN, D], or V^T's [D, BN] (FP8).
