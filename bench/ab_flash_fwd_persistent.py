@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """Interleaved A/B of the FlashAttention forward's launches, one process:
-persistent (one CTA per SM walking the work tiles; "pers": the static
-order, "dyn": tiles taken from a counter) against the grid of one CTA per
-tile, with cuDNN's SDPA as the yardstick.
+the persistent kernel (one CTA per SM walking the work tiles; "static":
+tiles dealt round-robin, "dynamic": taken from a counter; "static-q1":
+static with one Q slot instead of two) against the grid of one CTA per
+tile ("grid"), with cuDNN's SDPA as the yardstick.
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
         python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5]
 
-Each output (and the persistent launch's LSE) is checked against cuDNN's
-before anything is timed. A round times cuDNN, static, dynamic and grid
+Each output (and each launch's LSE) is checked against cuDNN's before
+anything is timed. A round times cuDNN and every variant of the shape
 back to back (each: one warm-up call, then --iters calls between CUDA
-events, the median call); the table gives the median over rounds of
-TFLOP/s (4 B H S^2 D, halved for causal) and the ratios of each
-persistent order to grid and of each to cuDNN, then every round's numbers
-so drift shows. The fp8 row runs the
-e4m3 kernel against cuDNN's fp16 on the same values.
+events (more for small shapes, so a measurement takes about as long),
+the median call); the line gives the median over rounds of TFLOP/s (4 B H
+S^2 D, halved for causal) and each variant's ratio to grid and to cuDNN,
+then every round's numbers so drift shows. The fp8 row runs the e4m3
+kernel against cuDNN's fp16 on the same values.
 """
 
 import argparse
@@ -27,14 +28,15 @@ from torch.nn.attention import SDPBackend
 import bench_attention as ba
 import txl.ops
 
-# (B, H, S, D, dtype, causal); fp8: e4m3 q, k, v against cuDNN's fp16 on
-# the same (dequantized) values
-SHAPES = [(16, 32, 16384, 128, "fp16", False),
-          (16, 32, 16384, 128, "fp16", True),
-          (8, 16, 8192, 64, "fp16", False),
-          (8, 16, 8192, 64, "fp16", True),
-          (4, 16, 8192, 256, "fp16", True),
-          (16, 32, 16384, 128, "fp8", False)]
+# (B, H, S, D, dtype, causal, variants); fp8: e4m3 q, k, v against cuDNN's
+# fp16 on the same (dequantized) values
+SHAPES = [(16, 32, 16384, 128, "fp16", False, ("static", "grid")),
+          (16, 32, 16384, 128, "fp16", True, ("dynamic", "static", "grid")),
+          (8, 16, 8192, 64, "fp16", False, ("static", "static-q1", "grid")),
+          (8, 16, 8192, 64, "fp16", True, ("dynamic", "grid")),
+          (4, 16, 8192, 256, "fp16", True, ("dynamic", "grid")),
+          (4, 16, 8192, 256, "fp16", False, ("static", "grid")),
+          (16, 32, 16384, 128, "fp8", False, ("static", "grid"))]
 
 
 def time_ms(fn, iters):
@@ -51,12 +53,34 @@ def time_ms(fn, iters):
     return statistics.median(times)
 
 
-def one_shape(B, H, S, D, dt, causal, rounds, iters):
+def launcher(variant, fp8, q, k, v, o, lse, scale, causal):
+    persistent = {"grid": False, "static-q1": "static"}.get(variant, variant)
+    slots = 1 if variant == "static-q1" else None
+
+    def fn():
+        saved = dict(txl.ops._FWD_Q_SLOTS)
+        if slots:
+            txl.ops._FWD_Q_SLOTS.update({d: slots for d in saved})
+        try:
+            if fp8:
+                txl.ops.flash_attn_fp8_forward_into(
+                    q, k, v, o, lse, scale, causal, persistent=persistent)
+            else:
+                txl.ops.flash_attn_forward_into(q, k, v, o, lse, scale,
+                                                causal, persistent=persistent)
+        finally:
+            txl.ops._FWD_Q_SLOTS.update(saved)
+        return o
+    return fn
+
+
+def one_shape(B, H, S, D, dt, causal, variants, rounds, iters):
     fp8 = dt == "fp8"
     dtype = torch.float16 if fp8 else ba.DTYPES[dt]
     gen = torch.Generator(device="cuda").manual_seed(S + D)
     q, k, v = (torch.randn((B, S, H, D), device="cuda", generator=gen,
                            dtype=dtype) for _ in range(3))
+    q8 = k8 = v8 = None
     if fp8:
         q8, k8, v8 = (t.to(torch.float8_e4m3fn) for t in (q, k, v))
         q, k, v = (t.to(torch.float16) for t in (q8, k8, v8))
@@ -65,20 +89,10 @@ def one_shape(B, H, S, D, dt, causal, rounds, iters):
     ref = cudnn().transpose(1, 2)
     o = torch.empty_like(q, dtype=torch.bfloat16 if fp8 else dtype)
     lse = torch.empty((B, H, S), device="cuda")
-
-    def launch(persistent):
-        def fn():
-            if fp8:
-                txl.ops.flash_attn_fp8_forward_into(
-                    q8, k8, v8, o, lse, scale, causal, persistent=persistent)
-            else:
-                txl.ops.flash_attn_forward_into(q, k, v, o, lse, scale,
-                                                causal, persistent=persistent)
-            return o
-        return fn
-    runs = {"cudnn": cudnn, "pers": launch("static"),
-            "dyn": launch("dynamic"), "grid": launch(False)}
-    for name in ("pers", "dyn", "grid"):
+    runs = {"cudnn": cudnn}
+    for name in variants:
+        runs[name] = launcher(name, fp8, q8 if fp8 else q, k8 if fp8 else k,
+                              v8 if fp8 else v, o, lse, scale, causal)
         o.fill_(float("nan"))
         got = runs[name]()
         torch.cuda.synchronize()
@@ -90,19 +104,21 @@ def one_shape(B, H, S, D, dt, causal, rounds, iters):
         ba.check_lse(q, k, lse, causal)
     del ref
     flops = 4 * B * H * S * S * D / (2 if causal else 1)
+    # About as long per measurement as the largest shape's `iters` calls.
+    reps = max(iters, min(8 * iters, int(iters * 7e13 / flops)))
     per_round = []
     for _ in range(rounds):
-        per_round.append({n: flops / time_ms(fn, iters) / 1e9
+        per_round.append({n: flops / time_ms(fn, reps) / 1e9
                           for n, fn in runs.items()})
     med = {n: statistics.median(r[n] for r in per_round) for n in runs}
     label = f"B{B} H{H} S{S} D{D} {dt}" + (" causal" if causal else "")
-    print(f"{label:31s} cudnn {med['cudnn']:5.1f} pers {med['pers']:5.1f} "
-          f"dyn {med['dyn']:5.1f} grid {med['grid']:5.1f} TFLOP/s; "
-          f"/grid pers {med['pers'] / med['grid']:.3f} dyn "
-          f"{med['dyn'] / med['grid']:.3f}; /cudnn pers "
-          f"{med['pers'] / med['cudnn']:.3f} dyn "
-          f"{med['dyn'] / med['cudnn']:.3f} grid "
-          f"{med['grid'] / med['cudnn']:.3f}", flush=True)
+    parts = [f"cudnn {med['cudnn']:.1f}"]
+    for n in variants:
+        ratio = "" if n == "grid" else f" ({med[n] / med['grid']:.3f}x grid)"
+        parts.append(f"{n} {med[n]:.1f}{ratio}")
+    best = max(variants, key=lambda n: med[n])
+    print(f"{label}: " + ", ".join(parts) + f" TFLOP/s; best {best} "
+          f"{med[best] / med['cudnn']:.3f}x cudnn", flush=True)
     print("    rounds: " + "; ".join(
         " ".join(f"{n} {r[n]:.1f}" for n in runs) for r in per_round),
         flush=True)
@@ -124,7 +140,7 @@ def main():
         try:
             one_shape(*shape, args.rounds, args.iters)
         except Exception as e:  # noqa: BLE001
-            print(f"{shape}: FAILED {type(e).__name__}: "
+            print(f"{shape[:6]}: FAILED {type(e).__name__}: "
                   f"{str(e).splitlines()[0][:300]}", flush=True)
         torch.cuda.empty_cache()
 

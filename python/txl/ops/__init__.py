@@ -83,14 +83,16 @@ _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 # the consumers still read this one; at head dim 256 a second slot (64 KB)
 # does not fit next to the K/V ring.
 _FWD_Q_SLOTS = {64: 2, 128: 2, 256: 1}
-# Per head dim, whether the forward runs persistent by default (the
-# non-persistent launch, one CTA per tile, stays selectable with
-# persistent=False/True). Head dim 256 persistent spills 48-76 bytes
-# (ptxas) and cannot double-buffer Q: not the default there.
-PERSISTENT_FWD = {64: True, 128: True, 256: False}
-# The persistent order by causality (False, True): "static" or "dynamic"
-# (_fwd_schedule).
-PERSISTENT_ORDER = {False: "static", True: "static"}
+# The forward's default launch per (head dim, causal) (_fwd_schedule),
+# from the H100 A/B of session 13 (bench/ab_flash_fwd_persistent.py, in
+# TFLOP/s, persistent / one CTA per tile): causal work, whose tiles differ
+# in length, gains from the dynamic order (D128 590 / 563, D64 418 / 401,
+# D256 539 / 519); non-causal, the static order at D128 (603 / 594, fp8
+# 667 / 655), while at D64 the persistent kernel is slower (379 / 424,
+# not understood yet) and D256 was not measured.
+PERSISTENT_DEFAULT = {(64, False): "grid", (64, True): "dynamic",
+                      (128, False): "static", (128, True): "dynamic",
+                      (256, False): "grid", (256, True): "dynamic"}
 # K/V bytes the CTAs running at once should share in L2 in the causal
 # persistent order (the H100 has 50 MB of L2).
 _L2_KV_BYTES = 32 << 20
@@ -148,12 +150,12 @@ def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
     `pingpong` choose the schedule (see flash_attn.py); window_size and
-    softcap as in flash_attn_func. `persistent` (None: the default,
-    PERSISTENT_FWD[head_dim]) launches one CTA per SM walking the work
-    tiles, at most `max_ctas` of them if given (tests use a small grid to
-    give each CTA several tiles), in a static order ("static") or taking
-    tiles from a counter ("dynamic"; True: PERSISTENT_ORDER's choice);
-    False one CTA per tile."""
+    softcap as in flash_attn_func. `persistent` (None: the default per
+    head dim and causality, PERSISTENT_DEFAULT) launches one CTA per SM
+    walking the work tiles, at most `max_ctas` of them if given (tests use
+    a small grid to give each CTA several tiles), in a static order
+    ("static") or taking tiles from a counter ("dynamic"; True: dynamic
+    for causal work, else static); False one CTA per tile."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
                    softcap, overlap=overlap, pingpong=pingpong,
                    persistent=persistent, max_ctas=max_ctas)
@@ -242,15 +244,15 @@ def _fwd_schedule(persistent, D, causal):
     CTA per SM, tiles dealt round-robin in flash_attn.py tile_at's order)
     or "dynamic" (one CTA per SM, each taking the next tile of that order
     from a global counter when it starts one: FA3's scheduler for causal
-    work, whose tiles differ in length). persistent: None (the default:
-    PERSISTENT_FWD[D], then PERSISTENT_ORDER for causal or not), False,
-    True (persistent, in PERSISTENT_ORDER), "static" or "dynamic"."""
+    work, whose tiles differ in length). persistent: None (the default,
+    PERSISTENT_DEFAULT), False, True (persistent: dynamic for causal work,
+    else static), "static" or "dynamic"."""
     if persistent is None:
-        persistent = PERSISTENT_FWD[D]
+        return PERSISTENT_DEFAULT[(D, bool(causal))]
     if persistent is False:
         return "grid"
     if persistent is True:
-        return PERSISTENT_ORDER[bool(causal)]
+        return "dynamic" if causal else "static"
     if persistent not in ("static", "dynamic"):
         raise ValueError(f"persistent={persistent!r}: None, False, True, "
                          "'static' or 'dynamic'")

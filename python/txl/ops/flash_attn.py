@@ -59,19 +59,20 @@ are never loaded. Causal masking is bottom-right aligned as in flash-attn
 (query i sees keys k <= i + seqlen_k - seqlen_q); rows that see no key
 get O = 0 and LSE = -inf. Causal work goes longest-first (below).
 
-Persistent launch (PERSISTENT=True, the launcher's default at head dims 64
-and 128): one CTA per SM walks work tiles (128 query rows of one head) in
-a static order, tile_at's. Producer and consumers count the key blocks of
-the CTA's earlier tiles (`first`), so the K/V ring's stages and phases run
-on across tiles and the producer streams the next tile's Q (into the other
-of two Q slots) and first K/V blocks while the consumers finish the last
-blocks of this one and store its O and LSE. The ping-pong turns run on
-across tiles too. Causal tiles go longest first (the last query block of
-a head walks the most keys): dealt round-robin, or on demand (DYNAMIC,
-the launcher's persistent="dynamic": each CTA takes the next tile when
-it starts one), that evens out the CTAs' work and leaves the shortest
-tiles for the end. (batch, head)
-pairs are taken in sections whose K and V fit L2 (the launcher's
+Persistent launch (PERSISTENT=True; the launcher's defaults per head dim
+and causality are txl/ops/__init__.py PERSISTENT_DEFAULT): one CTA per SM
+walks work tiles (128 query rows of one head) in tile_at's order.
+Producer and consumers count the key blocks of the CTA's earlier tiles
+(`first`), so the K/V ring's stages and phases run on across tiles and
+the producer streams the next tile's Q (into the other of two Q slots)
+and first K/V blocks while the consumers finish the last blocks of this
+one and store its O and LSE. The ping-pong turns run on across tiles
+too. Causal tiles go longest first (the last query block of a head walks
+the most keys), dealt round-robin or on demand (DYNAMIC, the launcher's
+persistent="dynamic": each CTA takes the next tile when it starts one,
+which evens out the CTAs' work better: the H100 numbers are in
+PERSISTENT_DEFAULT's comment), so the shortest tiles come last. (batch,
+head) pairs are taken in sections whose K and V fit L2 (the launcher's
 _heads_per_section), query blocks outer and heads inner within a section,
 so the CTAs running at once share a few heads' K and V.
 
