@@ -3,7 +3,8 @@
 the persistent kernel (one CTA per SM walking the work tiles; "static":
 tiles dealt round-robin, "dynamic": taken from a counter; "static-q1":
 static with one Q slot instead of two) against the grid of one CTA per
-tile ("grid"), with cuDNN's SDPA as the yardstick.
+tile ("grid"), with cuDNN's SDPA as the yardstick; "-nopp": without the
+consumers' ping-pong.
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
         python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5]
@@ -32,7 +33,9 @@ import txl.ops
 # fp16 on the same (dequantized) values
 SHAPES = [(16, 32, 16384, 128, "fp16", False, ("static", "grid")),
           (16, 32, 16384, 128, "fp16", True, ("dynamic", "static", "grid")),
-          (8, 16, 8192, 64, "fp16", False, ("static", "static-q1", "grid")),
+          (8, 16, 8192, 64, "fp16", False, ("static", "static-q1",
+                                             "static-nopp", "grid-nopp",
+                                             "grid")),
           (8, 16, 8192, 64, "fp16", True, ("dynamic", "grid")),
           (4, 16, 8192, 256, "fp16", True, ("dynamic", "grid")),
           (4, 16, 8192, 256, "fp16", False, ("static", "grid")),
@@ -54,8 +57,10 @@ def time_ms(fn, iters):
 
 
 def launcher(variant, fp8, q, k, v, o, lse, scale, causal):
-    persistent = {"grid": False, "static-q1": "static"}.get(variant, variant)
-    slots = 1 if variant == "static-q1" else None
+    base = variant.split("-")[0]
+    persistent = False if base == "grid" else base
+    slots = 1 if variant.endswith("-q1") else None
+    pingpong = not variant.endswith("-nopp")
 
     def fn():
         saved = dict(txl.ops._FWD_Q_SLOTS)
@@ -67,7 +72,8 @@ def launcher(variant, fp8, q, k, v, o, lse, scale, causal):
                     q, k, v, o, lse, scale, causal, persistent=persistent)
             else:
                 txl.ops.flash_attn_forward_into(q, k, v, o, lse, scale,
-                                                causal, persistent=persistent)
+                                                causal, persistent=persistent,
+                                                pingpong=pingpong)
         finally:
             txl.ops._FWD_Q_SLOTS.update(saved)
         return o
