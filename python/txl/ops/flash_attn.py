@@ -707,11 +707,11 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     epilogue).
 
     DYNAMIC (with PERSISTENT): tile_at's order is dealt on demand, FA3's
-    scheduler: a CTA starts with tile program_id; its producer takes each
-    next one from the counter sched_ptr[0] (zero at launch; tile =
-    atomic_add + CTAs) and hands its number to the consumers in
-    sched_ptr[1 + program_id * QSTAGES + slot], published by the Q slot's
-    q_full; past the last tile it hands them that number with a bare
+    scheduler: a CTA starts with tile program_id; as its producer starts a
+    tile it claims the CTA's next one from the counter sched_ptr[0] (zero
+    at launch; tile = atomic_add + CTAs), and it hands each number to the
+    consumers in sched_ptr[1 + program_id * QSTAGES + slot], published by
+    the Q slot's q_full; past the last tile it hands them that number with a bare
     arrival, and they stop. Tiles of different lengths (causal) then end
     at nearly the same time on every SM. Without DYNAMIC sched_ptr is
     not read.
@@ -771,6 +771,11 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
             tile_i = 0
             t = tl.program_id(0)
             while t < num_tiles:
+                # Claim the next tile in tile_at's order that no CTA has
+                # taken (the first num_programs are the CTAs' first tiles)
+                # now, so the atomic's latency hides under this tile's
+                # loads (FA3 claims ahead the same way).
+                nxt = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
                 first += produce_tile(
                     t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full,
                     q_empty, k_full, v_full, k_empty, v_empty, q_desc,
@@ -780,9 +785,7 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                     STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8,
                     DYNAMIC)
                 tile_i += 1
-                # The next tile in tile_at's order that no CTA has taken
-                # (the first num_programs went to the CTAs' first tiles).
-                t = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
+                t = nxt
             produce_end(q_full, q_empty, tile_slots, t, tile_i, QSTAGES)
         elif PERSISTENT:
             first = 0
