@@ -46,7 +46,8 @@ def reference(q, k, v, scale, causal, window=(-1, -1), softcap=0.0):
 
 
 def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
-        seed=0, window=(-1, -1), softcap=0.0):
+        seed=0, window=(-1, -1), softcap=0.0, persistent=None,
+        max_ctas=None):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq * 7 + Sk)
     q = torch.randn((B, Sq, H, D), device="cuda", generator=gen).to(dtype)
     k = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
@@ -58,7 +59,8 @@ def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal,
                                     overlap=overlap, pingpong=pingpong,
-                                    window_size=window, softcap=softcap)
+                                    window_size=window, softcap=softcap,
+                                    persistent=persistent, max_ctas=max_ctas)
     torch.cuda.synchronize()
     want, want_lse = reference(q, k, v, scale, causal, window, softcap)
     tol = 1e-2 if dtype == torch.float16 else 2e-2
@@ -179,7 +181,8 @@ def test_api():
 @pytest.mark.parametrize("D,dtype,H,Hkv", [(128, torch.float16, 4, 2),
                                            (64, torch.bfloat16, 8, 1)],
                          ids=["d128-gqa2", "d64-mqa"])
-def test_varlen(D, dtype, H, Hkv, causal, window):
+def test_varlen(D, dtype, H, Hkv, causal, window, persistent=None,
+                max_ctas=None):
     """flash_attn_varlen_func on packed sequences of random lengths (one
     empty, one longer than a block, seqlen_q != seqlen_k per sequence)
     against the reference per sequence; output and LSE poisoned first."""
@@ -201,7 +204,9 @@ def test_varlen(D, dtype, H, Hkv, causal, window):
     out = big[:q.numel()].view(q.shape)
     lse = torch.full((H, Tq), float("nan"), device="cuda")
     txl.ops.flash_attn_varlen_forward_into(q, k, v, cu_q, cu_k, max(lens_q),
-                                           out, lse, scale, causal, window)
+                                           out, lse, scale, causal, window,
+                                           persistent=persistent,
+                                           max_ctas=max_ctas)
     torch.cuda.synchronize()
     assert torch.isnan(big[q.numel():]).all(), "a store past the output"
     tol = 1e-2 if dtype == torch.float16 else 2e-2
@@ -221,6 +226,8 @@ def test_varlen(D, dtype, H, Hkv, causal, window):
                                    rtol=tol)
         torch.testing.assert_close(lse[:, qs:qe], want_lse[0], atol=2e-3,
                                    rtol=1e-3)
+    if persistent is not None:
+        return
     # Through the API (custom op), default scale.
     got = txl.ops.flash_attn_varlen_func(q, k, v, cu_q, cu_k, max(lens_q),
                                          max(lens_k), causal=causal,
@@ -269,3 +276,89 @@ def test_d256_backward_refused():
     out = txl.ops.flash_attn_func(q, q, q)
     with pytest.raises(NotImplementedError):
         out.sum().backward()
+
+
+# The persistent launch (one CTA per SM walking the work tiles; the default)
+# on grids small enough that every CTA takes several tiles, so the K/V
+# ring's phases, the Q slots and the ping-pong turns run on across tiles;
+# and the non-persistent launch (one CTA per tile), kept for A/B.
+PERSISTENT_CASES = {
+    # name: (B, Sq, Sk, H, Hkv, D, dtype, window, softcap)
+    "d128": (2, 1000, 1000, 3, 3, 128, torch.float16, (-1, -1), 0.0),
+    "d64": (2, 1000, 1000, 3, 3, 64, torch.bfloat16, (-1, -1), 0.0),
+    "d256": (2, 777, 777, 2, 2, 256, torch.float16, (-1, -1), 0.0),
+    # causal with seqlen_q > seqlen_k: the top tiles see no key (tiles of
+    # no blocks between tiles of many)
+    "q_gt_k": (2, 1001, 300, 2, 2, 128, torch.float16, (-1, -1), 0.0),
+    "k_gt_q": (2, 300, 1001, 2, 2, 128, torch.float16, (-1, -1), 0.0),
+    "q1": (3, 1, 4133, 2, 1, 64, torch.float16, (-1, -1), 0.0),
+    "gqa8": (2, 1000, 777, 8, 1, 128, torch.bfloat16, (-1, -1), 0.0),
+    "window": (2, 1000, 1000, 2, 1, 128, torch.float16, (100, 50), 0.0),
+    "softcap": (2, 1000, 1000, 3, 3, 64, torch.bfloat16, (-1, -1), 20.0),
+    "d256_window": (1, 1000, 1300, 2, 1, 256, torch.bfloat16, (200, 30),
+                    0.0),
+}
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("ctas", [1, 5])
+@pytest.mark.parametrize("case", list(PERSISTENT_CASES))
+def test_persistent(case, ctas, causal):
+    B, Sq, Sk, H, Hkv, D, dtype, window, softcap = PERSISTENT_CASES[case]
+    run(B, Sq, Sk, H, Hkv, D, dtype, causal, window=window, softcap=softcap,
+        persistent="static", max_ctas=ctas)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("ctas", [1, 5])
+@pytest.mark.parametrize("case", ["d128", "d64", "d256", "q_gt_k", "k_gt_q",
+                                  "gqa8", "window", "softcap"])
+def test_persistent_dynamic(case, ctas, causal):
+    """The dynamic order: each CTA's producer takes its next tile from a
+    global counter and hands the number to its consumers through the Q
+    slot; past the last tile it hands them the end."""
+    B, Sq, Sk, H, Hkv, D, dtype, window, softcap = PERSISTENT_CASES[case]
+    run(B, Sq, Sk, H, Hkv, D, dtype, causal, window=window, softcap=softcap,
+        persistent="dynamic", max_ctas=ctas)
+
+
+@pytest.mark.parametrize("order", ["static", "dynamic"])
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("schedule", list(SCHEDULES))
+def test_persistent_schedules(schedule, causal, order):
+    """Every schedule persistent, 3 CTAs: with ping-pong off and on the
+    turns and rings carry across tiles."""
+    overlap, pingpong = SCHEDULES[schedule]
+    run(2, 1000, 1300, 2, 1, 128, torch.float16, causal, overlap=overlap,
+        pingpong=pingpong, persistent=order, max_ctas=3)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("case", ["d128", "d64", "d256", "q_gt_k", "window"])
+def test_non_persistent(case, causal):
+    B, Sq, Sk, H, Hkv, D, dtype, window, softcap = PERSISTENT_CASES[case]
+    run(B, Sq, Sk, H, Hkv, D, dtype, causal, window=window, softcap=softcap,
+        persistent=False)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_persistent_sections(causal, monkeypatch):
+    """The causal order in sections of (batch, head) pairs (L2 reuse of
+    K/V), the last one partial: an L2 budget of two kv heads' K and V
+    makes sections of 4 query heads (GQA 2) over 2 * 5 = 10 pairs."""
+    Sk, D = 1000, 128
+    monkeypatch.setattr(txl.ops, "_L2_KV_BYTES", 2 * Sk * D * 2 * 2)
+    assert txl.ops._heads_per_section(Sk, D, 2, 2, 10) == 4
+    run(2, 1000, Sk, 6, 3, D, torch.float16, causal, persistent="static",
+        max_ctas=7)
+    run(2, 1000, Sk, 6, 3, D, torch.float16, causal, persistent="dynamic",
+        max_ctas=7)
+
+
+@pytest.mark.parametrize("persistent", ["static", "dynamic", False])
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_persistent_varlen(causal, persistent):
+    """Packed sequences on 3 CTAs (persistent: tiles past a sequence's end
+    are empty tiles in the CTAs' walk) and on the one-CTA-per-tile grid."""
+    test_varlen(128, torch.float16, 4, 2, causal, (-1, -1),
+                persistent=persistent, max_ctas=3)

@@ -65,7 +65,7 @@ def check(out, lse, q, k, v, scale, causal, descales, window=(-1, -1),
 
 
 def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES, window=(-1, -1),
-        softcap=0.0):
+        softcap=0.0, persistent=None, max_ctas=None):
     q, k, v = fp8_inputs(B, Sq, Sk, H, Hkv, D)
     scale = 1.0 / math.sqrt(D)
     n = B * Sq * H * D
@@ -75,7 +75,9 @@ def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES, window=(-1, -1),
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     txl.ops.flash_attn_fp8_forward_into(q, k, v, out, lse, scale, causal,
                                         *descales, window_size=window,
-                                        softcap=softcap)
+                                        softcap=softcap,
+                                        persistent=persistent,
+                                        max_ctas=max_ctas)
     torch.cuda.synchronize()
     check(out, lse, q, k, v, scale, causal, descales, window, softcap)
     assert torch.isnan(big[n:]).all(), "a store past the output"
@@ -262,3 +264,15 @@ def test_fp8_api():
                                 descale_q=torch.ones(2, 2, device="cuda"))
     with pytest.raises(ValueError):
         txl.ops.flash_attn_func(q.half(), k.half(), v.half(), descale_q=2.0)
+
+
+@pytest.mark.parametrize("persistent,ctas", [("static", 1), ("static", 5),
+                                             ("dynamic", 5), (False, None)],
+                         ids=["static1", "static5", "dynamic5", "grid"])
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D,Sq,Sk", [(128, 1000, 1000), (64, 1001, 300),
+                                     (128, 300, 1001)])
+def test_fp8_persistent(D, Sq, Sk, causal, persistent, ctas):
+    """The persistent launch on a few CTAs (several tiles each: the ring
+    and P buffers carry across tiles) and the one-CTA-per-tile grid."""
+    run(2, Sq, Sk, 4, 2, D, causal, persistent=persistent, max_ctas=ctas)

@@ -4,14 +4,16 @@
 // atomic with the PTX memory-order and scope qualifiers), or a vector `red`
 // where the old values are unused and PTX has one. Replicated data
 // is updated once, by the thread and register that StoreToLLVM would store
-// from; a scalar atomic is done by thread 0. When the old values are used
-// and some threads did not perform the atomic themselves (replicas, or
-// every thread but 0 for a scalar), the performers publish them through
+// from; a scalar atomic is done by one thread (scalarPerformerThread:
+// thread 0, or lane 0 of its role's first warp). When the old values are
+// used and some threads did not perform the atomic themselves (replicas,
+// or every other thread for a scalar), the performers publish them through
 // shared scratch (sized by AllocateSharedMemory) between two barriers.
 //
 //===----------------------------------------------------------------------===//
 #include "SharedScratch.h"
 #include "Utility.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -181,9 +183,9 @@ lowerAtomic(Operation *op, Value ptrIn, Value maskIn, Type resultType,
     if (map->laneFreeMask() || map->warpFreeMask())
       performer = isFirstReplica(rewriter, loc, *map);
   } else {
-    performer = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                     threadIdX(rewriter, loc),
-                                     i32Const(rewriter, loc, 0));
+    performer = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::eq, threadIdX(rewriter, loc),
+        i32Const(rewriter, loc, txlgpu::scalarPerformerThread(op)));
   }
   Value yes = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                        rewriter.getBoolAttr(true));

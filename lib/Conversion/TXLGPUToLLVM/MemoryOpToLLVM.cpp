@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "InlinePTX.h"
 #include "Utility.h"
+#include "txl/Dialect/TXLGPU/IR/ExtraWarps.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -234,10 +235,11 @@ struct StoreToLLVM : public ConvertOpToLLVMPattern<StoreOp> {
       if (map && (map->laneFreeMask() || map->warpFreeMask()))
         threadPred = isFirstReplica(rewriter, loc, *map);
     } else {
-      // A scalar store is done by thread 0 alone.
-      threadPred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        threadIdX(rewriter, loc),
-                                        i32Const(rewriter, loc, 0));
+      // A scalar store is done by one thread (thread 0, or in a role lane 0
+      // of its first warp).
+      threadPred = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::eq, threadIdX(rewriter, loc),
+          i32Const(rewriter, loc, txlgpu::scalarPerformerThread(op)));
     }
     Packing probe = getPacking(rewriter, elemTy, 1);
     unsigned vec = globalVectorWidth(op, op.getPtr().getType(), probe.elemBits);

@@ -98,6 +98,8 @@ TValue rmw(Gen &g, const char *kind, const AtomicArgs &a, const TValue &ptr,
       g.b, g.cur, val.value.getType(), g.b.getStringAttr(kind), ptr.value,
       val.value, mask.value, g.b.getStringAttr(a.sem),
       g.b.getStringAttr(a.scope));
+  if (!a.ptr.isTensor())
+    g.markScalarPerformer(op);
   return {op.getResult(), val.dtype, val.shape};
 }
 
@@ -188,6 +190,8 @@ Val atomicCAS(Gen &g, const std::string &name, CallArgs &args, SourceLoc loc) {
   auto op = ::mlir::txl::AtomicCASOp::create(
       g.b, g.cur, val.value.getType(), a.ptr.value, cmp.value, val.value,
       g.b.getStringAttr(a.sem), g.b.getStringAttr(a.scope));
+  if (!a.ptr.isTensor())
+    g.markScalarPerformer(op);
   return Val::tensor({op.getResult(), val.dtype, val.shape});
 }
 

@@ -340,8 +340,11 @@ static Val store(Gen &g, CallArgs &args, SourceLoc loc) {
   auto evict = evictFromString(constString(g, p[5], "eviction_policy", loc));
   if (!evict)
     g.fail(loc, "unsupported eviction policy '" + p[5]->s + "'");
-  ::mlir::txl::StoreOp::create(g.b, g.cur, ptr.value, value.value,
-                       hasMask ? mask.value : Value(), *cache, *evict);
+  auto store = ::mlir::txl::StoreOp::create(
+      g.b, g.cur, ptr.value, value.value, hasMask ? mask.value : Value(),
+      *cache, *evict);
+  if (!ptr.isTensor())
+    g.markScalarPerformer(store);
   return Val::none();
 }
 

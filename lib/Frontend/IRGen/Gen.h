@@ -459,6 +459,9 @@ public:
   int64_t warpRoleIssuer = -1;
   /// Marks `op` as issued by warpRoleIssuer's lane 0, in a warp role.
   void markIssuer(mlir::Operation *op);
+  /// Marks a scalar store or atomic made in a role as performed by lane 0
+  /// of the role's first warp (tg::scalarPerformerThread).
+  void markScalarPerformer(mlir::Operation *op);
   /// Warps per warpgroup x warpgroups: the warps tensors are laid out on.
   int64_t tensorWarps() const {
     return int64_t(opts.numWarps) * opts.numWarpgroups;

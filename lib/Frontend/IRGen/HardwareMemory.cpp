@@ -1291,6 +1291,13 @@ void Gen::markIssuer(Operation *op) {
                 b.getI32IntegerAttr(int32_t(warpRoleIssuer)));
 }
 
+void Gen::markScalarPerformer(Operation *op) {
+  // Outside roles (or in one that warp 0 runs) thread 0 performs it.
+  if (!roleWarps.empty() && roleWarps.front() > 0)
+    op->setAttr(tg::kIssuerWarpAttr,
+                b.getI32IntegerAttr(int32_t(roleWarps.front())));
+}
+
 Val Gen::tensorMemoryDot(const TValue &a, const TValue &bm, const TValue &acc,
                          SourceLoc loc) {
   const std::string fname = "tl.dot";

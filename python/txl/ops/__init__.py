@@ -82,6 +82,24 @@ _FWD_BLOCK_N = {64: _BLOCK_N, 128: _BLOCK_N, 256: 64}
 _STAGES = {64: 3, 128: 2, 256: 2}
 _BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
+# Q slots of the persistent forward: two let the next tile's Q land while
+# the consumers still read this one; at head dim 256 a second slot (64 KB)
+# does not fit next to the K/V ring.
+_FWD_Q_SLOTS = {64: 2, 128: 2, 256: 1}
+# The forward's default launch per (head dim, causal) (_fwd_schedule),
+# from the H100 A/B of session 13 (bench/ab_flash_fwd_persistent.py, in
+# TFLOP/s, persistent / one CTA per tile): causal work, whose tiles differ
+# in length, gains from the dynamic order (D128 590 / 563, D64 418 / 401,
+# D256 539 / 519); non-causal, the static order at D128 (603 / 594, fp8
+# 667 / 655), while at D64 the persistent kernel is slower (379 / 424,
+# not understood yet) and D256 was not measured.
+PERSISTENT_DEFAULT = {(64, False): "grid", (64, True): "dynamic",
+                      (128, False): "static", (128, True): "dynamic",
+                      (256, False): "grid", (256, True): "dynamic"}
+# K/V bytes the CTAs running at once should share in L2 in the causal
+# persistent order (the H100 has 50 MB of L2).
+_L2_KV_BYTES = 32 << 20
+_SM_COUNT = {}
 _FP8 = torch.float8_e4m3fn
 
 
@@ -130,13 +148,20 @@ def _window(causal, window_size):
 
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
                             overlap=True, pingpong=True,
-                            window_size=(-1, -1), softcap=0.0):
+                            window_size=(-1, -1), softcap=0.0,
+                            persistent=None, max_ctas=None):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
     `pingpong` choose the schedule (see flash_attn.py); window_size and
-    softcap as in flash_attn_func."""
+    softcap as in flash_attn_func. `persistent` (None: the default per
+    head dim and causality, PERSISTENT_DEFAULT) launches one CTA per SM
+    walking the work tiles, at most `max_ctas` of them if given (tests use
+    a small grid to give each CTA several tiles), in a static order
+    ("static") or taking tiles from a counter ("dynamic"; True: dynamic
+    for causal work, else static); False one CTA per tile."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
-                   softcap, overlap=overlap, pingpong=pingpong)
+                   softcap, overlap=overlap, pingpong=pingpong,
+                   persistent=persistent, max_ctas=max_ctas)
 
 
 def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
@@ -160,7 +185,7 @@ def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
 def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
                 cu_q, cu_k, softmax_scale, causal, window_size, softcap,
                 overlap=True, pingpong=True, descale_q=1.0, descale_k=1.0,
-                descale_v=1.0):
+                descale_v=1.0, persistent=None, max_ctas=None):
     """The one launcher of flash_fwd (python/txl/ops/flash_attn.py), for
     every dtype: q [rows_q, H, D], k and v [rows_k, Hkv, D] contiguous and
     16-byte aligned; cu_q/cu_k (int32 [B + 1]) for packed sequences, else
@@ -191,14 +216,75 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     left, right = _window(causal, window_size)
     qk_scale, softcap_scale = _score_scales(
         softmax_scale * descale_q * descale_k, softcap)
-    _kernels.flash_fwd[(m_blocks, B * H)](
+    causal_flag = right >= 0
+    schedule = _fwd_schedule(persistent, D, causal_flag)
+    tiles = m_blocks * B * H
+    if schedule != "grid":
+        ctas = max(min(tiles, max_ctas or _num_sms(q.device)), 1)
+        grid = (ctas,)
+    else:
+        grid = (m_blocks, B * H)
+    q_slots = _FWD_Q_SLOTS[D] if schedule != "grid" else 1
+    if schedule == "dynamic":
+        # [0]: the tile counter (zero at launch), then each CTA's q_slots
+        # tile numbers handed from its producer to its consumers.
+        sched = torch.zeros(1 + grid[0] * q_slots, device=q.device,
+                            dtype=torch.int32)
+    else:
+        sched = cu_q  # unread
+    section = _heads_per_section(
+        seqlen_k if not varlen else max(seqlen_k // max(B, 1), 1), D,
+        q.element_size(), H // Hkv, B * H) if causal_flag else 1
+    _kernels.flash_fwd[grid](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
-        cu_k, float(descale_v), D=D, BN=bn,
-        STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=right >= 0,
+        cu_k, float(descale_v), B * H, section, sched, D=D, BN=bn,
+        STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=causal_flag,
         OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
-        P_SMEM=p_smem, num_warps=4, num_warpgroups=3)
+        PERSISTENT=schedule != "grid", QSTAGES=q_slots,
+        DYNAMIC=schedule == "dynamic", P_SMEM=p_smem, num_warps=4,
+        num_warpgroups=3)
+
+
+def _fwd_schedule(persistent, D, causal):
+    """The forward's launch: "grid" (one CTA per work tile), "static" (one
+    CTA per SM, tiles dealt round-robin in flash_attn.py tile_at's order)
+    or "dynamic" (one CTA per SM, each taking the next tile of that order
+    from a global counter when it starts one: FA3's scheduler for causal
+    work, whose tiles differ in length). persistent: None (the default,
+    PERSISTENT_DEFAULT), False, True (persistent: dynamic for causal work,
+    else static), "static" or "dynamic"."""
+    if persistent is None:
+        return PERSISTENT_DEFAULT[(D, bool(causal))]
+    if persistent is False:
+        return "grid"
+    if persistent is True:
+        return "dynamic" if causal else "static"
+    if persistent not in ("static", "dynamic"):
+        raise ValueError(f"persistent={persistent!r}: None, False, True, "
+                         "'static' or 'dynamic'")
+    return persistent
+
+
+def _num_sms(device):
+    index = device.index if device.index is not None else \
+        torch.cuda.current_device()
+    if index not in _SM_COUNT:
+        _SM_COUNT[index] = torch.cuda.get_device_properties(
+            index).multi_processor_count
+    return _SM_COUNT[index]
+
+
+def _heads_per_section(seqlen_k, D, elem, group, num_bh):
+    """How many (batch, head) pairs the persistent causal order takes at a
+    time (flash_attn.py tile_at): as many query heads as share the K and
+    V that fit _L2_KV_BYTES, a power of two of kv heads (FA3's rule of
+    thumb), times the GQA group, at least one kv head."""
+    kv_bytes = max(seqlen_k, 1) * D * 2 * elem
+    kv_heads = max(_L2_KV_BYTES // kv_bytes, 1)
+    kv_heads = 1 << (kv_heads.bit_length() - 1)
+    return max(min(kv_heads * group, num_bh), 1)
 
 
 def _score_scales(scale, softcap):
@@ -215,12 +301,14 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
                                    max_seqlen_q, out, lse, softmax_scale,
                                    causal, window_size=(-1, -1),
                                    softcap=0.0, descale_q=1.0, descale_k=1.0,
-                                   descale_v=1.0):
+                                   descale_v=1.0, persistent=None,
+                                   max_ctas=None):
     """The forward kernel on packed sequences: q [total_q, heads, D], k and
     v [total_k, kv_heads, D], sequence b at rows cu_seqlens_q[b] ..
     cu_seqlens_q[b+1]-1 (int32 [batch + 1], cu_seqlens_k for keys), into
     `out` (q's shape; bf16 for float8_e4m3fn inputs, which take the
-    descales) and `lse` ([heads, total_q] fp32), both contiguous."""
+    descales) and `lse` ([heads, total_q] fp32), both contiguous.
+    persistent and max_ctas as in flash_attn_forward_into."""
     Tq = q.shape[0]
     Tk = k.shape[0]
     B = cu_seqlens_q.numel() - 1
@@ -236,7 +324,8 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
     _launch_fwd(q, k, v, out, lse, B, Tq, Tk, int(max_seqlen_q), cu_q, cu_k,
                 softmax_scale, causal, window_size, softcap,
                 descale_q=descale_q, descale_k=descale_k,
-                descale_v=descale_v)
+                descale_v=descale_v, persistent=persistent,
+                max_ctas=max_ctas)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),
@@ -656,14 +745,17 @@ def transpose_v_fp8(v, cu_seqlens_k, permute_keys=True):
 
 def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
                                 descale_q=1.0, descale_k=1.0, descale_v=1.0,
-                                window_size=(-1, -1), softcap=0.0):
+                                window_size=(-1, -1), softcap=0.0,
+                                persistent=None, max_ctas=None):
     """The fp8 forward into caller-given `out` (bf16, q's shape,
     contiguous) and `lse` ([batch, heads, seqlen_q] fp32, contiguous);
     q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]; window_size
-    and softcap as in flash_attn_func."""
+    and softcap as in flash_attn_func; persistent and max_ctas as in
+    flash_attn_forward_into."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
                    softcap, descale_q=descale_q, descale_k=descale_k,
-                   descale_v=descale_v)
+                   descale_v=descale_v, persistent=persistent,
+                   max_ctas=max_ctas)
 
 
 @torch.library.custom_op("txl::flash_attn_fp8_forward", mutates_args=(),

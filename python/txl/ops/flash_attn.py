@@ -58,7 +58,24 @@ inside seqlen_k take the unmasked path; only the diagonal blocks and the
 ragged last block compare indices, and blocks wholly above the diagonal
 are never loaded. Causal masking is bottom-right aligned as in flash-attn
 (query i sees keys k <= i + seqlen_k - seqlen_q); rows that see no key
-get O = 0 and LSE = -inf. CTAs are launched longest-first for causal.
+get O = 0 and LSE = -inf. Causal work goes longest-first (below).
+
+Persistent launch (PERSISTENT=True; the launcher's defaults per head dim
+and causality are txl/ops/__init__.py PERSISTENT_DEFAULT): one CTA per SM
+walks work tiles (128 query rows of one head) in tile_at's order.
+Producer and consumers count the key blocks of the CTA's earlier tiles
+(`first`), so the K/V ring's stages and phases run on across tiles and
+the producer streams the next tile's Q (into the other of two Q slots)
+and first K/V blocks while the consumers finish the last blocks of this
+one and store its O and LSE. The ping-pong turns run on across tiles
+too. Causal tiles go longest first (the last query block of a head walks
+the most keys), dealt round-robin or on demand (DYNAMIC, the launcher's
+persistent="dynamic": each CTA takes the next tile when it starts one,
+which evens out the CTAs' work better: the H100 numbers are in
+PERSISTENT_DEFAULT's comment), so the shortest tiles come last. (batch,
+head) pairs are taken in sections whose K and V fit L2 (the launcher's
+_heads_per_section), query blocks outer and heads inner within a section,
+so the CTAs running at once share a few heads' K and V.
 
 Sliding windows (LOCAL, and CAUSAL with the right size folded into the
 diagonal's shift) and softcap (SOFTCAP: tanh on S before the mask, the
@@ -120,22 +137,40 @@ LOG2E = 1.4426950408889634
 
 
 @txl.jit
-def produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty, v_empty,
-            q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col, vt_col,
-            n_blocks, HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
-            STAGES: tl.constexpr, FP8: tl.constexpr = False):
-    """Both Q tiles once, then K and V of blocks 0 .. n_blocks-1, each into
-    its stage as soon as the consumers have freed it. FP8: V comes
-    transposed, V_j^T is the [D, BN] box at row kv_col, column vt_col +
-    j*BN."""
+def produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full, k_empty,
+            v_empty, q_desc, k_desc, v_desc, q_row, k_row, q_col, kv_col,
+            vt_col, n_blocks, first, tile_i, t, tile_slots, HM: tl.constexpr,
+            BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
+            QSTAGES: tl.constexpr, PERSISTENT: tl.constexpr,
+            FP8: tl.constexpr = False, DYNAMIC: tl.constexpr = False):
+    """One tile: both Q tiles into Q slot tile_i % QSTAGES (PERSISTENT:
+    once the consumers have freed it, QSTAGES tiles ago), then K and V of
+    blocks 0 .. n_blocks-1, block j into ring position first + j (first:
+    the blocks of the CTA's earlier tiles), each as soon as the consumers
+    have freed its stage. FP8: V comes transposed, V_j^T is the [D, BN]
+    box at row kv_col, column vt_col + j*BN. DYNAMIC: the tile's number t
+    goes to tile_slots[slot] for the consumers (published by q_full)."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
-    txl.mbar_expect(q_full, 2 * HM * D * ELEM)
-    txl.tma_load(txl.get_buffer(q_bufs, 0), q_desc, [q_row, q_col], q_full)
-    txl.tma_load(txl.get_buffer(q_bufs, 1), q_desc, [q_row + HM, q_col],
-                 q_full)
+    slot = tile_i % QSTAGES
+    if PERSISTENT:
+        # The flipped parity passes at once on a fresh barrier (REFERENCE
+        # section 3): the first QSTAGES tiles do not wait.
+        txl.mbar_wait(txl.get_buffer(q_empty, slot),
+                      ((tile_i // QSTAGES) & 1) ^ 1)
+    if DYNAMIC:
+        # A scalar store is thread 0's, the thread that arrives on q_full
+        # below (its arrival releases the store to the consumers' wait).
+        tl.store(tile_slots + slot, t)
+    qb = txl.get_buffer(q_full, slot)
+    txl.mbar_expect(qb, 2 * HM * D * ELEM)
+    txl.tma_load(txl.get_buffer(q_bufs, 2 * slot), q_desc, [q_row, q_col],
+                 qb)
+    txl.tma_load(txl.get_buffer(q_bufs, 2 * slot + 1), q_desc,
+                 [q_row + HM, q_col], qb)
     for j in range(n_blocks):
-        s = j % STAGES
-        free_phase = ((j // STAGES) & 1) ^ 1
+        g = first + j
+        s = g % STAGES
+        free_phase = ((g // STAGES) & 1) ^ 1
         txl.mbar_wait(txl.get_buffer(k_empty, s), free_phase)
         kb = txl.get_buffer(k_full, s)
         txl.mbar_expect(kb, BN * D * ELEM)
@@ -286,31 +321,33 @@ def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
 
 @txl.jit
 def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
-           p, alpha, m_i, l_i, lo, hi, rows, col0, seqlen_k, causal_shift,
-           left_shift, softcap_scale, qk_scale, leader, BN: tl.constexpr,
+           p, alpha, m_i, l_i, first, lo, hi, rows, col0, seqlen_k,
+           causal_shift, left_shift, softcap_scale, qk_scale, leader, BN: tl.constexpr,
            STAGES: tl.constexpr, CAUSAL: tl.constexpr, MASK: tl.constexpr,
            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
            PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
            SOFTCAP: tl.constexpr, FP8: tl.constexpr,
            P_SMEM: tl.constexpr):
     """Blocks lo .. hi-1 (lo >= 1): the softmax of block j and O += P V of
-    block j-1; masks applied only with MASK."""
+    block j-1; masks applied only with MASK. Block j sits at ring position
+    first + j."""
     for j in range(lo, hi):
+        g = first + j
         turn_begin(ROLE, PINGPONG)
         if OVERLAP:
-            S = scores(q, k_bufs, k_full, j, STAGES)
+            S = scores(q, k_bufs, k_full, g, STAGES)
             # O is rescaled under S_j's wgmma, then O += P_{j-1} V_{j-1}.
-            acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, j - 1,
+            acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, g - 1,
                      STAGES, FP8, P_SMEM)
             turn_end(ROLE, PINGPONG)
             txl.dot_wait(1)  # S_j is ready; P_{j-1} V_{j-1} runs on
         else:
-            acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, j - 1,
+            acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, g - 1,
                      STAGES, FP8, P_SMEM)
-            S = scores(q, k_bufs, k_full, j, STAGES)
+            S = scores(q, k_bufs, k_full, g, STAGES)
             turn_end(ROLE, PINGPONG)
             txl.dot_wait(0)
-        release(k_empty, j, leader, STAGES)
+        release(k_empty, g, leader, STAGES)
         S = cap_scores(S, softcap_scale, SOFTCAP)
         if MASK:
             S = mask_scores(S, j, rows, col0, seqlen_k, causal_shift,
@@ -318,39 +355,40 @@ def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
         p_j, alpha, m_i, l_i = softmax_step(S, m_i, l_i, qk_scale)
         p = p_j.to(p.dtype)  # the type consume chose to carry P in (round_p)
         txl.dot_wait(0)
-        release(v_empty, j - 1, leader, STAGES)
+        release(v_empty, g - 1, leader, STAGES)
     return acc, p, alpha, m_i, l_i
 
 
 @txl.jit
-def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
-            o_ptr, lse_ptr, q_start, row0, o_row_stride, o_col, lse_base,
-            seqlen_q, seqlen_k, causal_shift, left_shift, softcap_scale,
-            col0, n_left, n_full, n_blocks, qk_scale, descale_v,
+def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
+            v_empty, o_ptr, lse_ptr, q_start, row0, o_row_stride, o_col,
+            lse_base, seqlen_q, seqlen_k, causal_shift, left_shift,
+            softcap_scale, col0, n_left, n_full, n_blocks, first, qk_scale,
+            descale_v,
             HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
             STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             OVERLAP: tl.constexpr, ROLE: tl.constexpr,
             PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, FP8: tl.constexpr,
-            P_SMEM: tl.constexpr):
-    """One consumer warpgroup: its HM query rows against blocks 0 ..
-    n_blocks-1 (keys from col0 on). Blocks [n_left, n_full) need no mask;
-    those before (a sliding window's left edge) and after (the diagonal,
-    the window's right edge, the ragged end) do. FP8: O is scaled by
-    descale_v in the epilogue."""
+            P_SMEM: tl.constexpr, REUSE_Q: tl.constexpr):
+    """One consumer warpgroup, one tile: its HM query rows (Q tile q, landed)
+    against blocks 0 .. n_blocks-1 (keys from col0 on; block j at ring
+    position first + j). Blocks [n_left, n_full) need no mask; those
+    before (a sliding window's left edge) and after (the diagonal, the
+    window's right edge, the ragged end) do. FP8: O is scaled by
+    descale_v in the epilogue. REUSE_Q (persistent): arrives on q_free
+    once done with Q: the producer may load the next Q into this tile."""
     leader = txl.tid(0) % 128 == 0
     rows = q_start + tl.arange(0, HM)  # query indices within the sequence
     m_i = tl.full([HM], float("-inf"), tl.float32)
     l_i = tl.zeros([HM], dtype=tl.float32)
     acc = tl.zeros([HM, D], dtype=tl.float32)
-    if PINGPONG and ROLE == 1:
-        turn_end(ROLE, PINGPONG)  # consumer 0 goes first
     if n_blocks > 0:
         turn_begin(ROLE, PINGPONG)
-        S = scores(q, k_bufs, k_full, 0, STAGES)
+        S = scores(q, k_bufs, k_full, first, STAGES)
         turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
-        release(k_empty, 0, leader, STAGES)
+        release(k_empty, first, leader, STAGES)
         S = cap_scores(S, softcap_scale, SOFTCAP)
         if n_left > 0 or n_full < 1:
             S = mask_scores(S, 0, rows, col0, seqlen_k, causal_shift,
@@ -366,7 +404,7 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
             start = tl.maximum(n_left, 1)
             acc, p, alpha, m_i, l_i = attend(
                 q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
-                acc, p, alpha, m_i, l_i, 1, start, rows, col0, seqlen_k,
+                acc, p, alpha, m_i, l_i, first, 1, start, rows, col0, seqlen_k,
                 causal_shift, left_shift, softcap_scale, qk_scale, leader,
                 BN, STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL,
                 SOFTCAP, FP8, P_SMEM)
@@ -375,24 +413,27 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
         mid = tl.maximum(n_full, start)
         acc, p, alpha, m_i, l_i = attend(
             q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
-            p, alpha, m_i, l_i, start, mid, rows, col0, seqlen_k,
+            p, alpha, m_i, l_i, first, start, mid, rows, col0, seqlen_k,
             causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
             STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
             FP8, P_SMEM)
         acc, p, alpha, m_i, l_i = attend(
             q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
-            p, alpha, m_i, l_i, mid, n_blocks, rows, col0, seqlen_k,
+            p, alpha, m_i, l_i, first, mid, n_blocks, rows, col0, seqlen_k,
             causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
             STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
             FP8, P_SMEM)
         turn_begin(ROLE, PINGPONG)
         acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full,
-                 n_blocks - 1, STAGES, FP8, P_SMEM)
+                 first + n_blocks - 1, STAGES, FP8, P_SMEM)
         turn_end(ROLE, PINGPONG)
         txl.dot_wait(0)
-        release(v_empty, n_blocks - 1, leader, STAGES)
-    if PINGPONG and ROLE == 0:
-        turn_begin(ROLE, PINGPONG)  # consumer 1's last arrival
+        release(v_empty, first + n_blocks - 1, leader, STAGES)
+    if REUSE_Q and D <= 128:
+        # Every S wgmma that read Q has retired (the dot_wait(0) above):
+        # the producer may load the next tile's Q here while this
+        # warpgroup's epilogue runs.
+        txl.mbar_arrive(q_free, pred=leader)
     # Epilogue: rows that saw no key (l = 0) get O = 0 and LSE = -inf.
     seen = l_i > 0.0
     # Approximate division: an IEEE one calls a slow path, and a call
@@ -408,6 +449,12 @@ def consume(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty,
         # tiles, more than shared memory has left at D = 256.
         txl.smem_store(q, out)
         out = txl.smem_load(q)
+        # Q is free once every thread has read its part back; the next Q
+        # comes by TMA (the async proxy) over these generic-proxy writes.
+        # q_free counts all 128 threads of each consumer here.
+        if REUSE_Q:
+            txl.fence_proxy_async()
+            txl.mbar_arrive(q_free)
     cols = tl.arange(0, D)
     live = rows < seqlen_q
     offs = (row0 + rows)[:, None] * o_row_stride + o_col + cols[None, :]
@@ -459,45 +506,40 @@ def key_blocks(m0, seqlen_k, causal_shift, left_shift, BM: tl.constexpr,
 
 
 @txl.jit
-def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
-              num_heads, group, num_m_blocks, o_row_stride, qk_scale,
-              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
-              descale_v, D: tl.constexpr, BN: tl.constexpr,
-              STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-              OVERLAP: tl.constexpr = True, PINGPONG: tl.constexpr = False,
-              LOCAL: tl.constexpr = False, SOFTCAP: tl.constexpr = False,
-              VARLEN: tl.constexpr = False, FP8: tl.constexpr = False,
-              P_SMEM: tl.constexpr = False):
-    """Grid: (ceil(seqlen_q / 128), batch * num_heads). q/o rows are
-    [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
-    (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32.
-
-    CAUSAL bounds keys on the right: query i sees keys k <= i + seqlen_k -
-    seqlen_q + window_right (window_right = 0: causal). LOCAL bounds them
-    on the left: k >= i + seqlen_k - seqlen_q - window_left. Blocks wholly
-    outside the window are neither loaded nor visited. SOFTCAP: the scores
-    are softcap * tanh(S * softcap_scale) with softcap_scale = scale /
-    softcap (qk_scale is then softcap * log2(e)).
-
-    VARLEN: the batch is packed, q/o rows [total_q, num_heads * D], k/v
-    rows [total_k, ...]; sequence b is rows cu_q[b] .. cu_q[b+1]-1 (cu_k
-    for keys, int32); seqlen_q and seqlen_k are total_q and total_k, lse
-    is [num_heads, total_q]; num_m_blocks counts the longest sequence's
-    query blocks, and CTAs past their sequence's end do nothing.
-
-    FP8: q, k e4m3 as above; v_desc is V^T, [(num_heads / group) * D,
-    keys] with [D, BN] boxes, sequence b's keys from column vt_start on,
-    each group of 32 in txl.acc_to_dot_a_columns(8)'s order (in key order
-    with P_SMEM, which routes P through shared memory); o is bf16; the
-    descales dq * dk are folded into qk_scale (or softcap_scale) and
-    descale_v multiplies O."""
-    HM: tl.constexpr = 64  # query rows per consumer warpgroup
-    BM: tl.constexpr = 2 * HM
-    dt = q_desc.dtype
-    pid_m = tl.program_id(0)
+def tile_at(t, num_m_blocks, num_bh, section, CAUSAL: tl.constexpr,
+            PERSISTENT: tl.constexpr):
+    """Work tile t: (query block, batch * num_heads + head). PERSISTENT:
+    tile t of the CTAs' shared order. The (batch, head) pairs come in
+    sections of `section`; a section's tiles go query block by query
+    block, its heads inner, so the CTAs running at once read the K/V of
+    a few heads only (the launcher sizes a section to fit L2). Else the
+    CTA's own tile from its program ids. CAUSAL: query blocks from the
+    last (the most keys) down, so the last tiles of the order, and the
+    last wave of CTAs, are the shortest."""
+    if PERSISTENT:
+        per_section = section * num_m_blocks
+        sec = t // per_section
+        inner = t - sec * per_section
+        heads = tl.minimum(section, num_bh - sec * section)
+        m = inner // heads
+        bh = sec * section + inner - m * heads
+    else:
+        m = tl.program_id(0)
+        bh = tl.program_id(1)
     if CAUSAL:
-        pid_m = num_m_blocks - 1 - pid_m  # the longest rows first
-    bh = tl.program_id(1)
+        m = num_m_blocks - 1 - m
+    return m, bh
+
+
+@txl.jit
+def tile_work(pid_m, bh, seqlen_q, seqlen_k, num_heads, window_left,
+              window_right, cu_q_ptr, cu_k_ptr, BM: tl.constexpr,
+              BN: tl.constexpr, CAUSAL: tl.constexpr, LOCAL: tl.constexpr,
+              VARLEN: tl.constexpr):
+    """Where tile (pid_m, bh) reads and writes, and the key blocks it walks
+    (key_blocks): head h of sequence b, query rows m0 .. m0+BM-1 of it;
+    the sequence starts at row q_off of q/o and k_off of k/v; its LSE at
+    lse_base."""
     b = bh // num_heads
     h = bh % num_heads
     m0 = pid_m * BM
@@ -515,13 +557,220 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     col0, n_left, n_full, n_blocks = key_blocks(
         m0, seqlen_k, causal_shift, left_shift, BM, BN, CAUSAL, LOCAL)
     if VARLEN:
-        # A CTA past its sequence's end: no blocks (the consumers' stores
+        # A tile past its sequence's end: no blocks (the consumers' stores
         # are all masked off).
         n_blocks = tl.where(m0 < seqlen_q, n_blocks, 0)
+    return (b, h, m0, q_off, k_off, lse_base, seqlen_q, seqlen_k,
+            causal_shift, left_shift, col0, n_left, n_full, n_blocks)
+
+
+@txl.jit
+def produce_tile(t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full, q_empty,
+                 k_full, v_full, k_empty, v_empty, q_desc, k_desc, v_desc,
+                 seqlen_q, seqlen_k, num_heads, group, num_m_blocks, num_bh,
+                 section, window_left, window_right, cu_q_ptr, cu_k_ptr,
+                 tile_slots, HM: tl.constexpr, BN: tl.constexpr,
+                 D: tl.constexpr, STAGES: tl.constexpr,
+                 QSTAGES: tl.constexpr, CAUSAL: tl.constexpr,
+                 PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
+                 VARLEN: tl.constexpr, FP8: tl.constexpr,
+                 DYNAMIC: tl.constexpr):
+    """The producer's loads of work tile t (tile_at); returns its number of
+    key blocks."""
+    pid_m, bh = tile_at(t, num_m_blocks, num_bh, section, CAUSAL,
+                        PERSISTENT)
+    (b, h, m0, q_off, k_off, lse_base, sq, sk, causal_shift, left_shift,
+     col0, n_left, n_full, n_blocks) = tile_work(
+         pid_m, bh, seqlen_q, seqlen_k, num_heads, window_left,
+         window_right, cu_q_ptr, cu_k_ptr, 2 * HM, BN, CAUSAL, LOCAL,
+         VARLEN)
+    produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full,
+            k_empty, v_empty, q_desc, k_desc, v_desc, q_off + m0,
+            k_off + col0, h * D, (h // group) * D,
+            vt_start(k_off, b) + col0, n_blocks, first, tile_i, t, tile_slots,
+            HM, BN, D, STAGES, QSTAGES, PERSISTENT, FP8, DYNAMIC)
+    return n_blocks
+
+
+@txl.jit
+def produce_end(q_full, q_empty, tile_slots, t, tile_i,
+                QSTAGES: tl.constexpr):
+    """DYNAMIC: no tile is left (t >= the number of tiles): t goes to the
+    consumers through the next Q slot as a tile number would, with a plain
+    arrival on q_full (no bytes)."""
+    slot = tile_i % QSTAGES
+    txl.mbar_wait(txl.get_buffer(q_empty, slot),
+                  ((tile_i // QSTAGES) & 1) ^ 1)
+    tl.store(tile_slots + slot, t)
+    txl.mbar_arrive(txl.get_buffer(q_full, slot), pred=txl.tid(0) == 0)
+
+
+@txl.jit
+def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
+                 v_bufs, k_full, v_full, k_empty, v_empty, o_ptr, lse_ptr,
+                 seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
+                 section, o_row_stride, qk_scale, window_left, window_right,
+                 softcap_scale, cu_q_ptr, cu_k_ptr, descale_v,
+                 HM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr,
+                 STAGES: tl.constexpr, QSTAGES: tl.constexpr,
+                 CAUSAL: tl.constexpr, OVERLAP: tl.constexpr,
+                 ROLE: tl.constexpr, PINGPONG: tl.constexpr,
+                 PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
+                 SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
+                 FP8: tl.constexpr, P_SMEM: tl.constexpr):
+    """Consumer ROLE's part of work tile t: rows m0 + ROLE*HM on, from Q
+    slot tile_i % QSTAGES once it has landed; returns the tile's number of
+    key blocks."""
+    pid_m, bh = tile_at(t, num_m_blocks, num_bh, section, CAUSAL,
+                        PERSISTENT)
+    (b, h, m0, q_off, k_off, lse_base, sq, sk, causal_shift, left_shift,
+     col0, n_left, n_full, n_blocks) = tile_work(
+         pid_m, bh, seqlen_q, seqlen_k, num_heads, window_left,
+         window_right, cu_q_ptr, cu_k_ptr, 2 * HM, BN, CAUSAL, LOCAL,
+         VARLEN)
+    slot = tile_i % QSTAGES
+    txl.mbar_wait(txl.get_buffer(q_full, slot), (tile_i // QSTAGES) & 1)
+    consume(txl.get_buffer(q_bufs, 2 * slot + ROLE),
+            txl.get_buffer(q_empty, slot), p_buf, k_bufs, v_bufs, k_full,
+            v_full, k_empty, v_empty, o_ptr, lse_ptr, m0 + ROLE * HM, q_off,
+            o_row_stride, h * D, lse_base, sq, sk, causal_shift, left_shift,
+            softcap_scale, col0, n_left, n_full, n_blocks, first, qk_scale,
+            descale_v, HM, BN, D, STAGES, CAUSAL, OVERLAP, ROLE, PINGPONG,
+            LOCAL, SOFTCAP, FP8, P_SMEM, PERSISTENT)
+    return n_blocks
+
+
+@txl.jit
+def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
+             q_empty, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
+             v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
+             section, o_row_stride, qk_scale, window_left, window_right,
+             softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM: tl.constexpr,
+             BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
+             QSTAGES: tl.constexpr, CAUSAL: tl.constexpr,
+             OVERLAP: tl.constexpr, PINGPONG: tl.constexpr,
+             PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
+             SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
+             FP8: tl.constexpr, DYNAMIC: tl.constexpr,
+             P_SMEM: tl.constexpr):
+    """Consumer warpgroup ROLE over the CTA's tiles. Ping-pong turns run on
+    across tiles (both consumers take the same number of turns per tile),
+    so its prologue and epilogue are once per CTA. DYNAMIC: the next
+    tile's number is in its Q slot's tile_slots entry once q_full says the
+    slot is filled (past the last tile: a number >= num_tiles)."""
+    if PINGPONG and ROLE == 1:
+        turn_end(ROLE, PINGPONG)  # consumer 0 goes first
+    if DYNAMIC:
+        first = 0
+        tile_i = 0
+        t = tl.program_id(0)
+        while t < num_tiles:
+            first += consume_tile(
+                t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
+                v_bufs, k_full, v_full, k_empty, v_empty, o_ptr, lse_ptr,
+                seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
+                section, o_row_stride, qk_scale, window_left, window_right,
+                softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
+                STAGES, QSTAGES, CAUSAL, OVERLAP, ROLE, PINGPONG, PERSISTENT,
+                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM)
+            tile_i += 1
+            # (consume_tile waits on the same phase again: it passes.)
+            slot = tile_i % QSTAGES
+            txl.mbar_wait(txl.get_buffer(q_full, slot),
+                          (tile_i // QSTAGES) & 1)
+            t = tl.load(tile_slots + slot, volatile=True)
+    elif PERSISTENT:
+        first = 0
+        tile_i = 0
+        for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
+            first += consume_tile(
+                t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
+                v_bufs, k_full, v_full, k_empty, v_empty, o_ptr, lse_ptr,
+                seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
+                section, o_row_stride, qk_scale, window_left, window_right,
+                softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
+                STAGES, QSTAGES, CAUSAL, OVERLAP, ROLE, PINGPONG, PERSISTENT,
+                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM)
+            tile_i += 1
+    else:
+        consume_tile(0, 0, 0, q_bufs, q_full, q_empty, p_buf, k_bufs, v_bufs,
+                     k_full, v_full, k_empty, v_empty, o_ptr, lse_ptr,
+                     seqlen_q, seqlen_k, num_heads, num_m_blocks, num_bh,
+                     section, o_row_stride, qk_scale, window_left,
+                     window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
+                     descale_v, HM, BN, D, STAGES, QSTAGES, CAUSAL, OVERLAP,
+                     ROLE, PINGPONG, PERSISTENT, LOCAL, SOFTCAP, VARLEN, FP8,
+                     P_SMEM)
+    if PINGPONG and ROLE == 0:
+        turn_begin(ROLE, PINGPONG)  # consumer 1's last arrival
+
+
+@txl.jit
+def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
+              num_heads, group, num_m_blocks, o_row_stride, qk_scale,
+              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
+              descale_v, num_bh, section, sched_ptr, D: tl.constexpr,
+              BN: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+              OVERLAP: tl.constexpr = True, PINGPONG: tl.constexpr = False,
+              LOCAL: tl.constexpr = False, SOFTCAP: tl.constexpr = False,
+              VARLEN: tl.constexpr = False, FP8: tl.constexpr = False,
+              PERSISTENT: tl.constexpr = False, QSTAGES: tl.constexpr = 1,
+              DYNAMIC: tl.constexpr = False, P_SMEM: tl.constexpr = False):
+    """Grid: (ceil(seqlen_q / 128), batch * num_heads), one work tile (128
+    query rows of one head) per CTA; PERSISTENT: (CTAs,), each CTA walks
+    tiles program_id, program_id + CTAs, ... of tile_at's order over
+    num_m_blocks * num_bh tiles (num_bh = batch * num_heads; `section`
+    (batch, head) pairs at a time). q/o rows are
+    [batch * seqlen_q, num_heads * D]; k/v rows [batch * seqlen_k,
+    (num_heads / group) * D]; lse is [batch, num_heads, seqlen_q] fp32.
+
+    PERSISTENT: the K/V ring and its phases run on across a CTA's tiles
+    (block j of a tile is ring position `first + j`, first = the blocks of
+    the CTA's earlier tiles), so the producer streams the next tile's Q
+    and first K/V blocks while the consumers finish the previous tile and
+    store it. Q has QSTAGES slots (two Q tiles each); a slot is refilled
+    once both consumers are done with it (q_empty: after their last
+    wgmma; at head dim 256, where Q also serves the epilogue, after the
+    epilogue).
+
+    DYNAMIC (with PERSISTENT): tile_at's order is dealt on demand, FA3's
+    scheduler: a CTA starts with tile program_id; as its producer starts a
+    tile it claims the CTA's next one from the counter sched_ptr[0] (zero
+    at launch; tile = atomic_add + CTAs), and it hands each number to the
+    consumers in sched_ptr[1 + program_id * QSTAGES + slot], published by
+    the Q slot's q_full; past the last tile it hands them that number with a bare
+    arrival, and they stop. Tiles of different lengths (causal) then end
+    at nearly the same time on every SM. Without DYNAMIC sched_ptr is
+    not read.
+
+    CAUSAL bounds keys on the right: query i sees keys k <= i + seqlen_k -
+    seqlen_q + window_right (window_right = 0: causal). LOCAL bounds them
+    on the left: k >= i + seqlen_k - seqlen_q - window_left. Blocks wholly
+    outside the window are neither loaded nor visited. SOFTCAP: the scores
+    are softcap * tanh(S * softcap_scale) with softcap_scale = scale /
+    softcap (qk_scale is then softcap * log2(e)).
+
+    VARLEN: the batch is packed, q/o rows [total_q, num_heads * D], k/v
+    rows [total_k, ...]; sequence b is rows cu_q[b] .. cu_q[b+1]-1 (cu_k
+    for keys, int32); seqlen_q and seqlen_k are total_q and total_k, lse
+    is [num_heads, total_q]; num_m_blocks counts the longest sequence's
+    query blocks, and tiles past their sequence's end do nothing.
+
+    FP8: q, k e4m3 as above; v_desc is V^T, [(num_heads / group) * D,
+    keys] with [D, BN] boxes, sequence b's keys from column vt_start on,
+    each group of 32 in txl.acc_to_dot_a_columns(8)'s order (in key order
+    with P_SMEM, which routes P through shared memory); o is bf16; the
+    descales dq * dk are folded into qk_scale (or softcap_scale) and
+    descale_v multiplies O."""
+    tl.static_assert(PERSISTENT or not DYNAMIC,
+                     "DYNAMIC is an order of the PERSISTENT launch")
+    HM: tl.constexpr = 64  # query rows per consumer warpgroup
+    dt = q_desc.dtype
     # V's tile: [BN, D], or V^T's [D, BN] (FP8).
     VR: tl.constexpr = D if FP8 else BN
     VC: tl.constexpr = BN if FP8 else D
-    q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=2)
+    # Slot i holds consumer 0's Q tile at 2i, consumer 1's at 2i + 1.
+    q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=2 * QSTAGES)
     k_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
     v_bufs = txl.smem_alloc([VR, VC], dtype=dt, num_stages=STAGES)
     if FP8 and P_SMEM:
@@ -530,36 +779,81 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
         p_bufs = txl.smem_alloc([HM, BN], dtype=dt, num_stages=2)
     else:
         p_bufs = q_bufs  # unused: P stays in registers
-    q_full = txl.get_buffer(txl.mbar_alloc(1), 0)
+    q_full = txl.mbar_alloc(1, num_stages=QSTAGES)
+    # Q's slot is free after one arrival per consumer warpgroup, or (head
+    # dim 256: its tile is the epilogue's scratch) one per thread.
+    q_empty = txl.mbar_alloc(2 if D <= 128 else 256, num_stages=QSTAGES)
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     v_full = txl.mbar_alloc(1, num_stages=STAGES)
     # One arrival per consumer warpgroup: K_j is free once S_j has retired,
     # V_j once P_j V_j has.
     k_empty = txl.mbar_alloc(2, num_stages=STAGES)
     v_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    num_tiles = num_m_blocks * num_bh
+    # DYNAMIC: this CTA's slots of the tile numbers the producer hands the
+    # consumers (sched_ptr[0] is the launch's tile counter).
+    tile_slots = sched_ptr + 1 + tl.program_id(0) * QSTAGES
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce(q_bufs, k_bufs, v_bufs, q_full, k_full, v_full, k_empty,
-                v_empty, q_desc, k_desc, v_desc, q_off + m0, k_off + col0,
-                h * D, (h // group) * D, vt_start(k_off, b) + col0, n_blocks,
-                HM, BN, D, STAGES, FP8)
+        if DYNAMIC:
+            first = 0
+            tile_i = 0
+            t = tl.program_id(0)
+            while t < num_tiles:
+                # Claim the next tile in tile_at's order that no CTA has
+                # taken (the first num_programs are the CTAs' first tiles)
+                # now, so the atomic's latency hides under this tile's
+                # loads (FA3 claims ahead the same way).
+                nxt = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
+                first += produce_tile(
+                    t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full,
+                    q_empty, k_full, v_full, k_empty, v_empty, q_desc,
+                    k_desc, v_desc, seqlen_q, seqlen_k, num_heads, group,
+                    num_m_blocks, num_bh, section, window_left,
+                    window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN, D,
+                    STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8,
+                    DYNAMIC)
+                tile_i += 1
+                t = nxt
+            produce_end(q_full, q_empty, tile_slots, t, tile_i, QSTAGES)
+        elif PERSISTENT:
+            first = 0
+            tile_i = 0
+            for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
+                first += produce_tile(
+                    t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full,
+                    q_empty, k_full, v_full, k_empty, v_empty, q_desc,
+                    k_desc, v_desc, seqlen_q, seqlen_k, num_heads, group,
+                    num_m_blocks, num_bh, section, window_left,
+                    window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN, D,
+                    STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8,
+                    DYNAMIC)
+                tile_i += 1
+        else:
+            produce_tile(0, 0, 0, q_bufs, k_bufs, v_bufs, q_full, q_empty,
+                         k_full, v_full, k_empty, v_empty, q_desc, k_desc,
+                         v_desc, seqlen_q, seqlen_k, num_heads, group,
+                         num_m_blocks, num_bh, section, window_left,
+                         window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN,
+                         D, STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL,
+                         VARLEN, FP8, DYNAMIC)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
-        txl.mbar_wait(q_full, 0)
-        consume(txl.get_buffer(q_bufs, 0), txl.get_buffer(p_bufs, 0),
-                k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, o_ptr,
-                lse_ptr, m0, q_off, o_row_stride, h * D, lse_base, seqlen_q,
-                seqlen_k, causal_shift, left_shift, softcap_scale, col0,
-                n_left, n_full, n_blocks, qk_scale, descale_v, HM, BN, D,
-                STAGES, CAUSAL, OVERLAP, 0, PINGPONG, LOCAL, SOFTCAP, FP8,
-                P_SMEM)
+        consumer(0, num_tiles, tile_slots, q_bufs, q_full, q_empty,
+                 txl.get_buffer(p_bufs, 0), k_bufs, v_bufs, k_full, v_full,
+                 k_empty, v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k,
+                 num_heads, num_m_blocks, num_bh, section, o_row_stride,
+                 qk_scale, window_left, window_right, softcap_scale,
+                 cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D, STAGES, QSTAGES,
+                 CAUSAL, OVERLAP, PINGPONG, PERSISTENT, LOCAL, SOFTCAP,
+                 VARLEN, FP8, DYNAMIC, P_SMEM)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
-        txl.mbar_wait(q_full, 0)
-        consume(txl.get_buffer(q_bufs, 1), txl.get_buffer(p_bufs, 1),
-                k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, o_ptr,
-                lse_ptr, m0 + HM, q_off, o_row_stride, h * D, lse_base,
-                seqlen_q, seqlen_k, causal_shift, left_shift, softcap_scale,
-                col0, n_left, n_full, n_blocks, qk_scale, descale_v, HM, BN,
-                D, STAGES, CAUSAL, OVERLAP, 1, PINGPONG, LOCAL, SOFTCAP, FP8,
-                P_SMEM)
+        consumer(1, num_tiles, tile_slots, q_bufs, q_full, q_empty,
+                 txl.get_buffer(p_bufs, 1), k_bufs, v_bufs, k_full, v_full,
+                 k_empty, v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k,
+                 num_heads, num_m_blocks, num_bh, section, o_row_stride,
+                 qk_scale, window_left, window_right, softcap_scale,
+                 cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D, STAGES, QSTAGES,
+                 CAUSAL, OVERLAP, PINGPONG, PERSISTENT, LOCAL, SOFTCAP,
+                 VARLEN, FP8, DYNAMIC, P_SMEM)

@@ -1,8 +1,9 @@
 // tl.atomic_*: one predicated `atom` per element with the PTX memory order
 // and scope; float max/min are a signed max where val >= 0 and an unsigned
 // min elsewhere; 16-bit float adds use the noftz forms; a scalar atomic is
-// done by thread 0 and its old value reaches every thread through shared
-// scratch between two barriers; a block smaller than the CTA is updated
+// done by one thread (thread 0 outside roles: role-scalars.mlir) and its
+// old value reaches every thread through shared scratch between two
+// barriers; a block smaller than the CTA is updated
 // once per element.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: txlc %S/../../gpu/txl_kernels_tl_ops.py --kernel-name atomic_rmw_kernel --signature "*i32:16, *i32:16, *i32:16, *i32:16, i32, 'add', 'acq_rel', 256" --out-dir %t/add > /dev/null

@@ -12,10 +12,10 @@
 // window_right, softcap_scale, cu_q, cu_k, descale_v; D, BN, STAGES,
 // CAUSAL, OVERLAP, PINGPONG, LOCAL, SOFTCAP, VARLEN, FP8.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128 | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 128, 128, 3, 1, 1, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t/d128/flash_fwd.ptx
 // RUN: FileCheck %s --check-prefix=REG < %t/d128/flash_fwd.ptx
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 64, 128, 4, 0, 1, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d64 | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 64, 128, 4, 0, 1, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d64 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=D64 < %t/d64/flash_fwd.ptx
 // OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, {{[0-9]+}} B shared, {{[0-9]+}} registers, 0 B spilled)
 // CHECK: .maxntid 384, 1, 1
@@ -40,7 +40,7 @@
 //
 // P_SMEM=1: P through a shared buffer (stored, fenced, the warpgroup's
 // barrier), then the shared-memory P V.
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 0, 0, 0, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/smem | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 128, 128, 3, 1, 1, 1, 0, 0, 0, 1, 0, 1, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/smem | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=SMEM < %t/smem/flash_fwd.ptx
 // SMEM: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
 // SMEM: st.shared
@@ -57,12 +57,12 @@
 // the epilogue in local memory); the sequence's bounds come from
 // cu_seqlens, the V^T box is loaded at K's coordinates swapped ([kv
 // column, key row]).
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 64, 128, 4, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all64 | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 64]>, tensordesc<fp8e4nv[128, 64]>, tensordesc<fp8e4nv[64, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 64, 128, 4, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all64 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=ALL < %t/all64/flash_fwd.ptx
 // ALL: ld.global{{.*}}.b32
 // ALL: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // ALL: cvt.rn.satfinite.e4m3x2.f32
 //
 // The same at head dim 128, no spill either.
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 128, 128, 3, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all128 | FileCheck %s --check-prefix=ALL128
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 128, 128, 3, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all128 | FileCheck %s --check-prefix=ALL128
 // ALL128: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 148480 B shared, {{[0-9]+}} registers, 0 B spilled)

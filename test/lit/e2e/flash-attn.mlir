@@ -14,7 +14,7 @@
 //   layout: the only conversions through shared memory are the epilogue's
 //   (two per consumer: O and its row LSE to the store layouts).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *fp32:16, *fp32:16, fp32, 128, 128, 2, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128 | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *fp32:16, *fp32:16, fp32, i32, i32, *i32:16, 128, 128, 2, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t/d128/flash_fwd.ptx
 // RUN: FileCheck %s --check-prefix=GIR < %t/d128/flash_fwd.txlgir
 // OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 197632 B shared, {{[0-9]+}} registers, 0 B spilled)
@@ -39,10 +39,10 @@
 // GIR-NOT: txlgpu.convert_layout {{.*}}shared_offset
 //
 // The non-causal kernel of the same schedule does not spill either.
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *fp32:16, *fp32:16, fp32, 128, 128, 2, 0, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128nc | FileCheck %s --check-prefix=OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *fp32:16, *fp32:16, fp32, i32, i32, *i32:16, 128, 128, 2, 0, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d128nc | FileCheck %s --check-prefix=OUT
 //
 // bf16, head dim 64, causal, the plain schedule (one wgmma group at a time).
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 64]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *fp32:16, *fp32:16, fp32, 64, 128, 3, 1, 0, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d64 > /dev/null
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 64]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *fp32:16, *fp32:16, fp32, i32, i32, *i32:16, 64, 128, 3, 1, 0, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d64 > /dev/null
 // RUN: FileCheck %s --check-prefix=D64 < %t/d64/flash_fwd.ptx
 // D64: setmaxnreg.inc.sync.aligned.u32 240;
 // D64-NOT: bar.sync 8
@@ -52,7 +52,7 @@
 // Head dim 256 (fp16, causal, 64-key blocks, two stages, no overlap): fits
 // shared memory because the epilogue stages O through the consumer's dead Q
 // tile (a [64, 256] conversion scratch per warpgroup would not), no spills.
-// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, 256, 64, 2, 1, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d256 | FileCheck %s --check-prefix=D256-OUT
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 256, 64, 2, 1, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d256 | FileCheck %s --check-prefix=D256-OUT
 // RUN: FileCheck %s --check-prefix=D256 < %t/d256/flash_fwd.ptx
 // D256-OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 198656 B shared, {{[0-9]+}} registers, 0 B spilled)
 // D256: barrier.sync 8, 256;

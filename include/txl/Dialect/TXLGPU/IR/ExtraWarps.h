@@ -21,7 +21,19 @@ constexpr llvm::StringLiteral kNumExtraWarpsAttr = "txlgpu.num_extra_warps";
 /// the warp whose lane 0 issues it, the role's first warp. Without it the
 /// first thread of each warpgroup that runs the op issues it - which no
 /// thread of a role of other warps is (a TMA warp 9, or warp 1).
+/// On a scalar txl.store or atomic made in a role (is_warpgroup or is_warp)
+/// whose first warp is not warp 0: the warp whose lane 0 performs it
+/// (scalarPerformerThread).
 constexpr llvm::StringLiteral kIssuerWarpAttr = "txlgpu.issuer_warp";
+
+/// The one thread that performs a scalar store or atomic: lane 0 of the
+/// kIssuerWarpAttr warp where the op has one (it sits in a role that
+/// thread 0 does not run, and would never be performed), else thread 0.
+inline int64_t scalarPerformerThread(Operation *op) {
+  if (auto issuer = op->getAttrOfType<IntegerAttr>(kIssuerWarpAttr))
+    return issuer.getInt() * 32;
+  return 0;
+}
 
 /// The thread that issues the single-thread async work (expect_tx, TMA
 /// copies) of an op: lane 0 of its role's first warp where the op has
