@@ -87,15 +87,17 @@ _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 # does not fit next to the K/V ring.
 _FWD_Q_SLOTS = {64: 2, 128: 2, 256: 1}
 # The forward's default launch per (head dim, causal) (_fwd_schedule),
-# from the H100 A/B of session 13 (bench/ab_flash_fwd_persistent.py, in
-# TFLOP/s, persistent / one CTA per tile): causal work, whose tiles differ
-# in length, gains from the dynamic order (D128 590 / 563, D64 418 / 401,
-# D256 539 / 519); non-causal, the static order at D128 (603 / 594, fp8
-# 667 / 655), while at D64 the persistent kernel is slower (379 / 424,
-# not understood yet) and D256 was not measured.
+# from two H100 A/B runs of session 13 (bench/ab_flash_fwd_persistent.py,
+# TFLOP/s, persistent / one CTA per tile, bench/RESULTS.md): causal work,
+# whose tiles differ in length, gains from the dynamic order at D128 (590
+# / 563, then 581 / 568) and D64 (418 / 401, then 381 / 381); at D256
+# causal the two runs disagree (539 / 519, then 527 / 530). Non-causal:
+# the static order at D128 (603 / 594, then 616 / 582; fp8 667 / 655, then
+# 718 / 707) and D256 (617 / 583); at D64 the first run had persistent
+# slower (379 / 424), the second even (416 / 414), so D64 keeps the grid.
 PERSISTENT_DEFAULT = {(64, False): "grid", (64, True): "dynamic",
                       (128, False): "static", (128, True): "dynamic",
-                      (256, False): "grid", (256, True): "dynamic"}
+                      (256, False): "static", (256, True): "dynamic"}
 # K/V bytes the CTAs running at once should share in L2 in the causal
 # persistent order (the H100 has 50 MB of L2).
 _L2_KV_BYTES = 32 << 20
