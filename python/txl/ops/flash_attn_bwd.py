@@ -176,12 +176,15 @@ def bwd_preprocess(o_ptr, do_ptr, lse_ptr, dlse_ptr, lse2_ptr, delta_ptr,
 
 
 @txl.jit
-def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
-            do_full, empty, k_desc, v_desc, kq_desc, q_desc, do_desc,
-            k_row, kv_col, q_row0, q_col0, i_lo, n_iter, total,
+def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+            kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+            do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
+            total, stat_off, stat_plane, h0, sq_pad,
             D: tl.constexpr, STAGES: tl.constexpr):
     """K and V of the CTA's keys once (as two [HN, D] row halves, and K
-    again as four [HN, DC] quarters for dQ), then Q_i and dO_i of every
+    again as four [HN, DC] quarters for dQ), then Q_i with its LSE2 and
+    dO_i with its delta (BM fp32 each, from the flat statistics: LSE2 at
+    stat_off + h * sq_pad + query, delta stat_plane further) of every
     iteration into the ring."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     DC: tl.constexpr = D // 2
@@ -203,12 +206,16 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
         txl.mbar_wait(txl.get_buffer(empty, s), ((t // STAGES) & 1) ^ 1)
         row = q_row0 + i * BM
         col = q_col0 + g * D
+        stat = stat_off + (h0 + g) * sq_pad + i * BM
         qb = txl.get_buffer(q_full, s)
-        txl.mbar_expect(qb, BM * D * ELEM)
+        txl.mbar_expect(qb, BM * D * ELEM + BM * 4)
         txl.tma_load(txl.get_buffer(q_bufs, s), q_desc, [row, col], qb)
+        txl.tma_load(txl.get_buffer(lse2_bufs, s), stats_desc, [stat], qb)
         db = txl.get_buffer(do_full, s)
-        txl.mbar_expect(db, BM * D * ELEM)
+        txl.mbar_expect(db, BM * D * ELEM + BM * 4)
         txl.tma_load(txl.get_buffer(do_bufs, s), do_desc, [row, col], db)
+        txl.tma_load(txl.get_buffer(delta_bufs, s), stats_desc,
+                     [stat_plane + stat], db)
 
 
 @txl.jit
@@ -223,33 +230,40 @@ def k_quarter(k_bufs, kq_bufs, w, c, D: tl.constexpr):
 
 
 @txl.jit
-def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
-         q_full, do_full, empty, dk, dv, t, i, lse2_ptr, delta_ptr, dq_ptr,
-         dq_desc, stat_base, dq_row0, dq_col, dq_row_stride, keys, seqlen_k,
+def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+         ds_bufs, dq_tile, q_full, do_full, empty, dk, dv, t, i, dq_ptr,
+         dq_desc, dq_row0, dq_col, dq_row_stride, keys, seqlen_k,
          causal_shift, left_shift, softcap_scale, qk_scale, softmax_scale,
          leader, D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
          MASK: tl.constexpr, ROLE: tl.constexpr, DQ_TMA: tl.constexpr,
-         LOCAL: tl.constexpr, SOFTCAP: tl.constexpr):
+         LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
+         P16_DS: tl.constexpr):
     """Query block i (iteration t) against this consumer's HN keys."""
     DC: tl.constexpr = D // 2
     s = t % STAGES
     phase = (t // STAGES) & 1
-    txl.mbar_wait(txl.get_buffer(q_full, s), phase)
-    q = txl.get_buffer(q_bufs, s)
-    st = tl.dot(k_w, q.T)  # S^T [HN, BM]
-    txl.mbar_wait(txl.get_buffer(do_full, s), phase)
-    do = txl.get_buffer(do_bufs, s)
-    dpt = tl.dot(v_w, do.T)  # dP^T [HN, BM]
-    cols = i * BM + tl.arange(0, BM)  # query indices
-    # The per-query statistics are loaded early (one register a thread) and
-    # moved to the layout of S^T's columns (a 64-element move, not [HN, BM]
-    # tiles) only where each is used: in that layout each is 16 registers
-    # a thread, and holding both through the softmax (where dK, dV, S^T,
-    # dP^T and P^T already take 224) made ptxas spill.
+    # The per-query statistics come with Q and dO (the producer's TMA) and
+    # are read from shared memory straight into the layout of S^T's
+    # columns, and both go into accumulators' starting values rather than
+    # being held through the softmax: S^T starts at -LSE2 / c, so P^T =
+    # exp2(S^T c), and dP^T at -delta, so dS^T = P^T o dP^T. Each is 16
+    # registers a thread in that layout, which is what made ptxas spill
+    # when they were held next to dK, dV, S^T, dP^T and P^T (224 of 240).
     COLS: tl.constexpr = txl.SliceLayout(
         0, txl.NVMMADistributedLayout([3, 0], [4, 1], [16, BM, 16]))
-    lse2 = tl.load(lse2_ptr + stat_base + cols)
-    delta = tl.load(delta_ptr + stat_base + cols)
+    txl.mbar_wait(txl.get_buffer(q_full, s), phase)
+    q = txl.get_buffer(q_bufs, s)
+    if SOFTCAP:
+        st = tl.dot(k_w, q.T)  # S^T [HN, BM]
+    else:
+        lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
+        st = tl.dot(k_w, q.T, tl.broadcast_to(
+            (lse2 * (-1.0 / qk_scale))[None, :], [HN, BM]))
+    txl.mbar_wait(txl.get_buffer(do_full, s), phase)
+    do = txl.get_buffer(do_bufs, s)
+    delta = txl.frag_smem_load(txl.get_buffer(delta_bufs, s), [BM], COLS)
+    dpt = tl.dot(v_w, do.T, tl.broadcast_to(-delta[None, :], [HN, BM]))
+    cols = i * BM + tl.arange(0, BM)  # query indices
     txl.dot_wait(1)  # S^T is ready; dP^T runs on
     if SOFTCAP:
         # The forward's scores were softcap * tanh(S * scale / softcap);
@@ -263,14 +277,20 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
         if LOCAL:
             keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
         st = tl.where(keep, st, float("-inf"))
-    lse2 = txl.relayout(lse2, [BM], COLS)
-    pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
-    dv = tl.dot(pt.to(do.dtype), do, dv)
+    if SOFTCAP:
+        lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
+        pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
+    else:
+        pt = tl.exp2(st * qk_scale)
+    pt16 = pt.to(do.dtype)
+    dv = tl.dot(pt16, do, dv)
     if SOFTCAP:
         pt = pt * dcap  # dS's factor, folded in now: dcap dies here
+    elif P16_DS:
+        # P^T in 16 bits is held for dV's wgmma anyway: the fp32 copy dies.
+        pt = pt16.to(tl.float32)
     txl.dot_wait(1)  # dP^T is ready; dV runs on
-    delta = txl.relayout(delta, [BM], COLS)
-    dst = (pt * (dpt - delta[None, :])).to(do.dtype)
+    dst = (pt * dpt).to(do.dtype)
     dk = tl.dot(dst, q, dk)
     # dQ needs both consumers' dS^T: through shared memory.
     half = (t % 2) * 2
@@ -308,14 +328,14 @@ def add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride,
 
 
 @txl.jit
-def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
-            kv_full, q_full, do_full, empty, dk_ptr, dv_ptr, lse2_ptr,
-            delta_ptr, dq_ptr, dq_desc, stat_off, dq_row0, h0, group,
-            num_heads, sq_pad, n0, seqlen_k, causal_shift, left_shift, softcap_scale, i_lo, i_full,
-            i_fend, i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
+def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+            ds_bufs, dq_bufs, kv_full, q_full, do_full, empty, dk_ptr, dv_ptr,
+            dq_ptr, dq_desc, dq_row0, h0, group, num_heads, n0, seqlen_k,
+            causal_shift, left_shift, softcap_scale, i_lo, i_full, i_fend,
+            i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
             D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
-            SOFTCAP: tl.constexpr):
+            SOFTCAP: tl.constexpr, P16_DS: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
     blocks i_lo .. i_hi-1 of every query head of the group; those in
     [i_full, i_fend) need no mask."""
@@ -331,36 +351,35 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
     t = 0
     for g in range(group):
         h = h0 + g
-        stat_base = stat_off + h * sq_pad
         for i in range(i_lo, i_full):
-            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
-                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
-                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
+            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
+                          lse2_bufs, delta_bufs, ds_bufs, dq_tile, q_full,
+                          do_full, empty, dk, dv, t, i, dq_ptr, dq_desc,
                           dq_row0, h * D, num_heads * D, keys, seqlen_k,
                           causal_shift, left_shift, softcap_scale, qk_scale,
                           softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
-                          DQ_TMA, LOCAL, SOFTCAP)
+                          DQ_TMA, LOCAL, SOFTCAP, P16_DS)
             t += 1
         for i in range(i_full, i_fend):
-            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
-                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
-                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
+            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
+                          lse2_bufs, delta_bufs, ds_bufs, dq_tile, q_full,
+                          do_full, empty, dk, dv, t, i, dq_ptr, dq_desc,
                           dq_row0, h * D, num_heads * D, keys, seqlen_k,
                           causal_shift, left_shift, softcap_scale, qk_scale,
-                          softmax_scale, leader, D, STAGES, CAUSAL, False, ROLE,
-                          DQ_TMA, LOCAL, SOFTCAP)
+                          softmax_scale, leader, D, STAGES, CAUSAL, False,
+                          ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
             for i in range(i_fend, i_hi):
                 dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
-                              ds_bufs, dq_tile, q_full, do_full, empty, dk,
-                              dv, t, i, lse2_ptr, delta_ptr, dq_ptr, dq_desc,
-                              stat_base, dq_row0, h * D, num_heads * D,
-                              keys, seqlen_k, causal_shift, left_shift,
+                              lse2_bufs, delta_bufs, ds_bufs, dq_tile,
+                              q_full, do_full, empty, dk, dv, t, i, dq_ptr,
+                              dq_desc, dq_row0, h * D, num_heads * D, keys,
+                              seqlen_k, causal_shift, left_shift,
                               softcap_scale, qk_scale, softmax_scale, leader,
                               D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL,
-                              SOFTCAP)
+                              SOFTCAP, P16_DS)
                 t += 1
     if DQ_TMA:
         txl.tma_store_wait(0)
@@ -378,12 +397,14 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
 
 @txl.jit
 def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
-              dv_ptr, lse2_ptr, delta_ptr, dq_ptr, seqlen_q, seqlen_k, sq_pad,
+              dv_ptr, stats_desc, stat_plane, dq_ptr, seqlen_q, seqlen_k,
+              sq_pad,
               num_heads, num_kv_heads, group, qk_scale, softmax_scale,
               window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
               D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
-              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False):
+              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
+              P16_DS: tl.constexpr = True):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -459,6 +480,8 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                              num_stages=4 if D != 128 else 1)
     q_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
     do_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
+    lse2_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
+    delta_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
     ds_bufs = txl.smem_alloc([HN, BM], dtype=dt, num_stages=4)
     # One fp32 dQ tile per consumer (its column half), for the TMA
     # reduce-add.
@@ -472,29 +495,28 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     k_row = k_off + n0
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
-                do_full, empty, k_desc, v_desc, kq_desc, q_desc, do_desc,
-                k_row, hk * D, q_off, hk * group * D, i_lo,
-                tl.maximum(n_iter, 1), n_iter * group, D, STAGES)
+        produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, kv_full, q_full, do_full, empty, k_desc, v_desc,
+                kq_desc, q_desc, do_desc, stats_desc, k_row, hk * D, q_off,
+                hk * group * D, i_lo, tl.maximum(n_iter, 1), n_iter * group,
+                stat_off, stat_plane, hk * group, sq_pad, D, STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
-                kv_full, q_full, do_full, empty,
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
                 dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
-                num_heads, sq_pad, n0,
-                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
-                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
-                softmax_scale, D, STAGES, CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP)
+                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
+                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
+                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
+                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
+                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
-                kv_full, q_full, do_full, empty,
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
                 dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
-                num_heads, sq_pad, n0,
-                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
-                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
-                softmax_scale, D, STAGES, CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP)
+                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
+                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
+                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
+                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
+                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS)
