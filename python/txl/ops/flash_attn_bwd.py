@@ -219,6 +219,13 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
 
 
 @txl.jit
+def loop_zero(it):
+    """0, as a value that changes with the loop counter `it` (< 2^30) for
+    the compiler (as in mla.py)."""
+    return it >> 30
+
+
+@txl.jit
 def k_quarter(k_bufs, kq_bufs, w, c, D: tl.constexpr):
     """Keys w*HN.. and columns c*DC.. of the CTA's K, [HN, DC]: a view of
     K's row half w where the column half is a whole 128-byte swizzle chunk
@@ -230,15 +237,19 @@ def k_quarter(k_bufs, kq_bufs, w, c, D: tl.constexpr):
 
 
 @txl.jit
-def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, lse2_bufs, delta_bufs,
-         ds_bufs, dq_tile, q_full, do_full, empty, dk, dv, t, i, dq_ptr,
-         dq_desc, dq_row0, dq_col, dq_row_stride, keys, seqlen_k,
-         causal_shift, left_shift, softcap_scale, qk_scale, softmax_scale,
-         leader, D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-         MASK: tl.constexpr, ROLE: tl.constexpr, DQ_TMA: tl.constexpr,
-         LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
-         P16_DS: tl.constexpr):
-    """Query block i (iteration t) against this consumer's HN keys."""
+def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+         ds_bufs, dq_tile, q_full, do_full, empty, dk, dv, dq_pend, pend_row,
+         pend_col, t, i, dq_ptr, dq_desc, dq_row0, dq_col, dq_row_stride,
+         keys, seqlen_k, causal_shift, left_shift, softcap_scale, qk_scale,
+         softmax_scale, leader, D: tl.constexpr, STAGES: tl.constexpr,
+         CAUSAL: tl.constexpr, MASK: tl.constexpr, ROLE: tl.constexpr,
+         DQ_TMA: tl.constexpr, LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
+         P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
+         KEEP_DESC: tl.constexpr):
+    """Query block i (iteration t) against this consumer's HN keys. With
+    DQ_LATE, the previous iteration's dQ part (dq_pend, for dq_acc rows
+    pend_row.., columns pend_col..) is added here, under S^T's wgmma, and
+    this one's is returned instead of added."""
     DC: tl.constexpr = D // 2
     s = t % STAGES
     phase = (t // STAGES) & 1
@@ -251,6 +262,12 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     # when they were held next to dK, dV, S^T, dP^T and P^T (224 of 240).
     COLS: tl.constexpr = txl.SliceLayout(
         0, txl.NVMMADistributedLayout([3, 0], [4, 1], [16, BM, 16]))
+    # K_w and V_w indexed by a loop-variant zero (KEEP_DESC): their wgmma
+    # descriptors are then built in the loop, not hoisted out of it and
+    # held (spilled) across it.
+    z = loop_zero(t) if KEEP_DESC else 0
+    k_w = txl.get_buffer(k_bufs, ROLE + z)
+    v_w = txl.get_buffer(v_bufs, ROLE + z)
     txl.mbar_wait(txl.get_buffer(q_full, s), phase)
     q = txl.get_buffer(q_bufs, s)
     if SOFTCAP:
@@ -259,6 +276,9 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, lse2_bufs, delta_bufs,
         lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
         st = tl.dot(k_w, q.T, tl.broadcast_to(
             (lse2 * (-1.0 / qk_scale))[None, :], [HN, BM]))
+    if DQ_LATE:
+        add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
+               dq_row_stride, DC, DQ_TMA)
     txl.mbar_wait(txl.get_buffer(do_full, s), phase)
     do = txl.get_buffer(do_bufs, s)
     delta = txl.frag_smem_load(txl.get_buffer(delta_bufs, s), [BM], COLS)
@@ -303,9 +323,12 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
     txl.dot_wait(0)
     txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
-    add_dq(dq * softmax_scale, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
-           dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
-    return dk, dv
+    dq = dq * softmax_scale
+    if not DQ_LATE:
+        add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
+               dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+        dq = dq_pend
+    return dk, dv, dq, dq_row0 + i * BM, dq_col + ROLE * DC
 
 
 @txl.jit
@@ -335,7 +358,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
             D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
-            SOFTCAP: tl.constexpr, P16_DS: tl.constexpr):
+            SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
+            DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
     blocks i_lo .. i_hi-1 of every query head of the group; those in
     [i_full, i_fend) need no mask."""
@@ -348,39 +372,50 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     v_w = txl.get_buffer(v_bufs, ROLE)
     dq_tile = txl.get_buffer(dq_bufs, ROLE if DQ_TMA else 0)  # (unused)
     dt = k_w.dtype
+    DC: tl.constexpr = D // 2
+    # The dQ part waiting to be added (DQ_LATE): zeros at first (added to
+    # the sequence's first rows: in bounds, and exact).
+    dq_pend = tl.zeros([BM, DC], dtype=tl.float32)
+    pend_row = dq_row0
+    pend_col = h0 * D
     t = 0
     for g in range(group):
         h = h0 + g
         for i in range(i_lo, i_full):
-            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
-                          lse2_bufs, delta_bufs, ds_bufs, dq_tile, q_full,
-                          do_full, empty, dk, dv, t, i, dq_ptr, dq_desc,
-                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
-                          causal_shift, left_shift, softcap_scale, qk_scale,
-                          softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
-                          DQ_TMA, LOCAL, SOFTCAP, P16_DS)
+            dk, dv, dq_pend, pend_row, pend_col = step(
+                k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk, dv,
+                dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc, dq_row0,
+                h * D, num_heads * D, keys, seqlen_k, causal_shift,
+                left_shift, softcap_scale, qk_scale, softmax_scale, leader, D,
+                STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS,
+                DQ_LATE, KEEP_DESC)
             t += 1
         for i in range(i_full, i_fend):
-            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
-                          lse2_bufs, delta_bufs, ds_bufs, dq_tile, q_full,
-                          do_full, empty, dk, dv, t, i, dq_ptr, dq_desc,
-                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
-                          causal_shift, left_shift, softcap_scale, qk_scale,
-                          softmax_scale, leader, D, STAGES, CAUSAL, False,
-                          ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS)
+            dk, dv, dq_pend, pend_row, pend_col = step(
+                k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk, dv,
+                dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc, dq_row0,
+                h * D, num_heads * D, keys, seqlen_k, causal_shift,
+                left_shift, softcap_scale, qk_scale, softmax_scale, leader, D,
+                STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS,
+                DQ_LATE, KEEP_DESC)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
             for i in range(i_fend, i_hi):
-                dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
-                              lse2_bufs, delta_bufs, ds_bufs, dq_tile,
-                              q_full, do_full, empty, dk, dv, t, i, dq_ptr,
-                              dq_desc, dq_row0, h * D, num_heads * D, keys,
-                              seqlen_k, causal_shift, left_shift,
-                              softcap_scale, qk_scale, softmax_scale, leader,
-                              D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL,
-                              SOFTCAP, P16_DS)
+                dk, dv, dq_pend, pend_row, pend_col = step(
+                    k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                    delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk,
+                    dv, dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc,
+                    dq_row0, h * D, num_heads * D, keys, seqlen_k,
+                    causal_shift, left_shift, softcap_scale, qk_scale,
+                    softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
+                    DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC)
                 t += 1
+    if DQ_LATE:
+        add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
+               num_heads * D, DC, DQ_TMA)
     if DQ_TMA:
         txl.tma_store_wait(0)
     # dK and dV leave through this consumer's own K and V tiles (no
@@ -404,7 +439,8 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
-              P16_DS: tl.constexpr = True):
+              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = True,
+              KEEP_DESC: tl.constexpr = True):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -493,6 +529,9 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     empty = txl.mbar_alloc(2, num_stages=STAGES)  # one per consumer
     kv_row_stride = num_kv_heads * D
     k_row = k_off + n0
+    # dQ added an iteration late only by TMA (the atomics take it in the
+    # accumulator's layout, which a loop-carried zero tile does not keep).
+    LATE: tl.constexpr = DQ_LATE and DQ_TMA
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -509,7 +548,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 hk * group, group, num_heads, n0, seqlen_k, causal_shift,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS)
+                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -519,4 +558,4 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 hk * group, group, num_heads, n0, seqlen_k, causal_shift,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS)
+                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC)
