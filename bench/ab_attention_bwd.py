@@ -11,8 +11,9 @@ same work as txl.ops.flash_attn_backward_into), timed without autograd;
 cuDNN: torch.autograd.grad through SDPA's cuDNN backend (its own
 preprocess included). All three are checked against each other first.
 TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time. Variants of this tree's
-kernel: "new" (the default constexprs), "new-p32" (P16_DS=False: dS^T
-from P^T in fp32).
+kernel: "new" (the default constexprs), "new-early" (DQ_LATE=False: dQ
+added in its own iteration), "new-p32" (P16_DS=False: dS^T from P^T in
+fp32).
 """
 import argparse
 import math
@@ -79,17 +80,15 @@ def run_shape(B, H, S, D, causal, rounds, dtype=torch.float16):
     lse = torch.empty((B, H, S), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
     flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
+    variants = {"new": {}, "new-early": dict(DQ_LATE=False),
+                "new-p32": dict(P16_DS=False)}
     grads = {n: tuple(torch.empty_like(t) for t in (q, k, v))
-             for n in ("new", "new-p32", "main")}
-    fns = {
-        "new": lambda: launch(new_mod, False, q, k, v, out, lse, do,
-                              *grads["new"], scale, causal),
-        "new-p32": lambda: launch(new_mod, False, q, k, v, out, lse, do,
-                                  *grads["new-p32"], scale, causal,
-                                  P16_DS=False),
-        "main": lambda: launch(old_mod, True, q, k, v, out, lse, do,
-                               *grads["main"], scale, causal),
-    }
+             for n in list(variants) + ["main"]}
+    fns = {n: (lambda n=n, kw=kw: launch(new_mod, False, q, k, v, out, lse,
+                                         do, *grads[n], scale, causal, **kw))
+           for n, kw in variants.items()}
+    fns["main"] = lambda: launch(old_mod, True, q, k, v, out, lse, do,
+                                 *grads["main"], scale, causal)
     qr, kr, vr = (t.detach().clone().requires_grad_() for t in (q, k, v))
     with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
         o_ref = F.scaled_dot_product_attention(

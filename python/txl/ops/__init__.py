@@ -361,8 +361,8 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
         seqlen_q, seqlen_k, sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale,
         max(left, 0), max(right, 0), softcap_scale, cu_q, cu_k, D=D,
         STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
-        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, num_warps=4,
-        num_warpgroups=3)
+        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen,
+        FOLD_LSE=abs(qk_scale) > 1e-30, num_warps=4, num_warpgroups=3)
 
 
 def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,

@@ -32,16 +32,19 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
 
 - warpgroup 0, the producer (reg_dealloc), loads the CTA's K and V once and
   then streams Q_i and dO_i (BM = 64 query rows each) through a
-  STAGES-deep ring: separate `full` barriers, so S^T can start before dO
-  has landed, and one `empty` per stage that both consumers arrive on.
+  STAGES-deep ring, each with its rows' statistics (LSE2 with Q, delta
+  with dO: 1-D TMA boxes of 64 fp32 from the flat [2, rows, sq_pad]
+  buffer): separate `full` barriers, so S^T can start before dO has
+  landed, and one `empty` per stage that both consumers arrive on.
 - warpgroups 1 and 2, the consumers (reg_alloc), each own HN = 64 of the
   CTA's keys and compute everything transposed (keys as wgmma's M):
 
-      S^T  = K_w Q_i^T          (both operands in shared memory)
-      dP^T = V_w dO_i^T
-      P^T  = exp2(S^T * c - LSE2[None, :])
+      S^T  = K_w Q_i^T - LSE2[None, :] / c   (both operands in shared
+                                memory; the accumulator starts there)
+      dP^T = V_w dO_i^T - delta[None, :]
+      P^T  = exp2(S^T * c)
       dV_w += P^T dO_i          (P^T from registers: register-A wgmma)
-      dS^T = P^T o (dP^T - delta[None, :])
+      dS^T = P^T o dP^T         (P^T as rounded for dV, P16_DS)
       dK_w += dS^T Q_i          (dS^T from registers)
 
   Transposing is what lets P^T and dS^T, the accumulators of S^T and
@@ -74,18 +77,25 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
 
 Registers. Each consumer holds dK and dV of its 64 keys (128 fp32
 registers a thread at D = 128) through the whole loop, and at the softmax
-S^T, dP^T and P^T (32 each) besides: 224 of the 240 it has. What is left
-must hold everything else the loop keeps live, which is why the
-statistics LSE2 and delta are loaded early (one register a thread each)
-but moved into the layout of S^T's columns (16 registers each) only where
-each is used, and why softcap's factor 1 - tanh^2 is folded into P^T
-before dP^T is awaited rather than kept as a fourth tile. ptxas still
-keeps a few wgmma descriptors and addresses in local memory: at D = 128
-fp16 causal its report says 432 B spilled (916 before those two changes
-and the 4-address dQ tile stores, SharedMemoryOpToLLVM's elementPtr),
-with softcap 436 B (1556), with window and softcap 824 B (2088); about
-10 local loads an iteration in the SASS (30 to 40 before). D = 64
-spills nothing.
+S^T, dP^T and P^T (32 each) besides, of the 240 it has. So nothing else
+the loop needs may stay live across it:
+- the statistics are read from shared memory (in the layout of S^T's
+  columns, 16 registers each) straight into the starting values of the
+  S^T and dP^T accumulators (-LSE2 / c and -delta), and are dead before
+  the softmax; with softcap (tanh needs S itself) or c = 0 (the host's
+  FOLD_LSE) LSE2 is read at its FMA instead;
+- dS^T is computed from P^T's 16-bit copy (which dV's wgmma holds until
+  it retires), not a second, fp32 one (P16_DS);
+- K_w and V_w are indexed with a loop-variant zero (KEEP_DESC), as in
+  mla.py: indexed with constants, their wgmma descriptors (64 bits per
+  k-step) were hoisted out of the loop and spilled;
+- dQ is added an iteration late (DQ_LATE): its 32 registers are stored
+  to the dQ tile while the next S^T's wgmma runs rather than while the
+  tensor cores wait.
+ptxas then spills nothing at D = 128 fp16, causal or not (it spilled
+420 / 472 B at dc85849, ~14 stores and ~20 loads an iteration), and
+nothing at D = 64; bf16 D = 128 and the softcap variants still spill a
+little (the table in bench/RESULTS.md, session 13).
 Head dim 256 does not fit: dK and dV alone would be 256 registers a
 thread (a thread has 255), and K, V and a two-stage Q/dO ring 256 KB of
 shared memory (Hopper has 227 KB); the API refuses it.
@@ -245,7 +255,7 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
          CAUSAL: tl.constexpr, MASK: tl.constexpr, ROLE: tl.constexpr,
          DQ_TMA: tl.constexpr, LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
          P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
-         KEEP_DESC: tl.constexpr):
+         KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr):
     """Query block i (iteration t) against this consumer's HN keys. With
     DQ_LATE, the previous iteration's dQ part (dq_pend, for dq_acc rows
     pend_row.., columns pend_col..) is added here, under S^T's wgmma, and
@@ -270,12 +280,15 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     v_w = txl.get_buffer(v_bufs, ROLE + z)
     txl.mbar_wait(txl.get_buffer(q_full, s), phase)
     q = txl.get_buffer(q_bufs, s)
-    if SOFTCAP:
-        st = tl.dot(k_w, q.T)  # S^T [HN, BM]
-    else:
+    # S^T [HN, BM]; softcap needs S itself (tanh), and -LSE2 / c is
+    # finite only for c = qk_scale not (nearly) 0 (the host's FOLD_LSE).
+    FOLD: tl.constexpr = FOLD_LSE and not SOFTCAP
+    if FOLD:
         lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
         st = tl.dot(k_w, q.T, tl.broadcast_to(
             (lse2 * (-1.0 / qk_scale))[None, :], [HN, BM]))
+    else:
+        st = tl.dot(k_w, q.T)
     if DQ_LATE:
         add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
                dq_row_stride, DC, DQ_TMA)
@@ -297,11 +310,11 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
         if LOCAL:
             keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
         st = tl.where(keep, st, float("-inf"))
-    if SOFTCAP:
+    if FOLD:
+        pt = tl.exp2(st * qk_scale)
+    else:
         lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
         pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
-    else:
-        pt = tl.exp2(st * qk_scale)
     pt16 = pt.to(do.dtype)
     dv = tl.dot(pt16, do, dv)
     if SOFTCAP:
@@ -359,7 +372,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
-            DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr):
+            DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr,
+            FOLD_LSE: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
     blocks i_lo .. i_hi-1 of every query head of the group; those in
     [i_full, i_fend) need no mask."""
@@ -389,7 +403,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, softmax_scale, leader, D,
                 STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS,
-                DQ_LATE, KEEP_DESC)
+                DQ_LATE, KEEP_DESC, FOLD_LSE)
             t += 1
         for i in range(i_full, i_fend):
             dk, dv, dq_pend, pend_row, pend_col = step(
@@ -399,7 +413,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, softmax_scale, leader, D,
                 STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS,
-                DQ_LATE, KEEP_DESC)
+                DQ_LATE, KEEP_DESC, FOLD_LSE)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
@@ -411,7 +425,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                     dq_row0, h * D, num_heads * D, keys, seqlen_k,
                     causal_shift, left_shift, softcap_scale, qk_scale,
                     softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
-                    DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC)
+                    DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
+                    FOLD_LSE)
                 t += 1
     if DQ_LATE:
         add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
@@ -440,7 +455,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
               P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = True,
-              KEEP_DESC: tl.constexpr = True):
+              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -548,7 +563,8 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 hk * group, group, num_heads, n0, seqlen_k, causal_shift,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC)
+                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
+                FOLD_LSE)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -558,4 +574,5 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 hk * group, group, num_heads, n0, seqlen_k, causal_shift,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC)
+                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
+                FOLD_LSE)
