@@ -325,10 +325,11 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     txl.dot_wait(1)  # dP^T is ready; dV runs on
     dst = (pt * dpt).to(do.dtype)
     dk = tl.dot(dst, q, dk)
-    # dQ needs both consumers' dS^T: through shared memory.
+    # dQ needs both consumers' dS^T: through shared memory (smem_store
+    # ends with the async-proxy fence and a warpgroup barrier, so the
+    # other consumer's wgmmas see it after barrier 10).
     half = (t % 2) * 2
     txl.smem_store(txl.get_buffer(ds_bufs, half + ROLE), dst)
-    txl.fence_proxy_async()
     txl.bar_wait(10, 256)
     dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
                 k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
