@@ -85,7 +85,11 @@ the loop needs may stay live across it:
   the softmax; with softcap (tanh needs S itself) or c = 0 (the host's
   FOLD_LSE) LSE2 is read at its FMA instead;
 - dS^T is computed from P^T's 16-bit copy (which dV's wgmma holds until
-  it retires), not a second, fp32 one (P16_DS);
+  it retires), not a second, fp32 one (P16_DS): 16 registers less at
+  the dS step, for 32 conversions and one more rounding of P (to the
+  input type, which dS^T is rounded to anyway). With the other changes
+  the fp32 copy (P16_DS=False) no longer spills in the loop either
+  (causal: 16 B stored / 60 loaded outside it);
 - K_w and V_w are indexed with a loop-variant zero (KEEP_DESC), as in
   mla.py: indexed with constants, their wgmma descriptors (64 bits per
   k-step) were hoisted out of the loop and spilled;
