@@ -14,7 +14,8 @@ TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time. Variants of this tree's
 kernel: "new" (the default constexprs), "new-late1" (DQ_LATE=1: dQ's
 wgmmas waited for in their own iteration, added in the next),
 "new-early" (DQ_LATE=0: dQ added in its own iteration), "new-p32"
-(P16_DS=False: dS^T from P^T in fp32).
+(P16_DS=False: dS^T from P^T in fp32), "new-s3" (a three-stage Q/dO
+ring; D128 only).
 """
 import argparse
 import math
@@ -64,10 +65,11 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     else:
         stat_args = (TensorDescriptor.from_tensor(stats.view(-1), [bm]),
                      lse2.numel())
+    stages = extra.pop("STAGES", {64: 3, 128: 2}[D])
     mod.flash_bwd[((S + bn - 1) // bn, B * Hkv)](
         qd, kd, vd, kqd, dod, dqd, dk, dv, *stat_args, dq_acc, S, S, sq_pad,
         H, Hkv, H // Hkv, qk_scale, scale, 0, 0, 1.0, lse, lse, D=D,
-        STAGES={64: 3, 128: 2}[D], CAUSAL=causal, DQ_TMA=True, LOCAL=False,
+        STAGES=stages, CAUSAL=causal, DQ_TMA=True, LOCAL=False,
         SOFTCAP=False, VARLEN=False, num_warps=4, num_warpgroups=3, **extra)
     dq.copy_(dq_acc.view(B, sq_pad, H, D)[:, :S])
 
@@ -82,7 +84,8 @@ def run_shape(B, H, S, D, causal, rounds, dtype=torch.float16):
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
     flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
     variants = {"new": {}, "new-late1": dict(DQ_LATE=1),
-                "new-early": dict(DQ_LATE=0), "new-p32": dict(P16_DS=False)}
+                "new-early": dict(DQ_LATE=0), "new-p32": dict(P16_DS=False),
+                "new-s3": dict(STAGES=3)}
     grads = {n: tuple(torch.empty_like(t) for t in (q, k, v))
              for n in list(variants) + ["main"]}
     fns = {n: (lambda n=n, kw=kw: launch(new_mod, False, q, k, v, out, lse,

@@ -550,9 +550,12 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     v_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     # K again as [HN, DC] quarters for dQ where a column half of K's tile
-    # is no whole swizzle chunk (D = 64; unused, one stage, at D = 128).
-    kq_bufs = txl.smem_alloc([HN, DC], dtype=dt,
-                             num_stages=4 if D != 128 else 1)
+    # is no whole swizzle chunk (D = 64; at D = 128 nothing reads it: K's
+    # buffers stand in, no shared memory).
+    if D == 128:
+        kq_bufs = k_bufs
+    else:
+        kq_bufs = txl.smem_alloc([HN, DC], dtype=dt, num_stages=4)
     q_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
     do_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
     lse2_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
