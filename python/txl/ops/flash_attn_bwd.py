@@ -95,12 +95,11 @@ the loop needs may stay live across it:
   k-step) were hoisted out of the loop and spilled;
 - dQ is added an iteration late (DQ_LATE, with the TMA reduce-add): its
   32 registers are stored to the dQ tile while the next S^T's wgmma runs
-  rather than while the tensor cores wait. DQ_LATE = 2 (the default)
-  does not even wait for the dQ wgmmas at the end of the iteration: the
-  next S^T is issued behind them, dot_wait(1) then retires them (and the
-  stage is released), so the tensor cores go from dQ to S^T without a
-  gap; DQ_LATE = 1 waits at the end of the iteration and adds the
-  scaled tile later; 0 adds it at once.
+  rather than while the tensor cores wait. (Leaving the dQ wgmmas in
+  flight across the back edge as well, retired by a dot_wait(1) behind
+  the next S^T, was tried: the loop-carried accumulator then needs
+  register moves at the back edge, which read it before the wait, and
+  ptxas serializes every wgmma of the kernel, C7514.)
 ptxas then spills nothing at D = 128 fp16, causal or not (it spilled
 420 / 472 B at dc85849, ~14 stores and ~20 loads an iteration), and
 nothing at D = 64; bf16 D = 128 and the softcap variants still spill a
@@ -268,8 +267,7 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     """Query block i (iteration t) against this consumer's HN keys. With
     DQ_LATE, the previous iteration's dQ part (dq_pend, for dq_acc rows
     pend_row.., columns pend_col..) is added here, under S^T's wgmma, and
-    this one's is returned instead of added (DQ_LATE = 2: still in flight
-    and not yet scaled, its stage not yet released)."""
+    this one's is returned instead of added."""
     DC: tl.constexpr = D // 2
     s = t % STAGES
     phase = (t // STAGES) & 1
@@ -299,15 +297,7 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             (lse2 * (-1.0 / qk_scale))[None, :], [HN, BM]))
     else:
         st = tl.dot(k_w, q.T)
-    if DQ_LATE == 2:
-        # The previous iteration's dQ wgmmas (and the dK, dV before them)
-        # retire under S^T's: only then is its stage free.
-        txl.dot_wait(1)
-        txl.mbar_arrive(txl.get_buffer(empty, (t + STAGES - 1) % STAGES),
-                        pred=leader & (t > 0))
-        add_dq(dq_pend * softmax_scale, dq_tile, dq_ptr, dq_desc, pend_row,
-               pend_col, dq_row_stride, DC, DQ_TMA)
-    elif DQ_LATE == 1:
+    if DQ_LATE:
         add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
                dq_row_stride, DC, DQ_TMA)
     txl.mbar_wait(txl.get_buffer(do_full, s), phase)
@@ -353,14 +343,13 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
     dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
                 k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
-    if DQ_LATE != 2:
-        txl.dot_wait(0)
-        txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
-        dq = dq * softmax_scale
-        if DQ_LATE == 0:
-            add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
-                   dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
-            dq = dq_pend
+    txl.dot_wait(0)
+    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+    dq = dq * softmax_scale
+    if not DQ_LATE:
+        add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
+               dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+        dq = dq_pend
     return dk, dv, dq, dq_row0 + i * BM, dq_col + ROLE * DC
 
 
@@ -448,11 +437,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                     DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
                     FOLD_LSE)
                 t += 1
-    if DQ_LATE == 2:
-        txl.dot_wait(0)
-        add_dq(dq_pend * softmax_scale, dq_tile, dq_ptr, dq_desc, pend_row,
-               pend_col, num_heads * D, DC, DQ_TMA)
-    elif DQ_LATE == 1:
+    if DQ_LATE:
         add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
                num_heads * D, DC, DQ_TMA)
     if DQ_TMA:
@@ -478,7 +463,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
-              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = 2,
+              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = True,
               KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
@@ -573,7 +558,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     k_row = k_off + n0
     # dQ added an iteration late only by TMA (the atomics take it in the
     # accumulator's layout, which a loop-carried zero tile does not keep).
-    LATE: tl.constexpr = DQ_LATE if DQ_TMA else 0
+    LATE: tl.constexpr = DQ_LATE and DQ_TMA
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
