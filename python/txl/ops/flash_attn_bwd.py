@@ -259,7 +259,8 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
          ds_bufs, dq_tile, q_full, do_full, empty, dk, dv, dq_pend, pend_row,
          pend_col, t, i, dq_ptr, dq_desc, dq_row0, dq_col, dq_row_stride,
          keys, seqlen_k, causal_shift, left_shift, softcap_scale, qk_scale,
-         softmax_scale, leader, D: tl.constexpr, STAGES: tl.constexpr,
+         neg_inv_c, softmax_scale, leader, D: tl.constexpr,
+         STAGES: tl.constexpr,
          CAUSAL: tl.constexpr, MASK: tl.constexpr, ROLE: tl.constexpr,
          DQ_TMA: tl.constexpr, LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
          P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
@@ -289,12 +290,13 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     txl.mbar_wait(txl.get_buffer(q_full, s), phase)
     q = txl.get_buffer(q_bufs, s)
     # S^T [HN, BM]; softcap needs S itself (tanh), and -LSE2 / c is
-    # finite only for c = qk_scale not (nearly) 0 (the host's FOLD_LSE).
+    # finite only for c = qk_scale not (nearly) 0 (the host's FOLD_LSE);
+    # neg_inv_c = -1 / c, computed once outside the loop.
     FOLD: tl.constexpr = FOLD_LSE and not SOFTCAP
     if FOLD:
         lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
         st = tl.dot(k_w, q.T, tl.broadcast_to(
-            (lse2 * (-1.0 / qk_scale))[None, :], [HN, BM]))
+            (lse2 * neg_inv_c)[None, :], [HN, BM]))
     else:
         st = tl.dot(k_w, q.T)
     if DQ_LATE:
@@ -401,6 +403,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     dq_pend = tl.zeros([BM, DC], dtype=tl.float32)
     pend_row = dq_row0
     pend_col = h0 * D
+    neg_inv_c = -1.0 / qk_scale  # (unused without FOLD_LSE)
     t = 0
     for g in range(group):
         h = h0 + g
@@ -410,9 +413,9 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk, dv,
                 dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc, dq_row0,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
-                left_shift, softcap_scale, qk_scale, softmax_scale, leader, D,
-                STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS,
-                DQ_LATE, KEEP_DESC, FOLD_LSE)
+                left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
+                leader, D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP,
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
             t += 1
         for i in range(i_full, i_fend):
             dk, dv, dq_pend, pend_row, pend_col = step(
@@ -420,9 +423,9 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk, dv,
                 dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc, dq_row0,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
-                left_shift, softcap_scale, qk_scale, softmax_scale, leader, D,
-                STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS,
-                DQ_LATE, KEEP_DESC, FOLD_LSE)
+                left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
+                leader, D, STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP,
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
@@ -433,8 +436,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                     dv, dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc,
                     dq_row0, h * D, num_heads * D, keys, seqlen_k,
                     causal_shift, left_shift, softcap_scale, qk_scale,
-                    softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
-                    DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
+                    neg_inv_c, softmax_scale, leader, D, STAGES, CAUSAL, True,
+                    ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
                     FOLD_LSE)
                 t += 1
     if DQ_LATE:
