@@ -11,8 +11,8 @@ same work as txl.ops.flash_attn_backward_into), timed without autograd;
 cuDNN: torch.autograd.grad through SDPA's cuDNN backend (its own
 preprocess included). All three are checked against each other first.
 TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time. Variants of this tree's
-kernel: "new" (the default constexprs), "new-early" (DQ_LATE=False: dQ
-added in its own iteration), "new-p32"
+kernel: "new" (the default constexprs), "new-late" (DQ_LATE=True: dQ
+added in the next iteration), "new-p32"
 (P16_DS=False: dS^T from P^T in fp32), "new-s3" (a three-stage Q/dO
 ring; D128 only).
 """
@@ -82,7 +82,7 @@ def run_shape(B, H, S, D, causal, rounds, dtype=torch.float16):
     lse = torch.empty((B, H, S), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
     flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
-    variants = {"new": {}, "new-early": dict(DQ_LATE=False),
+    variants = {"new": {}, "new-late": dict(DQ_LATE=True),
                 "new-p32": dict(P16_DS=False), "new-s3": dict(STAGES=3)}
     grads = {n: tuple(torch.empty_like(t) for t in (q, k, v))
              for n in list(variants) + ["main"]}

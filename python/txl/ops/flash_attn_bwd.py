@@ -93,13 +93,14 @@ the loop needs may stay live across it:
 - K_w and V_w are indexed with a loop-variant zero (KEEP_DESC), as in
   mla.py: indexed with constants, their wgmma descriptors (64 bits per
   k-step) were hoisted out of the loop and spilled;
-- dQ is added an iteration late (DQ_LATE, with the TMA reduce-add): its
-  32 registers are stored to the dQ tile while the next S^T's wgmma runs
-  rather than while the tensor cores wait. (Leaving the dQ wgmmas in
-  flight across the back edge as well, retired by a dot_wait(1) behind
-  the next S^T, was tried: the loop-carried accumulator then needs
-  register moves at the back edge, which read it before the wait, and
-  ptxas serializes every wgmma of the kernel, C7514.)
+- dQ is added in its own iteration. DQ_LATE (off; TMA reduce-add only)
+  adds it in the next one, after S^T's wgmma is issued: on the H100 that
+  was 7% slower non-causal and even causal (B4 H32 S8192 D128 fp16), as
+  it delays dP^T's issue. Leaving the dQ wgmmas in flight across the
+  back edge as well, retired by a dot_wait(1) behind the next S^T, made
+  ptxas serialize every wgmma of the kernel (C7514): the loop-carried
+  accumulator needs register moves at the back edge, which read it
+  before the wait.
 ptxas then spills nothing at D = 128 fp16, causal or not (it spilled
 420 / 472 B at dc85849, ~14 stores and ~20 loads an iteration), and
 nothing at D = 64; bf16 D = 128 and the softcap variants still spill a
@@ -110,8 +111,9 @@ shared memory (Hopper has 227 KB); the API refuses it.
 
 Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
 bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
-per head as [total_q + batch * 64] so that every sequence has its own
-padding up to a whole query block (+inf LSE2, so P = 0 there without a
+per head as [total_q + batch * 64, rounded up to 64] so that every
+sequence has its own padding up to a whole query block, starting at a
+multiple of 64 (`sequence`) (+inf LSE2, so P = 0 there without a
 mask); a query block that runs past its sequence reads the next one's
 Q and dO rows (finite) and adds exact zeros to its dQ rows; dQ is
 accumulated into [total_q + 64, ...] so the last block stays inside.
@@ -140,16 +142,18 @@ def sequence(b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad,
     """Sequence b's first query and key rows, its lengths, and where its
     statistics (LSE2, delta) start within a head's row of them: dense,
     [batch, heads, sq_pad] (seqlen_q rounded up to BLK); VARLEN, [heads,
-    sq_pad] with sq_pad = total_q + batch * BLK and sequence b at cu_q[b]
-    + b * BLK, so that every sequence has its own padding up to a whole
-    query block."""
+    sq_pad] with sq_pad = total_q + batch * BLK rounded up to BLK and
+    sequence b at cu_q[b] + b * BLK rounded down to BLK, so that every
+    sequence has its own padding up to a whole query block (sequence b-1
+    ends by then) and every block of statistics starts at a multiple of
+    BLK elements: the main kernel's TMA boxes of them stay aligned."""
     q_off = b * seqlen_q
     k_off = b * seqlen_k
     stat_off = b * num_heads * sq_pad
     if VARLEN:
         q_off = tl.load(cu_q_ptr + b)
         k_off = tl.load(cu_k_ptr + b)
-        stat_off = q_off + b * BLK
+        stat_off = (q_off + b * BLK) // BLK * BLK
         seqlen_q = tl.load(cu_q_ptr + b + 1) - q_off
         seqlen_k = tl.load(cu_k_ptr + b + 1) - k_off
     return q_off, k_off, stat_off, seqlen_q, seqlen_k
@@ -466,7 +470,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
-              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = True,
+              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
               KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
