@@ -317,18 +317,21 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
         # their derivative by S * scale is 1 - tanh^2.
         st = tl.tanh(st * softcap_scale)
         dcap = 1.0 - st * st
+    if FOLD:
+        st = st * qk_scale
+    else:
+        lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
+        st = tl.fma(st, qk_scale, -lse2[None, :])
     if MASK:
+        # After the scaling: a masked -inf times c = 0 (softmax_scale 0,
+        # uniform attention) would be NaN.
         keep = keys[:, None] < seqlen_k
         if CAUSAL:
             keep = keep & (keys[:, None] <= cols[None, :] + causal_shift)
         if LOCAL:
             keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
         st = tl.where(keep, st, float("-inf"))
-    if FOLD:
-        pt = tl.exp2(st * qk_scale)
-    else:
-        lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
-        pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
+    pt = tl.exp2(st)
     pt16 = pt.to(do.dtype)
     dv = tl.dot(pt16, do, dv)
     if SOFTCAP:
