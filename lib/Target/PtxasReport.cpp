@@ -13,6 +13,12 @@
 //   ptxas /tmp/x.ptx, line 812; warning : (C7510) Potential Performance ...
 //   ptxas warning : (C7508) Potential Performance Loss: setmaxnreg ignored
 //
+// Some performance losses come as info lines instead (CUDA 13's ptxas says
+// that it serialized every wgmma of a function this way), and are reported
+// as warnings too:
+//
+//   ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async ...
+//
 // Each line is read on its own (the format has been stable for years, but
 // nothing here fails when a line is not understood: the field stays -1).
 //
@@ -39,10 +45,27 @@ int numberBefore(llvm::StringRef line, llvm::StringRef unit) {
   return re.match(line, &match) ? toInt(match[1]) : -1;
 }
 
-PtxasWarning parseWarning(llvm::StringRef line, const std::string &ptx) {
+/// Where the message of a warning line starts: after "warning", or after
+/// "info" for an info line that reports a performance loss; npos for any
+/// other line.
+size_t warningKeyword(llvm::StringRef line, size_t &keywordSize) {
+  if (size_t at = line.find_insensitive("warning");
+      at != llvm::StringRef::npos) {
+    keywordSize = strlen("warning");
+    return at;
+  }
+  size_t at = line.find("info");
+  if (at == llvm::StringRef::npos ||
+      !line.contains_insensitive("potential performance loss"))
+    return llvm::StringRef::npos;
+  keywordSize = strlen("info");
+  return at;
+}
+
+PtxasWarning parseWarning(llvm::StringRef line, size_t at, size_t keywordSize,
+                          const std::string &ptx) {
   PtxasWarning warning;
-  size_t at = line.find("warning");
-  llvm::StringRef message = line.substr(at + strlen("warning"));
+  llvm::StringRef message = line.substr(at + keywordSize);
   message = message.ltrim(" :").rtrim();
   llvm::SmallVector<llvm::StringRef, 2> match;
   if (llvm::Regex("^\\((C[0-9]+)\\) *").match(message, &match)) {
@@ -89,8 +112,10 @@ PtxasReport parsePtxasReport(const std::string &log,
       mine = kernelName.empty() || match[1] == kernelName;
       continue;
     }
-    if (line.contains_insensitive("warning")) {
-      report.warnings.push_back(parseWarning(line, ptx));
+    size_t keywordSize = 0;
+    if (size_t at = warningKeyword(line, keywordSize);
+        at != llvm::StringRef::npos) {
+      report.warnings.push_back(parseWarning(line, at, keywordSize, ptx));
       continue;
     }
     if (!mine)

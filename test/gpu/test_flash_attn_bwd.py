@@ -97,9 +97,10 @@ def check(got, want32, want_low, name):
 
 
 def run(B, Sq, Sk, H, Hkv, D, dtype, causal, seed=0, window=(-1, -1),
-        softcap=0.0):
+        softcap=0.0, scale=None):
     q, k, v, do = make(B, Sq, Sk, H, Hkv, D, dtype, seed)
-    scale = 1.0 / math.sqrt(D)
+    if scale is None:
+        scale = 1.0 / math.sqrt(D)
     out = torch.empty_like(q)
     lse = torch.empty((B, H, Sq), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal,
@@ -144,6 +145,15 @@ def test_square(S, D, dtype, causal):
                                    (4133, 128), (1, 999), (300, 301)])
 def test_seqlen_q_ne_k(Sq, Sk, causal):
     run(2, Sq, Sk, 2, 2, 128, torch.float16, causal)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("scale", [0.0, 0.01, 0.3], ids=str)
+def test_softmax_scale(scale, causal):
+    """The kernel starts S^T's accumulator at -LSE2 / (scale * log2 e):
+    a zero scale (uniform attention) takes the unfolded path, small and
+    large ones fold."""
+    run(2, 300, 301, 2, 2, 128, torch.float16, causal, scale=scale)
 
 
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])

@@ -37,7 +37,11 @@ const char *kLog =
     "ptxas info    : Used 168 registers, used 1 barriers, 400 bytes cmem[0]\n"
     "ptxas /tmp/txl-1.ptx, line 10; warning : (C7510) Potential Performance "
     "Loss: wgmma.mma_async instructions are serialized\n"
-    "ptxas warning : (C7508) Potential Performance Loss: setmaxnreg ignored\n";
+    "ptxas warning : (C7508) Potential Performance Loss: setmaxnreg ignored\n"
+    "ptxas info    : (C7517) warpgroup.wait is injected in around line 574\n"
+    "ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async "
+    "instructions are serialized due to non wgmma instructions reading "
+    "accumulator registers\n";
 
 TEST(PtxasReport, ReadsTheNamedEntrysResources) {
   PtxasReport report = parsePtxasReport(kLog, "attn_fwd", kPtx);
@@ -54,7 +58,8 @@ TEST(PtxasReport, ReadsTheNamedEntrysResources) {
 
 TEST(PtxasReport, WarningsKeepCodeAndSourceLine) {
   PtxasReport report = parsePtxasReport(kLog, "attn_fwd", kPtx);
-  ASSERT_EQ(report.warnings.size(), 2u);
+  // The C7514 info line (a performance loss) counts; the C7517 one not.
+  ASSERT_EQ(report.warnings.size(), 3u);
   EXPECT_EQ(report.warnings[0].code, "C7510");
   EXPECT_EQ(report.warnings[0].ptxLine, 10);
   EXPECT_EQ(report.warnings[0].sourceLine, 57);
@@ -63,6 +68,9 @@ TEST(PtxasReport, WarningsKeepCodeAndSourceLine) {
   EXPECT_EQ(report.warnings[1].code, "C7508");
   EXPECT_EQ(report.warnings[1].ptxLine, 0);
   EXPECT_EQ(report.warnings[1].sourceLine, 0);
+  EXPECT_EQ(report.warnings[2].code, "C7514");
+  EXPECT_EQ(report.warnings[2].ptxLine, 0);
+  EXPECT_NE(report.warnings[2].message.find("serialized"), std::string::npos);
 }
 
 TEST(PtxasReport, SourceLineOfPtxLine) {

@@ -442,15 +442,18 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
     vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [hn, D])
     dqd = TensorDescriptor.from_tensor(
         dq_acc.view(dq_acc.shape[0], H * D), [bm, D // 2])
+    # LSE2 and delta travel with Q and dO (TMA, BM at a time) from the
+    # flat statistics: delta is stats[0].numel() elements after LSE2.
+    statsd = TensorDescriptor.from_tensor(stats.view(-1), [bm])
     left, right = _window(causal, window_size)
     qk_scale, softcap_scale = _score_scales(softmax_scale, softcap)
     _bwd_kernels.flash_bwd[(k_blocks, B * Hkv)](
-        qd, kd, vd, kqd, dod, dqd, dk, dv, lse2, delta, dq_acc, seqlen_q,
-        seqlen_k, sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale,
+        qd, kd, vd, kqd, dod, dqd, dk, dv, statsd, lse2.numel(), dq_acc,
+        seqlen_q, seqlen_k, sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale,
         max(left, 0), max(right, 0), softcap_scale, cu_q, cu_k, D=D,
         STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
-        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, num_warps=4,
-        num_warpgroups=3)
+        LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen,
+        FOLD_LSE=abs(qk_scale) > 1e-30, num_warps=4, num_warpgroups=3)
 
 
 def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
@@ -479,7 +482,8 @@ def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
     dq_acc = torch.zeros((Tq + bm, H, D), device=q.device,
                          dtype=torch.float32)
     _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
-                Tq, Tk, Tq + B * bm, (int(max_seqlen_q) + bm - 1) // bm,
+                Tq, Tk, (Tq + B * bm + bm - 1) // bm * bm,
+                (int(max_seqlen_q) + bm - 1) // bm,
                 (int(max_seqlen_k) + bn - 1) // bn,
                 cu_seqlens_q.to(torch.int32).contiguous(),
                 cu_seqlens_k.to(torch.int32).contiguous(), softmax_scale,

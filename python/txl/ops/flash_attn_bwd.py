@@ -32,16 +32,19 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
 
 - warpgroup 0, the producer (reg_dealloc), loads the CTA's K and V once and
   then streams Q_i and dO_i (BM = 64 query rows each) through a
-  STAGES-deep ring: separate `full` barriers, so S^T can start before dO
-  has landed, and one `empty` per stage that both consumers arrive on.
+  STAGES-deep ring, each with its rows' statistics (LSE2 with Q, delta
+  with dO: 1-D TMA boxes of 64 fp32 from the flat [2, rows, sq_pad]
+  buffer): separate `full` barriers, so S^T can start before dO has
+  landed, and one `empty` per stage that both consumers arrive on.
 - warpgroups 1 and 2, the consumers (reg_alloc), each own HN = 64 of the
   CTA's keys and compute everything transposed (keys as wgmma's M):
 
-      S^T  = K_w Q_i^T          (both operands in shared memory)
-      dP^T = V_w dO_i^T
-      P^T  = exp2(S^T * c - LSE2[None, :])
+      S^T  = K_w Q_i^T - LSE2[None, :] / c   (both operands in shared
+                                memory; the accumulator starts there)
+      dP^T = V_w dO_i^T - delta[None, :]
+      P^T  = exp2(S^T * c)
       dV_w += P^T dO_i          (P^T from registers: register-A wgmma)
-      dS^T = P^T o (dP^T - delta[None, :])
+      dS^T = P^T o dP^T         (P^T as rounded for dV, P16_DS)
       dK_w += dS^T Q_i          (dS^T from registers)
 
   Transposing is what lets P^T and dS^T, the accumulators of S^T and
@@ -74,26 +77,43 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
 
 Registers. Each consumer holds dK and dV of its 64 keys (128 fp32
 registers a thread at D = 128) through the whole loop, and at the softmax
-S^T, dP^T and P^T (32 each) besides: 224 of the 240 it has. What is left
-must hold everything else the loop keeps live, which is why the
-statistics LSE2 and delta are loaded early (one register a thread each)
-but moved into the layout of S^T's columns (16 registers each) only where
-each is used, and why softcap's factor 1 - tanh^2 is folded into P^T
-before dP^T is awaited rather than kept as a fourth tile. ptxas still
-keeps a few wgmma descriptors and addresses in local memory: at D = 128
-fp16 causal its report says 432 B spilled (916 before those two changes
-and the 4-address dQ tile stores, SharedMemoryOpToLLVM's elementPtr),
-with softcap 436 B (1556), with window and softcap 824 B (2088); about
-10 local loads an iteration in the SASS (30 to 40 before). D = 64
-spills nothing.
+S^T, dP^T and P^T (32 each) besides, of the 240 it has. So nothing else
+the loop needs may stay live across it:
+- the statistics are read from shared memory (in the layout of S^T's
+  columns, 16 registers each) straight into the starting values of the
+  S^T and dP^T accumulators (-LSE2 / c and -delta), and are dead before
+  the softmax; with softcap (tanh needs S itself) or c = 0 (the host's
+  FOLD_LSE) LSE2 is read at its FMA instead;
+- dS^T is computed from P^T's 16-bit copy (which dV's wgmma holds until
+  it retires), not a second, fp32 one (P16_DS): 16 registers less at
+  the dS step, for 32 conversions and one more rounding of P (to the
+  input type, which dS^T is rounded to anyway). With the other changes
+  the fp32 copy (P16_DS=False) no longer spills in the loop either
+  (causal: 16 B stored / 60 loaded outside it);
+- K_w and V_w are indexed with a loop-variant zero (KEEP_DESC), as in
+  mla.py: indexed with constants, their wgmma descriptors (64 bits per
+  k-step) were hoisted out of the loop and spilled;
+- dQ is added in its own iteration. DQ_LATE (off; TMA reduce-add only)
+  adds it in the next one, after S^T's wgmma is issued: on the H100 that
+  was 7% slower non-causal and even causal (B4 H32 S8192 D128 fp16), as
+  it delays dP^T's issue. Leaving the dQ wgmmas in flight across the
+  back edge as well, retired by a dot_wait(1) behind the next S^T, made
+  ptxas serialize every wgmma of the kernel (C7514): the loop-carried
+  accumulator needs register moves at the back edge, which read it
+  before the wait.
+ptxas then spills nothing at D = 128 fp16, causal or not (it spilled
+420 / 472 B at dc85849, ~14 stores and ~20 loads an iteration), and
+nothing at D = 64; bf16 D = 128 and the softcap variants still spill a
+little (the table in bench/RESULTS.md, session 13).
 Head dim 256 does not fit: dK and dV alone would be 256 registers a
 thread (a thread has 255), and K, V and a two-stage Q/dO ring 256 KB of
 shared memory (Hopper has 227 KB); the API refuses it.
 
 Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
 bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
-per head as [total_q + batch * 64] so that every sequence has its own
-padding up to a whole query block (+inf LSE2, so P = 0 there without a
+per head as [total_q + batch * 64, rounded up to 64] so that every
+sequence has its own padding up to a whole query block, starting at a
+multiple of 64 (`sequence`) (+inf LSE2, so P = 0 there without a
 mask); a query block that runs past its sequence reads the next one's
 Q and dO rows (finite) and adds exact zeros to its dQ rows; dQ is
 accumulated into [total_q + 64, ...] so the last block stays inside.
@@ -122,16 +142,18 @@ def sequence(b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad,
     """Sequence b's first query and key rows, its lengths, and where its
     statistics (LSE2, delta) start within a head's row of them: dense,
     [batch, heads, sq_pad] (seqlen_q rounded up to BLK); VARLEN, [heads,
-    sq_pad] with sq_pad = total_q + batch * BLK and sequence b at cu_q[b]
-    + b * BLK, so that every sequence has its own padding up to a whole
-    query block."""
+    sq_pad] with sq_pad = total_q + batch * BLK rounded up to BLK and
+    sequence b at cu_q[b] + b * BLK rounded down to BLK, so that every
+    sequence has its own padding up to a whole query block (sequence b-1
+    ends by then) and every block of statistics starts at a multiple of
+    BLK elements: the main kernel's TMA boxes of them stay aligned."""
     q_off = b * seqlen_q
     k_off = b * seqlen_k
     stat_off = b * num_heads * sq_pad
     if VARLEN:
         q_off = tl.load(cu_q_ptr + b)
         k_off = tl.load(cu_k_ptr + b)
-        stat_off = q_off + b * BLK
+        stat_off = (q_off + b * BLK) // BLK * BLK
         seqlen_q = tl.load(cu_q_ptr + b + 1) - q_off
         seqlen_k = tl.load(cu_k_ptr + b + 1) - k_off
     return q_off, k_off, stat_off, seqlen_q, seqlen_k
@@ -176,12 +198,15 @@ def bwd_preprocess(o_ptr, do_ptr, lse_ptr, dlse_ptr, lse2_ptr, delta_ptr,
 
 
 @txl.jit
-def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
-            do_full, empty, k_desc, v_desc, kq_desc, q_desc, do_desc,
-            k_row, kv_col, q_row0, q_col0, i_lo, n_iter, total,
+def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+            kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+            do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
+            total, stat_off, stat_plane, h0, sq_pad,
             D: tl.constexpr, STAGES: tl.constexpr):
     """K and V of the CTA's keys once (as two [HN, D] row halves, and K
-    again as four [HN, DC] quarters for dQ), then Q_i and dO_i of every
+    again as four [HN, DC] quarters for dQ), then Q_i with its LSE2 and
+    dO_i with its delta (BM fp32 each, from the flat statistics: LSE2 at
+    stat_off + h * sq_pad + query, delta stat_plane further) of every
     iteration into the ring."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     DC: tl.constexpr = D // 2
@@ -203,12 +228,23 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
         txl.mbar_wait(txl.get_buffer(empty, s), ((t // STAGES) & 1) ^ 1)
         row = q_row0 + i * BM
         col = q_col0 + g * D
+        stat = stat_off + (h0 + g) * sq_pad + i * BM
         qb = txl.get_buffer(q_full, s)
-        txl.mbar_expect(qb, BM * D * ELEM)
+        txl.mbar_expect(qb, BM * D * ELEM + BM * 4)
         txl.tma_load(txl.get_buffer(q_bufs, s), q_desc, [row, col], qb)
+        txl.tma_load(txl.get_buffer(lse2_bufs, s), stats_desc, [stat], qb)
         db = txl.get_buffer(do_full, s)
-        txl.mbar_expect(db, BM * D * ELEM)
+        txl.mbar_expect(db, BM * D * ELEM + BM * 4)
         txl.tma_load(txl.get_buffer(do_bufs, s), do_desc, [row, col], db)
+        txl.tma_load(txl.get_buffer(delta_bufs, s), stats_desc,
+                     [stat_plane + stat], db)
+
+
+@txl.jit
+def loop_zero(it):
+    """0, as a value that changes with the loop counter `it` (< 2^30) for
+    the compiler (as in mla.py)."""
+    return it >> 30
 
 
 @txl.jit
@@ -223,59 +259,94 @@ def k_quarter(k_bufs, kq_bufs, w, c, D: tl.constexpr):
 
 
 @txl.jit
-def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
-         q_full, do_full, empty, dk, dv, t, i, lse2_ptr, delta_ptr, dq_ptr,
-         dq_desc, stat_base, dq_row0, dq_col, dq_row_stride, keys, seqlen_k,
-         causal_shift, left_shift, softcap_scale, qk_scale, softmax_scale,
-         leader, D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-         MASK: tl.constexpr, ROLE: tl.constexpr, DQ_TMA: tl.constexpr,
-         LOCAL: tl.constexpr, SOFTCAP: tl.constexpr):
-    """Query block i (iteration t) against this consumer's HN keys."""
+def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+         ds_bufs, dq_tile, q_full, do_full, empty, dk, dv, dq_pend, pend_row,
+         pend_col, t, i, dq_ptr, dq_desc, dq_row0, dq_col, dq_row_stride,
+         keys, seqlen_k, causal_shift, left_shift, softcap_scale, qk_scale,
+         neg_inv_c, softmax_scale, leader, D: tl.constexpr,
+         STAGES: tl.constexpr,
+         CAUSAL: tl.constexpr, MASK: tl.constexpr, ROLE: tl.constexpr,
+         DQ_TMA: tl.constexpr, LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
+         P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
+         KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr):
+    """Query block i (iteration t) against this consumer's HN keys. With
+    DQ_LATE, the previous iteration's dQ part (dq_pend, for dq_acc rows
+    pend_row.., columns pend_col..) is added here, under S^T's wgmma, and
+    this one's is returned instead of added."""
     DC: tl.constexpr = D // 2
     s = t % STAGES
     phase = (t // STAGES) & 1
-    txl.mbar_wait(txl.get_buffer(q_full, s), phase)
-    q = txl.get_buffer(q_bufs, s)
-    st = tl.dot(k_w, q.T)  # S^T [HN, BM]
-    txl.mbar_wait(txl.get_buffer(do_full, s), phase)
-    do = txl.get_buffer(do_bufs, s)
-    dpt = tl.dot(v_w, do.T)  # dP^T [HN, BM]
-    cols = i * BM + tl.arange(0, BM)  # query indices
-    # The per-query statistics are loaded early (one register a thread) and
-    # moved to the layout of S^T's columns (a 64-element move, not [HN, BM]
-    # tiles) only where each is used: in that layout each is 16 registers
-    # a thread, and holding both through the softmax (where dK, dV, S^T,
-    # dP^T and P^T already take 224) made ptxas spill.
+    # The per-query statistics come with Q and dO (the producer's TMA) and
+    # are read from shared memory straight into the layout of S^T's
+    # columns, and both go into accumulators' starting values rather than
+    # being held through the softmax: S^T starts at -LSE2 / c, so P^T =
+    # exp2(S^T c), and dP^T at -delta, so dS^T = P^T o dP^T. Each is 16
+    # registers a thread in that layout, which is what made ptxas spill
+    # when they were held next to dK, dV, S^T, dP^T and P^T (224 of 240).
     COLS: tl.constexpr = txl.SliceLayout(
         0, txl.NVMMADistributedLayout([3, 0], [4, 1], [16, BM, 16]))
-    lse2 = tl.load(lse2_ptr + stat_base + cols)
-    delta = tl.load(delta_ptr + stat_base + cols)
+    # K_w and V_w indexed by a loop-variant zero (KEEP_DESC): their wgmma
+    # descriptors are then built in the loop, not hoisted out of it and
+    # held (spilled) across it.
+    z = loop_zero(t) if KEEP_DESC else 0
+    k_w = txl.get_buffer(k_bufs, ROLE + z)
+    v_w = txl.get_buffer(v_bufs, ROLE + z)
+    txl.mbar_wait(txl.get_buffer(q_full, s), phase)
+    q = txl.get_buffer(q_bufs, s)
+    # S^T [HN, BM]; softcap needs S itself (tanh), and -LSE2 / c is
+    # finite only for c = qk_scale not (nearly) 0 (the host's FOLD_LSE);
+    # neg_inv_c = -1 / c, computed once outside the loop.
+    FOLD: tl.constexpr = FOLD_LSE and not SOFTCAP
+    if FOLD:
+        lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
+        st = tl.dot(k_w, q.T, tl.broadcast_to(
+            (lse2 * neg_inv_c)[None, :], [HN, BM]))
+    else:
+        st = tl.dot(k_w, q.T)
+    if DQ_LATE:
+        add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
+               dq_row_stride, DC, DQ_TMA)
+    txl.mbar_wait(txl.get_buffer(do_full, s), phase)
+    do = txl.get_buffer(do_bufs, s)
+    delta = txl.frag_smem_load(txl.get_buffer(delta_bufs, s), [BM], COLS)
+    dpt = tl.dot(v_w, do.T, tl.broadcast_to(-delta[None, :], [HN, BM]))
+    cols = i * BM + tl.arange(0, BM)  # query indices
     txl.dot_wait(1)  # S^T is ready; dP^T runs on
     if SOFTCAP:
         # The forward's scores were softcap * tanh(S * scale / softcap);
         # their derivative by S * scale is 1 - tanh^2.
         st = tl.tanh(st * softcap_scale)
         dcap = 1.0 - st * st
+    if FOLD:
+        st = st * qk_scale
+    else:
+        lse2 = txl.frag_smem_load(txl.get_buffer(lse2_bufs, s), [BM], COLS)
+        st = tl.fma(st, qk_scale, -lse2[None, :])
     if MASK:
+        # After the scaling: a masked -inf times c = 0 (softmax_scale 0,
+        # uniform attention) would be NaN.
         keep = keys[:, None] < seqlen_k
         if CAUSAL:
             keep = keep & (keys[:, None] <= cols[None, :] + causal_shift)
         if LOCAL:
             keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
         st = tl.where(keep, st, float("-inf"))
-    lse2 = txl.relayout(lse2, [BM], COLS)
-    pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
-    dv = tl.dot(pt.to(do.dtype), do, dv)
+    pt = tl.exp2(st)
+    pt16 = pt.to(do.dtype)
+    dv = tl.dot(pt16, do, dv)
     if SOFTCAP:
         pt = pt * dcap  # dS's factor, folded in now: dcap dies here
+    elif P16_DS:
+        # P^T in 16 bits is held for dV's wgmma anyway: the fp32 copy dies.
+        pt = pt16.to(tl.float32)
     txl.dot_wait(1)  # dP^T is ready; dV runs on
-    delta = txl.relayout(delta, [BM], COLS)
-    dst = (pt * (dpt - delta[None, :])).to(do.dtype)
+    dst = (pt * dpt).to(do.dtype)
     dk = tl.dot(dst, q, dk)
-    # dQ needs both consumers' dS^T: through shared memory.
+    # dQ needs both consumers' dS^T: through shared memory (smem_store
+    # ends with the async-proxy fence and a warpgroup barrier, so the
+    # other consumer's wgmmas see it after barrier 10).
     half = (t % 2) * 2
     txl.smem_store(txl.get_buffer(ds_bufs, half + ROLE), dst)
-    txl.fence_proxy_async()
     txl.bar_wait(10, 256)
     dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
                 k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
@@ -283,9 +354,12 @@ def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
                 k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
     txl.dot_wait(0)
     txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
-    add_dq(dq * softmax_scale, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
-           dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
-    return dk, dv
+    dq = dq * softmax_scale
+    if not DQ_LATE:
+        add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
+               dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+        dq = dq_pend
+    return dk, dv, dq, dq_row0 + i * BM, dq_col + ROLE * DC
 
 
 @txl.jit
@@ -308,14 +382,16 @@ def add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride,
 
 
 @txl.jit
-def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
-            kv_full, q_full, do_full, empty, dk_ptr, dv_ptr, lse2_ptr,
-            delta_ptr, dq_ptr, dq_desc, stat_off, dq_row0, h0, group,
-            num_heads, sq_pad, n0, seqlen_k, causal_shift, left_shift, softcap_scale, i_lo, i_full,
-            i_fend, i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
+def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+            ds_bufs, dq_bufs, kv_full, q_full, do_full, empty, dk_ptr, dv_ptr,
+            dq_ptr, dq_desc, dq_row0, h0, group, num_heads, n0, seqlen_k,
+            causal_shift, left_shift, softcap_scale, i_lo, i_full, i_fend,
+            i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
             D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
-            SOFTCAP: tl.constexpr):
+            SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
+            DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr,
+            FOLD_LSE: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
     blocks i_lo .. i_hi-1 of every query head of the group; those in
     [i_full, i_fend) need no mask."""
@@ -328,40 +404,52 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
     v_w = txl.get_buffer(v_bufs, ROLE)
     dq_tile = txl.get_buffer(dq_bufs, ROLE if DQ_TMA else 0)  # (unused)
     dt = k_w.dtype
+    DC: tl.constexpr = D // 2
+    # The dQ part waiting to be added (DQ_LATE): zeros at first (added to
+    # the sequence's first rows: in bounds, and exact).
+    dq_pend = tl.zeros([BM, DC], dtype=tl.float32)
+    pend_row = dq_row0
+    pend_col = h0 * D
+    neg_inv_c = -1.0 / qk_scale  # (unused without FOLD_LSE)
     t = 0
     for g in range(group):
         h = h0 + g
-        stat_base = stat_off + h * sq_pad
         for i in range(i_lo, i_full):
-            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
-                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
-                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
-                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
-                          causal_shift, left_shift, softcap_scale, qk_scale,
-                          softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
-                          DQ_TMA, LOCAL, SOFTCAP)
+            dk, dv, dq_pend, pend_row, pend_col = step(
+                k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk, dv,
+                dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc, dq_row0,
+                h * D, num_heads * D, keys, seqlen_k, causal_shift,
+                left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
+                leader, D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP,
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
             t += 1
         for i in range(i_full, i_fend):
-            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
-                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
-                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
-                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
-                          causal_shift, left_shift, softcap_scale, qk_scale,
-                          softmax_scale, leader, D, STAGES, CAUSAL, False, ROLE,
-                          DQ_TMA, LOCAL, SOFTCAP)
+            dk, dv, dq_pend, pend_row, pend_col = step(
+                k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk, dv,
+                dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc, dq_row0,
+                h * D, num_heads * D, keys, seqlen_k, causal_shift,
+                left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
+                leader, D, STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP,
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
             for i in range(i_fend, i_hi):
-                dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
-                              ds_bufs, dq_tile, q_full, do_full, empty, dk,
-                              dv, t, i, lse2_ptr, delta_ptr, dq_ptr, dq_desc,
-                              stat_base, dq_row0, h * D, num_heads * D,
-                              keys, seqlen_k, causal_shift, left_shift,
-                              softcap_scale, qk_scale, softmax_scale, leader,
-                              D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL,
-                              SOFTCAP)
+                dk, dv, dq_pend, pend_row, pend_col = step(
+                    k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                    delta_bufs, ds_bufs, dq_tile, q_full, do_full, empty, dk,
+                    dv, dq_pend, pend_row, pend_col, t, i, dq_ptr, dq_desc,
+                    dq_row0, h * D, num_heads * D, keys, seqlen_k,
+                    causal_shift, left_shift, softcap_scale, qk_scale,
+                    neg_inv_c, softmax_scale, leader, D, STAGES, CAUSAL, True,
+                    ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
+                    FOLD_LSE)
                 t += 1
+    if DQ_LATE:
+        add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
+               num_heads * D, DC, DQ_TMA)
     if DQ_TMA:
         txl.tma_store_wait(0)
     # dK and dV leave through this consumer's own K and V tiles (no
@@ -378,12 +466,15 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
 
 @txl.jit
 def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
-              dv_ptr, lse2_ptr, delta_ptr, dq_ptr, seqlen_q, seqlen_k, sq_pad,
+              dv_ptr, stats_desc, stat_plane, dq_ptr, seqlen_q, seqlen_k,
+              sq_pad,
               num_heads, num_kv_heads, group, qk_scale, softmax_scale,
               window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
               D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
-              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False):
+              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
+              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
+              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -454,11 +545,16 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     v_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     # K again as [HN, DC] quarters for dQ where a column half of K's tile
-    # is no whole swizzle chunk (D = 64; unused, one stage, at D = 128).
-    kq_bufs = txl.smem_alloc([HN, DC], dtype=dt,
-                             num_stages=4 if D != 128 else 1)
+    # is no whole swizzle chunk (D = 64; at D = 128 nothing reads it: K's
+    # buffers stand in, no shared memory).
+    if D == 128:
+        kq_bufs = k_bufs
+    else:
+        kq_bufs = txl.smem_alloc([HN, DC], dtype=dt, num_stages=4)
     q_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
     do_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
+    lse2_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
+    delta_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
     ds_bufs = txl.smem_alloc([HN, BM], dtype=dt, num_stages=4)
     # One fp32 dQ tile per consumer (its column half), for the TMA
     # reduce-add.
@@ -470,31 +566,35 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     empty = txl.mbar_alloc(2, num_stages=STAGES)  # one per consumer
     kv_row_stride = num_kv_heads * D
     k_row = k_off + n0
+    # dQ added an iteration late only by TMA (the atomics take it in the
+    # accumulator's layout, which a loop-carried zero tile does not keep).
+    LATE: tl.constexpr = DQ_LATE and DQ_TMA
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
-                do_full, empty, k_desc, v_desc, kq_desc, q_desc, do_desc,
-                k_row, hk * D, q_off, hk * group * D, i_lo,
-                tl.maximum(n_iter, 1), n_iter * group, D, STAGES)
+        produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, kv_full, q_full, do_full, empty, k_desc, v_desc,
+                kq_desc, q_desc, do_desc, stats_desc, k_row, hk * D, q_off,
+                hk * group * D, i_lo, tl.maximum(n_iter, 1), n_iter * group,
+                stat_off, stat_plane, hk * group, sq_pad, D, STAGES)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
-                kv_full, q_full, do_full, empty,
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
                 dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
-                num_heads, sq_pad, n0,
-                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
-                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
-                softmax_scale, D, STAGES, CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP)
+                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
+                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
+                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
+                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
+                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
+                FOLD_LSE)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
-                kv_full, q_full, do_full, empty,
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
                 dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
-                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
-                num_heads, sq_pad, n0,
-                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
-                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
-                softmax_scale, D, STAGES, CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP)
+                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
+                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
+                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
+                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
+                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
+                FOLD_LSE)

@@ -1,0 +1,503 @@
+"""A copy of python/txl/ops/flash_attn_bwd.py at dc85849 (main before
+h/bwdspill), for bench/ab_attention_bwd.py's A/B in one process.
+
+FlashAttention backward for Hopper, written in txl.
+
+With P = softmax(S * scale), S = Q K^T, O = P V and the output gradient dO,
+
+    dV = P^T dO,   dP = dO V^T,   dS = P o (dP - delta),
+    dQ = scale * dS K,   dK = scale * dS^T Q,
+
+where delta = rowsum(dO o O) (= rowsum(P o dP)). P is never stored: it is
+recomputed from the forward's LSE, P = exp2(S * scale * log2(e) - LSE2)
+with LSE2 = LSE * log2(e) (one FMA and one ex2 per score, as in the
+forward).
+
+Two kernels:
+
+- `bwd_preprocess`, one program per 64 query rows of one head: delta, and
+  LSE2 with the rows that see no key (LSE = -inf) and the padding rows
+  past seqlen_q set to +inf, so their P is exp2(finite - inf) = 0 without
+  a mask. Both are written into [batch * heads, seqlen_q rounded up to 64]
+  buffers that the main kernel reads without masks. A gradient of LSE
+  itself (return_lse=True and a loss that uses it) enters here too: since
+  d LSE / d S = P, it adds P * dLSE to dS, which is delta -= dLSE.
+
+- `flash_bwd`, one CTA per BN = 128 keys of one (batch, kv head), FA2's
+  outer loop over key blocks: dK and dV of its keys stay in registers
+  while the CTA walks every query block (of every query head of the GQA
+  group, so dK and dV come out summed over the group, with no atomics and
+  no extra pass). dQ, which every key block contributes to, is added in
+  fp32 to a [batch, seqlen_q rounded up, heads, head_dim] buffer by TMA
+  reduce-adds and converted to the input type afterwards.
+
+The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
+
+- warpgroup 0, the producer (reg_dealloc), loads the CTA's K and V once and
+  then streams Q_i and dO_i (BM = 64 query rows each) through a
+  STAGES-deep ring: separate `full` barriers, so S^T can start before dO
+  has landed, and one `empty` per stage that both consumers arrive on.
+- warpgroups 1 and 2, the consumers (reg_alloc), each own HN = 64 of the
+  CTA's keys and compute everything transposed (keys as wgmma's M):
+
+      S^T  = K_w Q_i^T          (both operands in shared memory)
+      dP^T = V_w dO_i^T
+      P^T  = exp2(S^T * c - LSE2[None, :])
+      dV_w += P^T dO_i          (P^T from registers: register-A wgmma)
+      dS^T = P^T o (dP^T - delta[None, :])
+      dK_w += dS^T Q_i          (dS^T from registers)
+
+  Transposing is what lets P^T and dS^T, the accumulators of S^T and
+  dP^T, be the A operands of dV and dK straight from registers. The
+  wgmmas overlap the CUDA-core work: P^T is computed while dP^T's wgmma
+  runs, dS^T while dV's does.
+
+  dQ_i = dS K needs all 128 keys' dS: each consumer writes its dS^T
+  (fp16/bf16, [HN, BM]) to shared memory, the two meet at named barrier
+  10, and consumer w then computes the column half w of dQ_i,
+      dQ_i[:, w*DC : (w+1)*DC] = sum over w' of (dS^T_w')^T K[w', w],
+  where K[w', c] is keys w'*HN.. and columns c*DC.. of K (DC = D / 2): at
+  D = 128 a view of K's tile (a column half is one 128-byte swizzle
+  chunk), at D = 64 a separately loaded [HN, DC] copy. The dS^T tiles are
+  double-buffered by iteration parity: a consumer rewrites a tile two
+  iterations later, after both have passed the barrier of the iteration
+  in between, which each reaches only after retiring its dQ wgmmas.
+
+  The dQ half goes to an fp32 tile in shared memory and its leader issues
+  one TMA reduce-add (txl.tma_store(..., reduce="add"), PTX
+  cp.reduce.async.bulk.tensor): L2 adds the 16 KB while the consumer
+  moves on. Adding from registers instead (DQ_TMA=False: 32 fp32 atomics
+  per thread per iteration, red.global.add.v2.f32 in pairs) is 14% slower
+  at D = 128 and 22% at D = 64; scalar atom.add was 1.7x slower than that
+  (bench/RESULTS.md).
+
+  dK and dV leave through each consumer's own K and V tiles (smem_store,
+  then loads in the layout of the masked global store): no conversion
+  scratch, which is what leaves room for the dQ tiles.
+
+Registers. Each consumer holds dK and dV of its 64 keys (128 fp32
+registers a thread at D = 128) through the whole loop, and at the softmax
+S^T, dP^T and P^T (32 each) besides: 224 of the 240 it has. What is left
+must hold everything else the loop keeps live, which is why the
+statistics LSE2 and delta are loaded early (one register a thread each)
+but moved into the layout of S^T's columns (16 registers each) only where
+each is used, and why softcap's factor 1 - tanh^2 is folded into P^T
+before dP^T is awaited rather than kept as a fourth tile. ptxas still
+keeps a few wgmma descriptors and addresses in local memory: at D = 128
+fp16 causal its report says 432 B spilled (916 before those two changes
+and the 4-address dQ tile stores, SharedMemoryOpToLLVM's elementPtr),
+with softcap 436 B (1556), with window and softcap 824 B (2088); about
+10 local loads an iteration in the SASS (30 to 40 before). D = 64
+spills nothing.
+Head dim 256 does not fit: dK and dV alone would be 256 registers a
+thread (a thread has 255), and K, V and a two-stage Q/dO ring 256 KB of
+shared memory (Hopper has 227 KB); the API refuses it.
+
+Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
+bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
+per head as [total_q + batch * 64] so that every sequence has its own
+padding up to a whole query block (+inf LSE2, so P = 0 there without a
+mask); a query block that runs past its sequence reads the next one's
+Q and dO rows (finite) and adds exact zeros to its dQ rows; dQ is
+accumulated into [total_q + 64, ...] so the last block stays inside.
+
+Masks cost only where needed: for causal attention (bottom-right aligned,
+query i sees key k <= i + seqlen_k - seqlen_q) query blocks wholly before
+the CTA's first key are skipped, and only those that straddle the diagonal
+compare indices; the last key block compares keys against seqlen_k when it
+is ragged. Query rows past seqlen_q need no mask (LSE2 = +inf there). TMA
+reads K, V, Q, dO as 2-D [batch * seqlen, heads * head_dim] tensors, so a
+block running past a sequence reads the next batch's rows (finite, then
+zeroed by P = 0) or zeros.
+"""
+import triton.language as tl
+import txl
+
+LOG2E = 1.4426950408889634
+BM = 64    # query rows per iteration
+HN = 64    # keys per consumer warpgroup
+BN = 128   # keys per CTA
+
+
+@txl.jit
+def sequence(b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad,
+             num_heads, BLK: tl.constexpr, VARLEN: tl.constexpr):
+    """Sequence b's first query and key rows, its lengths, and where its
+    statistics (LSE2, delta) start within a head's row of them: dense,
+    [batch, heads, sq_pad] (seqlen_q rounded up to BLK); VARLEN, [heads,
+    sq_pad] with sq_pad = total_q + batch * BLK and sequence b at cu_q[b]
+    + b * BLK, so that every sequence has its own padding up to a whole
+    query block."""
+    q_off = b * seqlen_q
+    k_off = b * seqlen_k
+    stat_off = b * num_heads * sq_pad
+    if VARLEN:
+        q_off = tl.load(cu_q_ptr + b)
+        k_off = tl.load(cu_k_ptr + b)
+        stat_off = q_off + b * BLK
+        seqlen_q = tl.load(cu_q_ptr + b + 1) - q_off
+        seqlen_k = tl.load(cu_k_ptr + b + 1) - k_off
+    return q_off, k_off, stat_off, seqlen_q, seqlen_k
+
+
+@txl.jit
+def bwd_preprocess(o_ptr, do_ptr, lse_ptr, dlse_ptr, lse2_ptr, delta_ptr,
+                   seqlen_q, sq_pad, num_heads, row_stride, cu_q_ptr,
+                   D: tl.constexpr, BLK: tl.constexpr,
+                   HAS_DLSE: tl.constexpr, VARLEN: tl.constexpr = False):
+    """Grid (sq_pad / BLK, batch * heads); VARLEN: (the longest sequence's
+    query blocks, batch * heads). o/do are [batch * seqlen_q (total_q),
+    heads * D]; lse/dlse [batch * heads, seqlen_q] ([heads, total_q]);
+    lse2/delta laid out as `sequence` says, fp32."""
+    bh = tl.program_id(1)
+    b = bh // num_heads
+    h = bh % num_heads
+    lse_base = bh * seqlen_q
+    total_q = seqlen_q
+    q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
+        b, seqlen_q, 0, cu_q_ptr, cu_q_ptr, sq_pad, num_heads, BLK, VARLEN)
+    if VARLEN:
+        lse_base = h * total_q + q_off
+    rows = tl.program_id(0) * BLK + tl.arange(0, BLK)
+    live = rows < seqlen_q
+    offs = (q_off + rows)[:, None] * row_stride + h * D + \
+        tl.arange(0, D)[None, :]
+    o = tl.load(o_ptr + offs, mask=live[:, None], other=0.0).to(tl.float32)
+    do = tl.load(do_ptr + offs, mask=live[:, None], other=0.0).to(tl.float32)
+    delta = tl.sum(o * do, 1)
+    lse = tl.load(lse_ptr + lse_base + rows, mask=live, other=float("-inf"))
+    if HAS_DLSE:
+        delta -= tl.load(dlse_ptr + lse_base + rows, mask=live, other=0.0)
+    # P = exp2(S c - LSE2) = 0 for rows that see no key and for padding.
+    lse2 = tl.where(lse == float("-inf"), float("inf"), lse * LOG2E)
+    # Only the sequence's own (padded) blocks: with VARLEN the grid
+    # covers the longest sequence.
+    mine = (rows >= 0) & (tl.program_id(0) * BLK < seqlen_q)
+    stat_base = h * sq_pad + stat_off
+    tl.store(lse2_ptr + stat_base + rows, lse2, mask=mine)
+    tl.store(delta_ptr + stat_base + rows, delta, mask=mine)
+
+
+@txl.jit
+def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
+            do_full, empty, k_desc, v_desc, kq_desc, q_desc, do_desc,
+            k_row, kv_col, q_row0, q_col0, i_lo, n_iter, total,
+            D: tl.constexpr, STAGES: tl.constexpr):
+    """K and V of the CTA's keys once (as two [HN, D] row halves, and K
+    again as four [HN, DC] quarters for dQ), then Q_i and dO_i of every
+    iteration into the ring."""
+    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+    DC: tl.constexpr = D // 2
+    COPIES: tl.constexpr = 2 if D == 128 else 3  # K, V (and K quarters)
+    txl.mbar_expect(kv_full, COPIES * BN * D * ELEM)
+    for w in tl.static_range(2):
+        txl.tma_load(txl.get_buffer(k_bufs, w), k_desc,
+                     [k_row + w * HN, kv_col], kv_full)
+        txl.tma_load(txl.get_buffer(v_bufs, w), v_desc,
+                     [k_row + w * HN, kv_col], kv_full)
+        if D != 128:
+            for c in tl.static_range(2):
+                txl.tma_load(txl.get_buffer(kq_bufs, 2 * w + c), kq_desc,
+                             [k_row + w * HN, kv_col + c * DC], kv_full)
+    for t in range(total):
+        g = t // n_iter
+        i = i_lo + t % n_iter
+        s = t % STAGES
+        txl.mbar_wait(txl.get_buffer(empty, s), ((t // STAGES) & 1) ^ 1)
+        row = q_row0 + i * BM
+        col = q_col0 + g * D
+        qb = txl.get_buffer(q_full, s)
+        txl.mbar_expect(qb, BM * D * ELEM)
+        txl.tma_load(txl.get_buffer(q_bufs, s), q_desc, [row, col], qb)
+        db = txl.get_buffer(do_full, s)
+        txl.mbar_expect(db, BM * D * ELEM)
+        txl.tma_load(txl.get_buffer(do_bufs, s), do_desc, [row, col], db)
+
+
+@txl.jit
+def k_quarter(k_bufs, kq_bufs, w, c, D: tl.constexpr):
+    """Keys w*HN.. and columns c*DC.. of the CTA's K, [HN, DC]: a view of
+    K's row half w where the column half is a whole 128-byte swizzle chunk
+    (D = 128), else the separately loaded copy."""
+    DC: tl.constexpr = D // 2
+    if D == 128:
+        return txl.smem_slice(txl.get_buffer(k_bufs, w), c * DC, DC, 1)
+    return txl.get_buffer(kq_bufs, 2 * w + c)
+
+
+@txl.jit
+def step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs, dq_tile,
+         q_full, do_full, empty, dk, dv, t, i, lse2_ptr, delta_ptr, dq_ptr,
+         dq_desc, stat_base, dq_row0, dq_col, dq_row_stride, keys, seqlen_k,
+         causal_shift, left_shift, softcap_scale, qk_scale, softmax_scale,
+         leader, D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+         MASK: tl.constexpr, ROLE: tl.constexpr, DQ_TMA: tl.constexpr,
+         LOCAL: tl.constexpr, SOFTCAP: tl.constexpr):
+    """Query block i (iteration t) against this consumer's HN keys."""
+    DC: tl.constexpr = D // 2
+    s = t % STAGES
+    phase = (t // STAGES) & 1
+    txl.mbar_wait(txl.get_buffer(q_full, s), phase)
+    q = txl.get_buffer(q_bufs, s)
+    st = tl.dot(k_w, q.T)  # S^T [HN, BM]
+    txl.mbar_wait(txl.get_buffer(do_full, s), phase)
+    do = txl.get_buffer(do_bufs, s)
+    dpt = tl.dot(v_w, do.T)  # dP^T [HN, BM]
+    cols = i * BM + tl.arange(0, BM)  # query indices
+    # The per-query statistics are loaded early (one register a thread) and
+    # moved to the layout of S^T's columns (a 64-element move, not [HN, BM]
+    # tiles) only where each is used: in that layout each is 16 registers
+    # a thread, and holding both through the softmax (where dK, dV, S^T,
+    # dP^T and P^T already take 224) made ptxas spill.
+    COLS: tl.constexpr = txl.SliceLayout(
+        0, txl.NVMMADistributedLayout([3, 0], [4, 1], [16, BM, 16]))
+    lse2 = tl.load(lse2_ptr + stat_base + cols)
+    delta = tl.load(delta_ptr + stat_base + cols)
+    txl.dot_wait(1)  # S^T is ready; dP^T runs on
+    if SOFTCAP:
+        # The forward's scores were softcap * tanh(S * scale / softcap);
+        # their derivative by S * scale is 1 - tanh^2.
+        st = tl.tanh(st * softcap_scale)
+        dcap = 1.0 - st * st
+    if MASK:
+        keep = keys[:, None] < seqlen_k
+        if CAUSAL:
+            keep = keep & (keys[:, None] <= cols[None, :] + causal_shift)
+        if LOCAL:
+            keep = keep & (keys[:, None] >= cols[None, :] + left_shift)
+        st = tl.where(keep, st, float("-inf"))
+    lse2 = txl.relayout(lse2, [BM], COLS)
+    pt = tl.exp2(tl.fma(st, qk_scale, -lse2[None, :]))
+    dv = tl.dot(pt.to(do.dtype), do, dv)
+    if SOFTCAP:
+        pt = pt * dcap  # dS's factor, folded in now: dcap dies here
+    txl.dot_wait(1)  # dP^T is ready; dV runs on
+    delta = txl.relayout(delta, [BM], COLS)
+    dst = (pt * (dpt - delta[None, :])).to(do.dtype)
+    dk = tl.dot(dst, q, dk)
+    # dQ needs both consumers' dS^T: through shared memory.
+    half = (t % 2) * 2
+    txl.smem_store(txl.get_buffer(ds_bufs, half + ROLE), dst)
+    txl.fence_proxy_async()
+    txl.bar_wait(10, 256)
+    dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
+                k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
+    dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
+                k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
+    txl.dot_wait(0)
+    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+    add_dq(dq * softmax_scale, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
+           dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+    return dk, dv
+
+
+@txl.jit
+def add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride,
+           DC: tl.constexpr, DQ_TMA: tl.constexpr):
+    """dq_acc[row:row+BM, col:col+DC] += dq. DQ_TMA: through this
+    consumer's fp32 tile in shared memory, one TMA reduce-add
+    (cp.reduce.async.bulk.tensor) issued by its leader, which L2 applies
+    while the consumer goes on (it waits only before rewriting the tile,
+    an iteration later). Else: red.global.add.v2.f32 from the registers,
+    2.6x slower end to end (bench/RESULTS.md)."""
+    if DQ_TMA:
+        txl.tma_store_wait(0)
+        txl.smem_store(dq_tile, dq)
+        txl.tma_store(dq_tile, dq_desc, [row, col], reduce="add")
+    else:
+        offs = (row + tl.arange(0, BM))[:, None] * row_stride + col + \
+            tl.arange(0, DC)[None, :]
+        tl.atomic_add(dq_ptr + offs, dq, sem="relaxed")
+
+
+@txl.jit
+def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
+            kv_full, q_full, do_full, empty, dk_ptr, dv_ptr, lse2_ptr,
+            delta_ptr, dq_ptr, dq_desc, stat_off, dq_row0, h0, group,
+            num_heads, sq_pad, n0, seqlen_k, causal_shift, left_shift, softcap_scale, i_lo, i_full,
+            i_fend, i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
+            D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+            ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
+            SOFTCAP: tl.constexpr):
+    """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
+    blocks i_lo .. i_hi-1 of every query head of the group; those in
+    [i_full, i_fend) need no mask."""
+    leader = txl.tid(0) % 128 == 0
+    keys = n0 + ROLE * HN + tl.arange(0, HN)
+    dk = tl.zeros([HN, D], dtype=tl.float32)
+    dv = tl.zeros([HN, D], dtype=tl.float32)
+    txl.mbar_wait(kv_full, 0)
+    k_w = txl.get_buffer(k_bufs, ROLE)
+    v_w = txl.get_buffer(v_bufs, ROLE)
+    dq_tile = txl.get_buffer(dq_bufs, ROLE if DQ_TMA else 0)  # (unused)
+    dt = k_w.dtype
+    t = 0
+    for g in range(group):
+        h = h0 + g
+        stat_base = stat_off + h * sq_pad
+        for i in range(i_lo, i_full):
+            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
+                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
+                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
+                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
+                          causal_shift, left_shift, softcap_scale, qk_scale,
+                          softmax_scale, leader, D, STAGES, CAUSAL, True, ROLE,
+                          DQ_TMA, LOCAL, SOFTCAP)
+            t += 1
+        for i in range(i_full, i_fend):
+            dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs, ds_bufs,
+                          dq_tile, q_full, do_full, empty, dk, dv, t, i,
+                          lse2_ptr, delta_ptr, dq_ptr, dq_desc, stat_base,
+                          dq_row0, h * D, num_heads * D, keys, seqlen_k,
+                          causal_shift, left_shift, softcap_scale, qk_scale,
+                          softmax_scale, leader, D, STAGES, CAUSAL, False, ROLE,
+                          DQ_TMA, LOCAL, SOFTCAP)
+            t += 1
+        if LOCAL:
+            # Past the window's left edge for some rows.
+            for i in range(i_fend, i_hi):
+                dk, dv = step(k_bufs, kq_bufs, k_w, v_w, q_bufs, do_bufs,
+                              ds_bufs, dq_tile, q_full, do_full, empty, dk,
+                              dv, t, i, lse2_ptr, delta_ptr, dq_ptr, dq_desc,
+                              stat_base, dq_row0, h * D, num_heads * D,
+                              keys, seqlen_k, causal_shift, left_shift,
+                              softcap_scale, qk_scale, softmax_scale, leader,
+                              D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL,
+                              SOFTCAP)
+                t += 1
+    if DQ_TMA:
+        txl.tma_store_wait(0)
+    # dK and dV leave through this consumer's own K and V tiles (no
+    # conversion scratch): V_w is read by nobody else; K_w is also read by
+    # the other consumer's dQ wgmmas (D = 128), so both meet first.
+    live = (keys < seqlen_k)[:, None]
+    offs = keys[:, None] * kv_row_stride + kv_col + tl.arange(0, D)[None, :]
+    txl.smem_store(v_w, dv.to(dt))
+    tl.store(dv_ptr + offs, txl.smem_load(v_w), mask=live)
+    txl.bar_wait(11, 256)
+    txl.smem_store(k_w, (dk * softmax_scale).to(dt))
+    tl.store(dk_ptr + offs, txl.smem_load(k_w), mask=live)
+
+
+@txl.jit
+def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
+              dv_ptr, lse2_ptr, delta_ptr, dq_ptr, seqlen_q, seqlen_k, sq_pad,
+              num_heads, num_kv_heads, group, qk_scale, softmax_scale,
+              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
+              D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+              DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
+              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False):
+    """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
+    [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
+    [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
+    D/2]); dk/dv are k's shape; lse2/delta [batch * num_heads, sq_pad]
+    fp32; dq [batch, sq_pad, num_heads, D] fp32, accumulated into.
+
+    Windows and softcap as in flash_fwd: CAUSAL bounds keys on the right
+    (k <= i + seqlen_k - seqlen_q + window_right), LOCAL on the left (k >=
+    i + seqlen_k - seqlen_q - window_left); SOFTCAP recomputes tanh(S *
+    softcap_scale) and multiplies dS by its derivative.
+
+    VARLEN: packed sequences as in flash_fwd (rows of q/do/dq_acc
+    [total_q (+ BM for dq_acc), ...], of k/v/dk/dv [total_k, ...];
+    cu_q/cu_k int32 [batch + 1]; seqlen_q/seqlen_k are the totals);
+    lse2/delta are [num_heads, sq_pad] as `sequence` lays them out; the
+    grid covers the longest sequence's key blocks, and CTAs past their
+    sequence's end only store nothing. A query block that runs past its
+    sequence adds exact zeros to the next one's dQ rows (LSE2 = +inf
+    there makes P, so dS, zero)."""
+    dt = q_desc.dtype
+    n0 = tl.program_id(0) * BN
+    bh = tl.program_id(1)
+    b = bh // num_kv_heads
+    hk = bh % num_kv_heads
+    q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
+        b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad, num_heads, BM,
+        VARLEN)
+    dq_row0 = b * sq_pad
+    if VARLEN:
+        dq_row0 = q_off
+    causal_shift = seqlen_k - seqlen_q + window_right
+    left_shift = seqlen_k - seqlen_q - window_left
+    n_qb = tl.cdiv(seqlen_q, BM)
+    # Query blocks [i_lo, i_hi) see some of the CTA's keys; [i_lo, i_full)
+    # and [i_fend, i_hi) need the mask.
+    i_lo = 0
+    i_full = 0
+    i_hi = n_qb
+    if CAUSAL:
+        # The first query that sees key n0 is n0 - shift; every query from
+        # n0 + BN - 1 - shift on sees all the CTA's keys (on the right).
+        i_lo = tl.minimum(tl.maximum(n0 - causal_shift, 0) // BM, n_qb)
+        i_full = tl.minimum(
+            tl.cdiv(tl.maximum(n0 + BN - 1 - causal_shift, 0), BM), n_qb)
+        i_full = tl.maximum(i_full, i_lo)
+    i_fend = i_hi
+    if LOCAL:
+        # The last query that sees key n0 + BN - 1 is n0 + BN - 1 -
+        # left_shift; queries up to n0 - left_shift see all of them.
+        i_hi = tl.minimum(tl.maximum(n0 + BN - 1 - left_shift + BM, 0) // BM,
+                          n_qb)
+        i_hi = tl.maximum(i_hi, i_lo)
+        i_full = tl.minimum(i_full, i_hi)
+        i_fend = tl.minimum(tl.maximum(tl.maximum(n0 - left_shift + 1, 0) //
+                                       BM, i_full), i_hi)
+    if n0 + BN > seqlen_k:
+        # The ragged last key block: mask everywhere.
+        i_full = i_hi
+        i_fend = i_hi
+    if VARLEN:
+        # A CTA past its sequence's keys: no query blocks (its dK/dV
+        # stores are all masked off).
+        i_hi = tl.where(n0 < seqlen_k, i_hi, i_lo)
+        i_full = tl.minimum(i_full, i_hi)
+        i_fend = tl.minimum(i_fend, i_hi)
+    n_iter = i_hi - i_lo
+    DC: tl.constexpr = D // 2
+    k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
+    v_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
+    # K again as [HN, DC] quarters for dQ where a column half of K's tile
+    # is no whole swizzle chunk (D = 64; unused, one stage, at D = 128).
+    kq_bufs = txl.smem_alloc([HN, DC], dtype=dt,
+                             num_stages=4 if D != 128 else 1)
+    q_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
+    do_bufs = txl.smem_alloc([BM, D], dtype=dt, num_stages=STAGES)
+    ds_bufs = txl.smem_alloc([HN, BM], dtype=dt, num_stages=4)
+    # One fp32 dQ tile per consumer (its column half), for the TMA
+    # reduce-add.
+    dq_bufs = txl.smem_alloc([BM, DC], dtype=tl.float32,
+                             num_stages=2 if DQ_TMA else 1)
+    kv_full = txl.get_buffer(txl.mbar_alloc(1), 0)
+    q_full = txl.mbar_alloc(1, num_stages=STAGES)
+    do_full = txl.mbar_alloc(1, num_stages=STAGES)
+    empty = txl.mbar_alloc(2, num_stages=STAGES)  # one per consumer
+    kv_row_stride = num_kv_heads * D
+    k_row = k_off + n0
+    if txl.is_warpgroup([0]):
+        txl.reg_dealloc(24)
+        produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, kv_full, q_full,
+                do_full, empty, k_desc, v_desc, kq_desc, q_desc, do_desc,
+                k_row, hk * D, q_off, hk * group * D, i_lo,
+                tl.maximum(n_iter, 1), n_iter * group, D, STAGES)
+    if txl.is_warpgroup([1]):
+        txl.reg_alloc(240)
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
+                kv_full, q_full, do_full, empty,
+                dk_ptr + k_off * kv_row_stride,
+                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
+                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
+                num_heads, sq_pad, n0,
+                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
+                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
+                softmax_scale, D, STAGES, CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP)
+    if txl.is_warpgroup([2]):
+        txl.reg_alloc(240)
+        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, ds_bufs, dq_bufs,
+                kv_full, q_full, do_full, empty,
+                dk_ptr + k_off * kv_row_stride,
+                dv_ptr + k_off * kv_row_stride, lse2_ptr, delta_ptr,
+                dq_ptr, dq_desc, stat_off, dq_row0, hk * group, group,
+                num_heads, sq_pad, n0,
+                seqlen_k, causal_shift, left_shift, softcap_scale, i_lo,
+                i_full, i_fend, i_hi, kv_row_stride, hk * D, qk_scale,
+                softmax_scale, D, STAGES, CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP)

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""The FlashAttention backward, this tree's kernel against main's at
+dc85849 (bench/_flash_attn_bwd_dc85849.py) and cuDNN's SDPA backward, in
+one process, alternating.
+
+    TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
+        python3 bench/ab_attention_bwd.py [--rounds 2] [--shape B,H,S,D]
+
+txl: the preprocess, dQ zeroing, flash_bwd and the dQ conversion (the
+same work as txl.ops.flash_attn_backward_into), timed without autograd;
+cuDNN: torch.autograd.grad through SDPA's cuDNN backend (its own
+preprocess included). All three are checked against each other first.
+TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time. Variants of this tree's
+kernel: "new" (the default constexprs), "new-late" (DQ_LATE=True: dQ
+added in the next iteration), "new-p32"
+(P16_DS=False: dS^T from P^T in fp32), "new-s3" (a three-stage Q/dO
+ring; D128 only).
+"""
+import argparse
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import bench_ms  # noqa: E402
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
+
+import txl  # noqa: E402
+import txl.ops  # noqa: E402
+from txl.ops import flash_attn_bwd as new_mod  # noqa: E402
+import _flash_attn_bwd_dc85849 as old_mod  # noqa: E402
+
+
+def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
+           **extra):
+    """txl.ops.flash_attn_backward_into's dense path with `mod`'s kernels;
+    old: main's kernel signature (LSE2/delta pointers)."""
+    from txl import TensorDescriptor
+    B, S, H, D = q.shape
+    Hkv = k.shape[2]
+    bm, hn, bn = mod.BM, mod.HN, mod.BN
+    sq_pad = (S + bm - 1) // bm * bm
+    rows = B * S
+    dq_acc = torch.zeros((B * sq_pad, H, D), device=q.device,
+                         dtype=torch.float32)
+    stats = torch.empty((2, B * H, sq_pad), device=q.device,
+                        dtype=torch.float32)
+    lse2, delta = stats[0], stats[1]
+    mod.bwd_preprocess[(sq_pad // bm, B * H)](
+        out, do, lse, lse, lse2, delta, S, sq_pad, H, H * D, lse, D=D,
+        BLK=bm, HAS_DLSE=False, VARLEN=False, num_warps=4)
+    qd = TensorDescriptor.from_tensor(q.view(rows, H * D), [bm, D])
+    dod = TensorDescriptor.from_tensor(do.view(rows, H * D), [bm, D])
+    kd = TensorDescriptor.from_tensor(k.view(rows, Hkv * D), [hn, D])
+    kqd = TensorDescriptor.from_tensor(k.view(rows, Hkv * D), [hn, D // 2])
+    vd = TensorDescriptor.from_tensor(v.view(rows, Hkv * D), [hn, D])
+    dqd = TensorDescriptor.from_tensor(dq_acc.view(-1, H * D), [bm, D // 2])
+    qk_scale = scale * math.log2(math.e)
+    if old:
+        stat_args = (lse2, delta)
+    else:
+        stat_args = (TensorDescriptor.from_tensor(stats.view(-1), [bm]),
+                     lse2.numel())
+    stages = extra.pop("STAGES", {64: 3, 128: 2}[D])
+    mod.flash_bwd[((S + bn - 1) // bn, B * Hkv)](
+        qd, kd, vd, kqd, dod, dqd, dk, dv, *stat_args, dq_acc, S, S, sq_pad,
+        H, Hkv, H // Hkv, qk_scale, scale, 0, 0, 1.0, lse, lse, D=D,
+        STAGES=stages, CAUSAL=causal, DQ_TMA=True, LOCAL=False,
+        SOFTCAP=False, VARLEN=False, num_warps=4, num_warpgroups=3, **extra)
+    dq.copy_(dq_acc.view(B, sq_pad, H, D)[:, :S])
+
+
+def run_shape(B, H, S, D, causal, rounds, dtype=torch.float16):
+    gen = torch.Generator(device="cuda").manual_seed(S + D + 1)
+    q, k, v, do = (torch.randn((B, S, H, D), device="cuda", generator=gen,
+                               dtype=dtype) for _ in range(4))
+    scale = 1 / math.sqrt(D)
+    out = torch.empty_like(q)
+    lse = torch.empty((B, H, S), device="cuda")
+    txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
+    flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
+    variants = {"new": {}, "new-late": dict(DQ_LATE=True),
+                "new-p32": dict(P16_DS=False), "new-s3": dict(STAGES=3)}
+    grads = {n: tuple(torch.empty_like(t) for t in (q, k, v))
+             for n in list(variants) + ["main"]}
+    fns = {n: (lambda n=n, kw=kw: launch(new_mod, False, q, k, v, out, lse,
+                                         do, *grads[n], scale, causal, **kw))
+           for n, kw in variants.items()}
+    fns["main"] = lambda: launch(old_mod, True, q, k, v, out, lse, do,
+                                 *grads["main"], scale, causal)
+    qr, kr, vr = (t.detach().clone().requires_grad_() for t in (q, k, v))
+    with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+        o_ref = F.scaled_dot_product_attention(
+            qr.transpose(1, 2), kr.transpose(1, 2), vr.transpose(1, 2),
+            is_causal=causal).transpose(1, 2)
+
+    def cudnn():
+        return torch.autograd.grad(o_ref, (qr, kr, vr), do,
+                                   retain_graph=True)
+    want = cudnn()
+    for name, fn in fns.items():
+        for t in grads[name]:
+            t.fill_(float("nan"))
+        fn()
+        torch.cuda.synchronize()
+        for g, w, n in zip(grads[name], want, "qkv"):
+            scale_w = w.float().abs().max().item()
+            err = (g.float() - w.float()).abs().max().item()
+            assert err <= 2e-2 * max(scale_w, 1.0), \
+                f"{name} d{n}: vs cuDNN max error {err} (max {scale_w})"
+    for g, w, n in zip(grads["new"], grads["main"], "qkv"):
+        err = (g.float() - w.float()).abs().max().item()
+        print(f"  d{n}: new vs main max |diff| {err:.3g}", flush=True)
+    fns["cudnn"] = cudnn
+    res = {n: [] for n in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            res[name].append(flops / bench_ms(fn, False) / 1e9)
+    tag = f"B{B} H{H} S{S} D{D}" + (" causal" if causal else "")
+    cud = sum(res["cudnn"]) / rounds
+    for name, r in res.items():
+        mean = sum(r) / rounds
+        print(f"{tag:28} {name:8} " + " ".join(f"{x:6.1f}" for x in r) +
+              f"  mean {mean:6.1f}  x cuDNN {mean / cud:.3f}", flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--shape", default="4,32,8192,128")
+    args = ap.parse_args()
+    B, H, S, D = (int(x) for x in args.shape.split(","))
+    for causal in (False, True):
+        run_shape(B, H, S, D, causal, args.rounds)
+        torch.cuda.empty_cache()
+
+
+if __name__ == "__main__":
+    main()
