@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""The FlashAttention backward, this tree's kernel against main's at
-dc85849 (bench/_flash_attn_bwd_dc85849.py) and cuDNN's SDPA backward, in
-one process, alternating.
+"""The FlashAttention backward, this tree's kernel against cuDNN's SDPA
+backward and, with --baseline, an older kernel source, in one process,
+alternating.
 
+    git show dc85849:python/txl/ops/flash_attn_bwd.py > /tmp/bwd_old.py
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
-        python3 bench/ab_attention_bwd.py [--rounds 2] [--shape B,H,S,D]
+        python3 bench/ab_attention_bwd.py [--rounds 2] [--shape B,H,S,D] \\
+        [--baseline /tmp/bwd_old.py]
+
+The baseline ("main" in the output) must take LSE2/delta by pointer, as
+flash_bwd did before the statistics came by TMA (dc85849 and earlier).
 
 txl: the preprocess, dQ zeroing, flash_bwd and the dQ conversion (the
 same work as txl.ops.flash_attn_backward_into), timed without autograd;
@@ -17,6 +22,7 @@ added in the next iteration), "new-p32"
 ring; D128 only).
 """
 import argparse
+import importlib.util
 import math
 import os
 import sys
@@ -31,7 +37,18 @@ from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
 import txl  # noqa: E402
 import txl.ops  # noqa: E402
 from txl.ops import flash_attn_bwd as new_mod  # noqa: E402
-import _flash_attn_bwd_dc85849 as old_mod  # noqa: E402
+
+
+def load_baseline(path):
+    """The kernel module at `path` (a copy of an older
+    flash_attn_bwd.py), or None."""
+    if not path:
+        return None
+    spec = importlib.util.spec_from_file_location("flash_attn_bwd_baseline",
+                                                  path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
@@ -73,7 +90,8 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     dq.copy_(dq_acc.view(B, sq_pad, H, D)[:, :S])
 
 
-def run_shape(B, H, S, D, causal, rounds, dtype=torch.float16):
+def run_shape(B, H, S, D, causal, rounds, old_mod=None,
+              dtype=torch.float16):
     gen = torch.Generator(device="cuda").manual_seed(S + D + 1)
     q, k, v, do = (torch.randn((B, S, H, D), device="cuda", generator=gen,
                                dtype=dtype) for _ in range(4))
@@ -84,13 +102,14 @@ def run_shape(B, H, S, D, causal, rounds, dtype=torch.float16):
     flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
     variants = {"new": {}, "new-late": dict(DQ_LATE=True),
                 "new-p32": dict(P16_DS=False), "new-s3": dict(STAGES=3)}
-    grads = {n: tuple(torch.empty_like(t) for t in (q, k, v))
-             for n in list(variants) + ["main"]}
+    names = list(variants) + (["main"] if old_mod else [])
+    grads = {n: tuple(torch.empty_like(t) for t in (q, k, v)) for n in names}
     fns = {n: (lambda n=n, kw=kw: launch(new_mod, False, q, k, v, out, lse,
                                          do, *grads[n], scale, causal, **kw))
            for n, kw in variants.items()}
-    fns["main"] = lambda: launch(old_mod, True, q, k, v, out, lse, do,
-                                 *grads["main"], scale, causal)
+    if old_mod:
+        fns["main"] = lambda: launch(old_mod, True, q, k, v, out, lse, do,
+                                     *grads["main"], scale, causal)
     qr, kr, vr = (t.detach().clone().requires_grad_() for t in (q, k, v))
     with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
         o_ref = F.scaled_dot_product_attention(
@@ -111,7 +130,7 @@ def run_shape(B, H, S, D, causal, rounds, dtype=torch.float16):
             err = (g.float() - w.float()).abs().max().item()
             assert err <= 2e-2 * max(scale_w, 1.0), \
                 f"{name} d{n}: vs cuDNN max error {err} (max {scale_w})"
-    for g, w, n in zip(grads["new"], grads["main"], "qkv"):
+    for g, w, n in zip(grads["new"], grads.get("main", ()), "qkv"):
         err = (g.float() - w.float()).abs().max().item()
         print(f"  d{n}: new vs main max |diff| {err:.3g}", flush=True)
     fns["cudnn"] = cudnn
@@ -131,10 +150,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--shape", default="4,32,8192,128")
+    ap.add_argument("--baseline", default="",
+                    help="an older flash_attn_bwd.py to time as 'main'")
     args = ap.parse_args()
+    old_mod = load_baseline(args.baseline)
     B, H, S, D = (int(x) for x in args.shape.split(","))
     for causal in (False, True):
-        run_shape(B, H, S, D, causal, args.rounds)
+        run_shape(B, H, S, D, causal, args.rounds, old_mod)
         torch.cuda.empty_cache()
 
 
