@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
-"""Interleaved A/B of the FlashAttention forward's launches, one process:
-the persistent kernel (one CTA per SM walking the work tiles; "static":
-tiles dealt round-robin, "dynamic": taken from a counter; "static-q1":
-static with one Q slot instead of two) against the grid of one CTA per
-tile ("grid"), with cuDNN's SDPA as the yardstick; "-nopp": without the
-consumers' ping-pong.
+"""Interleaved A/B of the FlashAttention forward's launches and tunings,
+one process, with cuDNN's SDPA as the yardstick. A variant is a launch
+and modifiers joined by "-": the launch "default" (txl/ops FWD_CONFIG's
+defaults), "grid" (one CTA per tile), "static" (one CTA per SM, tiles
+dealt round-robin) or "dynamic" (taken from a counter); modifiers (each
+replaces one FwdConfig field for the call, flash_attn_forward_into's
+`tuning`): "q1" one Q slot, "nopp" no ping-pong between the consumers,
+"nc3" three consumer warpgroups (192-row tiles), "oregs" O stored from
+the accumulator's registers, "ov" the intra-warpgroup overlap, "s<N>" N
+K/V stages. E.g. "static-nc3", "dynamic-oregs-ov".
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
-        python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5]
+        python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5] \\
+        [--shapes 2,3] [--variants default,static-nc3]
 
 Each output (and each launch's LSE) is checked against cuDNN's before
 anything is timed. A round times cuDNN and every variant of the shape
 back to back (each: one warm-up call, then --iters calls between CUDA
 events (more for small shapes, so a measurement takes about as long),
 the median call); the line gives the median over rounds of TFLOP/s (4 B H
-S^2 D, halved for causal) and each variant's ratio to grid and to cuDNN,
-then every round's numbers so drift shows. The fp8 row runs the e4m3
+S^2 D, halved for causal) and each variant's ratio to the shape's first
+variant, the best's ratio to cuDNN, then every round's numbers so drift
+shows. The fp8 row runs the e4m3
 kernel against cuDNN's fp16 on the same values.
 """
 
@@ -31,15 +37,21 @@ import txl.ops
 
 # (B, H, S, D, dtype, causal, variants); fp8: e4m3 q, k, v against cuDNN's
 # fp16 on the same (dequantized) values
-SHAPES = [(16, 32, 16384, 128, "fp16", False, ("static", "grid")),
-          (16, 32, 16384, 128, "fp16", True, ("dynamic", "static", "grid")),
-          (8, 16, 8192, 64, "fp16", False, ("static", "static-q1",
-                                             "static-nopp", "grid-nopp",
-                                             "grid")),
-          (8, 16, 8192, 64, "fp16", True, ("dynamic", "grid")),
-          (16, 32, 16384, 128, "fp8", False, ("static", "grid")),
-          (4, 16, 8192, 256, "fp16", True, ("dynamic", "grid")),
-          (4, 16, 8192, 256, "fp16", False, ("static", "grid"))]
+SHAPES = [(16, 32, 16384, 128, "fp16", False, ("grid", "static")),
+          (16, 32, 16384, 128, "fp16", True, ("grid", "dynamic", "static")),
+          (8, 16, 8192, 64, "fp16", False, ("default", "static", "grid-nc3",
+                                             "static-nc3")),
+          (8, 16, 8192, 64, "fp16", True, ("default", "dynamic-nc3",
+                                            "grid-nc3")),
+          (16, 32, 16384, 128, "fp8", False, ("grid", "static")),
+          (4, 16, 8192, 256, "fp16", True, ("default", "dynamic-oregs",
+                                             "dynamic-ov", "dynamic-oregs-ov",
+                                             "grid-oregs")),
+          (4, 16, 8192, 256, "fp16", False, ("default", "static-oregs",
+                                              "static-ov",
+                                              "static-oregs-ov"))]
+MODIFIERS = {"q1": {"q_slots": 1}, "nc3": {"consumers": 3},
+             "oregs": {"o_from_regs": True}, "ov": {"overlap": True}}
 
 
 def time_ms(fn, iters):
@@ -56,26 +68,39 @@ def time_ms(fn, iters):
     return statistics.median(times)
 
 
+def parse_variant(variant):
+    """(persistent, pingpong, tuning) of a variant name (module doc)."""
+    base, *mods = variant.split("-")
+    if base not in ("default", "grid", "static", "dynamic"):
+        raise ValueError(f"variant {variant!r}: unknown launch {base!r}")
+    persistent = {"default": None, "grid": False}.get(base, base)
+    pingpong = True
+    tuning = {}
+    for m in mods:
+        if m == "nopp":
+            pingpong = False
+        elif m in MODIFIERS:
+            tuning.update(MODIFIERS[m])
+        elif m[:1] == "s" and m[1:].isdigit():
+            tuning["stages"] = int(m[1:])
+        else:
+            raise ValueError(f"variant {variant!r}: unknown modifier {m!r}")
+    return persistent, pingpong, tuning or None
+
+
 def launcher(variant, fp8, q, k, v, o, lse, scale, causal):
-    base = variant.split("-")[0]
-    persistent = False if base == "grid" else base
-    slots = 1 if variant.endswith("-q1") else None
-    pingpong = not variant.endswith("-nopp")
+    persistent, pingpong, tuning = parse_variant(variant)
+    if fp8 and (tuning or not pingpong):
+        raise ValueError(f"variant {variant!r}: fp8 takes launches only")
 
     def fn():
-        saved = dict(txl.ops._FWD_Q_SLOTS)
-        if slots:
-            txl.ops._FWD_Q_SLOTS.update({d: slots for d in saved})
-        try:
-            if fp8:
-                txl.ops.flash_attn_fp8_forward_into(
-                    q, k, v, o, lse, scale, causal, persistent=persistent)
-            else:
-                txl.ops.flash_attn_forward_into(q, k, v, o, lse, scale,
-                                                causal, persistent=persistent,
-                                                pingpong=pingpong)
-        finally:
-            txl.ops._FWD_Q_SLOTS.update(saved)
+        if fp8:
+            txl.ops.flash_attn_fp8_forward_into(
+                q, k, v, o, lse, scale, causal, persistent=persistent)
+        else:
+            txl.ops.flash_attn_forward_into(q, k, v, o, lse, scale, causal,
+                                            persistent=persistent,
+                                            pingpong=pingpong, tuning=tuning)
         return o
     return fn
 
@@ -119,8 +144,10 @@ def one_shape(B, H, S, D, dt, causal, variants, rounds, iters):
     med = {n: statistics.median(r[n] for r in per_round) for n in runs}
     label = f"B{B} H{H} S{S} D{D} {dt}" + (" causal" if causal else "")
     parts = [f"cudnn {med['cudnn']:.1f}"]
+    first = variants[0]
     for n in variants:
-        ratio = "" if n == "grid" else f" ({med[n] / med['grid']:.3f}x grid)"
+        ratio = "" if n == first else \
+            f" ({med[n] / med[first]:.3f}x {first})"
         parts.append(f"{n} {med[n]:.1f}{ratio}")
     best = max(variants, key=lambda n: med[n])
     print(f"{label}: " + ", ".join(parts) + f" TFLOP/s; best {best} "
@@ -136,9 +163,15 @@ def main():
     p.add_argument("--iters", type=int, default=5)
     p.add_argument("--shapes", default="",
                    help="comma-separated indices into SHAPES (default all)")
+    p.add_argument("--variants", default="",
+                   help="comma-separated variants replacing each chosen "
+                   "shape's own (module doc)")
     args = p.parse_args()
     shapes = SHAPES if not args.shapes else [
         SHAPES[int(i)] for i in args.shapes.split(",")]
+    if args.variants:
+        shapes = [s[:6] + (tuple(args.variants.split(",")),)
+                  for s in shapes]
     print(f"{torch.cuda.get_device_name(0)}, "
           f"{torch.cuda.get_device_properties(0).multi_processor_count} SMs",
           flush=True)

@@ -51,14 +51,12 @@ def main():
                 f"cuDNN {flops / bench_ms(cudnn, args.quick) / 1e9:.1f}"]
         out = torch.empty_like(q)
         lse = torch.empty((B, H, S), device="cuda")
-        default_stages = txl.ops._STAGES[D]
         for st in stages:
-            txl.ops._STAGES[D] = st
             for name, (ov, pp) in SCHEDULES.items():
-                def fn(ov=ov, pp=pp):
+                def fn(ov=ov, pp=pp, st=st):
                     txl.ops.flash_attn_forward_into(
                         q, k, v, out, lse, 1 / math.sqrt(D), causal,
-                        overlap=ov, pingpong=pp)
+                        overlap=ov, pingpong=pp, tuning={"stages": st})
                 try:
                     out.fill_(float("nan"))
                     fn()
@@ -69,7 +67,6 @@ def main():
                 except Exception as e:  # noqa: BLE001
                     line.append(f"s{st}-{name} FAILED "
                                 f"({str(e).splitlines()[0][:80]})")
-        txl.ops._STAGES[D] = default_stages
         print("  ".join(line), flush=True)
         del q, k, v, out, lse, ref
         torch.cuda.empty_cache()

@@ -47,7 +47,7 @@ def reference(q, k, v, scale, causal, window=(-1, -1), softcap=0.0):
 
 def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
         seed=0, window=(-1, -1), softcap=0.0, persistent=None,
-        max_ctas=None):
+        max_ctas=None, tuning=None):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq * 7 + Sk)
     q = torch.randn((B, Sq, H, D), device="cuda", generator=gen).to(dtype)
     k = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
@@ -60,7 +60,8 @@ def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal,
                                     overlap=overlap, pingpong=pingpong,
                                     window_size=window, softcap=softcap,
-                                    persistent=persistent, max_ctas=max_ctas)
+                                    persistent=persistent, max_ctas=max_ctas,
+                                    tuning=tuning)
     torch.cuda.synchronize()
     want, want_lse = reference(q, k, v, scale, causal, window, softcap)
     tol = 1e-2 if dtype == torch.float16 else 2e-2
@@ -182,7 +183,7 @@ def test_api():
                                            (64, torch.bfloat16, 8, 1)],
                          ids=["d128-gqa2", "d64-mqa"])
 def test_varlen(D, dtype, H, Hkv, causal, window, persistent=None,
-                max_ctas=None):
+                max_ctas=None, tuning=None):
     """flash_attn_varlen_func on packed sequences of random lengths (one
     empty, one longer than a block, seqlen_q != seqlen_k per sequence)
     against the reference per sequence; output and LSE poisoned first."""
@@ -206,7 +207,7 @@ def test_varlen(D, dtype, H, Hkv, causal, window, persistent=None,
     txl.ops.flash_attn_varlen_forward_into(q, k, v, cu_q, cu_k, max(lens_q),
                                            out, lse, scale, causal, window,
                                            persistent=persistent,
-                                           max_ctas=max_ctas)
+                                           max_ctas=max_ctas, tuning=tuning)
     torch.cuda.synchronize()
     assert torch.isnan(big[q.numel():]).all(), "a store past the output"
     tol = 1e-2 if dtype == torch.float16 else 2e-2
@@ -226,7 +227,7 @@ def test_varlen(D, dtype, H, Hkv, causal, window, persistent=None,
                                    rtol=tol)
         torch.testing.assert_close(lse[:, qs:qe], want_lse[0], atol=2e-3,
                                    rtol=1e-3)
-    if persistent is not None:
+    if persistent is not None or tuning is not None:
         return
     # Through the API (custom op), default scale.
     got = txl.ops.flash_attn_varlen_func(q, k, v, cu_q, cu_k, max(lens_q),
@@ -362,3 +363,76 @@ def test_persistent_varlen(causal, persistent):
     are empty tiles in the CTAs' walk) and on the one-CTA-per-tile grid."""
     test_varlen(128, torch.float16, 4, 2, causal, (-1, -1),
                 persistent=persistent, max_ctas=3)
+
+
+# Launch tunings other than FWD_CONFIG's defaults (txl/ops/__init__.py;
+# `tuning` replaces fields): three consumer warpgroups (192-row tiles,
+# round-robin ping-pong over named barriers 8, 9, 10) at head dim 64; at
+# head dim 256 O stored from the accumulator's registers (Q's slot freed
+# after the last S instead of after the epilogue) and the intra-warpgroup
+# overlap.
+TUNINGS = {
+    "d64_nc3": (64, {"consumers": 3}),
+    "d256_oregs": (256, {"o_from_regs": True}),
+    "d256_overlap": (256, {"overlap": True}),
+    "d256_oregs_overlap": (256, {"o_from_regs": True, "overlap": True}),
+}
+
+
+@pytest.mark.parametrize("order", ["grid", "static", "dynamic"])
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("tuning", list(TUNINGS))
+def test_tuning(tuning, causal, order):
+    """Each tuning on the grid launch (ragged, seqlen_q != seqlen_k) and
+    persistent on 5 CTAs (several tiles each: Q slots, rings and turns
+    run on across tiles)."""
+    D, t = TUNINGS[tuning]
+    if order == "grid":
+        run(2, 1000, 1300, 3, 3, D, torch.float16, causal, persistent=False,
+            tuning=t)
+    else:
+        run(2, 777, 777, 2, 2, D, torch.bfloat16, causal, persistent=order,
+            max_ctas=5, tuning=t)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("case", ["s1", "s191", "s193", "s4133", "q_ne_k",
+                                  "k_ne_q", "gqa8", "window", "softcap",
+                                  "plain", "overlap", "pingpong", "varlen"])
+def test_d64_three_consumers(case, causal):
+    """Head dim 64 with three consumers: tiles of 192 rows against the
+    ragged ends, seqlen_q != seqlen_k, GQA, windows, softcap, every
+    schedule (persistent on 3 CTAs), packed sequences."""
+    t = {"consumers": 3}
+    if case.startswith("s"):
+        S = int(case[1:])
+        run(2, S, S, 3, 3, 64, torch.float16, causal, tuning=t)
+    elif case == "q_ne_k":
+        run(2, 300, 1001, 2, 2, 64, torch.float16, causal, tuning=t)
+    elif case == "k_ne_q":
+        run(2, 1001, 300, 2, 2, 64, torch.bfloat16, causal, tuning=t)
+    elif case == "gqa8":
+        run(2, 1000, 777, 8, 1, 64, torch.bfloat16, causal, tuning=t)
+    elif case == "window":
+        run(2, 1000, 1000, 2, 1, 64, torch.float16, causal,
+            window=(100, 50), tuning=t)
+    elif case == "softcap":
+        run(2, 1000, 1000, 3, 3, 64, torch.bfloat16, causal, softcap=20.0,
+            tuning=t)
+    elif case == "varlen":
+        test_varlen(64, torch.bfloat16, 8, 1, causal, (-1, -1), tuning=t)
+    else:
+        overlap, pingpong = SCHEDULES[case]
+        run(1, 1000, 1000, 2, 1, 64, torch.float16, causal, overlap=overlap,
+            pingpong=pingpong, persistent="static", max_ctas=3, tuning=t)
+
+
+def test_tuning_refused():
+    q = torch.randn((1, 64, 2, 64), device="cuda", dtype=torch.float16)
+    out, lse = torch.empty_like(q), torch.empty((1, 2, 64), device="cuda")
+    with pytest.raises(ValueError, match="unknown fields"):
+        txl.ops.flash_attn_forward_into(q, q, q, out, lse, 0.125, False,
+                                        tuning={"block_m": 192})
+    with pytest.raises(ValueError, match="consumers"):
+        txl.ops.flash_attn_forward_into(q, q, q, out, lse, 0.125, False,
+                                        tuning={"consumers": 4})

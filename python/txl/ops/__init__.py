@@ -55,7 +55,7 @@ descales, and an fp8 backward.
 """
 import math
 import os
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import torch
 
@@ -72,32 +72,58 @@ __all__ = ["flash_attn_func", "flash_attn_varlen_func",
            "flash_mla_with_kvcache", "get_mla_metadata",
            "quantize_mla_kv_cache", "dequantize_mla_kv_cache"]
 
-_BLOCK_M = 128   # query rows per CTA (two consumer warpgroups of 64)
-_BLOCK_N = 128   # keys per block
-# Per head dim: keys per block and the K/V ring depth that fit shared
-# memory and the consumers' registers (at 256, O alone is 128 registers a
-# thread: 64-key blocks, and no intra-warpgroup overlap, whose second live
-# S tile spills in the non-causal kernel).
-_FWD_BLOCK_N = {64: _BLOCK_N, 128: _BLOCK_N, 256: 64}
-_STAGES = {64: 3, 128: 2, 256: 2}
+_BLOCK_N = 128   # keys per block of the fp8 forward
 _BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
-# Q slots of the persistent forward: two let the next tile's Q land while
-# the consumers still read this one; at head dim 256 a second slot (64 KB)
-# does not fit next to the K/V ring.
-_FWD_Q_SLOTS = {64: 2, 128: 2, 256: 1}
-# The forward's default launch per (head dim, causal) (_fwd_schedule),
-# from two H100 A/B runs of session 13 (bench/ab_flash_fwd_persistent.py,
-# TFLOP/s, persistent / one CTA per tile, bench/RESULTS.md): causal work,
-# whose tiles differ in length, gains from the dynamic order at D128 (590
-# / 563, then 581 / 568) and D64 (418 / 401, then 381 / 381); at D256
-# causal the two runs disagree (539 / 519, then 527 / 530). Non-causal:
-# the static order at D128 (603 / 594, then 616 / 582; fp8 667 / 655, then
-# 718 / 707) and D256 (617 / 583); at D64 the first run had persistent
-# slower (379 / 424), the second even (416 / 414), so D64 keeps the grid.
-PERSISTENT_DEFAULT = {(64, False): "grid", (64, True): "dynamic",
-                      (128, False): "static", (128, True): "dynamic",
-                      (256, False): "static", (256, True): "dynamic"}
+
+
+class FwdConfig(NamedTuple):
+    """How the forward kernel (python/txl/ops/flash_attn.py) is launched
+    for one (head dim, causal): FWD_CONFIG holds the defaults, and
+    flash_attn_forward_into's `tuning` (a dict of these fields) overrides
+    them per call."""
+    # "grid" (one CTA per work tile), "static" or "dynamic" (one CTA per
+    # SM walking the tiles, _fwd_schedule)
+    persistent: str
+    block_n: int      # keys per K/V block (fp8: _BLOCK_N)
+    stages: int       # K/V ring depth (fp8: _FP8_STAGES)
+    q_slots: int      # Q slots of the persistent launch (grid: 1)
+    overlap: bool     # intra-warpgroup overlap (when the caller allows it)
+    consumers: int = 2         # consumer warpgroups of 64 query rows each
+    o_from_regs: bool = False  # O stored from the accumulator's registers
+
+
+# The forward's defaults per (head dim, causal).
+# - persistent: from two H100 A/B runs of session 13
+#   (bench/ab_flash_fwd_persistent.py, TFLOP/s, persistent / one CTA per
+#   tile, bench/RESULTS.md): causal work, whose tiles differ in length,
+#   gains from the dynamic order at D128 (590 / 563, then 581 / 568) and
+#   D64 (418 / 401, then 381 / 381); at D256 causal the two runs disagree
+#   (539 / 519, then 527 / 530). Non-causal: the static order at D128
+#   (603 / 594, then 616 / 582; fp8 667 / 655, then 718 / 707) and D256
+#   (617 / 583); at D64 the first run had persistent slower (379 / 424),
+#   the second even (416 / 414), so D64 keeps the grid.
+# - block_n, stages: what fits shared memory and the consumers' registers;
+#   at 256, O alone is 128 registers a thread: 64-key blocks, and no
+#   intra-warpgroup overlap, whose second live S tile spills in the
+#   non-causal kernel.
+# - q_slots: two let the next tile's Q land while the consumers still read
+#   this one; at head dim 256 a second slot (64 KB) does not fit next to
+#   the K/V ring.
+# - consumers: 3 (192-row tiles, 160 registers a consumer) only fits head
+#   dim 64 (bench/ab_flash_fwd_persistent.py compares).
+# - o_from_regs: at head dim 256 the epilogue otherwise stages O through
+#   the consumer's Q tile, which keeps Q's slot (and the producer's next
+#   tile) waiting until the epilogue is done.
+FWD_CONFIG = {
+    (64, False): FwdConfig("grid", 128, 3, 2, True),
+    (64, True): FwdConfig("dynamic", 128, 3, 2, True),
+    (128, False): FwdConfig("static", 128, 2, 2, True),
+    (128, True): FwdConfig("dynamic", 128, 2, 2, True),
+    (256, False): FwdConfig("static", 64, 2, 1, False),
+    (256, True): FwdConfig("dynamic", 64, 2, 1, False),
+}
+_FWD_HEAD_DIMS = sorted({d for d, _ in FWD_CONFIG})
 # K/V bytes the CTAs running at once should share in L2 in the causal
 # persistent order (the H100 has 50 MB of L2).
 _L2_KV_BYTES = 32 << 20
@@ -128,7 +154,7 @@ def _check(q, k, v):
     if k.shape != v.shape or k.shape[0] != B or k.shape[3] != D:
         raise ValueError(f"flash_attn_func: k {tuple(k.shape)} and v "
                          f"{tuple(v.shape)} do not match q {tuple(q.shape)}")
-    if D not in _STAGES:
+    if D not in _FWD_HEAD_DIMS:
         raise NotImplementedError(
             f"flash_attn_func: head_dim {D} (64, 128 and 256 are "
             "supported)")
@@ -151,19 +177,21 @@ def _window(causal, window_size):
 def flash_attn_forward_into(q, k, v, out, lse, softmax_scale, causal,
                             overlap=True, pingpong=True,
                             window_size=(-1, -1), softcap=0.0,
-                            persistent=None, max_ctas=None):
+                            persistent=None, max_ctas=None, tuning=None):
     """The forward kernel into caller-given `out` (q's shape, contiguous)
     and `lse` ([batch, heads, seqlen_q] fp32, contiguous). `overlap` and
-    `pingpong` choose the schedule (see flash_attn.py); window_size and
+    `pingpong` choose the schedule (see flash_attn.py; overlap=True means
+    the intra-warpgroup overlap where FWD_CONFIG has it); window_size and
     softcap as in flash_attn_func. `persistent` (None: the default per
-    head dim and causality, PERSISTENT_DEFAULT) launches one CTA per SM
-    walking the work tiles, at most `max_ctas` of them if given (tests use
-    a small grid to give each CTA several tiles), in a static order
-    ("static") or taking tiles from a counter ("dynamic"; True: dynamic
-    for causal work, else static); False one CTA per tile."""
+    head dim and causality, FWD_CONFIG) launches one CTA per SM walking
+    the work tiles, at most `max_ctas` of them if given (tests use a small
+    grid to give each CTA several tiles), in a static order ("static") or
+    taking tiles from a counter ("dynamic"; True: dynamic for causal work,
+    else static); False one CTA per tile. `tuning`: a dict of FwdConfig
+    fields that replace FWD_CONFIG's for this call (benchmarks, tests)."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
                    softcap, overlap=overlap, pingpong=pingpong,
-                   persistent=persistent, max_ctas=max_ctas)
+                   persistent=persistent, max_ctas=max_ctas, tuning=tuning)
 
 
 def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
@@ -187,7 +215,7 @@ def _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
 def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
                 cu_q, cu_k, softmax_scale, causal, window_size, softcap,
                 overlap=True, pingpong=True, descale_q=1.0, descale_k=1.0,
-                descale_v=1.0, persistent=None, max_ctas=None):
+                descale_v=1.0, persistent=None, max_ctas=None, tuning=None):
     """The one launcher of flash_fwd (python/txl/ops/flash_attn.py), for
     every dtype: q [rows_q, H, D], k and v [rows_k, Hkv, D] contiguous and
     16-byte aligned; cu_q/cu_k (int32 [B + 1]) for packed sequences, else
@@ -197,7 +225,10 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     rows_q, H, D = q.shape
     rows_k, Hkv = k.shape[0], k.shape[1]
     fp8 = q.dtype == _FP8
-    bn = _BLOCK_N if fp8 else _FWD_BLOCK_N[D]
+    left, right = _window(causal, window_size)
+    causal_flag = right >= 0
+    cfg = _fwd_config(D, causal_flag, tuning)
+    bn = _BLOCK_N if fp8 else cfg.block_n
     qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [64, D])
     kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [bn, D])
     varlen = cu_q is not None
@@ -214,19 +245,18 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
         vd = TensorDescriptor.from_tensor(v.view(rows_k, Hkv * D), [bn, D])
     if not varlen:
         cu_q = cu_k = lse  # unread
-    m_blocks = (max_seqlen_q + _BLOCK_M - 1) // _BLOCK_M
-    left, right = _window(causal, window_size)
+    block_m = 64 * cfg.consumers  # query rows per work tile
+    m_blocks = (max_seqlen_q + block_m - 1) // block_m
     qk_scale, softcap_scale = _score_scales(
         softmax_scale * descale_q * descale_k, softcap)
-    causal_flag = right >= 0
-    schedule = _fwd_schedule(persistent, D, causal_flag)
+    schedule = _fwd_schedule(persistent, cfg, causal_flag)
     tiles = m_blocks * B * H
     if schedule != "grid":
         ctas = max(min(tiles, max_ctas or _num_sms(q.device)), 1)
         grid = (ctas,)
     else:
         grid = (m_blocks, B * H)
-    q_slots = _FWD_Q_SLOTS[D] if schedule != "grid" else 1
+    q_slots = cfg.q_slots if schedule != "grid" else 1
     if schedule == "dynamic":
         # [0]: the tile counter (zero at launch), then each CTA's q_slots
         # tile numbers handed from its producer to its consumers.
@@ -241,25 +271,42 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
         cu_k, float(descale_v), B * H, section, sched, D=D, BN=bn,
-        STAGES=_FP8_STAGES[D] if fp8 else _STAGES[D], CAUSAL=causal_flag,
-        OVERLAP=bool(overlap) and D != 256, PINGPONG=bool(pingpong),
+        STAGES=_FP8_STAGES[D] if fp8 else cfg.stages, CAUSAL=causal_flag,
+        OVERLAP=bool(overlap) and cfg.overlap, PINGPONG=bool(pingpong),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
         PERSISTENT=schedule != "grid", QSTAGES=q_slots,
-        DYNAMIC=schedule == "dynamic", P_SMEM=p_smem, num_warps=4,
-        num_warpgroups=3)
+        DYNAMIC=schedule == "dynamic", P_SMEM=p_smem,
+        CONSUMERS=cfg.consumers, O_FROM_REGS=cfg.o_from_regs, num_warps=4,
+        num_warpgroups=1 + cfg.consumers)
 
 
-def _fwd_schedule(persistent, D, causal):
+def _fwd_config(D, causal, tuning):
+    """FWD_CONFIG's entry for (D, causal), with `tuning`'s fields (a dict,
+    or None) replacing its own."""
+    cfg = FWD_CONFIG[(D, bool(causal))]
+    if not tuning:
+        return cfg
+    unknown = set(tuning) - set(FwdConfig._fields)
+    if unknown:
+        raise ValueError(f"tuning: unknown fields {sorted(unknown)} (known: "
+                         f"{', '.join(FwdConfig._fields)})")
+    cfg = cfg._replace(**tuning)
+    if cfg.consumers not in (2, 3):
+        raise ValueError(f"tuning: consumers={cfg.consumers} (2 or 3)")
+    return cfg
+
+
+def _fwd_schedule(persistent, cfg, causal):
     """The forward's launch: "grid" (one CTA per work tile), "static" (one
     CTA per SM, tiles dealt round-robin in flash_attn.py tile_at's order)
     or "dynamic" (one CTA per SM, each taking the next tile of that order
     from a global counter when it starts one: FA3's scheduler for causal
     work, whose tiles differ in length). persistent: None (the default,
-    PERSISTENT_DEFAULT), False, True (persistent: dynamic for causal work,
-    else static), "static" or "dynamic"."""
+    cfg.persistent, cfg an FwdConfig), False, True (persistent: dynamic
+    for causal work, else static), "static" or "dynamic"."""
     if persistent is None:
-        return PERSISTENT_DEFAULT[(D, bool(causal))]
-    if persistent is False:
+        persistent = cfg.persistent
+    if persistent in (False, "grid"):
         return "grid"
     if persistent is True:
         return "dynamic" if causal else "static"
@@ -304,13 +351,13 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
                                    causal, window_size=(-1, -1),
                                    softcap=0.0, descale_q=1.0, descale_k=1.0,
                                    descale_v=1.0, persistent=None,
-                                   max_ctas=None):
+                                   max_ctas=None, tuning=None):
     """The forward kernel on packed sequences: q [total_q, heads, D], k and
     v [total_k, kv_heads, D], sequence b at rows cu_seqlens_q[b] ..
     cu_seqlens_q[b+1]-1 (int32 [batch + 1], cu_seqlens_k for keys), into
     `out` (q's shape; bf16 for float8_e4m3fn inputs, which take the
     descales) and `lse` ([heads, total_q] fp32), both contiguous.
-    persistent and max_ctas as in flash_attn_forward_into."""
+    persistent, max_ctas and tuning as in flash_attn_forward_into."""
     Tq = q.shape[0]
     Tk = k.shape[0]
     B = cu_seqlens_q.numel() - 1
@@ -327,7 +374,7 @@ def flash_attn_varlen_forward_into(q, k, v, cu_seqlens_q, cu_seqlens_k,
                 softmax_scale, causal, window_size, softcap,
                 descale_q=descale_q, descale_k=descale_k,
                 descale_v=descale_v, persistent=persistent,
-                max_ctas=max_ctas)
+                max_ctas=max_ctas, tuning=tuning)
 
 
 @torch.library.custom_op("txl::flash_attn_forward", mutates_args=(),

@@ -10,7 +10,7 @@ softcap, packed variable-length batches); fp8 changes only what the FP8
 section below says.
 
 The schedule (one CTA = 128 query rows of one head; three warpgroups,
-num_warps=4, num_warpgroups=3):
+num_warps=4, num_warpgroups=3; CONSUMERS=3 below):
 
 - warpgroup 0, the producer, gives up registers (reg_dealloc) and only
   issues TMA: both 64-row Q tiles once (on `q_full`), then every K/V block
@@ -61,7 +61,7 @@ are never loaded. Causal masking is bottom-right aligned as in flash-attn
 get O = 0 and LSE = -inf. Causal work goes longest-first (below).
 
 Persistent launch (PERSISTENT=True; the launcher's defaults per head dim
-and causality are txl/ops/__init__.py PERSISTENT_DEFAULT): one CTA per SM
+and causality are txl/ops/__init__.py FWD_CONFIG): one CTA per SM
 walks work tiles (128 query rows of one head) in tile_at's order.
 Producer and consumers count the key blocks of the CTA's earlier tiles
 (`first`), so the K/V ring's stages and phases run on across tiles and
@@ -72,7 +72,7 @@ too. Causal tiles go longest first (the last query block of a head walks
 the most keys), dealt round-robin or on demand (DYNAMIC, the launcher's
 persistent="dynamic": each CTA takes the next tile when it starts one,
 which evens out the CTAs' work better: the H100 numbers are in
-PERSISTENT_DEFAULT's comment), so the shortest tiles come last. (batch,
+FWD_CONFIG's comment), so the shortest tiles come last. (batch,
 head) pairs are taken in sections whose K and V fit L2 (the launcher's
 _heads_per_section), query blocks outer and heads inner within a section,
 so the CTAs running at once share a few heads' K and V.
@@ -89,7 +89,22 @@ and two stages, and runs without the intra-warpgroup overlap (its second
 live S tile makes ptxas spill). Shared memory then holds Q (64 KB) and
 the K/V ring (128 KB); the epilogue's change of O to the store layout
 goes through the consumer's own Q tile, dead by then, rather than a
-conversion scratch of [64, 256] per warpgroup that would not fit.
+conversion scratch of [64, 256] per warpgroup that would not fit. So Q's
+slot is free only after the epilogue, and the producer's next tile (its
+Q, then its K/V blocks) waits for it. O_FROM_REGS stores O straight from
+the accumulator's registers instead (each warp store writes 8 rows of 16
+bytes rather than whole rows): Q is then free after the last S, as at
+the smaller head dims.
+
+Three consumers (CONSUMERS=3, num_warpgroups=4; head dim 64, where two
+consumers' GEMMs are too short to cover the other's softmax): each CTA
+takes 192 query rows, Q slot i holds the three Q tiles, every `empty`
+hears three arrivals, and the ping-pong turns go round-robin (consumer c
+waits on barrier 8 + c and hands over on 8 + (c + 1) % 3; consumer 2
+makes the first arrival, consumer 0 takes the last). Registers: the
+producer keeps 24 and each consumer takes 160 (24 + 3 * 160 <= 512 per
+thread slot), so P is rounded to 16 bits as soon as the softmax has made
+it (round_p).
 
 FP8 (e4m3 q, k, v with per-tensor descale factors dq, dk, dv; bf16 O;
 tutorials/attention/step06_fp8.py teaches the same steps):
@@ -142,9 +157,11 @@ def produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full, k_empty,
             vt_col, n_blocks, first, tile_i, t, tile_slots, HM: tl.constexpr,
             BN: tl.constexpr, D: tl.constexpr, STAGES: tl.constexpr,
             QSTAGES: tl.constexpr, PERSISTENT: tl.constexpr,
-            FP8: tl.constexpr = False, DYNAMIC: tl.constexpr = False):
-    """One tile: both Q tiles into Q slot tile_i % QSTAGES (PERSISTENT:
-    once the consumers have freed it, QSTAGES tiles ago), then K and V of
+            FP8: tl.constexpr = False, DYNAMIC: tl.constexpr = False,
+            NC: tl.constexpr = 2):
+    """One tile: the NC consumers' Q tiles into Q slot tile_i % QSTAGES
+    (PERSISTENT: once the consumers have freed it, QSTAGES tiles ago), then K
+    and V of
     blocks 0 .. n_blocks-1, block j into ring position first + j (first:
     the blocks of the CTA's earlier tiles), each as soon as the consumers
     have freed its stage. FP8: V comes transposed, V_j^T is the [D, BN]
@@ -162,11 +179,10 @@ def produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full, k_empty,
         # below (its arrival releases the store to the consumers' wait).
         tl.store(tile_slots + slot, t)
     qb = txl.get_buffer(q_full, slot)
-    txl.mbar_expect(qb, 2 * HM * D * ELEM)
-    txl.tma_load(txl.get_buffer(q_bufs, 2 * slot), q_desc, [q_row, q_col],
-                 qb)
-    txl.tma_load(txl.get_buffer(q_bufs, 2 * slot + 1), q_desc,
-                 [q_row + HM, q_col], qb)
+    txl.mbar_expect(qb, NC * HM * D * ELEM)
+    for c in tl.static_range(NC):
+        txl.tma_load(txl.get_buffer(q_bufs, NC * slot + c), q_desc,
+                     [q_row + c * HM, q_col], qb)
     for j in range(n_blocks):
         g = first + j
         s = g % STAGES
@@ -277,13 +293,15 @@ def pv(acc, p, p_buf, v_bufs, v_full, j, STAGES: tl.constexpr,
 
 @txl.jit
 def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr,
-            P_SMEM: tl.constexpr = False):
+            P_SMEM: tl.constexpr = False, NC: tl.constexpr = 2):
     """P rounded to its P V operand type as soon as the softmax has made it:
     it crosses the loop's back edge (its P V is issued in the next
     iteration), and rounded it takes fewer registers there. 16-bit at head
     dim >= 128: 32 instead of 64, which keeps ptxas from spilling (at 64,
     with registers to spare, the early rounding made it spill instead: pv
-    rounds it there, into wgmma's A fragment). FP8 with P_SMEM: e4m3 (the
+    rounds it there, into wgmma's A fragment; with three consumers, 160
+    registers each, fp32 P spills kilobytes and the early rounding none).
+    FP8 with P_SMEM: e4m3 (the
     older path). FP8 from registers: P stays fp32 and pv rounds it where it
     packs the A fragment: each pair of adjacent columns becomes one 16-bit
     cvt result and two pairs one register, one byte permute; e4m3 bytes
@@ -294,7 +312,7 @@ def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr,
         p = p.to(p_buf.dtype)
     elif FP8:
         p = p
-    elif D >= 128:
+    elif D >= 128 or NC == 3:
         p = p.to(dt)
     return p
 
@@ -306,17 +324,20 @@ def release(bars, j, leader, STAGES: tl.constexpr):
 
 @txl.jit
 def turn_begin(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
-    """Ping-pong: wait until the other consumer has issued its wgmmas
-    (named barrier 8 + ROLE counts its 128 arrivals and our 128)."""
+    """Ping-pong: wait until the previous consumer in turn order has issued
+    its wgmmas (named barrier 8 + ROLE counts its 128 arrivals and our
+    128)."""
     if PINGPONG:
         txl.bar_wait(8 + ROLE, 256)
 
 
 @txl.jit
-def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr):
-    """Ping-pong: our wgmmas are issued; the other consumer's turn."""
+def turn_end(ROLE: tl.constexpr, PINGPONG: tl.constexpr,
+             NC: tl.constexpr = 2):
+    """Ping-pong: our wgmmas are issued; the next consumer's turn (the NC
+    consumers take turns round-robin: 0, 1, .., NC-1, 0, ...)."""
     if PINGPONG:
-        txl.bar_arrive(9 - ROLE, 256)
+        txl.bar_arrive(8 + (ROLE + 1) % NC, 256)
 
 
 @txl.jit
@@ -327,7 +348,7 @@ def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
            OVERLAP: tl.constexpr, ROLE: tl.constexpr,
            PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
            SOFTCAP: tl.constexpr, FP8: tl.constexpr,
-           P_SMEM: tl.constexpr):
+           P_SMEM: tl.constexpr, NC: tl.constexpr):
     """Blocks lo .. hi-1 (lo >= 1): the softmax of block j and O += P V of
     block j-1; masks applied only with MASK. Block j sits at ring position
     first + j."""
@@ -339,13 +360,13 @@ def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
             # O is rescaled under S_j's wgmma, then O += P_{j-1} V_{j-1}.
             acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, g - 1,
                      STAGES, FP8, P_SMEM)
-            turn_end(ROLE, PINGPONG)
+            turn_end(ROLE, PINGPONG, NC)
             txl.dot_wait(1)  # S_j is ready; P_{j-1} V_{j-1} runs on
         else:
             acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full, g - 1,
                      STAGES, FP8, P_SMEM)
             S = scores(q, k_bufs, k_full, g, STAGES)
-            turn_end(ROLE, PINGPONG)
+            turn_end(ROLE, PINGPONG, NC)
             txl.dot_wait(0)
         release(k_empty, g, leader, STAGES)
         S = cap_scores(S, softcap_scale, SOFTCAP)
@@ -370,7 +391,8 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
             OVERLAP: tl.constexpr, ROLE: tl.constexpr,
             PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, FP8: tl.constexpr,
-            P_SMEM: tl.constexpr, REUSE_Q: tl.constexpr):
+            P_SMEM: tl.constexpr, REUSE_Q: tl.constexpr, NC: tl.constexpr,
+            O_FROM_REGS: tl.constexpr):
     """One consumer warpgroup, one tile: its HM query rows (Q tile q, landed)
     against blocks 0 .. n_blocks-1 (keys from col0 on; block j at ring
     position first + j). Blocks [n_left, n_full) need no mask; those
@@ -386,7 +408,7 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
     if n_blocks > 0:
         turn_begin(ROLE, PINGPONG)
         S = scores(q, k_bufs, k_full, first, STAGES)
-        turn_end(ROLE, PINGPONG)
+        turn_end(ROLE, PINGPONG, NC)
         txl.dot_wait(0)
         release(k_empty, first, leader, STAGES)
         S = cap_scores(S, softcap_scale, SOFTCAP)
@@ -394,7 +416,7 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
             S = mask_scores(S, 0, rows, col0, seqlen_k, causal_shift,
                             left_shift, BN, CAUSAL, LOCAL)
         p, m_i, l_i = softmax_first(S, qk_scale)
-        p = round_p(p, p_buf, q.dtype, FP8, D, P_SMEM)
+        p = round_p(p, p_buf, q.dtype, FP8, D, P_SMEM, NC)
         # O is zero, so the first rescale may use any finite factor (one
         # computed from l keeps the layout of S's rows).
         alpha = l_i * 0.0 + 1.0
@@ -407,7 +429,7 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
                 acc, p, alpha, m_i, l_i, first, 1, start, rows, col0, seqlen_k,
                 causal_shift, left_shift, softcap_scale, qk_scale, leader,
                 BN, STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL,
-                SOFTCAP, FP8, P_SMEM)
+                SOFTCAP, FP8, P_SMEM, NC)
         # Blocks start .. n_full-1 need no mask; the rest (the diagonal,
         # the ragged end) do.
         mid = tl.maximum(n_full, start)
@@ -416,20 +438,20 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
             p, alpha, m_i, l_i, first, start, mid, rows, col0, seqlen_k,
             causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
             STAGES, CAUSAL, False, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
-            FP8, P_SMEM)
+            FP8, P_SMEM, NC)
         acc, p, alpha, m_i, l_i = attend(
             q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
             p, alpha, m_i, l_i, first, mid, n_blocks, rows, col0, seqlen_k,
             causal_shift, left_shift, softcap_scale, qk_scale, leader, BN,
             STAGES, CAUSAL, True, OVERLAP, ROLE, PINGPONG, LOCAL, SOFTCAP,
-            FP8, P_SMEM)
+            FP8, P_SMEM, NC)
         turn_begin(ROLE, PINGPONG)
         acc = pv(acc * alpha[:, None], p, p_buf, v_bufs, v_full,
                  first + n_blocks - 1, STAGES, FP8, P_SMEM)
-        turn_end(ROLE, PINGPONG)
+        turn_end(ROLE, PINGPONG, NC)
         txl.dot_wait(0)
         release(v_empty, first + n_blocks - 1, leader, STAGES)
-    if REUSE_Q and D <= 128:
+    if REUSE_Q and (D <= 128 or O_FROM_REGS):
         # Every S wgmma that read Q has retired (the dot_wait(0) above):
         # the producer may load the next tile's Q here while this
         # warpgroup's epilogue runs.
@@ -442,7 +464,15 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
     if FP8:
         inv_l = inv_l * descale_v
     out = (acc * inv_l[:, None]).to(o_ptr.dtype.element_ty)
-    if D > 128:
+    if O_FROM_REGS:
+        # Stored straight from the accumulator's registers (the layout
+        # pinned: its pointers and mask follow it), 8 rows of 16 bytes per
+        # warp store instead of whole rows, but with no shared memory and
+        # no barrier, and Q is free for the next tile right after the last
+        # S (above).
+        out = txl.relayout(out, [HM, D], txl.NVMMADistributedLayout(
+            3, [4, 1], [16, D, 16]))
+    elif D > 128:
         # The layout change for the row-major store goes through this
         # warpgroup's Q tile (every S wgmma that read it has retired): a
         # conversion scratch would be [64, D] per warpgroup on top of the
@@ -574,7 +604,7 @@ def produce_tile(t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full, q_empty,
                  QSTAGES: tl.constexpr, CAUSAL: tl.constexpr,
                  PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
                  VARLEN: tl.constexpr, FP8: tl.constexpr,
-                 DYNAMIC: tl.constexpr):
+                 DYNAMIC: tl.constexpr, NC: tl.constexpr):
     """The producer's loads of work tile t (tile_at); returns its number of
     key blocks."""
     pid_m, bh = tile_at(t, num_m_blocks, num_bh, section, CAUSAL,
@@ -582,13 +612,13 @@ def produce_tile(t, first, tile_i, q_bufs, k_bufs, v_bufs, q_full, q_empty,
     (b, h, m0, q_off, k_off, lse_base, sq, sk, causal_shift, left_shift,
      col0, n_left, n_full, n_blocks) = tile_work(
          pid_m, bh, seqlen_q, seqlen_k, num_heads, window_left,
-         window_right, cu_q_ptr, cu_k_ptr, 2 * HM, BN, CAUSAL, LOCAL,
+         window_right, cu_q_ptr, cu_k_ptr, NC * HM, BN, CAUSAL, LOCAL,
          VARLEN)
     produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full,
             k_empty, v_empty, q_desc, k_desc, v_desc, q_off + m0,
             k_off + col0, h * D, (h // group) * D,
             vt_start(k_off, b) + col0, n_blocks, first, tile_i, t, tile_slots,
-            HM, BN, D, STAGES, QSTAGES, PERSISTENT, FP8, DYNAMIC)
+            HM, BN, D, STAGES, QSTAGES, PERSISTENT, FP8, DYNAMIC, NC)
     return n_blocks
 
 
@@ -617,7 +647,8 @@ def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
                  ROLE: tl.constexpr, PINGPONG: tl.constexpr,
                  PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
                  SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
-                 FP8: tl.constexpr, P_SMEM: tl.constexpr):
+                 FP8: tl.constexpr, P_SMEM: tl.constexpr, NC: tl.constexpr,
+                 O_FROM_REGS: tl.constexpr):
     """Consumer ROLE's part of work tile t: rows m0 + ROLE*HM on, from Q
     slot tile_i % QSTAGES once it has landed; returns the tile's number of
     key blocks."""
@@ -626,17 +657,17 @@ def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
     (b, h, m0, q_off, k_off, lse_base, sq, sk, causal_shift, left_shift,
      col0, n_left, n_full, n_blocks) = tile_work(
          pid_m, bh, seqlen_q, seqlen_k, num_heads, window_left,
-         window_right, cu_q_ptr, cu_k_ptr, 2 * HM, BN, CAUSAL, LOCAL,
+         window_right, cu_q_ptr, cu_k_ptr, NC * HM, BN, CAUSAL, LOCAL,
          VARLEN)
     slot = tile_i % QSTAGES
     txl.mbar_wait(txl.get_buffer(q_full, slot), (tile_i // QSTAGES) & 1)
-    consume(txl.get_buffer(q_bufs, 2 * slot + ROLE),
+    consume(txl.get_buffer(q_bufs, NC * slot + ROLE),
             txl.get_buffer(q_empty, slot), p_buf, k_bufs, v_bufs, k_full,
             v_full, k_empty, v_empty, o_ptr, lse_ptr, m0 + ROLE * HM, q_off,
             o_row_stride, h * D, lse_base, sq, sk, causal_shift, left_shift,
             softcap_scale, col0, n_left, n_full, n_blocks, first, qk_scale,
             descale_v, HM, BN, D, STAGES, CAUSAL, OVERLAP, ROLE, PINGPONG,
-            LOCAL, SOFTCAP, FP8, P_SMEM, PERSISTENT)
+            LOCAL, SOFTCAP, FP8, P_SMEM, PERSISTENT, NC, O_FROM_REGS)
     return n_blocks
 
 
@@ -652,14 +683,15 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
              PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
              SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
              FP8: tl.constexpr, DYNAMIC: tl.constexpr,
-             P_SMEM: tl.constexpr):
+             P_SMEM: tl.constexpr, NC: tl.constexpr,
+             O_FROM_REGS: tl.constexpr):
     """Consumer warpgroup ROLE over the CTA's tiles. Ping-pong turns run on
     across tiles (both consumers take the same number of turns per tile),
     so its prologue and epilogue are once per CTA. DYNAMIC: the next
     tile's number is in its Q slot's tile_slots entry once q_full says the
     slot is filled (past the last tile: a number >= num_tiles)."""
-    if PINGPONG and ROLE == 1:
-        turn_end(ROLE, PINGPONG)  # consumer 0 goes first
+    if PINGPONG and ROLE == NC - 1:
+        turn_end(ROLE, PINGPONG, NC)  # consumer 0 goes first
     if DYNAMIC:
         first = 0
         tile_i = 0
@@ -672,7 +704,7 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
                 section, o_row_stride, qk_scale, window_left, window_right,
                 softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
                 STAGES, QSTAGES, CAUSAL, OVERLAP, ROLE, PINGPONG, PERSISTENT,
-                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM)
+                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM, NC, O_FROM_REGS)
             tile_i += 1
             # (consume_tile waits on the same phase again: it passes.)
             slot = tile_i % QSTAGES
@@ -690,7 +722,7 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
                 section, o_row_stride, qk_scale, window_left, window_right,
                 softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
                 STAGES, QSTAGES, CAUSAL, OVERLAP, ROLE, PINGPONG, PERSISTENT,
-                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM)
+                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM, NC, O_FROM_REGS)
             tile_i += 1
     else:
         consume_tile(0, 0, 0, q_bufs, q_full, q_empty, p_buf, k_bufs, v_bufs,
@@ -700,9 +732,9 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
                      window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
                      descale_v, HM, BN, D, STAGES, QSTAGES, CAUSAL, OVERLAP,
                      ROLE, PINGPONG, PERSISTENT, LOCAL, SOFTCAP, VARLEN, FP8,
-                     P_SMEM)
+                     P_SMEM, NC, O_FROM_REGS)
     if PINGPONG and ROLE == 0:
-        turn_begin(ROLE, PINGPONG)  # consumer 1's last arrival
+        turn_begin(ROLE, PINGPONG)  # consumer NC-1's last arrival
 
 
 @txl.jit
@@ -715,9 +747,10 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               LOCAL: tl.constexpr = False, SOFTCAP: tl.constexpr = False,
               VARLEN: tl.constexpr = False, FP8: tl.constexpr = False,
               PERSISTENT: tl.constexpr = False, QSTAGES: tl.constexpr = 1,
-              DYNAMIC: tl.constexpr = False, P_SMEM: tl.constexpr = False):
-    """Grid: (ceil(seqlen_q / 128), batch * num_heads), one work tile (128
-    query rows of one head) per CTA; PERSISTENT: (CTAs,), each CTA walks
+              DYNAMIC: tl.constexpr = False, P_SMEM: tl.constexpr = False,
+              CONSUMERS: tl.constexpr = 2, O_FROM_REGS: tl.constexpr = False):
+    """Grid: (ceil(seqlen_q / BM), batch * num_heads), one work tile (BM =
+    64 * CONSUMERS query rows of one head) per CTA; PERSISTENT: (CTAs,), each CTA walks
     tiles program_id, program_id + CTAs, ... of tile_at's order over
     num_m_blocks * num_bh tiles (num_bh = batch * num_heads; `section`
     (batch, head) pairs at a time). q/o rows are
@@ -761,34 +794,42 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
     each group of 32 in txl.acc_to_dot_a_columns(8)'s order (in key order
     with P_SMEM, which routes P through shared memory); o is bf16; the
     descales dq * dk are folded into qk_scale (or softcap_scale) and
-    descale_v multiplies O."""
+    descale_v multiplies O.
+
+    CONSUMERS: 2 or 3 consumer warpgroups of 64 query rows each (launch
+    with num_warpgroups = 1 + CONSUMERS). O_FROM_REGS: O is stored from
+    the accumulator's registers (head dim 256: no staging through Q)."""
     tl.static_assert(PERSISTENT or not DYNAMIC,
                      "DYNAMIC is an order of the PERSISTENT launch")
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
+    NC: tl.constexpr = CONSUMERS
+    tl.static_assert(NC == 2 or NC == 3, "two or three consumer warpgroups")
     dt = q_desc.dtype
     # V's tile: [BN, D], or V^T's [D, BN] (FP8).
     VR: tl.constexpr = D if FP8 else BN
     VC: tl.constexpr = BN if FP8 else D
-    # Slot i holds consumer 0's Q tile at 2i, consumer 1's at 2i + 1.
-    q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=2 * QSTAGES)
+    # Slot i holds consumer c's Q tile at NC * i + c.
+    q_bufs = txl.smem_alloc([HM, D], dtype=dt, num_stages=NC * QSTAGES)
     k_bufs = txl.smem_alloc([BN, D], dtype=dt, num_stages=STAGES)
     v_bufs = txl.smem_alloc([VR, VC], dtype=dt, num_stages=STAGES)
     if FP8 and P_SMEM:
         # Each consumer's P, in e4m3, for the P V wgmma (the older path,
         # kept for comparison: P through shared memory).
-        p_bufs = txl.smem_alloc([HM, BN], dtype=dt, num_stages=2)
+        p_bufs = txl.smem_alloc([HM, BN], dtype=dt, num_stages=NC)
     else:
         p_bufs = q_bufs  # unused: P stays in registers
     q_full = txl.mbar_alloc(1, num_stages=QSTAGES)
     # Q's slot is free after one arrival per consumer warpgroup, or (head
-    # dim 256: its tile is the epilogue's scratch) one per thread.
-    q_empty = txl.mbar_alloc(2 if D <= 128 else 256, num_stages=QSTAGES)
+    # dim 256 without O_FROM_REGS: its tile is the epilogue's scratch) one
+    # per thread.
+    q_empty = txl.mbar_alloc(NC if D <= 128 or O_FROM_REGS else NC * 128,
+                             num_stages=QSTAGES)
     k_full = txl.mbar_alloc(1, num_stages=STAGES)
     v_full = txl.mbar_alloc(1, num_stages=STAGES)
     # One arrival per consumer warpgroup: K_j is free once S_j has retired,
     # V_j once P_j V_j has.
-    k_empty = txl.mbar_alloc(2, num_stages=STAGES)
-    v_empty = txl.mbar_alloc(2, num_stages=STAGES)
+    k_empty = txl.mbar_alloc(NC, num_stages=STAGES)
+    v_empty = txl.mbar_alloc(NC, num_stages=STAGES)
     num_tiles = num_m_blocks * num_bh
     # DYNAMIC: this CTA's slots of the tile numbers the producer hands the
     # consumers (sched_ptr[0] is the launch's tile counter).
@@ -812,7 +853,7 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                     num_m_blocks, num_bh, section, window_left,
                     window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN, D,
                     STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8,
-                    DYNAMIC)
+                    DYNAMIC, NC)
                 tile_i += 1
                 t = nxt
             produce_end(q_full, q_empty, tile_slots, t, tile_i, QSTAGES)
@@ -827,7 +868,7 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                     num_m_blocks, num_bh, section, window_left,
                     window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN, D,
                     STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL, VARLEN, FP8,
-                    DYNAMIC)
+                    DYNAMIC, NC)
                 tile_i += 1
         else:
             produce_tile(0, 0, 0, q_bufs, k_bufs, v_bufs, q_full, q_empty,
@@ -836,24 +877,20 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                          num_m_blocks, num_bh, section, window_left,
                          window_right, cu_q_ptr, cu_k_ptr, tile_slots, HM, BN,
                          D, STAGES, QSTAGES, CAUSAL, PERSISTENT, LOCAL,
-                         VARLEN, FP8, DYNAMIC)
-    if txl.is_warpgroup([1]):
-        txl.reg_alloc(240)
-        consumer(0, num_tiles, tile_slots, q_bufs, q_full, q_empty,
-                 txl.get_buffer(p_bufs, 0), k_bufs, v_bufs, k_full, v_full,
-                 k_empty, v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k,
-                 num_heads, num_m_blocks, num_bh, section, o_row_stride,
-                 qk_scale, window_left, window_right, softcap_scale,
-                 cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D, STAGES, QSTAGES,
-                 CAUSAL, OVERLAP, PINGPONG, PERSISTENT, LOCAL, SOFTCAP,
-                 VARLEN, FP8, DYNAMIC, P_SMEM)
-    if txl.is_warpgroup([2]):
-        txl.reg_alloc(240)
-        consumer(1, num_tiles, tile_slots, q_bufs, q_full, q_empty,
-                 txl.get_buffer(p_bufs, 1), k_bufs, v_bufs, k_full, v_full,
-                 k_empty, v_empty, o_ptr, lse_ptr, seqlen_q, seqlen_k,
-                 num_heads, num_m_blocks, num_bh, section, o_row_stride,
-                 qk_scale, window_left, window_right, softcap_scale,
-                 cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D, STAGES, QSTAGES,
-                 CAUSAL, OVERLAP, PINGPONG, PERSISTENT, LOCAL, SOFTCAP,
-                 VARLEN, FP8, DYNAMIC, P_SMEM)
+                         VARLEN, FP8, DYNAMIC, NC)
+    # Registers per consumer thread: what the producer's 24 leave of the
+    # 64K, in steps of 8 (setmaxnreg's): 240 for two consumers, 160 for
+    # three (24 + 3 * 160 = 504 of 512 per thread slot).
+    REGS: tl.constexpr = 240 if NC == 2 else 160
+    for c in tl.static_range(NC):
+        if txl.is_warpgroup([c + 1]):
+            txl.reg_alloc(REGS)
+            consumer(c, num_tiles, tile_slots, q_bufs, q_full, q_empty,
+                     txl.get_buffer(p_bufs, c), k_bufs, v_bufs, k_full,
+                     v_full, k_empty, v_empty, o_ptr, lse_ptr, seqlen_q,
+                     seqlen_k, num_heads, num_m_blocks, num_bh, section,
+                     o_row_stride, qk_scale, window_left, window_right,
+                     softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
+                     STAGES, QSTAGES, CAUSAL, OVERLAP, PINGPONG, PERSISTENT,
+                     LOCAL, SOFTCAP, VARLEN, FP8, DYNAMIC, P_SMEM, NC,
+                     O_FROM_REGS)
