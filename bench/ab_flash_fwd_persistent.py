@@ -8,7 +8,8 @@ replaces one FwdConfig field for the call, flash_attn_forward_into's
 `tuning`): "q1" one Q slot, "nopp" no ping-pong between the consumers,
 "nc3" three consumer warpgroups (192-row tiles), "oregs" O stored from
 the accumulator's registers, "ov" the intra-warpgroup overlap, "s<N>" N
-K/V stages. E.g. "static-nc3", "dynamic-oregs-ov".
+K/V stages, "kv<N>" sections of the causal order sized for N MB of K/V
+in L2. E.g. "static-nc3", "dynamic-oregs-ov", "dynamic-kv8".
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
         python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5] \\
@@ -46,7 +47,7 @@ SHAPES = [(16, 32, 16384, 128, "fp16", False, ("grid", "static")),
           (16, 32, 16384, 128, "fp8", False, ("grid", "static")),
           (4, 16, 8192, 256, "fp16", True, ("default", "dynamic-oregs",
                                              "dynamic-ov", "dynamic-oregs-ov",
-                                             "grid-oregs")),
+                                             "dynamic-kv8", "grid-oregs")),
           (4, 16, 8192, 256, "fp16", False, ("default", "static-oregs",
                                               "static-ov",
                                               "static-oregs-ov"))]
@@ -83,6 +84,8 @@ def parse_variant(variant):
             tuning.update(MODIFIERS[m])
         elif m[:1] == "s" and m[1:].isdigit():
             tuning["stages"] = int(m[1:])
+        elif m[:2] == "kv" and m[2:].isdigit():
+            tuning["l2_kv_bytes"] = int(m[2:]) << 20
         else:
             raise ValueError(f"variant {variant!r}: unknown modifier {m!r}")
     return persistent, pingpong, tuning or None

@@ -370,12 +370,14 @@ def test_persistent_varlen(causal, persistent):
 # round-robin ping-pong over named barriers 8, 9, 10) at head dim 64; at
 # head dim 256 O stored from the accumulator's registers (Q's slot freed
 # after the last S instead of after the epilogue) and the intra-warpgroup
-# overlap.
+# overlap; the causal order's sections sized for another L2 budget.
 TUNINGS = {
     "d64_nc3": (64, {"consumers": 3}),
     "d256_oregs": (256, {"o_from_regs": True}),
     "d256_overlap": (256, {"overlap": True}),
     "d256_oregs_overlap": (256, {"o_from_regs": True, "overlap": True}),
+    # the causal order in sections of one kv head (an L2 budget of 1 byte)
+    "d128_l2_min": (128, {"l2_kv_bytes": 1}),
 }
 
 

@@ -32,6 +32,59 @@ bool keepsFloatAsBits(Operation *op) {
          llvm::any_of(op->getResultTypes(), asBits);
 }
 
+/// Whether `value` is used outside `block` (carried by a loop, or read in
+/// a nested region): there its registers' later packing into 32-bit words
+/// is out of the instruction selector's sight. Looks through the casts the
+/// conversion puts between a value and its not yet converted users.
+bool usedOutside(Value value, Block *block, int depth = 0) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    if (auto cast = dyn_cast<UnrealizedConversionCastOp>(user);
+        cast && depth < 4)
+      return llvm::any_of(cast->getResults(), [&](Value r) {
+        return usedOutside(r, block, depth + 1);
+      });
+    return user->getBlock() != block ||
+           user->hasTrait<OpTrait::IsTerminator>();
+  });
+}
+
+/// f32 -> f16/bf16 (round to nearest) of an even number of registers whose
+/// result leaves the block. (Used in its block, the scalar cvts pair up
+/// with the packing already; rounding those in pairs too only moves
+/// ptxas's register allocation, e.g. 8 spilled bytes in flash_bwd.)
+bool truncatesPairwise(Operation *op, Type scalarTy, int numRegs) {
+  auto trunc = dyn_cast<arith::TruncFOp>(op);
+  return trunc && !trunc.getRoundingmodeAttr() && numRegs % 2 == 0 &&
+         getElementTypeOrSelf(trunc.getIn().getType()).isF32() &&
+         (scalarTy.isF16() || scalarTy.isBF16()) &&
+         usedOutside(op->getResult(0), op->getBlock());
+}
+
+/// Registers 2i and 2i+1 rounded by one vector fptrunc (one
+/// cvt.rn.f16x2.f32). Two scalar ones round alike, but when the halves are
+/// packed into one 32-bit register in another block (P carried across a
+/// loop's back edge into a register-A wgmma), ptxas pairs the scalar cvts
+/// into one F2FP with the halves swapped and adds a PRMT per register to
+/// swap them back (32 per iteration in the attention forward's loop).
+SmallVector<Value> truncatePairs(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> regs, Type scalarTy) {
+  auto wide = VectorType::get({2}, regs[0].getType());
+  auto narrow = VectorType::get({2}, scalarTy);
+  SmallVector<Value> out;
+  for (size_t r = 0; r + 1 < regs.size(); r += 2) {
+    Value pair = LLVM::UndefOp::create(b, loc, wide);
+    for (int j = 0; j < 2; ++j)
+      pair = LLVM::InsertElementOp::create(
+          b, loc, pair, regs[r + j],
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), j));
+    Value halves = LLVM::FPTruncOp::create(b, loc, narrow, pair);
+    for (int j = 0; j < 2; ++j)
+      out.push_back(LLVM::ExtractElementOp::create(
+          b, loc, halves, LLVM::ConstantOp::create(b, loc, b.getI32Type(), j)));
+  }
+  return out;
+}
+
 struct ElementwiseOnTensors : public ConversionPattern {
   ElementwiseOnTensors(TypeConverter &tc, MLIRContext *ctx)
       : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {}
@@ -65,6 +118,12 @@ struct ElementwiseOnTensors : public ConversionPattern {
     }
     Type scalarTy = getTypeConverter()->convertType(resultTy.getElementType());
     SmallVector<Value> results;
+    if (truncatesPairwise(op, scalarTy, numRegs)) {
+      results = truncatePairs(rewriter, loc, regsPerOperand[0], scalarTy);
+      rewriter.replaceOp(op, packTensor(rewriter, loc, *getTypeConverter(),
+                                        resultTy, results));
+      return success();
+    }
     for (int r = 0; r < numRegs; ++r) {
       OperationState state(loc, op->getName());
       for (auto &regs : regsPerOperand)

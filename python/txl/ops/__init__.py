@@ -91,6 +91,9 @@ class FwdConfig(NamedTuple):
     overlap: bool     # intra-warpgroup overlap (when the caller allows it)
     consumers: int = 2         # consumer warpgroups of 64 query rows each
     o_from_regs: bool = False  # O stored from the accumulator's registers
+    # K/V bytes the causal order's sections of heads share in L2
+    # (_heads_per_section; None: _L2_KV_BYTES)
+    l2_kv_bytes: Optional[int] = None
 
 
 # The forward's defaults per (head dim, causal).
@@ -266,7 +269,8 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
         sched = cu_q  # unread
     section = _heads_per_section(
         seqlen_k if not varlen else max(seqlen_k // max(B, 1), 1), D,
-        q.element_size(), H // Hkv, B * H) if causal_flag else 1
+        q.element_size(), H // Hkv, B * H,
+        cfg.l2_kv_bytes) if causal_flag else 1
     _kernels.flash_fwd[grid](
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
@@ -325,13 +329,14 @@ def _num_sms(device):
     return _SM_COUNT[index]
 
 
-def _heads_per_section(seqlen_k, D, elem, group, num_bh):
+def _heads_per_section(seqlen_k, D, elem, group, num_bh, budget=None):
     """How many (batch, head) pairs the persistent causal order takes at a
     time (flash_attn.py tile_at): as many query heads as share the K and
-    V that fit _L2_KV_BYTES, a power of two of kv heads (FA3's rule of
-    thumb), times the GQA group, at least one kv head."""
+    V that fit `budget` bytes (None: _L2_KV_BYTES), a power of two of kv
+    heads (FA3's rule of thumb), times the GQA group, at least one kv
+    head."""
     kv_bytes = max(seqlen_k, 1) * D * 2 * elem
-    kv_heads = max(_L2_KV_BYTES // kv_bytes, 1)
+    kv_heads = max((budget or _L2_KV_BYTES) // kv_bytes, 1)
     kv_heads = 1 << (kv_heads.bit_length() - 1)
     return max(min(kv_heads * group, num_bh), 1)
 
