@@ -43,8 +43,7 @@ bool usedOutside(Value value, Block *block, int depth = 0) {
       return llvm::any_of(cast->getResults(), [&](Value r) {
         return usedOutside(r, block, depth + 1);
       });
-    return user->getBlock() != block ||
-           user->hasTrait<OpTrait::IsTerminator>();
+    return user->getBlock() != block || user->hasTrait<OpTrait::IsTerminator>();
   });
 }
 
