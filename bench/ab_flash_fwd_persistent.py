@@ -40,17 +40,15 @@ import txl.ops
 # fp16 on the same (dequantized) values
 SHAPES = [(16, 32, 16384, 128, "fp16", False, ("grid", "static")),
           (16, 32, 16384, 128, "fp16", True, ("grid", "dynamic", "static")),
-          (8, 16, 8192, 64, "fp16", False, ("default", "static", "grid-nc3",
+          (8, 16, 8192, 64, "fp16", False, ("default", "grid-nc3",
                                              "static-nc3")),
           (8, 16, 8192, 64, "fp16", True, ("default", "dynamic-nc3",
                                             "grid-nc3")),
           (16, 32, 16384, 128, "fp8", False, ("grid", "static")),
           (4, 16, 8192, 256, "fp16", True, ("default", "dynamic-oregs",
-                                             "dynamic-ov", "dynamic-oregs-ov",
-                                             "dynamic-kv8", "grid-oregs")),
+                                             "dynamic-ov", "dynamic-kv8")),
           (4, 16, 8192, 256, "fp16", False, ("default", "static-oregs",
-                                              "static-ov",
-                                              "static-oregs-ov"))]
+                                              "static-ov"))]
 MODIFIERS = {"q1": {"q_slots": 1}, "nc3": {"consumers": 3},
              "oregs": {"o_from_regs": True}, "ov": {"overlap": True}}
 

@@ -11,6 +11,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include <cstdlib>
+#include <string>
+
 using namespace mlir;
 using namespace mlir::txl;
 
@@ -51,9 +54,15 @@ bool usedOutside(Value value, Block *block, int depth = 0) {
 /// result leaves the block. (Used in its block, the scalar cvts pair up
 /// with the packing already; rounding those in pairs too only moves
 /// ptxas's register allocation, e.g. 8 spilled bytes in flash_bwd.)
+/// TXL_TRUNC_PAIRS=0 keeps the scalar rounding everywhere, for A/B timing
+/// (docs/debugging.md; not in the cache key).
 bool truncatesPairwise(Operation *op, Type scalarTy, int numRegs) {
+  static const bool enabled = [] {
+    const char *env = std::getenv("TXL_TRUNC_PAIRS");
+    return !env || std::string(env) != "0";
+  }();
   auto trunc = dyn_cast<arith::TruncFOp>(op);
-  return trunc && !trunc.getRoundingmodeAttr() && numRegs % 2 == 0 &&
+  return enabled && trunc && !trunc.getRoundingmodeAttr() && numRegs % 2 == 0 &&
          getElementTypeOrSelf(trunc.getIn().getType()).isF32() &&
          (scalarTy.isF16() || scalarTy.isBF16()) &&
          usedOutside(op->getResult(0), op->getBlock());

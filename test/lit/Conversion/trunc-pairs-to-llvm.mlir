@@ -13,6 +13,11 @@
 // CARRIED-NOT: fptrunc float
 // CARRIED: fptrunc <2 x float> %{{[0-9]+}} to <2 x half>
 // CARRIED-NOT: fptrunc float
+// TXL_TRUNC_PAIRS=0 (A/B timing, docs/debugging.md): one register at a time.
+// RUN: env TXL_TRUNC_PAIRS=0 txlc %txl_src/test/gpu/txl_kernels_trunc.py --kernel-name trunc_carried --signature "*fp32:16, *fp16:16, i32, 1024" --target sm_90a --out-dir %t/off --no-cubin
+// RUN: FileCheck %s --check-prefix=OFF < %t/off/trunc_carried.llir
+// OFF-NOT: fptrunc <2 x float>
+// OFF: fptrunc float
 // RUN: txlc %txl_src/test/gpu/txl_kernels_trunc.py --kernel-name trunc_carried --signature "*fp32:16, *bf16:16, i32, 1024" --target sm_90a --out-dir %t/carried_bf16 --no-cubin
 // RUN: FileCheck %s --check-prefix=BF16 < %t/carried_bf16/trunc_carried.llir
 // BF16: fptrunc <2 x float> %{{[0-9]+}} to <2 x bfloat>
