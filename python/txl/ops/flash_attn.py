@@ -10,7 +10,8 @@ softcap, packed variable-length batches); fp8 changes only what the FP8
 section below says.
 
 The schedule (one CTA = 128 query rows of one head; three warpgroups,
-num_warps=4, num_warpgroups=3; CONSUMERS=3 below):
+num_warps=4, num_warpgroups=3; for three consumers see CONSUMERS=3
+below):
 
 - warpgroup 0, the producer, gives up registers (reg_dealloc) and only
   issues TMA: both 64-row Q tiles once (on `q_full`), then every K/V block
@@ -160,11 +161,10 @@ def produce(q_bufs, k_bufs, v_bufs, q_full, q_empty, k_full, v_full, k_empty,
             FP8: tl.constexpr = False, DYNAMIC: tl.constexpr = False,
             NC: tl.constexpr = 2):
     """One tile: the NC consumers' Q tiles into Q slot tile_i % QSTAGES
-    (PERSISTENT: once the consumers have freed it, QSTAGES tiles ago), then K
-    and V of
-    blocks 0 .. n_blocks-1, block j into ring position first + j (first:
-    the blocks of the CTA's earlier tiles), each as soon as the consumers
-    have freed its stage. FP8: V comes transposed, V_j^T is the [D, BN]
+    (PERSISTENT: once the consumers have freed it, QSTAGES tiles ago), then
+    K and V of blocks 0 .. n_blocks-1, block j into ring position first + j
+    (first: the blocks of the CTA's earlier tiles), each as soon as the
+    consumers have freed its stage. FP8: V comes transposed, V_j^T is the [D, BN]
     box at row kv_col, column vt_col + j*BN. DYNAMIC: the tile's number t
     goes to tile_slots[slot] for the consumers (published by q_full)."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
@@ -300,9 +300,8 @@ def round_p(p, p_buf, dt, FP8: tl.constexpr, D: tl.constexpr,
     dim >= 128: 32 instead of 64, which keeps ptxas from spilling (at 64,
     with registers to spare, the early rounding made it spill instead: pv
     rounds it there, into wgmma's A fragment; with three consumers, 160
-    registers each, fp32 P spills kilobytes and the early rounding none).
-    FP8 with P_SMEM: e4m3 (the
-    older path). FP8 from registers: P stays fp32 and pv rounds it where it
+    registers each, fp32 P spills kilobytes, so it is rounded early there
+    too). FP8 with P_SMEM: e4m3 (the older path). FP8 from registers: P stays fp32 and pv rounds it where it
     packs the A fragment: each pair of adjacent columns becomes one 16-bit
     cvt result and two pairs one register, one byte permute; e4m3 bytes
     carried across the back edge are packed byte by byte (SASS of the D128
