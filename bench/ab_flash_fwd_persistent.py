@@ -3,13 +3,14 @@
 one process, with cuDNN's SDPA as the yardstick. A variant is a launch
 and modifiers joined by "-": the launch "default" (txl/ops FWD_CONFIG's
 defaults), "grid" (one CTA per tile), "static" (one CTA per SM, tiles
-dealt round-robin) or "dynamic" (taken from a counter); modifiers (each
-replaces one FwdConfig field for the call, flash_attn_forward_into's
-`tuning`): "q1" one Q slot, "nopp" no ping-pong between the consumers,
-"nc3" three consumer warpgroups (192-row tiles), "oregs" O stored from
-the accumulator's registers, "ov" the intra-warpgroup overlap, "s<N>" N
-K/V stages, "kv<N>" sections of the causal order sized for N MB of K/V
-in L2. E.g. "static-nc3", "dynamic-oregs-ov", "dynamic-kv8".
+dealt round-robin) or "dynamic" (taken from a counter); the modifier
+"nopp" turns the consumers' ping-pong off, the others each replace
+FwdConfig fields for the call (flash_attn_forward_into's `tuning`): "q1"
+one Q slot, "nc3" three consumer warpgroups (192-row tiles), "oregs" O
+stored from the accumulator's registers, "ov" / "noov" the
+intra-warpgroup overlap on / off, "s<N>" N K/V stages, "kv<N>" sections
+of the causal order sized for N MB of K/V in L2. E.g. "static-nc3",
+"dynamic-oregs-ov", "dynamic-kv8".
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
         python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5] \\
@@ -41,16 +42,19 @@ import txl.ops
 SHAPES = [(16, 32, 16384, 128, "fp16", False, ("grid", "static")),
           (16, 32, 16384, 128, "fp16", True, ("grid", "dynamic", "static")),
           (8, 16, 8192, 64, "fp16", False, ("default", "grid-nc3",
-                                             "static-nc3")),
+                                             "static-nc3", "grid-nc3-noov",
+                                             "static-nc3-noov")),
           (8, 16, 8192, 64, "fp16", True, ("default", "dynamic-nc3",
-                                            "grid-nc3")),
+                                            "dynamic-nc3-noov",
+                                            "grid-nc3-noov")),
           (16, 32, 16384, 128, "fp8", False, ("grid", "static")),
           (4, 16, 8192, 256, "fp16", True, ("default", "dynamic-oregs",
                                              "dynamic-ov", "dynamic-kv8")),
           (4, 16, 8192, 256, "fp16", False, ("default", "static-oregs",
                                               "static-ov"))]
 MODIFIERS = {"q1": {"q_slots": 1}, "nc3": {"consumers": 3},
-             "oregs": {"o_from_regs": True}, "ov": {"overlap": True}}
+             "oregs": {"o_from_regs": True}, "ov": {"overlap": True},
+             "noov": {"overlap": False}}
 
 
 def time_ms(fn, iters):

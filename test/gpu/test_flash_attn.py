@@ -373,6 +373,7 @@ def test_persistent_varlen(causal, persistent):
 # overlap; the causal order's sections sized for another L2 budget.
 TUNINGS = {
     "d64_nc3": (64, {"consumers": 3}),
+    "d64_nc3_noov": (64, {"consumers": 3, "overlap": False}),
     "d256_oregs": (256, {"o_from_regs": True}),
     "d256_overlap": (256, {"overlap": True}),
     "d256_oregs_overlap": (256, {"o_from_regs": True, "overlap": True}),
