@@ -9,8 +9,8 @@ FwdConfig fields for the call (flash_attn_forward_into's `tuning`): "q1"
 one Q slot, "nc3" three consumer warpgroups (192-row tiles), "oregs" O
 stored from the accumulator's registers, "ov" / "noov" the
 intra-warpgroup overlap on / off, "s<N>" N K/V stages, "kv<N>" sections
-of the causal order sized for N MB of K/V in L2. E.g. "static-nc3",
-"dynamic-oregs-ov", "dynamic-kv8".
+of the causal order sized for N MB of K/V in L2, "cb" causal bounds per
+consumer warpgroup. E.g. "static-nc3", "dynamic-oregs-ov", "dynamic-kv8".
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python:bench \\
         python3 bench/ab_flash_fwd_persistent.py [--rounds 2] [--iters 5] \\
@@ -54,7 +54,7 @@ SHAPES = [(16, 32, 16384, 128, "fp16", False, ("grid", "static")),
                                               "static-ov"))]
 MODIFIERS = {"q1": {"q_slots": 1}, "nc3": {"consumers": 3},
              "oregs": {"o_from_regs": True}, "ov": {"overlap": True},
-             "noov": {"overlap": False}}
+             "noov": {"overlap": False}, "cb": {"consumer_bounds": True}}
 
 
 def time_ms(fn, iters):

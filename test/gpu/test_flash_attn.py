@@ -379,6 +379,8 @@ TUNINGS = {
     "d256_oregs_overlap": (256, {"o_from_regs": True, "overlap": True}),
     # the causal order in sections of one kv head (an L2 budget of 1 byte)
     "d128_l2_min": (128, {"l2_kv_bytes": 1}),
+    "d256_cb": (256, {"consumer_bounds": True}),
+    "d64_nc3_cb": (64, {"consumers": 3, "consumer_bounds": True}),
 }
 
 
@@ -439,3 +441,40 @@ def test_tuning_refused():
     with pytest.raises(ValueError, match="consumers"):
         txl.ops.flash_attn_forward_into(q, q, q, out, lse, 0.125, False,
                                         tuning={"consumers": 4})
+
+
+@pytest.mark.parametrize("case", ["q_gt_k", "k_gt_q", "s1", "s4133", "gqa8",
+                                  "noov", "plain", "varlen", "window"])
+@pytest.mark.parametrize("D,consumers", [(64, 3), (128, 2), (256, 2),
+                                         (64, 2)])
+def test_consumer_bounds(D, consumers, case):
+    """Causal bounds per consumer warpgroup (consumer_bounds): a consumer
+    passes over the blocks past its own rows' diagonal (turns taken,
+    stages released) and masks only its own diagonal. seqlen_q > seqlen_k
+    gives whole warpgroups no key (rows of O = 0, LSE = -inf) beside
+    others with many; persistent launches run the passes across tiles; a
+    window leaves the tile's bounds as they are."""
+    t = {"consumer_bounds": True, "consumers": consumers}
+    if case == "q_gt_k":
+        run(2, 1001, 300, 2, 2, D, torch.float16, True, tuning=t)
+        run(2, 1001, 300, 2, 2, D, torch.float16, True, persistent="static",
+            max_ctas=3, tuning=t)
+    elif case == "k_gt_q":
+        run(2, 300, 1001, 2, 2, D, torch.bfloat16, True, tuning=t)
+        run(2, 300, 1001, 2, 2, D, torch.bfloat16, True, persistent="dynamic",
+            max_ctas=3, tuning=t)
+    elif case.startswith("s"):
+        S = int(case[1:])
+        run(1, S, S, 2, 2, D, torch.float16, True, tuning=t)
+    elif case == "gqa8":
+        run(2, 1000, 777, 8, 1, D, torch.bfloat16, True, persistent=False,
+            tuning=t)
+    elif case in ("noov", "plain"):
+        run(1, 1000, 1000, 2, 1, D, torch.float16, True, overlap=False,
+            pingpong=case == "noov", persistent="dynamic", max_ctas=3,
+            tuning=t)
+    elif case == "varlen":
+        test_varlen(D, torch.bfloat16, 4, 2, True, (-1, -1), tuning=t)
+    else:
+        run(2, 1000, 1000, 2, 1, D, torch.float16, True, window=(100, 0),
+            tuning=t)

@@ -94,6 +94,9 @@ class FwdConfig(NamedTuple):
     # K/V bytes the causal order's sections of heads share in L2
     # (_heads_per_section; None: _L2_KV_BYTES)
     l2_kv_bytes: Optional[int] = None
+    # causal (no window): each consumer computes only the blocks its own
+    # rows see and masks only its own diagonal
+    consumer_bounds: bool = False
 
 
 # The forward's defaults per (head dim, causal).
@@ -280,7 +283,8 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
         PERSISTENT=schedule != "grid", QSTAGES=q_slots,
         DYNAMIC=schedule == "dynamic", P_SMEM=p_smem,
-        CONSUMERS=cfg.consumers, O_FROM_REGS=cfg.o_from_regs, num_warps=4,
+        CONSUMERS=cfg.consumers, O_FROM_REGS=cfg.o_from_regs,
+        CONSUMER_BOUNDS=cfg.consumer_bounds, num_warps=4,
         num_warpgroups=1 + cfg.consumers)
 
 

@@ -380,6 +380,41 @@ def attend(q, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty, v_empty, acc,
 
 
 @txl.jit
+def own_blocks(q_start, seqlen_k, causal_shift, n_blocks, n_full,
+               HM: tl.constexpr, BN: tl.constexpr):
+    """Causal (no window, keys from 0): the tile's n_blocks and n_full
+    narrowed to the rows q_start .. q_start+HM-1 of one warpgroup: its
+    last row sees keys up to q_start + HM - 1 + causal_shift, its first
+    row all keys up to q_start + causal_shift (key_blocks does the same
+    for the whole tile)."""
+    mine = tl.minimum(n_blocks, tl.cdiv(
+        tl.maximum(q_start + HM + causal_shift, 0), BN))
+    full = tl.minimum(seqlen_k // BN,
+                      tl.maximum(q_start + causal_shift + 1, 0) // BN)
+    return mine, tl.minimum(tl.maximum(n_full, full), mine)
+
+
+@txl.jit
+def pass_blocks(k_full, v_full, k_empty, v_empty, first, lo, hi, leader,
+                STAGES: tl.constexpr, ROLE: tl.constexpr,
+                PINGPONG: tl.constexpr, NC: tl.constexpr):
+    """Blocks lo .. hi-1 of the tile, which this warpgroup's rows do not
+    see: nothing is computed, but the warpgroup takes its ping-pong turn
+    per block (every consumer takes as many turns per tile) and releases
+    each block's stages once they have landed (waiting for the `full`
+    phase first keeps its `empty` arrival in that block's phase)."""
+    for j in range(lo, hi):
+        g = first + j
+        turn_begin(ROLE, PINGPONG)
+        turn_end(ROLE, PINGPONG, NC)
+        s = g % STAGES
+        txl.mbar_wait(txl.get_buffer(k_full, s), (g // STAGES) & 1)
+        release(k_empty, g, leader, STAGES)
+        txl.mbar_wait(txl.get_buffer(v_full, s), (g // STAGES) & 1)
+        release(v_empty, g, leader, STAGES)
+
+
+@txl.jit
 def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
             v_empty, o_ptr, lse_ptr, q_start, row0, o_row_stride, o_col,
             lse_base, seqlen_q, seqlen_k, causal_shift, left_shift,
@@ -391,19 +426,26 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
             PINGPONG: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, FP8: tl.constexpr,
             P_SMEM: tl.constexpr, REUSE_Q: tl.constexpr, NC: tl.constexpr,
-            O_FROM_REGS: tl.constexpr):
+            O_FROM_REGS: tl.constexpr, CONSUMER_BOUNDS: tl.constexpr):
     """One consumer warpgroup, one tile: its HM query rows (Q tile q, landed)
     against blocks 0 .. n_blocks-1 (keys from col0 on; block j at ring
     position first + j). Blocks [n_left, n_full) need no mask; those
     before (a sliding window's left edge) and after (the diagonal, the
     window's right edge, the ragged end) do. FP8: O is scaled by
     descale_v in the epilogue. REUSE_Q (persistent): arrives on q_free
-    once done with Q: the producer may load the next Q into this tile."""
+    once done with Q: the producer may load the next Q into this tile.
+    CONSUMER_BOUNDS (causal, no window): the bounds are narrowed to this
+    warpgroup's own rows (own_blocks); the blocks past its last row's
+    diagonal are passed over (pass_blocks)."""
     leader = txl.tid(0) % 128 == 0
     rows = q_start + tl.arange(0, HM)  # query indices within the sequence
     m_i = tl.full([HM], float("-inf"), tl.float32)
     l_i = tl.zeros([HM], dtype=tl.float32)
     acc = tl.zeros([HM, D], dtype=tl.float32)
+    n_tile = n_blocks  # the blocks the producer loads for the whole tile
+    if CONSUMER_BOUNDS and CAUSAL and not LOCAL:
+        n_blocks, n_full = own_blocks(q_start, seqlen_k, causal_shift,
+                                      n_blocks, n_full, HM, BN)
     if n_blocks > 0:
         turn_begin(ROLE, PINGPONG)
         S = scores(q, k_bufs, k_full, first, STAGES)
@@ -450,6 +492,12 @@ def consume(q, q_free, p_buf, k_bufs, v_bufs, k_full, v_full, k_empty,
         turn_end(ROLE, PINGPONG, NC)
         txl.dot_wait(0)
         release(v_empty, first + n_blocks - 1, leader, STAGES)
+    elif n_tile > 0:
+        # No block of the tile is ours: the turn of the first S.
+        turn_begin(ROLE, PINGPONG)
+        turn_end(ROLE, PINGPONG, NC)
+    pass_blocks(k_full, v_full, k_empty, v_empty, first, n_blocks, n_tile,
+                leader, STAGES, ROLE, PINGPONG, NC)
     if REUSE_Q and (D <= 128 or O_FROM_REGS):
         # Every S wgmma that read Q has retired (the dot_wait(0) above):
         # the producer may load the next tile's Q here while this
@@ -647,7 +695,7 @@ def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
                  PERSISTENT: tl.constexpr, LOCAL: tl.constexpr,
                  SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
                  FP8: tl.constexpr, P_SMEM: tl.constexpr, NC: tl.constexpr,
-                 O_FROM_REGS: tl.constexpr):
+                 O_FROM_REGS: tl.constexpr, CONSUMER_BOUNDS: tl.constexpr):
     """Consumer ROLE's part of work tile t: rows m0 + ROLE*HM on, from Q
     slot tile_i % QSTAGES once it has landed; returns the tile's number of
     key blocks."""
@@ -666,7 +714,8 @@ def consume_tile(t, first, tile_i, q_bufs, q_full, q_empty, p_buf, k_bufs,
             o_row_stride, h * D, lse_base, sq, sk, causal_shift, left_shift,
             softcap_scale, col0, n_left, n_full, n_blocks, first, qk_scale,
             descale_v, HM, BN, D, STAGES, CAUSAL, OVERLAP, ROLE, PINGPONG,
-            LOCAL, SOFTCAP, FP8, P_SMEM, PERSISTENT, NC, O_FROM_REGS)
+            LOCAL, SOFTCAP, FP8, P_SMEM, PERSISTENT, NC, O_FROM_REGS,
+            CONSUMER_BOUNDS)
     return n_blocks
 
 
@@ -683,7 +732,7 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
              SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
              FP8: tl.constexpr, DYNAMIC: tl.constexpr,
              P_SMEM: tl.constexpr, NC: tl.constexpr,
-             O_FROM_REGS: tl.constexpr):
+             O_FROM_REGS: tl.constexpr, CONSUMER_BOUNDS: tl.constexpr):
     """Consumer warpgroup ROLE over the CTA's tiles. Ping-pong turns run on
     across tiles (both consumers take the same number of turns per tile),
     so its prologue and epilogue are once per CTA. DYNAMIC: the next
@@ -703,7 +752,8 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
                 section, o_row_stride, qk_scale, window_left, window_right,
                 softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
                 STAGES, QSTAGES, CAUSAL, OVERLAP, ROLE, PINGPONG, PERSISTENT,
-                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM, NC, O_FROM_REGS)
+                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM, NC, O_FROM_REGS,
+                CONSUMER_BOUNDS)
             tile_i += 1
             # (consume_tile waits on the same phase again: it passes.)
             slot = tile_i % QSTAGES
@@ -721,7 +771,8 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
                 section, o_row_stride, qk_scale, window_left, window_right,
                 softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
                 STAGES, QSTAGES, CAUSAL, OVERLAP, ROLE, PINGPONG, PERSISTENT,
-                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM, NC, O_FROM_REGS)
+                LOCAL, SOFTCAP, VARLEN, FP8, P_SMEM, NC, O_FROM_REGS,
+                CONSUMER_BOUNDS)
             tile_i += 1
     else:
         consume_tile(0, 0, 0, q_bufs, q_full, q_empty, p_buf, k_bufs, v_bufs,
@@ -731,7 +782,7 @@ def consumer(ROLE: tl.constexpr, num_tiles, tile_slots, q_bufs, q_full,
                      window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
                      descale_v, HM, BN, D, STAGES, QSTAGES, CAUSAL, OVERLAP,
                      ROLE, PINGPONG, PERSISTENT, LOCAL, SOFTCAP, VARLEN, FP8,
-                     P_SMEM, NC, O_FROM_REGS)
+                     P_SMEM, NC, O_FROM_REGS, CONSUMER_BOUNDS)
     if PINGPONG and ROLE == 0:
         turn_begin(ROLE, PINGPONG)  # consumer NC-1's last arrival
 
@@ -747,7 +798,8 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
               VARLEN: tl.constexpr = False, FP8: tl.constexpr = False,
               PERSISTENT: tl.constexpr = False, QSTAGES: tl.constexpr = 1,
               DYNAMIC: tl.constexpr = False, P_SMEM: tl.constexpr = False,
-              CONSUMERS: tl.constexpr = 2, O_FROM_REGS: tl.constexpr = False):
+              CONSUMERS: tl.constexpr = 2, O_FROM_REGS: tl.constexpr = False,
+              CONSUMER_BOUNDS: tl.constexpr = False):
     """Grid: (ceil(seqlen_q / BM), batch * num_heads), one work tile (BM =
     64 * CONSUMERS query rows of one head) per CTA; PERSISTENT: (CTAs,), each CTA walks
     tiles program_id, program_id + CTAs, ... of tile_at's order over
@@ -797,7 +849,9 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
 
     CONSUMERS: 2 or 3 consumer warpgroups of 64 query rows each (launch
     with num_warpgroups = 1 + CONSUMERS). O_FROM_REGS: O is stored from
-    the accumulator's registers (head dim 256: no staging through Q)."""
+    the accumulator's registers (head dim 256: no staging through Q).
+    CONSUMER_BOUNDS (CAUSAL without LOCAL): each consumer computes only
+    the blocks its own rows see and masks only its own diagonal (consume)."""
     tl.static_assert(PERSISTENT or not DYNAMIC,
                      "DYNAMIC is an order of the PERSISTENT launch")
     HM: tl.constexpr = 64  # query rows per consumer warpgroup
@@ -892,4 +946,4 @@ def flash_fwd(q_desc, k_desc, v_desc, o_ptr, lse_ptr, seqlen_q, seqlen_k,
                      softcap_scale, cu_q_ptr, cu_k_ptr, descale_v, HM, BN, D,
                      STAGES, QSTAGES, CAUSAL, OVERLAP, PINGPONG, PERSISTENT,
                      LOCAL, SOFTCAP, VARLEN, FP8, DYNAMIC, P_SMEM, NC,
-                     O_FROM_REGS)
+                     O_FROM_REGS, CONSUMER_BOUNDS)

@@ -42,3 +42,9 @@
 // OREGS: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 // OREGS-NOT: stmatrix
 // OREGS: st.global.b32
+//
+// Causal bounds per consumer warpgroup (CONSUMER_BOUNDS, head dim 128,
+// causal, persistent dynamic): the blocks past a warpgroup's own diagonal
+// are passed over (ping-pong turns taken, stages released after their
+// `full` waits); no spills.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 128, 128, 2, 1, 1, 1, 0, 0, 0, 0, 1, 2, 1, 0, 2, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/cb | FileCheck %s --check-prefix=OUT
