@@ -110,9 +110,11 @@ class FwdConfig(NamedTuple):
 #   (617 / 583); at D64 the first run had persistent slower (379 / 424),
 #   the second even (416 / 414), so D64 keeps the grid.
 # - block_n, stages: what fits shared memory and the consumers' registers;
-#   at 256, O alone is 128 registers a thread: 64-key blocks, and no
-#   intra-warpgroup overlap, whose second live S tile spills in the
-#   non-causal kernel.
+#   at 256, O alone is 128 registers a thread: 64-key blocks.
+# - overlap: the intra-warpgroup overlap everywhere. At head dim 256 it
+#   spilled in the loop once; now it does not (ptxas of CUDA 13.0), and
+#   the session 14 A/B (one process, two rounds) has it ahead: causal 594
+#   vs 549 TFLOP/s without (cuDNN 605), non-causal 624 vs 588 (cuDNN 660).
 # - q_slots: two let the next tile's Q land while the consumers still read
 #   this one; at head dim 256 a second slot (64 KB) does not fit next to
 #   the K/V ring.
@@ -120,14 +122,16 @@ class FwdConfig(NamedTuple):
 #   dim 64 (bench/ab_flash_fwd_persistent.py compares).
 # - o_from_regs: at head dim 256 the epilogue otherwise stages O through
 #   the consumer's Q tile, which keeps Q's slot (and the producer's next
-#   tile) waiting until the epilogue is done.
+#   tile) waiting until the epilogue is done; but the 32-bit stores from
+#   the registers cost more than that wait: 522 vs 549 TFLOP/s causal,
+#   576 vs 588 non-causal (session 14), so it stays off.
 FWD_CONFIG = {
     (64, False): FwdConfig("grid", 128, 3, 2, True),
     (64, True): FwdConfig("dynamic", 128, 3, 2, True),
     (128, False): FwdConfig("static", 128, 2, 2, True),
     (128, True): FwdConfig("dynamic", 128, 2, 2, True),
-    (256, False): FwdConfig("static", 64, 2, 1, False),
-    (256, True): FwdConfig("dynamic", 64, 2, 1, False),
+    (256, False): FwdConfig("static", 64, 2, 1, True),
+    (256, True): FwdConfig("dynamic", 64, 2, 1, True),
 }
 _FWD_HEAD_DIMS = sorted({d for d, _ in FWD_CONFIG})
 # K/V bytes the CTAs running at once should share in L2 in the causal

@@ -86,8 +86,9 @@ edge (the left edge has its own masked loop before the unmasked one).
 
 Head dim 256: O is [64, 256] fp32 per consumer, 128 registers a thread,
 so the launcher takes 64-key blocks (BN = 64: S and P are half as big)
-and two stages, and runs without the intra-warpgroup overlap (its second
-live S tile makes ptxas spill). Shared memory then holds Q (64 KB) and
+and two stages; the intra-warpgroup overlap's second live S tile fits
+next to O without spills in the loop (it once did not; the launcher's
+FWD_CONFIG has the H100 numbers). Shared memory then holds Q (64 KB) and
 the K/V ring (128 KB); the epilogue's change of O to the store layout
 goes through the consumer's own Q tile, dead by then, rather than a
 conversion scratch of [64, 256] per warpgroup that would not fit. So Q's
