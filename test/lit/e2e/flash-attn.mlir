@@ -49,9 +49,16 @@
 // D64: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
 // D64-NOT: wgmma.wait_group.sync.aligned 1;
 //
-// Head dim 256 (fp16, causal, 64-key blocks, two stages, no overlap): fits
-// shared memory because the epilogue stages O through the consumer's dead Q
-// tile (a [64, 256] conversion scratch per warpgroup would not), no spills.
+// Head dim 256 (fp16, causal, 64-key blocks, two stages; the default
+// intra-warpgroup overlap, then without it): fits shared memory because the
+// epilogue stages O through the consumer's dead Q tile (a [64, 256]
+// conversion scratch per warpgroup would not), no spills either way.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 256, 64, 2, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d256ov | FileCheck %s --check-prefix=D256-OUT
+// RUN: FileCheck %s --check-prefix=D256OV < %t/d256ov/flash_fwd.ptx
+// D256OV: barrier.sync 8, 256;
+// D256OV: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// D256OV: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 { %r{{[0-9]+}}, {{.*}} }, { %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} }, %rd{{[0-9]+}}, p, 1, 1, 1; }
+// D256OV: wgmma.wait_group.sync.aligned 1;
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 256]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 256, 64, 2, 1, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d256 | FileCheck %s --check-prefix=D256-OUT
 // RUN: FileCheck %s --check-prefix=D256 < %t/d256/flash_fwd.ptx
 // D256-OUT: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 198656 B shared, {{[0-9]+}} registers, 0 B spilled)
