@@ -106,7 +106,14 @@ waits on barrier 8 + c and hands over on 8 + (c + 1) % 3; consumer 2
 makes the first arrival, consumer 0 takes the last). Registers: the
 producer keeps 24 and each consumer takes 160 (24 + 3 * 160 <= 512 per
 thread slot), so P is rounded to 16 bits as soon as the softmax has made
-it (round_p).
+it (round_p). Not the default anywhere (the launcher's FWD_CONFIG has the
+H100 numbers), and the launcher refuses it with softcap (its tests failed
+on the H100, cause not found) and fp8 (never run).
+
+Causal bounds per consumer (CONSUMER_BOUNDS, not the default; never run
+on a GPU yet): each consumer computes only the blocks its own rows see
+and masks only its own diagonal; the tile's later blocks it passes over
+with one ping-pong turn each and its `empty` arrivals (consume).
 
 FP8 (e4m3 q, k, v with per-tensor descale factors dq, dk, dv; bf16 O;
 tutorials/attention/step06_fp8.py teaches the same steps):
