@@ -369,14 +369,13 @@ def test_persistent_varlen(causal, persistent):
 # `tuning` replaces fields): three consumer warpgroups (192-row tiles,
 # round-robin ping-pong over named barriers 8, 9, 10) at head dim 64; at
 # head dim 256 O stored from the accumulator's registers (Q's slot freed
-# after the last S instead of after the epilogue) and the intra-warpgroup
-# overlap; the causal order's sections sized for another L2 budget.
+# after the last S instead of after the epilogue); the causal order's
+# sections sized for another L2 budget; causal bounds per consumer.
 TUNINGS = {
     "d64_nc3": (64, {"consumers": 3}),
     "d64_nc3_noov": (64, {"consumers": 3, "overlap": False}),
+    # (with the overlap, head dim 256's default)
     "d256_oregs": (256, {"o_from_regs": True}),
-    "d256_overlap": (256, {"overlap": True}),
-    "d256_oregs_overlap": (256, {"o_from_regs": True, "overlap": True}),
     # the causal order in sections of one kv head (an L2 budget of 1 byte)
     "d128_l2_min": (128, {"l2_kv_bytes": 1}),
     "d256_cb": (256, {"consumer_bounds": True}),
@@ -447,8 +446,8 @@ def test_tuning_refused():
                                         tuning={"consumers": 4})
 
 
-@pytest.mark.parametrize("case", ["q_gt_k", "k_gt_q", "s1", "s4133", "gqa8",
-                                  "noov", "plain", "varlen", "window"])
+@pytest.mark.parametrize("case", ["q_gt_k", "k_gt_q", "s4133", "gqa8",
+                                  "plain", "varlen", "window"])
 @pytest.mark.parametrize("D,consumers", [(64, 3), (128, 2), (256, 2),
                                          (64, 2)])
 def test_consumer_bounds(D, consumers, case):
@@ -473,10 +472,9 @@ def test_consumer_bounds(D, consumers, case):
     elif case == "gqa8":
         run(2, 1000, 777, 8, 1, D, torch.bfloat16, True, persistent=False,
             tuning=t)
-    elif case in ("noov", "plain"):
+    elif case == "plain":
         run(1, 1000, 1000, 2, 1, D, torch.float16, True, overlap=False,
-            pingpong=case == "noov", persistent="dynamic", max_ctas=3,
-            tuning=t)
+            pingpong=False, persistent="dynamic", max_ctas=3, tuning=t)
     elif case == "varlen":
         test_varlen(D, torch.bfloat16, 4, 2, True, (-1, -1), tuning=t)
     else:
