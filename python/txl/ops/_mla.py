@@ -61,6 +61,11 @@ SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
                     "half-overlap-q2", "pair", "pair-regs")
 SPARSE_ONLY_SCHEDULES = ("half-q2", "half-overlap-q2")
 DECODE_SCHEDULE = "page"
+# The decode's query tile: RELOAD_Q makes Q's wgmma descriptors in the loop
+# (mla.page_scores: held, they spill); and how many pages ahead of its
+# load the producer asks L2 for a page (0: none).
+DECODE_RELOAD_Q = False
+DECODE_PREFETCH = 0
 # The pair schedule at every top-k (H100, s_q = s_kv = 16384, h_q = 128,
 # session 12, bench/bench_mla_sparse_ab.py, one process): topk 128 in
 # 2.23 ms (262 TFLOP/s; "pair-regs" 3.48, "half-q2" 3.98), topk 2048 in
@@ -180,12 +185,18 @@ def _combine(oacc, lacc, splits, out, lse, B, M, H, Sq):
 
 def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
                    softmax_scale, causal, out, lse, cluster=None,
-                   schedule=None):
+                   schedule=None, reload_q=None, prefetch=None, ablate=None,
+                   combine=True):
     """The decode and combine kernels into caller-given `out` ([batch,
     s_q, h_q, 512], contiguous) and `lse` ([batch, h_q, s_q] fp32).
     cluster=2 pairs the CTAs of two query tiles into a cluster that loads
     each page once (multicast); the default does so when the number of
-    query tiles is even. `schedule` names one of SCHEDULES."""
+    query tiles is even. `schedule` names one of SCHEDULES. reload_q and
+    prefetch override DECODE_RELOAD_Q and DECODE_PREFETCH (prefetch needs
+    each page's 64 rows contiguous, k_cache.stride(1) == 576, and is
+    dropped otherwise). For timing only (wrong results): ablate names one
+    of mla.ABLATIONS, a part of each page's work left out (page schedule
+    only); combine=False skips the combine kernel."""
     from .. import TensorDescriptor
     B, Sq, H, _ = q.shape
     M = Sq * H
@@ -216,12 +227,36 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
     if m_tiles % cluster:
         raise ValueError(f"flash_mla_into: cluster={cluster} does not "
                          f"divide the {m_tiles} query tiles")
+    extra = _decode_options(k_cache, k2, sched, reload_q, prefetch, ablate)
     _kernels.mla_decode[(m_tiles // cluster, parts)](
         qd, qrd, kd, krd, out, lse, oacc, lacc, meta, bt, bt.stride(0),
         cache_seqlens, splits, M, H, Sq, softmax_scale * _kernels.LOG2E,
-        CAUSAL=bool(causal), CLUSTER=cluster, **sched, num_warps=4,
+        CAUSAL=bool(causal), CLUSTER=cluster, **sched, **extra, num_warps=4,
         num_warpgroups=3, num_ctas=cluster)
-    _combine(oacc, lacc, splits, out, lse, B, M, H, Sq)
+    if combine:
+        _combine(oacc, lacc, splits, out, lse, B, M, H, Sq)
+
+
+def _decode_options(k_cache, k2, sched, reload_q, prefetch, ablate):
+    """mla_decode's RELOAD_Q, PREFETCH (with k_ptr) and ABLATE arguments,
+    those that differ from the kernel's defaults."""
+    extra = {}
+    if DECODE_RELOAD_Q if reload_q is None else reload_q:
+        extra["RELOAD_Q"] = True
+    pf = DECODE_PREFETCH if prefetch is None else int(prefetch)
+    if pf < 0:
+        raise ValueError(f"flash_mla_into: prefetch={pf} (pages ahead, >= 0)")
+    if pf and k_cache.stride(1) == HEAD_DIM:
+        extra.update(PREFETCH=pf, k_ptr=k2)
+    if ablate not in (None, "none"):
+        if ablate not in _kernels.ABLATIONS:
+            raise ValueError(f"flash_mla_into: ablate={ablate!r}, not one "
+                             f"of {sorted(_kernels.ABLATIONS)}")
+        if sched["OVERLAP"] != 0:
+            raise ValueError("flash_mla_into: ablate needs an OVERLAP=0 "
+                             "schedule")
+        extra["ABLATE"] = _kernels.ABLATIONS[ablate]
+    return extra
 
 
 @torch.library.custom_op("txl::flash_mla_with_kvcache", mutates_args=(),
