@@ -163,26 +163,34 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
 
 # The decode's variants timed against each other (--ab parts): name ->
 # flash_mla_into keywords. "default" is the library's default; the others
-# set reload_q/prefetch/cluster explicitly; the ablations (results wrong)
-# each leave one part of a page's work out of the "reload" variant.
+# set every option (_variant: Q descriptors made in the loop, no L2
+# prefetch, the synchronized hand-over, unless named); the ablations
+# (results wrong) each leave one part of a page's work out.
+
+
+def _variant(**kw):
+    return {"reload_q": True, "prefetch": 0, "lean_publish": False, **kw}
+
+
 PART_VARIANTS = {
     "default": {},
-    "page": dict(reload_q=False, prefetch=0),
-    "reload": dict(reload_q=True, prefetch=0),
-    "reload,pf2": dict(reload_q=True, prefetch=2),
-    "reload,pf4": dict(reload_q=True, prefetch=4),
-    "reload,pf8": dict(reload_q=True, prefetch=8),
-    "reload,cluster2": dict(reload_q=True, prefetch=0, cluster=2),
-    "reload,page-early": dict(reload_q=True, prefetch=0,
-                              schedule="page-early"),
-    # (lean: the PTX patched by lean_publish)
-    "reload,lean": dict(reload_q=True, prefetch=0, lean=True),
-    "reload,lean,pf4": dict(reload_q=True, prefetch=4, lean=True),
-    "reload,no-combine": dict(reload_q=True, prefetch=0, combine=False),
-    "reload,no-softmax": dict(reload_q=True, prefetch=0, ablate="no-softmax"),
-    "reload,no-pv": dict(reload_q=True, prefetch=0, ablate="no-pv"),
-    "reload,no-qk": dict(reload_q=True, prefetch=0, ablate="no-qk"),
-    "reload,loads-only": dict(reload_q=True, prefetch=0, ablate="loads-only"),
+    "page": _variant(reload_q=False),
+    "reload": _variant(),
+    "reload,pf2": _variant(prefetch=2),
+    "reload,pf4": _variant(prefetch=4),
+    "reload,pf8": _variant(prefetch=8),
+    "reload,cluster2": _variant(cluster=2),
+    "reload,page-early": _variant(schedule="page-early"),
+    # lean: the PTX patched by lean_publish; unsynced: the kernel's own
+    # LEAN (txl.smem_store(..., sync=False)), which should match it
+    "reload,lean": _variant(lean=True),
+    "reload,unsynced": _variant(lean_publish=True),
+    "reload,unsynced,pf4": _variant(lean_publish=True, prefetch=4),
+    "reload,no-combine": _variant(combine=False),
+    "reload,no-softmax": _variant(ablate="no-softmax"),
+    "reload,no-pv": _variant(ablate="no-pv"),
+    "reload,no-qk": _variant(ablate="no-qk"),
+    "reload,loads-only": _variant(ablate="loads-only"),
 }
 
 
@@ -389,9 +397,9 @@ def main():
                     "bf16 schedules on its cache), parts (the decode's "
                     "PART_VARIANTS, alternating, then the combine alone; "
                     "nothing else runs)")
-    ap.add_argument("--parts", default=",".join(PART_VARIANTS),
-                    help="with --ab parts: which PART_VARIANTS, the first "
-                    "the baseline")
+    ap.add_argument("--parts", default=";".join(PART_VARIANTS),
+                    help="with --ab parts: which PART_VARIANTS, separated "
+                    "by ';', the first the baseline")
     ap.add_argument("--rounds", type=int, default=2,
                     help="with --ab parts: alternating rounds")
     args = ap.parse_args()
@@ -401,7 +409,7 @@ def main():
     print(json.dumps({"copy_GBps": bw / 1e9}), flush=True)
     if "parts" in args.ab.split(","):
         bench_decode_parts(bw, args.quick, args.rounds,
-                           args.parts.split(","))
+                           args.parts.split(";"))
         return
     rows = []
     B, H, S = 132, 128, 32768

@@ -178,6 +178,19 @@ def test_decode_options(reload_q, prefetch):
     run([9001], 1, 16, torch.bfloat16, False, **opts)
 
 
+@pytest.mark.parametrize("reload_q", [False, True], ids=["held", "reload"])
+def test_lean_publish(reload_q):
+    """P and alpha handed over without smem_store's warpgroup barriers
+    (txl.smem_store(..., sync=False)): ragged and causal, clusters, NaN
+    past seqlen, fp16, one entry split over all parts."""
+    opts = dict(lean_publish=True, reload_q=reload_q)
+    run(ragged(33, 14), 2, 128, torch.bfloat16, True, **opts)
+    run(ragged(9, 15), 1, 128, torch.float16, False, cluster=2, **opts)
+    run([1, 63, 65, 100, 129, 700], 2, 64, torch.bfloat16, True,
+        nan_tail=True, prefetch=2, **opts)
+    run([9001], 1, 16, torch.bfloat16, False, **opts)
+
+
 def test_prefetch_padded_rows():
     """Cache rows wider than 576 (pages are not contiguous bytes): the
     prefetch is dropped, the result is the same."""

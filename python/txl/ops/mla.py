@@ -329,22 +329,24 @@ def release(bars, it, leader, STAGES: tl.constexpr,
 
 
 @txl.jit
-def publish(p_buf, scale_buf, p, scale):
+def publish(p_buf, scale_buf, p, scale, LEAN: tl.constexpr = False):
     """Warpgroup 1 -> 2: P and alpha, once the previous P has been read
     (the fence makes the threads' writes visible to wgmma's async
-    proxy)."""
+    proxy). LEAN: the stores without smem_store's own warpgroup barriers
+    and fences (sync=False): nothing in warpgroup 1 reads either buffer,
+    and P_FREE / P_READY order them against warpgroup 2."""
     txl.bar_wait(P_FREE, 256)
-    txl.smem_store(p_buf, p)
-    txl.smem_store(scale_buf, scale)
+    txl.smem_store(p_buf, p, sync=not LEAN)
+    txl.smem_store(scale_buf, scale, sync=not LEAN)
     txl.fence_proxy_async()
     txl.bar_arrive(P_READY, 256)
 
 
 @txl.jit
-def publish_scale(scale_buf, scale):
+def publish_scale(scale_buf, scale, LEAN: tl.constexpr = False):
     """Warpgroup 1 -> 2: a per-row factor alone (1/l at the end)."""
     txl.bar_wait(P_FREE, 256)
-    txl.smem_store(scale_buf, scale)
+    txl.smem_store(scale_buf, scale, sync=not LEAN)
     txl.bar_arrive(P_READY, 256)
 
 
@@ -385,7 +387,7 @@ def ablated_step_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, k_empty,
                    qk_scale, it, leader, seqlen, BN: tl.constexpr,
                    DH: tl.constexpr, HM: tl.constexpr, STAGES: tl.constexpr,
                    CLUSTER: tl.constexpr, ABLATE: tl.constexpr,
-                   RELOAD_Q: tl.constexpr):
+                   RELOAD_Q: tl.constexpr, LEAN: tl.constexpr = False):
     """Warpgroup 1's step of the page schedule with part ABLATE left out
     (ABLATIONS): 1 P = S, alpha = 1 (no softmax); 2 no P V; 3 no Q K^T (S
     = 0, the page still waited for); 4 the page waited for and freed,
@@ -410,7 +412,7 @@ def ablated_step_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, k_empty,
             p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
                                               m_i, l_i, qk_scale, BN)
         p = p.to(dt)
-        publish(p_buf, scale_buf, p, alpha)
+        publish(p_buf, scale_buf, p, alpha, LEAN)
         if ABLATE != 2:
             acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM, BN,
                                DH, STAGES)
@@ -426,7 +428,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
               m0, h_q, s_q, qk_scale, BN: tl.constexpr, DH: tl.constexpr,
               HM: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               CLUSTER: tl.constexpr, OVERLAP: tl.constexpr,
-              ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = False):
+              ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = False,
+              LEAN: tl.constexpr = False):
     """Warpgroup 1: scores, softmax, P, and the left half of O (q_lo,
     q_hi, q_rope: the query tile's one-stage allocations)."""
     dt = q_lo.dtype
@@ -469,7 +472,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
                                                   m_i, l_i, qk_scale, BN)
                 p = p.to(dt)
-                publish(p_buf, scale_buf, p, alpha)
+                publish(p_buf, scale_buf, p, alpha, LEAN)
                 acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM,
                                    BN, DH, STAGES)
                 S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope,
@@ -481,7 +484,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             p, alpha, m_i, l_i = page_softmax(S, hi - 1, first_masked,
                                               limit, m_i, l_i, qk_scale, BN)
             p = p.to(dt)
-            publish(p_buf, scale_buf, p, alpha)
+            publish(p_buf, scale_buf, p, alpha, LEAN)
             acc = pv_left_tail(acc, p, alpha, k_lo, it, hi - 1, seqlen, HM,
                                BN, DH, STAGES)
             txl.dot_wait(0)
@@ -495,7 +498,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             p, alpha, m_i, l_i = page_softmax(S, lo, first_masked, limit,
                                               m_i, l_i, qk_scale, BN)
             p = p.to(dt)
-            publish(p_buf, scale_buf, p, alpha)
+            publish(p_buf, scale_buf, p, alpha, LEAN)
             for j in range(lo + 1, hi):
                 # S_j is issued, then O += P_{j-1} V_{j-1}; dot_wait(1)
                 # retires S_j, and page j's softmax runs on the CUDA cores
@@ -510,7 +513,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 txl.dot_wait(0)
                 release(k_empty, it, leader, STAGES, CLUSTER)
                 p = p_next.to(dt)
-                publish(p_buf, scale_buf, p, alpha)
+                publish(p_buf, scale_buf, p, alpha, LEAN)
                 it += 1
             acc = pv_left_tail(acc, p, alpha, k_lo, it, hi - 1, seqlen, HM,
                                BN, DH, STAGES)
@@ -525,7 +528,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
                                                   m_i, l_i, qk_scale, BN)
                 p = p.to(dt)
-                publish(p_buf, scale_buf, p, alpha)
+                publish(p_buf, scale_buf, p, alpha, LEAN)
                 acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM,
                                    BN, DH, STAGES)
                 txl.dot_wait(0)
@@ -537,13 +540,13 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                     q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, k_empty,
                     p_buf, scale_buf, acc, m_i, l_i, j, first_masked, limit,
                     qk_scale, it, leader, seqlen, BN, DH, HM, STAGES,
-                    CLUSTER, ABLATE, RELOAD_Q)
+                    CLUSTER, ABLATE, RELOAD_Q, LEAN)
                 it += 1
         txl.mbar_arrive(q_empty, pred=leader)
         t += 1
         seen = l_i > 0.0
         inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
-        publish_scale(scale_buf, inv_l)
+        publish_scale(scale_buf, inv_l, LEAN)
         lse = (m_i + tl.log2(l_i)) * LN2
         s0 = tl.load(splits_ptr + bi)
         n_split = tl.load(splits_ptr + bi + 1) - s0
@@ -614,14 +617,16 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                CAUSAL: tl.constexpr, CLUSTER: tl.constexpr = 1,
                BN: tl.constexpr = 64, OVERLAP: tl.constexpr = 0,
                ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = False,
-               PREFETCH: tl.constexpr = 0, k_ptr=None):
+               PREFETCH: tl.constexpr = 0, k_ptr=None,
+               LEAN: tl.constexpr = False):
     """Grid: (cdiv(M, 64), parts). q rows are [batch * M, 576] (M = s_q *
     h_q, row r of an entry = token r // h_q, head r % h_q); the cache is
     [pages * 64, 576]; out [batch * M, 512], lse [batch, h_q, s_q]; the
     scratch oacc [pieces * M, 512] and lacc [pieces * M] are fp32.
     ABLATE (ABLATIONS, timing only: wrong results) leaves a part of each
     page's work out; RELOAD_Q: see page_scores; PREFETCH and k_ptr (the
-    cache's first element, its pages contiguous): see produce."""
+    cache's first element, its pages contiguous): see produce; LEAN: see
+    publish."""
     HM: tl.constexpr = 64   # query rows per CTA
     DH: tl.constexpr = 256  # half of V's 512 channels
     dt = q_desc.dtype
@@ -657,7 +662,7 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                   k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, qk_scale, BN, DH, HM,
-                  STAGES, CAUSAL, CLUSTER, OVERLAP, ABLATE, RELOAD_Q)
+                  STAGES, CAUSAL, CLUSTER, OVERLAP, ABLATE, RELOAD_Q, LEAN)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
