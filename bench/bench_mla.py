@@ -169,12 +169,14 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
 
 
 def _variant(**kw):
-    return {"reload_q": True, "prefetch": 0, "lean_publish": False, **kw}
+    return {"reload_q": True, "prefetch": 0, "lean_publish": False,
+            "early_alpha": False, **kw}
 
 
 PART_VARIANTS = {
     "default": {},
     "page": _variant(reload_q=False),
+    "reload,early": _variant(early_alpha=True),
     "reload": _variant(),
     "reload,pf2": _variant(prefetch=2),
     "reload,pf4": _variant(prefetch=4),
@@ -186,6 +188,10 @@ PART_VARIANTS = {
     "reload,lean": _variant(lean=True),
     "reload,unsynced": _variant(lean_publish=True),
     "reload,unsynced,pf4": _variant(lean_publish=True, prefetch=4),
+    # alpha ahead of P (mla.early_alpha_step)
+    "reload,unsynced,early": _variant(lean_publish=True, early_alpha=True),
+    "reload,unsynced,early,pf4": _variant(lean_publish=True,
+                                          early_alpha=True, prefetch=4),
     "reload,no-combine": _variant(combine=False),
     "reload,no-softmax": _variant(ablate="no-softmax"),
     "reload,no-pv": _variant(ablate="no-pv"),

@@ -178,6 +178,18 @@ def test_decode_options(reload_q, prefetch):
     run([9001], 1, 16, torch.bfloat16, False, **opts)
 
 
+@pytest.mark.parametrize("lean", [False, True], ids=["synced", "lean"])
+def test_early_alpha(lean):
+    """alpha sent ahead of P (mla.early_alpha_step): ragged and causal,
+    clusters, NaN past seqlen, fp16, one entry split over all parts."""
+    opts = dict(early_alpha=True, lean_publish=lean, reload_q=True)
+    run(ragged(33, 16), 2, 128, torch.bfloat16, True, **opts)
+    run(ragged(9, 17), 1, 128, torch.float16, False, cluster=2, **opts)
+    run([1, 63, 65, 100, 129, 700], 2, 64, torch.bfloat16, True,
+        nan_tail=True, prefetch=2, **opts)
+    run([9001], 1, 16, torch.bfloat16, False, **opts)
+
+
 @pytest.mark.parametrize("reload_q", [False, True], ids=["held", "reload"])
 def test_lean_publish(reload_q):
     """P and alpha handed over without smem_store's warpgroup barriers

@@ -69,6 +69,8 @@ DECODE_PREFETCH = 0
 # Warpgroup 1 hands P and alpha over without smem_store's warpgroup
 # barriers (mla.publish's LEAN).
 DECODE_LEAN_PUBLISH = False
+# Warpgroup 1 sends alpha ahead of P (mla.early_alpha_step; page schedule).
+DECODE_EARLY_ALPHA = False
 # The pair schedule at every top-k (H100, s_q = s_kv = 16384, h_q = 128,
 # session 12, bench/bench_mla_sparse_ab.py, one process): topk 128 in
 # 2.23 ms (262 TFLOP/s; "pair-regs" 3.48, "half-q2" 3.98), topk 2048 in
@@ -189,14 +191,15 @@ def _combine(oacc, lacc, splits, out, lse, B, M, H, Sq):
 def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
                    softmax_scale, causal, out, lse, cluster=None,
                    schedule=None, reload_q=None, prefetch=None, ablate=None,
-                   combine=True, lean_publish=None):
+                   combine=True, lean_publish=None, early_alpha=None):
     """The decode and combine kernels into caller-given `out` ([batch,
     s_q, h_q, 512], contiguous) and `lse` ([batch, h_q, s_q] fp32).
     cluster=2 pairs the CTAs of two query tiles into a cluster that loads
     each page once (multicast); the default does so when the number of
     query tiles is even. `schedule` names one of SCHEDULES. reload_q,
-    prefetch and lean_publish override DECODE_RELOAD_Q, DECODE_PREFETCH
-    and DECODE_LEAN_PUBLISH (prefetch needs
+    prefetch, lean_publish and early_alpha override DECODE_RELOAD_Q,
+    DECODE_PREFETCH, DECODE_LEAN_PUBLISH and DECODE_EARLY_ALPHA (prefetch
+    needs
     each page's 64 rows contiguous, k_cache.stride(1) == 576, and is
     dropped otherwise). For timing only (wrong results): ablate names one
     of mla.ABLATIONS, a part of each page's work left out (page schedule
@@ -232,7 +235,7 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
         raise ValueError(f"flash_mla_into: cluster={cluster} does not "
                          f"divide the {m_tiles} query tiles")
     extra = _decode_options(k_cache, k2, sched, reload_q, prefetch, ablate,
-                            lean_publish)
+                            lean_publish, early_alpha)
     _kernels.mla_decode[(m_tiles // cluster, parts)](
         qd, qrd, kd, krd, out, lse, oacc, lacc, meta, bt, bt.stride(0),
         cache_seqlens, splits, M, H, Sq, softmax_scale * _kernels.LOG2E,
@@ -243,14 +246,18 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
 
 
 def _decode_options(k_cache, k2, sched, reload_q, prefetch, ablate,
-                    lean_publish):
-    """mla_decode's RELOAD_Q, PREFETCH (with k_ptr), ABLATE and LEAN
-    arguments, those that differ from the kernel's defaults."""
+                    lean_publish, early_alpha):
+    """mla_decode's RELOAD_Q, PREFETCH (with k_ptr), ABLATE, LEAN and
+    EARLY_ALPHA arguments, those that differ from the kernel's defaults
+    (EARLY_ALPHA only where the schedule has it: OVERLAP=0, no ablation)."""
     extra = {}
     if DECODE_RELOAD_Q if reload_q is None else reload_q:
         extra["RELOAD_Q"] = True
     if DECODE_LEAN_PUBLISH if lean_publish is None else lean_publish:
         extra["LEAN"] = True
+    if (DECODE_EARLY_ALPHA if early_alpha is None else early_alpha) and \
+            sched["OVERLAP"] == 0 and ablate in (None, "none"):
+        extra["EARLY_ALPHA"] = True
     pf = DECODE_PREFETCH if prefetch is None else int(prefetch)
     if pf < 0:
         raise ValueError(f"flash_mla_into: prefetch={pf} (pages ahead, >= 0)")

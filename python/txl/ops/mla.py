@@ -93,6 +93,8 @@ PAGE = 64     # tokens per KV-cache page
 P_READY = 8   # named barrier: warpgroup 1 -> 2, "P and alpha are written"
 P_FREE = 9    # named barrier: warpgroup 2 -> 1, "P has been read"
 TAIL_BAR = 10  # named barrier of warpgroup 1 alone (+1: warpgroup 2 alone)
+ALPHA_READY = 12  # named barrier: warpgroup 1 -> 2, "alpha is written"
+                  # (EARLY_ALPHA: alpha goes ahead of P)
 # 16 bytes of a row per thread: how zero_tail writes a 64-column chunk.
 TAIL_LAYOUT = txl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
 # The wgmma accumulator of a 64 x 256 output half (one warpgroup).
@@ -374,6 +376,53 @@ def store_rows(o_ptr, lse_ptr, acc, inv_l, lse, row0, m0, M, h_q, s_q,
         tl.store(lse_ptr + lse_base + h * s_q + s, lse, mask=live)
 
 
+@txl.jit
+def early_alpha_step(q_lo, q_hi, q_rope, k_lo, k_full, k_hi, k_rope,
+                     k_empty, p_buf, scale_buf, acc, m_i, l_i, j,
+                     first_masked, limit, qk_scale, it, leader, seqlen,
+                     BN: tl.constexpr, DH: tl.constexpr, HM: tl.constexpr,
+                     STAGES: tl.constexpr, CLUSTER: tl.constexpr,
+                     RELOAD_Q: tl.constexpr, LEAN: tl.constexpr):
+    """Warpgroup 1's page with alpha sent ahead of P (EARLY_ALPHA): the
+    row maxima give alpha before any exponential, so alpha goes to
+    warpgroup 2 (ALPHA_READY) first, and both warpgroups rescale their
+    O halves while warpgroup 1 computes P (its rescale interleaves with
+    the exponentials; warpgroup 2's runs before P is ready) instead of
+    between P and the P V wgmmas, where the tensor core waits for them."""
+    dt = p_buf.dtype
+    S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+                    STAGES, RELOAD_Q)
+    txl.dot_wait(0)
+    if j >= first_masked:
+        S = mask_scores(S, j, limit, BN)
+    m_new = tl.maximum(m_i, txl.warp_max(S, 1) * qk_scale)
+    m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+    alpha = tl.extra.cuda.libdevice.exp2(m_i - m_use)
+    txl.bar_wait(P_FREE, 256)
+    txl.smem_store(scale_buf, alpha, sync=not LEAN)
+    txl.bar_arrive(ALPHA_READY, 256)
+    # (Behind a branch that is always taken, a page existing: in one basic
+    # block ptxas schedules the exponentials, which nothing orders after
+    # the arrival, ahead of it, and alpha would leave no earlier than P.
+    # The rescale shares their block, to fill the exponentials' issue
+    # gaps.)
+    p = S
+    if seqlen > 0:
+        p = tl.extra.cuda.libdevice.exp2(tl.fma(S, qk_scale,
+                                                -m_use[:, None]))
+        acc = acc * txl.relayout(alpha, [HM], ROW_LAYOUT)[:, None]
+    l_i = l_i * alpha + txl.warp_sum(p, 1)
+    p = p.to(dt)
+    txl.smem_store(p_buf, p, sync=not LEAN)
+    txl.fence_proxy_async()
+    txl.bar_arrive(P_READY, 256)
+    zero_tail(txl.get_buffer(k_lo, it % STAGES), j, seqlen, BN, DH, TAIL_BAR)
+    acc = tl.dot(p, txl.get_buffer(k_lo, it % STAGES), acc)
+    txl.dot_wait(0)
+    release(k_empty, it, leader, STAGES, CLUSTER)
+    return acc, m_new, l_i
+
+
 # Ablations of the decode (bench/bench_mla.py --ab parts; the results are
 # wrong): each leaves out one part of a page's work, keeping the rest of
 # the schedule and every barrier, to time what that part costs.
@@ -429,7 +478,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
               HM: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
               CLUSTER: tl.constexpr, OVERLAP: tl.constexpr,
               ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = False,
-              LEAN: tl.constexpr = False):
+              LEAN: tl.constexpr = False, EARLY_ALPHA: tl.constexpr = False):
     """Warpgroup 1: scores, softmax, P, and the left half of O (q_lo,
     q_hi, q_rope: the query tile's one-stage allocations)."""
     dt = q_lo.dtype
@@ -520,7 +569,15 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             txl.dot_wait(0)
             release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
-        if OVERLAP == 0 and ABLATE == 0:
+        if OVERLAP == 0 and ABLATE == 0 and EARLY_ALPHA:
+            for j in range(lo, hi):
+                acc, m_i, l_i = early_alpha_step(
+                    q_lo, q_hi, q_rope, k_lo, k_full, k_hi, k_rope, k_empty,
+                    p_buf, scale_buf, acc, m_i, l_i, j, first_masked, limit,
+                    qk_scale, it, leader, seqlen, BN, DH, HM, STAGES,
+                    CLUSTER, RELOAD_Q, LEAN)
+                it += 1
+        if OVERLAP == 0 and ABLATE == 0 and not EARLY_ALPHA:
             for j in range(lo, hi):
                 S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope,
                                 k_full, it, STAGES, RELOAD_Q)
@@ -566,7 +623,7 @@ def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
               oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr, splits_ptr,
               part, M, m0, h_q, s_q, BN: tl.constexpr, DH: tl.constexpr,
               HM: tl.constexpr, STAGES: tl.constexpr, CLUSTER: tl.constexpr,
-              ABLATE: tl.constexpr = 0):
+              ABLATE: tl.constexpr = 0, EARLY_ALPHA: tl.constexpr = False):
     """Warpgroup 2: the right half of O, from warpgroup 1's P."""
     leader = txl.tid(0) % 128 == 0
     begin_b = tl.load(meta_ptr + part * 8)
@@ -581,6 +638,20 @@ def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
             s = it % STAGES
             if ABLATE == 4:  # (see ablated_step_s)
                 txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+            elif EARLY_ALPHA:  # (see early_alpha_step)
+                txl.bar_wait(ALPHA_READY, 256)
+                alpha = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
+                # (ptxas may still sink this rescale below the wait for
+                # P: an always-taken branch around it, as in warpgroup 1,
+                # costs a 128 KB layout conversion here.)
+                acc = acc * alpha[:, None]
+                txl.bar_wait(P_READY, 256)
+                txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+                zero_tail(txl.get_buffer(k_hi, s), j, seqlen, BN, DH,
+                          TAIL_BAR + 1)
+                acc = tl.dot(p_buf, txl.get_buffer(k_hi, s), acc)
+                txl.dot_wait(0)
+                txl.bar_arrive(P_FREE, 256)
             else:
                 txl.bar_wait(P_READY, 256)
                 txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
@@ -618,7 +689,7 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                BN: tl.constexpr = 64, OVERLAP: tl.constexpr = 0,
                ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = False,
                PREFETCH: tl.constexpr = 0, k_ptr=None,
-               LEAN: tl.constexpr = False):
+               LEAN: tl.constexpr = False, EARLY_ALPHA: tl.constexpr = False):
     """Grid: (cdiv(M, 64), parts). q rows are [batch * M, 576] (M = s_q *
     h_q, row r of an entry = token r // h_q, head r % h_q); the cache is
     [pages * 64, 576]; out [batch * M, 512], lse [batch, h_q, s_q]; the
@@ -626,9 +697,10 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
     ABLATE (ABLATIONS, timing only: wrong results) leaves a part of each
     page's work out; RELOAD_Q: see page_scores; PREFETCH and k_ptr (the
     cache's first element, its pages contiguous): see produce; LEAN: see
-    publish."""
+    publish; EARLY_ALPHA (page schedule): see early_alpha_step."""
     HM: tl.constexpr = 64   # query rows per CTA
     DH: tl.constexpr = 256  # half of V's 512 channels
+    EARLY: tl.constexpr = EARLY_ALPHA and OVERLAP == 0 and ABLATE == 0
     dt = q_desc.dtype
     tile = tl.program_id(0) * CLUSTER
     if CLUSTER == 2:
@@ -662,14 +734,15 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                   k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, qk_scale, BN, DH, HM,
-                  STAGES, CAUSAL, CLUSTER, OVERLAP, ABLATE, RELOAD_Q, LEAN)
+                  STAGES, CAUSAL, CLUSTER, OVERLAP, ABLATE, RELOAD_Q, LEAN,
+                  EARLY)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, BN, DH, HM, STAGES,
-                  CLUSTER, ABLATE)
+                  CLUSTER, ABLATE, EARLY)
 
 
 @txl.jit
