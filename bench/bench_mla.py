@@ -183,9 +183,8 @@ PART_VARIANTS = {
     "reload,pf8": _variant(prefetch=8),
     "reload,cluster2": _variant(cluster=2),
     "reload,page-early": _variant(schedule="page-early"),
-    # lean: the PTX patched by lean_publish; unsynced: the kernel's own
-    # LEAN (txl.smem_store(..., sync=False)), which should match it
-    "reload,lean": _variant(lean=True),
+    # unsynced: the P hand-over without smem_store's warpgroup barriers
+    # (txl.smem_store(..., sync=False))
     "reload,unsynced": _variant(lean_publish=True),
     "reload,unsynced,pf4": _variant(lean_publish=True, prefetch=4),
     # alpha ahead of P (mla.early_alpha_step)
@@ -198,68 +197,6 @@ PART_VARIANTS = {
     "reload,no-qk": _variant(ablate="no-qk"),
     "reload,loads-only": _variant(ablate="loads-only"),
 }
-
-
-def lean_publish(ptx, wait_id=8 + 1, arrive_id=8, group_bar=14):
-    """mla_decode's PTX without the warpgroup-internal bar.syncs (and all
-    but the last async-proxy fence) that smem_store puts around each
-    store, between warpgroup 1's wait for P_FREE (named barrier 9) and its
-    arrival on P_READY (8): nothing in warpgroup 1 reads P or alpha, and
-    the named barriers order them against warpgroup 2. An experiment of
-    --ab parts ("lean" variants): what those barriers cost a page."""
-    import re
-    out, region, inside, dropped = [], [], False, 0
-    for line in ptx.split("\n"):
-        t = line.strip()
-        if not inside:
-            out.append(line)
-            inside = bool(re.fullmatch(rf"barrier\.sync\s+{wait_id},\s*256;",
-                                       t))
-            region = []
-            continue
-        if re.fullmatch(rf"barrier\.arrive\s+{arrive_id},\s*256;", t):
-            fences = [i for i, x in enumerate(region)
-                      if x.strip() == "fence.proxy.async.shared::cta;"]
-            for i, x in enumerate(region):
-                if re.fullmatch(rf"bar\.sync\s+{group_bar},\s*128;",
-                                x.strip()) or i in fences[:-1]:
-                    dropped += 1
-                else:
-                    out.append(x)
-            out.append(line)
-            inside = False
-            continue
-        region.append(line)
-    out.extend(region if inside else [])
-    return "\n".join(out), dropped
-
-
-class LeanKernel:
-    """While active, _mla's mla_decode is a copy assembled from the PTX of
-    the variant `kw` with lean_publish applied (compiled once, on entry)."""
-
-    def __init__(self, run_plain):
-        import tempfile
-        from txl.ops import mla as kernels
-        self.kernels, self.orig = kernels, kernels.mla_decode
-        plain = txl.jit(self.orig.fn)
-        kernels.mla_decode = plain
-        try:
-            run_plain()
-        finally:
-            kernels.mla_decode = self.orig
-        (launcher,) = plain.cache.values()
-        ptx, self.dropped = lean_publish(launcher.asm["ptx"])
-        fd, path = tempfile.mkstemp(suffix=".ptx")
-        with os.fdopen(fd, "w") as f:
-            f.write(ptx)
-        self.lean = txl.jit(src_file=path)(self.orig.fn)
-
-    def __enter__(self):
-        self.kernels.mla_decode = self.lean
-
-    def __exit__(self, *exc):
-        self.kernels.mla_decode = self.orig
 
 
 def bench_decode_parts(bw, quick, rounds, names):
@@ -280,21 +217,11 @@ def bench_decode_parts(bw, quick, rounds, names):
     floor_ms = B * S * 576 * 2 / bw * 1e3
     runs, errs = {}, {}
     for name in names:
-        kw = dict(PART_VARIANTS[name])
-        lean = kw.pop("lean", False)
+        kw = PART_VARIANTS[name]
 
         def run(kw=kw):
             _mla.flash_mla_into(q, k_cache, table, lens, meta, splits, scale,
                                 False, out, lse, **kw)
-        if lean:
-            patched = LeanKernel(run)
-            print(f"parts {name}: {patched.dropped} PTX lines dropped",
-                  flush=True)
-
-            def run(kw=kw, patched=patched):
-                with patched:
-                    _mla.flash_mla_into(q, k_cache, table, lens, meta,
-                                        splits, scale, False, out, lse, **kw)
         out.fill_(float("nan"))
         run()
         torch.cuda.synchronize()

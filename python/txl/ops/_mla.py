@@ -61,15 +61,22 @@ SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
                     "half-overlap-q2", "pair", "pair-regs")
 SPARSE_ONLY_SCHEDULES = ("half-q2", "half-overlap-q2")
 DECODE_SCHEDULE = "page"
-# The decode's query tile: RELOAD_Q makes Q's wgmma descriptors in the loop
-# (mla.page_scores: held, they spill); and how many pages ahead of its
-# load the producer asks L2 for a page (0: none).
-DECODE_RELOAD_Q = False
+# Options of the decode kernel (bench_mla.py --ab parts times them; H100,
+# b=132, s_q=1, s_k=32768, h_q=128, one process, session 14, mean of two):
+# - RELOAD_Q: Q's wgmma descriptors made in the loop (mla.page_scores;
+#   held, they spill): 2.187 ms against 2.283 / 2.359 without (the
+#   default then, timed twice);
+# - PREFETCH: pages asked of L2 ahead of their loads by one bulk prefetch
+#   each: 4 ahead, 2.731 ms (slower: the prefetches seem to queue in the
+#   TMA unit ahead of the loads);
+# - LEAN_PUBLISH: warpgroup 1 hands P and alpha over without smem_store's
+#   warpgroup barriers (mla.publish): 2.274 ms, within noise;
+# - EARLY_ALPHA: alpha sent ahead of P (mla.early_alpha_step): 2.273 ms,
+#   with LEAN_PUBLISH 2.384 (no gain: ptxas still sinks warpgroup 2's
+#   rescale below its wait for P).
+DECODE_RELOAD_Q = True
 DECODE_PREFETCH = 0
-# Warpgroup 1 hands P and alpha over without smem_store's warpgroup
-# barriers (mla.publish's LEAN).
 DECODE_LEAN_PUBLISH = False
-# Warpgroup 1 sends alpha ahead of P (mla.early_alpha_step; page schedule).
 DECODE_EARLY_ALPHA = False
 # The pair schedule at every top-k (H100, s_q = s_kv = 16384, h_q = 128,
 # session 12, bench/bench_mla_sparse_ab.py, one process): topk 128 in
@@ -247,12 +254,11 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
 
 def _decode_options(k_cache, k2, sched, reload_q, prefetch, ablate,
                     lean_publish, early_alpha):
-    """mla_decode's RELOAD_Q, PREFETCH (with k_ptr), ABLATE, LEAN and
-    EARLY_ALPHA arguments, those that differ from the kernel's defaults
+    """mla_decode's RELOAD_Q, and its PREFETCH (with k_ptr), ABLATE, LEAN
+    and EARLY_ALPHA arguments where they differ from the kernel's defaults
     (EARLY_ALPHA only where the schedule has it: OVERLAP=0, no ablation)."""
-    extra = {}
-    if DECODE_RELOAD_Q if reload_q is None else reload_q:
-        extra["RELOAD_Q"] = True
+    extra = {"RELOAD_Q": bool(DECODE_RELOAD_Q if reload_q is None
+                              else reload_q)}
     if DECODE_LEAN_PUBLISH if lean_publish is None else lean_publish:
         extra["LEAN"] = True
     if (DECODE_EARLY_ALPHA if early_alpha is None else early_alpha) and \

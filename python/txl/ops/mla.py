@@ -52,6 +52,22 @@ serial chain per page: 36 wgmmas of S, the softmax, the P hand-over, then
 P V; the tensor core idles during the softmax and the hand-over, and two
 stages are all the query tile leaves room for.
 
+Where the time goes (session 14, bench_mla.py --ab parts, one process,
+the page schedule with RELOAD_Q; the variants leave one part of each
+page's work out, mla_decode's ABLATE): 2.19 ms in all; without the
+softmax 2.21 (so it is not on the critical path), without P V 1.84,
+without Q K^T 1.73, with no work at all (each page waited for and freed)
+1.65 = the KV-read floor. The ring of two stages streams at the floor
+when nothing holds a stage; holding one for a page's wgmmas (~1.2 us of
+tensor work) leaves a single page in flight, and a load from DRAM under
+this traffic takes longer than a page's work. So the decode is bound by
+the wgmmas' hold on the stages, not by the loads themselves nor the
+softmax: faster wgmmas (Q K^T at N = 64 reads A and B from shared
+memory, 4 KB per 64x64x16 step) or a third stage (which the 72 KB query
+tile leaves no room for) would help; an L2 bulk prefetch of the pages
+ahead (PREFETCH) did not (2.73 ms: the prefetches seem to occupy the TMA
+unit ahead of the loads).
+
 The two consumers hand P over with two named barriers (256 threads):
 `P_READY` (warpgroup 1 arrives after writing P and alpha, warpgroup 2
 waits) and `P_FREE` (warpgroup 2 arrives once its wgmma has read P,
@@ -687,7 +703,7 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                splits_ptr, M, h_q, s_q, qk_scale, STAGES: tl.constexpr,
                CAUSAL: tl.constexpr, CLUSTER: tl.constexpr = 1,
                BN: tl.constexpr = 64, OVERLAP: tl.constexpr = 0,
-               ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = False,
+               ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = True,
                PREFETCH: tl.constexpr = 0, k_ptr=None,
                LEAN: tl.constexpr = False, EARLY_ALPHA: tl.constexpr = False):
     """Grid: (cdiv(M, 64), parts). q rows are [batch * M, 576] (M = s_q *
