@@ -35,18 +35,23 @@
 // warp-specializes are left alone.
 //
 //===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/Transforms/DescLoadTiles.h"
 #include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Dialect/TXLGPU/Transforms/SharedMemoryLiveness.h"
 #include "txl/Support/Debug.h"
+#include "txl/Support/TargetFeatures.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include <cstdlib> // EXPERIMENT
 
 namespace mlir::txlgpu {
 #define GEN_PASS_DEF_PIPELINETMALOADS
@@ -60,14 +65,6 @@ using namespace mlir::txlgpu;
 
 namespace {
 
-/// Shared memory the rings live at one time may take: Q's tile, the
-/// epilogue's scratch and the layout conversions need the rest of the
-/// 227 KB. A ring is live from its first copy to the end of its loop
-/// (SharedMemoryLiveness), so loops one after the other (causal
-/// attention's two) share bytes and each may take the whole budget; a
-/// loop nested in another gets what the other's ring left.
-constexpr int64_t kRingBudgetBytes = 160 * 1024;
-
 struct RingLoad {
   DescLoadSite site;
   SmallVector<Operation *> coords; // the body ops computing the coordinates
@@ -80,8 +77,8 @@ struct Plan {
   SmallVector<unsigned> carried; // iter args the coordinates depend on
   SmallVector<SmallVector<Operation *>> updates; // their yields' slices
   int64_t stages;
-  int64_t bytes = 0;               // of its rings
-  bool genericReaders = false;     // some tile is read by smem_load
+  int64_t bytes = 0;           // of its rings
+  bool genericReaders = false; // some tile is read by smem_load
 };
 
 /// Whether every reader of `tile` (through views) is in `body`'s loop and
@@ -118,6 +115,78 @@ bool onlyFeedsDeadCode(Operation *op, int depth = 0) {
                   !user->hasTrait<OpTrait::IsTerminator>() &&
                   onlyFeedsDeadCode(user, depth + 1);
          });
+}
+
+/// Whether `op` converts a splat or constant, which
+/// RemoveLayoutConversions rebuilds in the new layout (no scratch).
+bool isConvertedSplat(Operation *op) {
+  auto cvt = dyn_cast<ConvertLayoutOp>(op);
+  Operation *src = cvt ? cvt.getSrc().getDefiningOp() : nullptr;
+  return src && isa<mlir::txl::SplatOp, arith::ConstantOp>(src);
+}
+
+/// Room kept besides a loop's rings and the buffers live next to them:
+/// mbarriers (live throughout the kernel) and the padding that aligns
+/// swizzled tiles to 1024 bytes, one such gap per buffer.
+constexpr int64_t kRingSlackBytes = 2048;
+constexpr int64_t kTileAlignmentBytes = 1024;
+
+/// Shared memory `loop`'s rings may take: the target's per-CTA maximum
+/// less what is live while the loop runs -- the other tiles whose live
+/// range overlaps the loop (attention's Q; the loop's own desc.load tiles
+/// become the rings and are not counted) and the largest scratch an op of
+/// the loop exchanges data through (layout conversions, reductions; one
+/// at a time) -- and less the slack above. As many stages as this allows,
+/// up to num_stages, is what Triton gets from the same num_stages where its
+/// buffers fit (its launch fails where they do not). Rings of loops around
+/// or inside this one are subtracted by the caller.
+int64_t ringBudget(scf::ForOp loop, const ProgramOrder &order,
+                   int64_t targetBytes) {
+  int64_t loopStart = order.start(loop), loopEnd = order.end(loop);
+  int64_t live = kRingSlackBytes, scratch = 0;
+  auto func = loop->getParentOfType<FunctionOpInterface>();
+  func->walk([&](Operation *op) {
+    // (The front end's register copies of tiles that the wgmmas read in
+    // place feed only dead code and are erased later; a conversion of a
+    // splat or constant becomes one in the new layout.)
+    if (loop->isAncestor(op) && !onlyFeedsDeadCode(op) &&
+        !isConvertedSplat(op) && sharedScratchBytes(op) > scratch) {
+      scratch = sharedScratchBytes(op);
+      TXL_DEBUG(llvm::dbgs()
+                << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc() << ": "
+                << scratch << " B of scratch: " << *op << "\n");
+    }
+    auto alloc = dyn_cast<SmemAllocOp>(op);
+    int64_t bytes = 0;
+    if (alloc)
+      bytes = alloc.getType().getSizeInBytes();
+    else if (auto local = dyn_cast<LocalAllocOp>(op))
+      bytes = local.getType().getSizeInBytes();
+    else
+      return;
+    if (alloc)
+      for (Operation *user : alloc->getUsers())
+        if (auto tile = dyn_cast<MemDescIndexOp>(user))
+          if (auto site = matchDescLoadSite(tile.getResult());
+              site && site->copy->getParentOp() == loop.getOperation())
+            return; // becomes this loop's ring
+    SmallVector<BufferAccess> accesses;
+    std::optional<std::pair<int64_t, int64_t>> span;
+    if (collectBufferAccesses(op->getResult(0), accesses))
+      span = liveInterval(op, accesses, order);
+    else
+      span = {{order.start(op), order.end(func)}};
+    if (span && span->first <= loopEnd && loopStart <= span->second) {
+      live += bytes + kTileAlignmentBytes;
+      TXL_DEBUG(llvm::dbgs()
+                << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc() << ": "
+                << bytes << " B live next to its rings: " << *op << "\n");
+    }
+  });
+  TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
+                         << ": ring budget " << targetBytes - live - scratch
+                         << " B (" << scratch << " B scratch)\n");
+  return targetBytes - live - scratch;
 }
 
 /// Whether threads read `tile` themselves (smem_load, the generic proxy)
@@ -420,10 +489,19 @@ struct PipelineTMALoadsPass
 
   void runOnOperation() override {
     SmallVector<Plan, 2> plans;
-    getOperation().walk([&](scf::ForOp loop) {
+    ModuleOp module = getOperation();
+    StringRef target;
+    if (auto attr =
+            module->getAttrOfType<StringAttr>(TXLGPUDialect::kTargetAttr))
+      target = attr.getValue();
+    int64_t targetBytes = ::txl::targetMaxSharedBytesPerBlock(target);
+    ProgramOrder order(module);
+    module.walk([&](scf::ForOp loop) {
       // Rings live at the same time as this loop's: those of the loops
       // around it and inside it.
-      int64_t budget = kRingBudgetBytes;
+      int64_t budget = ringBudget(loop, order, targetBytes);
+      if (const char *exp = std::getenv("TXL_EXP_RING_BUDGET")) // EXPERIMENT
+        budget = std::atoll(exp);
       for (const Plan &other : plans)
         if (other.loop->isAncestor(loop) || loop->isAncestor(other.loop))
           budget -= other.bytes;
