@@ -60,7 +60,8 @@ def main():
                     help="comma-separated indices into the fp16 shapes")
     ap.add_argument("--configs", default="",
                     help="only these launch configs, BM,BN,STAGES,WARPS "
-                    "separated by ';' (default: all of CONFIGS)")
+                    "separated by ';', each optionally only at some head "
+                    "dims: 64,64,2,4@64,256 (default: all of CONFIGS)")
     ap.add_argument("--quick", action="store_true",
                     help="shorter timing (bench_ms's quick mode)")
     args = ap.parse_args()
@@ -69,8 +70,12 @@ def main():
     kernels = {"triton": source, "txl": txl.jit(source.fn)}
     picks = [int(i) for i in args.shapes.split(",")] if args.shapes else \
         range(len(SHAPES))
-    configs = [tuple(int(x) for x in c.split(","))
-               for c in args.configs.split(";") if c] or tut.CONFIGS
+    configs = []  # (config, head dims or None for all)
+    for c in filter(None, args.configs.split(";")):
+        config, _, dims = c.partition("@")
+        configs.append((tuple(int(x) for x in config.split(",")),
+                        {int(d) for d in dims.split(",")} if dims else None))
+    configs = configs or [(c, None) for c in tut.CONFIGS]
     for i in picks:
         B, H, S, D, causal = SHAPES[i]
         name = f"B{B} H{H} S{S} D{D}" + (" causal" if causal else "")
@@ -79,8 +84,8 @@ def main():
                                dtype=torch.float16) for _ in range(3))
         flops = 4 * B * H * S * S * D / (2 if causal else 1)
         best = {}
-        for config in configs:
-            if config[1] > D:
+        for config, dims in configs:
+            if config[1] > D or (dims and D not in dims):
                 continue
             row = {}
             ref = None
