@@ -252,6 +252,18 @@ std::optional<InFlightDot> matchInFlightDot(scf::ForOp loop) {
   return match;
 }
 
+/// Warps of the CTA running `loop` (EXPERIMENT).
+int64_t ctaWarps(scf::ForOp loop) {
+  auto module = loop->getParentOfType<ModuleOp>();
+  int64_t warps = 4, groups = 1;
+  if (auto a = module->getAttrOfType<IntegerAttr>(TXLGPUDialect::kNumWarpsAttr))
+    warps = a.getInt();
+  if (auto a = module->getAttrOfType<IntegerAttr>(
+          TXLGPUDialect::kNumWarpgroupsAttr))
+    groups = a.getInt();
+  return warps * groups;
+}
+
 void keepInFlight(scf::ForOp loop, InFlightDot &m) {
   // The first wait also returns the accumulator the last dot left in
   // flight; its readers (all after that wait) read the returned value.
@@ -267,6 +279,10 @@ void keepInFlight(scf::ForOp loop, InFlightDot &m) {
   acc.replaceAllUsesExcept(first->getResults().back(), first);
   m.first->erase();
   Operation *after = first;
+  if (const char *late = std::getenv("TXL_EXP_REFILL_LATE")) // EXPERIMENT
+    if (std::string(late) == "1" ||
+        (std::string(late) == "mwg" && ctaWarps(loop) > 4))
+      after = m.last.dot;
   for (Operation *op : m.refills) {
     op->moveAfter(after);
     after = op;
@@ -290,6 +306,8 @@ struct PipelineWarpGroupDotsPass
       if (dots.size() > 1) {
         const char *exp = std::getenv("TXL_EXP_INFLIGHT"); // EXPERIMENT
         if (exp && std::string(exp) == "0")
+          return;
+        if (exp && std::string(exp) == "1wg" && ctaWarps(loop) > 4)
           return;
         if (auto m = matchInFlightDot(loop))
           inFlight.push_back({loop, *m});
