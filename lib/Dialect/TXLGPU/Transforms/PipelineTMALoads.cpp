@@ -145,11 +145,19 @@ int64_t ringBudget(scf::ForOp loop, const ProgramOrder &order,
   int64_t loopStart = order.start(loop), loopEnd = order.end(loop);
   int64_t live = kRingSlackBytes, scratch = 0;
   auto func = loop->getParentOfType<FunctionOpInterface>();
+  // With several warpgroups AllocateSharedMemory keeps one scratch area
+  // for the whole kernel, a part per warpgroup (and one for extra warps).
+  int64_t scratchParts = 1;
+  if (auto groups =
+          func->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
+              TXLGPUDialect::kNumWarpgroupsAttr);
+      groups && groups.getInt() > 1)
+    scratchParts = groups.getInt() + 1;
   func->walk([&](Operation *op) {
     // (The front end's register copies of tiles that the wgmmas read in
     // place feed only dead code and are erased later; a conversion of a
     // splat or constant becomes one in the new layout.)
-    if (loop->isAncestor(op) && !onlyFeedsDeadCode(op) &&
+    if ((scratchParts > 1 || loop->isAncestor(op)) && !onlyFeedsDeadCode(op) &&
         !isConvertedSplat(op) && sharedScratchBytes(op) > scratch) {
       scratch = sharedScratchBytes(op);
       TXL_DEBUG(llvm::dbgs()
@@ -176,6 +184,10 @@ int64_t ringBudget(scf::ForOp loop, const ProgramOrder &order,
       span = liveInterval(op, accesses, order);
     else
       span = {{order.start(op), order.end(func)}};
+    // A tile the loop body stages from registers may get a second stage
+    // from PipelineWarpGroupDots.
+    if (!alloc && loop->isAncestor(op))
+      bytes *= 2;
     if (span && span->first <= loopEnd && loopStart <= span->second) {
       live += bytes + kTileAlignmentBytes;
       TXL_DEBUG(llvm::dbgs()
@@ -183,6 +195,7 @@ int64_t ringBudget(scf::ForOp loop, const ProgramOrder &order,
                 << bytes << " B live next to its rings: " << *op << "\n");
     }
   });
+  scratch *= scratchParts;
   TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
                          << ": ring budget " << targetBytes - live - scratch
                          << " B (" << scratch << " B scratch)\n");
