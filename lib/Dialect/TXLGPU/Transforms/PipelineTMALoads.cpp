@@ -117,12 +117,25 @@ bool onlyFeedsDeadCode(Operation *op, int depth = 0) {
          });
 }
 
-/// Whether `op` converts a splat or constant, which
-/// RemoveLayoutConversions rebuilds in the new layout (no scratch).
-bool isConvertedSplat(Operation *op) {
+/// Whether tensor `v` is computed by pure ops from scalars and constants
+/// alone (splats, ranges, broadcasts of them: causal attention's mask), so
+/// that RemoveLayoutConversions rebuilds it in any layout instead of
+/// converting it through shared memory.
+bool builtFromScalars(Value v, int depth = 0) {
+  if (!isa<RankedTensorType>(v.getType()))
+    return true;
+  Operation *op = v.getDefiningOp();
+  if (!op || depth > 8 || !isPure(op) || op->getNumRegions() != 0)
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return builtFromScalars(operand, depth + 1);
+  });
+}
+
+/// Whether `op` is a layout conversion that needs no scratch in the end.
+bool isRebuiltConversion(Operation *op) {
   auto cvt = dyn_cast<ConvertLayoutOp>(op);
-  Operation *src = cvt ? cvt.getSrc().getDefiningOp() : nullptr;
-  return src && isa<mlir::txl::SplatOp, arith::ConstantOp>(src);
+  return cvt && builtFromScalars(cvt.getSrc());
 }
 
 /// Room kept besides a loop's rings and the buffers live next to them:
@@ -155,10 +168,9 @@ int64_t ringBudget(scf::ForOp loop, const ProgramOrder &order,
     scratchParts = groups.getInt() + 1;
   func->walk([&](Operation *op) {
     // (The front end's register copies of tiles that the wgmmas read in
-    // place feed only dead code and are erased later; a conversion of a
-    // splat or constant becomes one in the new layout.)
+    // place feed only dead code and are erased later.)
     if ((scratchParts > 1 || loop->isAncestor(op)) && !onlyFeedsDeadCode(op) &&
-        !isConvertedSplat(op) && sharedScratchBytes(op) > scratch) {
+        !isRebuiltConversion(op) && sharedScratchBytes(op) > scratch) {
       scratch = sharedScratchBytes(op);
       TXL_DEBUG(llvm::dbgs()
                 << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc() << ": "
@@ -298,9 +310,15 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t budget) {
   int64_t perStage = 0;
   for (RingLoad &r : plan.loads)
     perStage += r.site.tile.getType().getSizeInBytes();
-  plan.stages = std::min(plan.stages, budget / perStage);
   if (plan.stages < 2)
-    return skip("the ring budget leaves fewer than 2 stages");
+    return skip("fewer than 2 stages asked for");
+  // Where two stages do not fit, one still helps: each iteration issues
+  // all its copies at its top, so a tile read late in the body (attention's
+  // V, after S and the softmax) arrives under the work before its wait,
+  // and the tiles no longer share bytes.
+  plan.stages = std::min(plan.stages, budget / perStage);
+  if (plan.stages < 1)
+    return skip("the ring budget leaves no stage");
   plan.bytes = plan.stages * perStage;
   return plan;
 }

@@ -128,6 +128,18 @@ struct InFlightDot {
   SmallVector<Operation *> refills;
 };
 
+/// The stages of the compiler-made ring whose mbarrier stage `op` uses (0
+/// when it uses none).
+int64_t ringStages(Operation *op) {
+  for (Value v : op->getOperands()) {
+    auto stage = v.getDefiningOp<MemDescIndexOp>();
+    auto ring = stage ? stage.getSrc().getDefiningOp<MBarAllocOp>() : nullptr;
+    if (ring && ring->hasAttr(kCompilerRingAttr))
+      return ring.getType().getShape()[0];
+  }
+  return 0;
+}
+
 /// Whether `op` uses a stage of a compiler-made ring's mbarriers.
 bool usesRingBarrier(Operation *op) {
   return llvm::any_of(op->getOperands(), [](Value v) {
@@ -248,6 +260,10 @@ std::optional<InFlightDot> matchInFlightDot(scf::ForOp loop) {
     if ((isa<BarrierOp>(op) && &op == &body->front()) ||
         (isa<MBarExpectOp, TMALoadOp>(op) && usesRingBarrier(&op)))
       match.refills.push_back(&op);
+    // A one-stage ring refills the stage with this iteration's tiles,
+    // which S reads before the first wait: the refill cannot move.
+    if (isa<TMALoadOp>(op) && ringStages(&op) == 1)
+      return std::nullopt;
   }
   return match;
 }
@@ -258,8 +274,8 @@ int64_t ctaWarps(scf::ForOp loop) {
   int64_t warps = 4, groups = 1;
   if (auto a = module->getAttrOfType<IntegerAttr>(TXLGPUDialect::kNumWarpsAttr))
     warps = a.getInt();
-  if (auto a = module->getAttrOfType<IntegerAttr>(
-          TXLGPUDialect::kNumWarpgroupsAttr))
+  if (auto a =
+          module->getAttrOfType<IntegerAttr>(TXLGPUDialect::kNumWarpgroupsAttr))
     groups = a.getInt();
   return warps * groups;
 }
