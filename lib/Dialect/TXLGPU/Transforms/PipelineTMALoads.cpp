@@ -319,6 +319,8 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t budget) {
   plan.stages = std::min(plan.stages, budget / perStage);
   if (plan.stages < 1)
     return skip("the ring budget leaves no stage");
+  if (plan.stages < 2 && std::getenv("TXL_EXP_RING_MIN2")) // EXPERIMENT
+    return skip("experiment: at least 2 stages");
   plan.bytes = plan.stages * perStage;
   return plan;
 }
