@@ -21,6 +21,10 @@
 // update, the original ones are untouched). Before the loop the same
 // updates produce iterations 0..S-1.
 //
+// S is the most stages, up to num_stages, that fit the target's shared
+// memory next to what is live while the loop runs (ringBudget); where not
+// even two fit, one stage still issues each iteration's copies at its top.
+//
 // Every copy into a ring is waited for inside its loop, so the ring is dead
 // once the loop ends (SharedMemoryLiveness knows the compiler_ring mark):
 // loops one after the other share bytes.
@@ -51,7 +55,6 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
-#include <cstdlib> // EXPERIMENT
 
 namespace mlir::txlgpu {
 #define GEN_PASS_DEF_PIPELINETMALOADS
@@ -319,8 +322,6 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t budget) {
   plan.stages = std::min(plan.stages, budget / perStage);
   if (plan.stages < 1)
     return skip("the ring budget leaves no stage");
-  if (plan.stages < 2 && std::getenv("TXL_EXP_RING_MIN2")) // EXPERIMENT
-    return skip("experiment: at least 2 stages");
   plan.bytes = plan.stages * perStage;
   return plan;
 }
@@ -533,8 +534,6 @@ struct PipelineTMALoadsPass
       // Rings live at the same time as this loop's: those of the loops
       // around it and inside it.
       int64_t budget = ringBudget(loop, order, targetBytes);
-      if (const char *exp = std::getenv("TXL_EXP_RING_BUDGET")) // EXPERIMENT
-        budget = std::atoll(exp);
       for (const Plan &other : plans)
         if (other.loop->isAncestor(loop) || loop->isAncestor(other.loop))
           budget -= other.bytes;
