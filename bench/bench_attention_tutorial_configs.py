@@ -7,6 +7,7 @@ before it is timed.
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python \\
         python3 bench/bench_attention_tutorial_configs.py [--shapes I,J]
+            [--configs "64,64,2,4;128,128,3,8"] [--quick]
 
 Prints one line per (shape, config): TFLOP/s of both and txl/Triton, then
 per shape each compiler's best config and the ratio of the bests (what the
@@ -57,6 +58,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--shapes", default="",
                     help="comma-separated indices into the fp16 shapes")
+    ap.add_argument("--configs", default="",
+                    help="only these launch configs, BM,BN,STAGES,WARPS "
+                    "separated by ';', each optionally only at some head "
+                    "dims: 64,64,2,4@64,256 (default: all of CONFIGS)")
     ap.add_argument("--quick", action="store_true",
                     help="shorter timing (bench_ms's quick mode)")
     args = ap.parse_args()
@@ -65,6 +70,12 @@ def main():
     kernels = {"triton": source, "txl": txl.jit(source.fn)}
     picks = [int(i) for i in args.shapes.split(",")] if args.shapes else \
         range(len(SHAPES))
+    configs = []  # (config, head dims or None for all)
+    for c in filter(None, args.configs.split(";")):
+        config, _, dims = c.partition("@")
+        configs.append((tuple(int(x) for x in config.split(",")),
+                        {int(d) for d in dims.split(",")} if dims else None))
+    configs = configs or [(c, None) for c in tut.CONFIGS]
     for i in picks:
         B, H, S, D, causal = SHAPES[i]
         name = f"B{B} H{H} S{S} D{D}" + (" causal" if causal else "")
@@ -73,8 +84,8 @@ def main():
                                dtype=torch.float16) for _ in range(3))
         flops = 4 * B * H * S * S * D / (2 if causal else 1)
         best = {}
-        for config in tut.CONFIGS:
-            if config[1] > D:
+        for config, dims in configs:
+            if config[1] > D or (dims and D not in dims):
                 continue
             row = {}
             ref = None

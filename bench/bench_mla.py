@@ -16,6 +16,13 @@ the device-to-device copy bandwidth measured in the same run (2 bytes moved
 per byte copied); the goal is <= 1.12x the floor. The PyTorch reference is
 two bmm and a softmax on the gathered cache (its gather not timed). Every
 output is checked against the reference on a few entries before timing.
+
+    python3 bench/bench_mla.py --ab parts [--parts default,reload,...]
+
+times the decode's variants (PART_VARIANTS: the query descriptors made in
+the loop, L2 prefetch distances, clusters, and ablations that each leave
+one part of a page's work out) against each other in alternating rounds,
+then the combine kernel alone and the default as a queue of calls.
 """
 
 import argparse
@@ -154,6 +161,115 @@ def bench_decode(name, B, Sq, H, seqlens, bw, quick, with_ab, rows,
     print(json.dumps(row), flush=True)
 
 
+# The decode's variants timed against each other (--ab parts): name ->
+# flash_mla_into keywords. "default" is the library's default; the others
+# set every option (_variant: Q descriptors made in the loop, no L2
+# prefetch, the synchronized hand-over, unless named); the ablations
+# (results wrong) each leave one part of a page's work out.
+
+
+def _variant(**kw):
+    return {"reload_q": True, "prefetch": 0, "lean_publish": False,
+            "early_alpha": False, **kw}
+
+
+PART_VARIANTS = {
+    "default": {},
+    "page": _variant(reload_q=False),
+    "reload,early": _variant(early_alpha=True),
+    "reload": _variant(),
+    "reload,pf2": _variant(prefetch=2),
+    "reload,pf4": _variant(prefetch=4),
+    "reload,pf8": _variant(prefetch=8),
+    "reload,cluster2": _variant(cluster=2),
+    "reload,page-early": _variant(schedule="page-early"),
+    # unsynced: the P hand-over without smem_store's warpgroup barriers
+    # (txl.smem_store(..., sync=False))
+    "reload,unsynced": _variant(lean_publish=True),
+    "reload,unsynced,pf4": _variant(lean_publish=True, prefetch=4),
+    # alpha ahead of P (mla.early_alpha_step)
+    "reload,unsynced,early": _variant(lean_publish=True, early_alpha=True),
+    "reload,unsynced,early,pf4": _variant(lean_publish=True,
+                                          early_alpha=True, prefetch=4),
+    "reload,no-combine": _variant(combine=False),
+    "reload,no-softmax": _variant(ablate="no-softmax"),
+    "reload,no-pv": _variant(ablate="no-pv"),
+    "reload,no-qk": _variant(ablate="no-qk"),
+    "reload,loads-only": _variant(ablate="loads-only"),
+}
+
+
+def bench_decode_parts(bw, quick, rounds, names):
+    """The decode at the FlashMLA config (b=132, s_q=1, s_k=32768, h_q=128,
+    bf16): the variants `names` of PART_VARIANTS in `rounds` alternating
+    rounds, the real ones checked against fp32 first; then the combine
+    kernel alone, and the default timed as a queue of 20 back-to-back
+    calls (host time per call hidden) against do_bench's one call at a
+    time (which also counts any host time before the kernel starts)."""
+    from txl.ops import _mla
+    B, H, S = 132, 128, 32768
+    gen = torch.Generator(device="cuda").manual_seed(0)
+    q, k_cache, table, lens = make_decode(B, 1, H, [S] * B, gen)
+    meta, splits = txl.ops.get_mla_metadata(lens, H, 1)
+    scale = 576 ** -0.5
+    out = torch.empty((B, 1, H, 512), device="cuda", dtype=torch.bfloat16)
+    lse = torch.empty((B, H, 1), device="cuda")
+    floor_ms = B * S * 576 * 2 / bw * 1e3
+    runs, errs = {}, {}
+    for name in names:
+        kw = PART_VARIANTS[name]
+
+        def run(kw=kw):
+            _mla.flash_mla_into(q, k_cache, table, lens, meta, splits, scale,
+                                False, out, lse, **kw)
+        out.fill_(float("nan"))
+        run()
+        torch.cuda.synchronize()
+        if "ablate" in kw or kw.get("combine", True) is False:
+            err = None
+        else:
+            err = check(out, lse, q, k_cache, table, lens, scale, False,
+                        [0, B // 2, B - 1])
+        errs[name] = err
+        runs[name] = run
+    print("parts max_err: " + ", ".join(
+        f"{n} {e:.1e}" if e is not None else f"{n} -"
+        for n, e in errs.items()), flush=True)
+    times = {n: [] for n in names}
+    for _ in range(rounds):
+        for name in names:
+            times[name].append(bench_ms(runs[name], quick))
+    base = sum(times[names[0]]) / rounds
+    for name in names:
+        mean = sum(times[name]) / rounds
+        print(f"parts {name:>20}: {mean:.3f} ms = {mean / floor_ms:.3f}x "
+              f"floor, {mean / base:.3f}x {names[0]}; runs "
+              + ", ".join(f"{t:.3f}" for t in times[name]), flush=True)
+    # The combine kernel alone (here every entry is one piece, so it only
+    # reads num_splits: its launch is the cost).
+    M = H
+    oacc = torch.empty(((B + meta.shape[0]) * M, 512), device="cuda")
+    lacc = torch.empty(((B + meta.shape[0]) * M,), device="cuda")
+    comb = bench_ms(lambda: _mla._combine(oacc, lacc, splits, out, lse, B, M,
+                                          H, 1), quick)
+    run = runs.get("default") or runs[names[0]]
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    queued = []
+    for _ in range(3):
+        run()
+        start.record()
+        for _ in range(20):
+            run()
+        end.record()
+        torch.cuda.synchronize()
+        queued.append(start.elapsed_time(end) / 20)
+    print(f"parts combine alone {comb:.4f} ms; "
+          f"{'default' if 'default' in runs else names[0]} queued x20: "
+          + ", ".join(f"{t:.3f}" for t in queued) + " ms/call (floor "
+          f"{floor_ms:.3f} ms)", flush=True)
+
+
 def bench_sparse(Sq, Skv, H, topk, quick, rows, with_ab):
     gen = torch.Generator(device="cuda").manual_seed(topk)
     q = (torch.randn((Sq, H, 576), device="cuda", generator=gen) *
@@ -211,12 +327,23 @@ def main():
     ap.add_argument("--ab", default="",
                     help="comma list: schedules (time every kernel "
                     "variant), fp8 (the fp8 kernel's variants and the "
-                    "bf16 schedules on its cache)")
+                    "bf16 schedules on its cache), parts (the decode's "
+                    "PART_VARIANTS, alternating, then the combine alone; "
+                    "nothing else runs)")
+    ap.add_argument("--parts", default=";".join(PART_VARIANTS),
+                    help="with --ab parts: which PART_VARIANTS, separated "
+                    "by ';', the first the baseline")
+    ap.add_argument("--rounds", type=int, default=2,
+                    help="with --ab parts: alternating rounds")
     args = ap.parse_args()
     info = header(torch, triton, txl)
     print(json.dumps(info), flush=True)
     bw = copy_bandwidth(args.quick)
     print(json.dumps({"copy_GBps": bw / 1e9}), flush=True)
+    if "parts" in args.ab.split(","):
+        bench_decode_parts(bw, args.quick, args.rounds,
+                           args.parts.split(";"))
+        return
     rows = []
     B, H, S = 132, 128, 32768
     if "decode" not in args.skip:

@@ -195,7 +195,7 @@ BUILTINS = (
     ('txl.smem_trans', (), 'supported', 0, '(buf, order=None)', 'A permuted view of a buffer (also buf.T).', ''),
     ('txl.smem_reshape', (), 'supported', 0, '(buf, shape)', 'A reshaped view of a buffer.', ''),
     ('txl.smem_load', (), 'supported', 0, '(smem, layout=None, cta_id=None)', 'Reads a shared buffer into registers.', ''),
-    ('txl.smem_store', (), 'supported', 0, '(smem, value, cta_id=None)', 'Writes a register tensor to a shared buffer.', ''),
+    ('txl.smem_store', (), 'supported', 0, '(smem, value, cta_id=None, sync=True)', 'Writes a register tensor to a shared buffer; sync=False leaves out the warpgroup barriers and async-proxy fence around the write (the kernel orders it).', ''),
     ('txl.mbar_alloc', (), 'supported', 90, '(arr_count, num_stages=1)', 'An array of mbarriers initialised to `arr_count`.', ''),
     ('txl.mbar_expect', (), 'supported', 90, '(mbar, bytes, pred=None)', 'Arrive and expect `bytes` of transactions.', ''),
     ('txl.mbar_wait', (), 'supported', 90, '(mbar, phase)', 'Waits until the phase of parity `phase` completes.', ''),

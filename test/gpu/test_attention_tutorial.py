@@ -2,10 +2,11 @@
 test/compat/txl/02-flash-attention.py) compiled by txl, one launch config
 at a time, against an fp32 PyTorch reference: non-causal and causal, the
 configs bench/_attention_tutorial.py autotunes over (2-4 stages, 4 and 8
-warps, 64- and 128-row blocks), head dims 64 and 128, sequence lengths of
-one block up to many (the desc.load loops run 1 to 32 iterations, fewer
-than, as many as and more than their TMA stages). Outputs are poisoned
-before each launch."""
+warps, 64- and 128-row blocks), head dims 64, 128 and 256 (whose 3-stage
+K/V rings leave 2 KB of the 227 KB), sequence lengths of one block up to
+many (the desc.load loops run 1 to 32 iterations, fewer than, as many as
+and more than their TMA stages). Outputs are poisoned before each
+launch."""
 
 import os
 import sys
@@ -62,7 +63,8 @@ def run(kernel, q, k, v, causal, bm, bn, stages, warps):
                                     (64, 64, 2, 4), (64, 64, 3, 4)],
                          ids=lambda c: "bm{}_bn{}_s{}_w{}".format(*c))
 @pytest.mark.parametrize("shape", [(1, 2, 128, 128), (2, 3, 1024, 128),
-                                   (1, 2, 2048, 64), (1, 1, 256, 64)],
+                                   (1, 2, 2048, 64), (1, 1, 256, 64),
+                                   (1, 2, 1024, 256), (1, 1, 128, 256)],
                          ids=lambda s: "x".join(map(str, s)))
 def test_attention_tutorial(kernel, shape, config, causal):
     if torch.cuda.get_device_capability() < (9, 0):

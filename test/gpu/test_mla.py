@@ -70,10 +70,18 @@ def reference(q, k_cache, table, seqlens, scale, causal):
 
 
 def run(seqlens, Sq, H, dtype, causal, seed=0, cluster=None,
-        schedule=None, nan_tail=False):
+        schedule=None, nan_tail=False, pad_rows=0, **opts):
+    """One decode against the reference; opts go to flash_mla_into
+    (reload_q, prefetch); pad_rows > 0 stores each token's 576 channels in
+    a wider row (pages not contiguous bytes)."""
     gen = torch.Generator(device="cuda").manual_seed(seed + len(seqlens))
     B = len(seqlens)
     k_cache, table = make_cache(seqlens, dtype, gen, nan_tail=nan_tail)
+    if pad_rows:
+        wide = torch.full(k_cache.shape[:3] + (576 + pad_rows,),
+                          float("nan"), device="cuda", dtype=dtype)
+        wide[..., :576] = k_cache
+        k_cache = wide[..., :576]
     q = torch.randn((B, Sq, H, 576), device="cuda", generator=gen).to(dtype)
     lens = torch.tensor(seqlens, dtype=torch.int32, device="cuda")
     meta, splits = txl.ops.get_mla_metadata(lens, Sq * H, 1)
@@ -84,7 +92,7 @@ def run(seqlens, Sq, H, dtype, causal, seed=0, cluster=None,
     lse = torch.full((B, H, Sq), float("nan"), device="cuda")
     _mla.flash_mla_into(q, k_cache, table, lens, meta, splits, scale,
                         causal, out, lse, cluster=cluster,
-                        schedule=schedule)
+                        schedule=schedule, **opts)
     torch.cuda.synchronize()
     want, want_lse = reference(q, k_cache, table, lens, scale, causal)
     tol = 1e-2 if dtype == torch.float16 else 2e-2
@@ -154,6 +162,101 @@ def test_nan_past_seqlen(schedule):
         schedule=schedule, nan_tail=True)
     run([5, 64, 77], 1, 128, torch.float16, False, schedule=schedule,
         nan_tail=True)
+
+
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+@pytest.mark.parametrize("reload_q", [False, True], ids=["held", "reload"])
+def test_decode_options(reload_q, prefetch):
+    """Q's descriptors made in the loop (reload_q) and the L2 prefetch of
+    pages ahead (prefetch), each way round: ragged and causal, clusters,
+    NaN past seqlen, one long entry split over all parts."""
+    opts = dict(reload_q=reload_q, prefetch=prefetch)
+    run(ragged(33, 8), 2, 128, torch.bfloat16, True, **opts)
+    run(ragged(9, 9), 1, 128, torch.float16, False, cluster=2, **opts)
+    run([1, 63, 65, 100, 129, 700], 2, 64, torch.bfloat16, True,
+        nan_tail=True, **opts)
+    run([9001], 1, 16, torch.bfloat16, False, **opts)
+
+
+@pytest.mark.parametrize("lean", [False, True], ids=["synced", "lean"])
+def test_early_alpha(lean):
+    """alpha sent ahead of P (mla.early_alpha_step): ragged and causal,
+    clusters, NaN past seqlen, fp16, one entry split over all parts."""
+    opts = dict(early_alpha=True, lean_publish=lean, reload_q=True)
+    run(ragged(33, 16), 2, 128, torch.bfloat16, True, **opts)
+    run(ragged(9, 17), 1, 128, torch.float16, False, cluster=2, **opts)
+    run([1, 63, 65, 100, 129, 700], 2, 64, torch.bfloat16, True,
+        nan_tail=True, prefetch=2, **opts)
+    run([9001], 1, 16, torch.bfloat16, False, **opts)
+
+
+@pytest.mark.parametrize("reload_q", [False, True], ids=["held", "reload"])
+def test_lean_publish(reload_q):
+    """P and alpha handed over without smem_store's warpgroup barriers
+    (txl.smem_store(..., sync=False)): ragged and causal, clusters, NaN
+    past seqlen, fp16, one entry split over all parts."""
+    opts = dict(lean_publish=True, reload_q=reload_q)
+    run(ragged(33, 14), 2, 128, torch.bfloat16, True, **opts)
+    run(ragged(9, 15), 1, 128, torch.float16, False, cluster=2, **opts)
+    run([1, 63, 65, 100, 129, 700], 2, 64, torch.bfloat16, True,
+        nan_tail=True, prefetch=2, **opts)
+    run([9001], 1, 16, torch.bfloat16, False, **opts)
+
+
+def test_prefetch_padded_rows():
+    """Cache rows wider than 576 (pages are not contiguous bytes): the
+    prefetch is dropped, the result is the same."""
+    run(ragged(9, 10), 1, 128, torch.bfloat16, False, pad_rows=64,
+        prefetch=4, reload_q=True)
+    run(ragged(5, 11), 2, 64, torch.float16, True, pad_rows=16, prefetch=2)
+
+
+@pytest.mark.parametrize("ablate", sorted(_mla._kernels.ABLATIONS))
+def test_ablations_finish(ablate):
+    """The timing-only ablations (bench_mla.py --ab parts) keep every
+    barrier balanced: each finishes on a ragged batch split over all parts
+    and with clusters (its output is not checked: it leaves work out),
+    and "none" is the plain kernel."""
+    gen = torch.Generator(device="cuda").manual_seed(12)
+    seqlens = ragged(33, 12)
+    B = len(seqlens)
+    k_cache, table = make_cache(seqlens, torch.bfloat16, gen)
+    q = torch.randn((B, 1, 128, 576), device="cuda",
+                    generator=gen).bfloat16()
+    lens = torch.tensor(seqlens, dtype=torch.int32, device="cuda")
+    meta, splits = txl.ops.get_mla_metadata(lens, 128, 1)
+    outs = []
+    for cluster in (1, 2):
+        out = torch.empty((B, 1, 128, 512), device="cuda",
+                          dtype=torch.bfloat16)
+        lse = torch.empty((B, 128, 1), device="cuda")
+        _mla.flash_mla_into(q, k_cache, table, lens, meta, splits, 0.04,
+                            False, out, lse, cluster=cluster, ablate=ablate,
+                            reload_q=True)
+        torch.cuda.synchronize()
+        outs.append(out)
+    if ablate == "none":
+        want, _ = reference(q, k_cache, table, lens, 0.04, False)
+        for out in outs:
+            torch.testing.assert_close(out.float(), want, atol=2e-2,
+                                       rtol=2e-2)
+
+
+def test_decode_option_errors():
+    gen = torch.Generator(device="cuda").manual_seed(13)
+    k_cache, table = make_cache([100], torch.bfloat16, gen)
+    q = torch.randn((1, 1, 64, 576), device="cuda", generator=gen).bfloat16()
+    lens = torch.tensor([100], dtype=torch.int32, device="cuda")
+    meta, splits = txl.ops.get_mla_metadata(lens, 64, 1)
+    out = torch.empty((1, 1, 64, 512), device="cuda", dtype=torch.bfloat16)
+    lse = torch.empty((1, 64, 1), device="cuda")
+    args = (q, k_cache, table, lens, meta, splits, 0.04, False, out, lse)
+    with pytest.raises(ValueError, match="ablate='no-such'"):
+        _mla.flash_mla_into(*args, ablate="no-such")
+    with pytest.raises(ValueError, match="OVERLAP=0"):
+        _mla.flash_mla_into(*args, ablate="no-pv", schedule="page-early")
+    with pytest.raises(ValueError, match="prefetch=-1"):
+        _mla.flash_mla_into(*args, prefetch=-1)
 
 
 def test_sq_4():

@@ -352,10 +352,19 @@ struct SmemStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (adaptor.getPred())
       return writeGuarded(op, adaptor, rewriter);
-    if (failed(writeSharedTile(rewriter, op.getLoc(), op, adaptor.getDst(),
-                               adaptor.getValue(), op.getValue().getType(),
-                               op.getDst().getType())))
+    if (op.getUnsynced()) {
+      // The kernel orders the write (txl.smem_store(..., sync=False)).
+      SmallVector<Value> regs =
+          unpackTensor(rewriter, op.getLoc(), adaptor.getValue());
+      if (failed(storeTile(rewriter, op.getLoc(), op, adaptor.getDst(), regs,
+                           op.getValue().getType(), op.getDst().getType())))
+        return failure();
+    } else if (failed(writeSharedTile(rewriter, op.getLoc(), op,
+                                      adaptor.getDst(), adaptor.getValue(),
+                                      op.getValue().getType(),
+                                      op.getDst().getType()))) {
       return failure();
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -367,7 +376,9 @@ struct SmemStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemStoreOp> {
                              ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
     auto tensorTy = cast<RankedTensorType>(op.getValue().getType());
-    barrier(rewriter, loc);
+    bool sync = !op.getUnsynced();
+    if (sync)
+      barrier(rewriter, loc);
     SmallVector<Value> regs = unpackTensor(rewriter, loc, adaptor.getValue());
     LogicalResult walked = success();
     ifThen(rewriter, loc, adaptor.getPred(), [&] {
@@ -379,8 +390,10 @@ struct SmemStoreOpToLLVM : public ConvertOpToLLVMPattern<txlgpu::SmemStoreOp> {
     });
     if (failed(walked))
       return failure();
-    fenceAsyncProxy(rewriter, loc);
-    barrier(rewriter, loc);
+    if (sync) {
+      fenceAsyncProxy(rewriter, loc);
+      barrier(rewriter, loc);
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -312,14 +312,26 @@ Val smemLoad(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   return Val::tensor({op.getResult(), buf.dtype, buf.shape});
 }
 
+/// sync=False: the kernel orders the write itself (no warpgroup barriers
+/// or async-proxy fence around it; see SmemStoreOp).
 Val smemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
-  auto p = g.bind(args, {"smem", "value", "cta_id"}, 2, fname, loc);
+  auto p = g.bind(args, {"smem", "value", "cta_id", "sync"}, 2, fname, loc);
   const TValue &buf = expectSpace(g, p[0], Space::Smem, fname, "smem", loc);
   if (p[2] && !p[2]->isNone() && !(p[2]->isIntLike() && p[2]->asInt() < 0))
     g.fail(loc, fname + ": cta_id (distributed shared memory) is not "
                         "supported yet");
+  bool sync = true;
+  if (p[3] && !p[3]->isNone()) {
+    if (!p[3]->isIntLike())
+      g.fail(loc, fname + ": sync must be a compile-time bool, got " +
+                      (p[3]->isTensor() ? "a runtime " + p[3]->t.typeStr()
+                                        : describeArg(p[3])));
+    sync = p[3]->asInt() != 0;
+  }
   TValue v = valueForBuffer(g, *p[1], buf, fname, loc);
-  tg::SmemStoreOp::create(g.b, g.cur, buf.value, v.value);
+  auto store = tg::SmemStoreOp::create(g.b, g.cur, buf.value, v.value);
+  if (!sync)
+    store.setUnsynced(true);
   return Val::none();
 }
 

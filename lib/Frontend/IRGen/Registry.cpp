@@ -251,7 +251,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.smem_trans", "(buf, order=None)", "A permuted view of a buffer (also buf.T).", h::txlMemory},
       {"txl.smem_reshape", "(buf, shape)", "A reshaped view of a buffer.", h::txlMemory},
       {"txl.smem_load", "(smem, layout=None, cta_id=None)", "Reads a shared buffer into registers.", h::txlMemory},
-      {"txl.smem_store", "(smem, value, cta_id=None)", "Writes a register tensor to a shared buffer.", h::txlMemory},
+      {"txl.smem_store", "(smem, value, cta_id=None, sync=True)", "Writes a register tensor to a shared buffer; sync=False leaves out the warpgroup barriers and async-proxy fence around the write (the kernel orders it).", h::txlMemory},
       {"txl.mbar_alloc", "(arr_count, num_stages=1)", "An array of mbarriers initialised to `arr_count`.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.mbar_expect", "(mbar, bytes, pred=None)", "Arrive and expect `bytes` of transactions.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.mbar_wait", "(mbar, phase)", "Waits until the phase of parity `phase` completes.", h::txlMemory, Support::Full, "", {}, 90},

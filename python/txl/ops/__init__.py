@@ -61,6 +61,7 @@ import torch
 
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
+from ._scales import forward_scale as _forward_scale
 from ._mla import (dequantize_mla_kv_cache, flash_mla_sparse_fwd,
                    flash_mla_with_kvcache, get_mla_metadata,
                    quantize_mla_kv_cache)
@@ -266,7 +267,8 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     block_m = 64 * cfg.consumers  # query rows per work tile
     m_blocks = (max_seqlen_q + block_m - 1) // block_m
     qk_scale, softcap_scale = _score_scales(
-        softmax_scale * descale_q * descale_k, softcap)
+        _forward_scale(softmax_scale * descale_q * descale_k, softcap),
+        softcap)
     schedule = _fwd_schedule(persistent, cfg, causal_flag)
     tiles = m_blocks * B * H
     if schedule != "grid":

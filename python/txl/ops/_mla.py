@@ -61,6 +61,23 @@ SPARSE_SCHEDULES = ("page", "half", "half-overlap", "half-q2",
                     "half-overlap-q2", "pair", "pair-regs")
 SPARSE_ONLY_SCHEDULES = ("half-q2", "half-overlap-q2")
 DECODE_SCHEDULE = "page"
+# Options of the decode kernel (bench_mla.py --ab parts times them; H100,
+# b=132, s_q=1, s_k=32768, h_q=128, one process, session 14, mean of two):
+# - RELOAD_Q: Q's wgmma descriptors made in the loop (mla.page_scores;
+#   held, they spill): 2.187 ms against 2.283 / 2.359 without (the
+#   default then, timed twice);
+# - PREFETCH: pages asked of L2 ahead of their loads by one bulk prefetch
+#   each: 4 ahead, 2.731 ms (slower: the prefetches seem to queue in the
+#   TMA unit ahead of the loads);
+# - LEAN_PUBLISH: warpgroup 1 hands P and alpha over without smem_store's
+#   warpgroup barriers (mla.publish): 2.274 ms, within noise;
+# - EARLY_ALPHA: alpha sent ahead of P (mla.early_alpha_step): 2.273 ms,
+#   with LEAN_PUBLISH 2.384 (no gain: ptxas still sinks warpgroup 2's
+#   rescale below its wait for P).
+DECODE_RELOAD_Q = True
+DECODE_PREFETCH = 0
+DECODE_LEAN_PUBLISH = False
+DECODE_EARLY_ALPHA = False
 # The pair schedule at every top-k (H100, s_q = s_kv = 16384, h_q = 128,
 # session 12, bench/bench_mla_sparse_ab.py, one process): topk 128 in
 # 2.23 ms (262 TFLOP/s; "pair-regs" 3.48, "half-q2" 3.98), topk 2048 in
@@ -180,12 +197,20 @@ def _combine(oacc, lacc, splits, out, lse, B, M, H, Sq):
 
 def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
                    softmax_scale, causal, out, lse, cluster=None,
-                   schedule=None):
+                   schedule=None, reload_q=None, prefetch=None, ablate=None,
+                   combine=True, lean_publish=None, early_alpha=None):
     """The decode and combine kernels into caller-given `out` ([batch,
     s_q, h_q, 512], contiguous) and `lse` ([batch, h_q, s_q] fp32).
     cluster=2 pairs the CTAs of two query tiles into a cluster that loads
     each page once (multicast); the default does so when the number of
-    query tiles is even. `schedule` names one of SCHEDULES."""
+    query tiles is even. `schedule` names one of SCHEDULES. reload_q,
+    prefetch, lean_publish and early_alpha override DECODE_RELOAD_Q,
+    DECODE_PREFETCH, DECODE_LEAN_PUBLISH and DECODE_EARLY_ALPHA (prefetch
+    needs
+    each page's 64 rows contiguous, k_cache.stride(1) == 576, and is
+    dropped otherwise). For timing only (wrong results): ablate names one
+    of mla.ABLATIONS, a part of each page's work left out (page schedule
+    only); combine=False skips the combine kernel."""
     from .. import TensorDescriptor
     B, Sq, H, _ = q.shape
     M = Sq * H
@@ -216,12 +241,43 @@ def flash_mla_into(q, k_cache, block_table, cache_seqlens, meta, splits,
     if m_tiles % cluster:
         raise ValueError(f"flash_mla_into: cluster={cluster} does not "
                          f"divide the {m_tiles} query tiles")
+    extra = _decode_options(k_cache, k2, sched, reload_q, prefetch, ablate,
+                            lean_publish, early_alpha)
     _kernels.mla_decode[(m_tiles // cluster, parts)](
         qd, qrd, kd, krd, out, lse, oacc, lacc, meta, bt, bt.stride(0),
         cache_seqlens, splits, M, H, Sq, softmax_scale * _kernels.LOG2E,
-        CAUSAL=bool(causal), CLUSTER=cluster, **sched, num_warps=4,
+        CAUSAL=bool(causal), CLUSTER=cluster, **sched, **extra, num_warps=4,
         num_warpgroups=3, num_ctas=cluster)
-    _combine(oacc, lacc, splits, out, lse, B, M, H, Sq)
+    if combine:
+        _combine(oacc, lacc, splits, out, lse, B, M, H, Sq)
+
+
+def _decode_options(k_cache, k2, sched, reload_q, prefetch, ablate,
+                    lean_publish, early_alpha):
+    """mla_decode's RELOAD_Q, and its PREFETCH (with k_ptr), ABLATE, LEAN
+    and EARLY_ALPHA arguments where they differ from the kernel's defaults
+    (EARLY_ALPHA only where the schedule has it: OVERLAP=0, no ablation)."""
+    extra = {"RELOAD_Q": bool(DECODE_RELOAD_Q if reload_q is None
+                              else reload_q)}
+    if DECODE_LEAN_PUBLISH if lean_publish is None else lean_publish:
+        extra["LEAN"] = True
+    if (DECODE_EARLY_ALPHA if early_alpha is None else early_alpha) and \
+            sched["OVERLAP"] == 0 and ablate in (None, "none"):
+        extra["EARLY_ALPHA"] = True
+    pf = DECODE_PREFETCH if prefetch is None else int(prefetch)
+    if pf < 0:
+        raise ValueError(f"flash_mla_into: prefetch={pf} (pages ahead, >= 0)")
+    if pf and k_cache.stride(1) == HEAD_DIM:
+        extra.update(PREFETCH=pf, k_ptr=k2)
+    if ablate not in (None, "none"):
+        if ablate not in _kernels.ABLATIONS:
+            raise ValueError(f"flash_mla_into: ablate={ablate!r}, not one "
+                             f"of {sorted(_kernels.ABLATIONS)}")
+        if sched["OVERLAP"] != 0:
+            raise ValueError("flash_mla_into: ablate needs an OVERLAP=0 "
+                             "schedule")
+        extra["ABLATE"] = _kernels.ABLATIONS[ablate]
+    return extra
 
 
 @torch.library.custom_op("txl::flash_mla_with_kvcache", mutates_args=(),

@@ -52,6 +52,22 @@ serial chain per page: 36 wgmmas of S, the softmax, the P hand-over, then
 P V; the tensor core idles during the softmax and the hand-over, and two
 stages are all the query tile leaves room for.
 
+Where the time goes (session 14, bench_mla.py --ab parts, one process,
+the page schedule with RELOAD_Q; the variants leave one part of each
+page's work out, mla_decode's ABLATE): 2.19 ms in all; without the
+softmax 2.21 (so it is not on the critical path), without P V 1.84,
+without Q K^T 1.73, with no work at all (each page waited for and freed)
+1.65 = the KV-read floor. The ring of two stages streams at the floor
+when nothing holds a stage; holding one for a page's wgmmas (~1.2 us of
+tensor work) leaves a single page in flight, and a load from DRAM under
+this traffic takes longer than a page's work. So the decode is bound by
+the wgmmas' hold on the stages, not by the loads themselves nor the
+softmax: faster wgmmas (Q K^T at N = 64 reads A and B from shared
+memory, 4 KB per 64x64x16 step) or a third stage (which the 72 KB query
+tile leaves no room for) would help; an L2 bulk prefetch of the pages
+ahead (PREFETCH) did not (2.73 ms: the prefetches seem to occupy the TMA
+unit ahead of the loads).
+
 The two consumers hand P over with two named barriers (256 threads):
 `P_READY` (warpgroup 1 arrives after writing P and alpha, warpgroup 2
 waits) and `P_FREE` (warpgroup 2 arrives once its wgmma has read P,
@@ -93,6 +109,8 @@ PAGE = 64     # tokens per KV-cache page
 P_READY = 8   # named barrier: warpgroup 1 -> 2, "P and alpha are written"
 P_FREE = 9    # named barrier: warpgroup 2 -> 1, "P has been read"
 TAIL_BAR = 10  # named barrier of warpgroup 1 alone (+1: warpgroup 2 alone)
+ALPHA_READY = 12  # named barrier: warpgroup 1 -> 2, "alpha is written"
+                  # (EARLY_ALPHA: alpha goes ahead of P)
 # 16 bytes of a row per thread: how zero_tail writes a 64-column chunk.
 TAIL_LAYOUT = txl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
 # The wgmma accumulator of a 64 x 256 output half (one warpgroup).
@@ -140,16 +158,47 @@ def load_page(k_lo, k_hi, k_rope, bar, k_desc, kr_desc, krow,
 
 
 @txl.jit
+def prefetch_l2(ptr, nbytes, issue):
+    """Asks L2 for `nbytes` contiguous bytes at `ptr` (one bulk prefetch,
+    no shared memory, no completion to wait for), from the threads where
+    `issue` holds."""
+    tl.inline_asm_elementwise(
+        """{
+        .reg .pred p;
+        setp.ne.b32 p, $3, 0;
+        @p cp.async.bulk.prefetch.L2.global [$1], $2;
+        mov.b32 $0, 0;
+        }""", "=r,l,r,r",
+        [ptr, nbytes, issue.to(tl.int32)], dtype=tl.int32, is_pure=False,
+        pack=1)
+
+
+@txl.jit
+def prefetch_pages(k_ptr, row, first, end, issue, ELEM: tl.constexpr):
+    """Pages first.. (< end) of a block-table row into L2, whole (64
+    contiguous rows of 576 elements each)."""
+    for f in range(first, end):
+        page = tl.load(row + f).to(tl.int64)
+        prefetch_l2(k_ptr + page * (PAGE * 576), PAGE * 576 * ELEM, issue)
+
+
+@txl.jit
 def produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty, k_full,
             k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr, bt_ptr,
             bt_stride, seqlens_ptr, part, M, m0,
             BN: tl.constexpr, DH: tl.constexpr, STAGES: tl.constexpr,
-            CLUSTER: tl.constexpr):
-    """Every piece of this part: the query tile, then its pages."""
+            CLUSTER: tl.constexpr, PREFETCH: tl.constexpr = 0, k_ptr=None):
+    """Every piece of this part: the query tile, then its pages. With
+    PREFETCH > 0 each page is also asked of L2 PREFETCH pages before its
+    load (through k_ptr, the cache's pages as contiguous bytes): the ring
+    holds two pages, so a load is issued only about a page before its
+    use, which may be less than a load from DRAM takes under this
+    traffic."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     Q_TILE: tl.constexpr = 64 * (2 * DH + 64) * ELEM  # 64 rows, 576 wide
     TILE: tl.constexpr = BN * (2 * DH + 64) * ELEM  # one step of K
     R: tl.constexpr = PAGE // BN
+    issue = txl.tid(0) % 128 == 0
     begin_b = tl.load(meta_ptr + part * 8)
     end_b = tl.load(meta_ptr + part * 8 + 2)
     it = 0
@@ -164,8 +213,20 @@ def produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty, k_full,
         txl.tma_load(q_hi, q_desc, [row, DH], q_full)
         txl.tma_load(q_rope, qr_desc, [row, 2 * DH], q_full)
         t += 1
+        row_pages = bt_ptr + bi * bt_stride
+        n_pages = tl.cdiv(hi, R)
+        if PREFETCH > 0:
+            prefetch_pages(k_ptr, row_pages, lo // R,
+                           tl.minimum(lo // R + PREFETCH, n_pages), issue,
+                           ELEM)
         for j in range(lo, hi):
-            page = tl.load(bt_ptr + bi * bt_stride + j // R)
+            page = tl.load(row_pages + j // R)
+            if PREFETCH > 0:
+                if j % R == 0:
+                    ahead = j // R + PREFETCH
+                    prefetch_pages(k_ptr, row_pages, ahead,
+                                   tl.minimum(ahead + 1, n_pages), issue,
+                                   ELEM)
             s = it % STAGES
             txl.mbar_wait(txl.get_buffer(k_empty, s),
                           ((it // STAGES) & 1) ^ 1)
@@ -187,6 +248,23 @@ def scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
     S = tl.dot(q_lo, txl.get_buffer(k_lo, s).T)
     S = tl.dot(q_hi, txl.get_buffer(k_hi, s).T, S)
     return tl.dot(q_rope, txl.get_buffer(k_rope, s).T, S)
+
+
+@txl.jit
+def page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+                STAGES: tl.constexpr, RELOAD_Q: tl.constexpr):
+    """scores() of the decode, the query tile given as its (one-stage)
+    allocations. RELOAD_Q indexes them with a zero that changes with `it`
+    (loop_zero), so Q's 36 wgmma descriptors are made in the loop as K's
+    are, instead of being hoisted out of it and held: held, they are 36
+    registers next to O's 128 and S's 32, and ptxas spills them (132
+    bytes; the refills sit between the wgmmas of S)."""
+    z = 0
+    if RELOAD_Q:
+        z = loop_zero(it)
+    return scores(txl.get_buffer(q_lo, z), txl.get_buffer(q_hi, z),
+                  txl.get_buffer(q_rope, z), k_lo, k_hi, k_rope, k_full, it,
+                  STAGES)
 
 
 @txl.jit
@@ -269,22 +347,24 @@ def release(bars, it, leader, STAGES: tl.constexpr,
 
 
 @txl.jit
-def publish(p_buf, scale_buf, p, scale):
+def publish(p_buf, scale_buf, p, scale, LEAN: tl.constexpr = False):
     """Warpgroup 1 -> 2: P and alpha, once the previous P has been read
     (the fence makes the threads' writes visible to wgmma's async
-    proxy)."""
+    proxy). LEAN: the stores without smem_store's own warpgroup barriers
+    and fences (sync=False): nothing in warpgroup 1 reads either buffer,
+    and P_FREE / P_READY order them against warpgroup 2."""
     txl.bar_wait(P_FREE, 256)
-    txl.smem_store(p_buf, p)
-    txl.smem_store(scale_buf, scale)
+    txl.smem_store(p_buf, p, sync=not LEAN)
+    txl.smem_store(scale_buf, scale, sync=not LEAN)
     txl.fence_proxy_async()
     txl.bar_arrive(P_READY, 256)
 
 
 @txl.jit
-def publish_scale(scale_buf, scale):
+def publish_scale(scale_buf, scale, LEAN: tl.constexpr = False):
     """Warpgroup 1 -> 2: a per-row factor alone (1/l at the end)."""
     txl.bar_wait(P_FREE, 256)
-    txl.smem_store(scale_buf, scale)
+    txl.smem_store(scale_buf, scale, sync=not LEAN)
     txl.bar_arrive(P_READY, 256)
 
 
@@ -313,13 +393,110 @@ def store_rows(o_ptr, lse_ptr, acc, inv_l, lse, row0, m0, M, h_q, s_q,
 
 
 @txl.jit
+def early_alpha_step(q_lo, q_hi, q_rope, k_lo, k_full, k_hi, k_rope,
+                     k_empty, p_buf, scale_buf, acc, m_i, l_i, j,
+                     first_masked, limit, qk_scale, it, leader, seqlen,
+                     BN: tl.constexpr, DH: tl.constexpr, HM: tl.constexpr,
+                     STAGES: tl.constexpr, CLUSTER: tl.constexpr,
+                     RELOAD_Q: tl.constexpr, LEAN: tl.constexpr):
+    """Warpgroup 1's page with alpha sent ahead of P (EARLY_ALPHA): the
+    row maxima give alpha before any exponential, so alpha goes to
+    warpgroup 2 (ALPHA_READY) first, and both warpgroups rescale their
+    O halves while warpgroup 1 computes P (its rescale interleaves with
+    the exponentials; warpgroup 2's runs before P is ready) instead of
+    between P and the P V wgmmas, where the tensor core waits for them."""
+    dt = p_buf.dtype
+    S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
+                    STAGES, RELOAD_Q)
+    txl.dot_wait(0)
+    if j >= first_masked:
+        S = mask_scores(S, j, limit, BN)
+    m_new = tl.maximum(m_i, txl.warp_max(S, 1) * qk_scale)
+    m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+    alpha = tl.extra.cuda.libdevice.exp2(m_i - m_use)
+    txl.bar_wait(P_FREE, 256)
+    txl.smem_store(scale_buf, alpha, sync=not LEAN)
+    txl.bar_arrive(ALPHA_READY, 256)
+    # (Behind a branch that is always taken, a page existing: in one basic
+    # block ptxas schedules the exponentials, which nothing orders after
+    # the arrival, ahead of it, and alpha would leave no earlier than P.
+    # The rescale shares their block, to fill the exponentials' issue
+    # gaps.)
+    p = S
+    if seqlen > 0:
+        p = tl.extra.cuda.libdevice.exp2(tl.fma(S, qk_scale,
+                                                -m_use[:, None]))
+        acc = acc * txl.relayout(alpha, [HM], ROW_LAYOUT)[:, None]
+    l_i = l_i * alpha + txl.warp_sum(p, 1)
+    p = p.to(dt)
+    txl.smem_store(p_buf, p, sync=not LEAN)
+    txl.fence_proxy_async()
+    txl.bar_arrive(P_READY, 256)
+    zero_tail(txl.get_buffer(k_lo, it % STAGES), j, seqlen, BN, DH, TAIL_BAR)
+    acc = tl.dot(p, txl.get_buffer(k_lo, it % STAGES), acc)
+    txl.dot_wait(0)
+    release(k_empty, it, leader, STAGES, CLUSTER)
+    return acc, m_new, l_i
+
+
+# Ablations of the decode (bench/bench_mla.py --ab parts; the results are
+# wrong): each leaves out one part of a page's work, keeping the rest of
+# the schedule and every barrier, to time what that part costs.
+ABLATIONS = {"none": 0, "no-softmax": 1, "no-pv": 2, "no-qk": 3,
+             "loads-only": 4}
+
+
+@txl.jit
+def ablated_step_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, k_empty,
+                   p_buf, scale_buf, acc, m_i, l_i, j, first_masked, limit,
+                   qk_scale, it, leader, seqlen, BN: tl.constexpr,
+                   DH: tl.constexpr, HM: tl.constexpr, STAGES: tl.constexpr,
+                   CLUSTER: tl.constexpr, ABLATE: tl.constexpr,
+                   RELOAD_Q: tl.constexpr, LEAN: tl.constexpr = False):
+    """Warpgroup 1's step of the page schedule with part ABLATE left out
+    (ABLATIONS): 1 P = S, alpha = 1 (no softmax); 2 no P V; 3 no Q K^T (S
+    = 0, the page still waited for); 4 the page waited for and freed,
+    nothing else (no hand-over either: consume_o skips it alike)."""
+    dt = p_buf.dtype
+    if ABLATE == 4:
+        txl.mbar_wait(txl.get_buffer(k_full, it % STAGES),
+                      (it // STAGES) & 1)
+    else:
+        if ABLATE == 3:
+            txl.mbar_wait(txl.get_buffer(k_full, it % STAGES),
+                          (it // STAGES) & 1)
+            S = tl.zeros([HM, BN], dtype=tl.float32)
+        else:
+            S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                            it, STAGES, RELOAD_Q)
+            txl.dot_wait(0)
+        if ABLATE == 1:
+            p = S
+            alpha = l_i * 0.0 + 1.0
+        else:
+            p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
+                                              m_i, l_i, qk_scale, BN)
+        p = p.to(dt)
+        publish(p_buf, scale_buf, p, alpha, LEAN)
+        if ABLATE != 2:
+            acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM, BN,
+                               DH, STAGES)
+            txl.dot_wait(0)
+    release(k_empty, it, leader, STAGES, CLUSTER)
+    return acc, m_i, l_i
+
+
+@txl.jit
 def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
               k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr, oacc_ptr,
               lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr, splits_ptr, part, M,
               m0, h_q, s_q, qk_scale, BN: tl.constexpr, DH: tl.constexpr,
               HM: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-              CLUSTER: tl.constexpr, OVERLAP: tl.constexpr):
-    """Warpgroup 1: scores, softmax, P, and the left half of O."""
+              CLUSTER: tl.constexpr, OVERLAP: tl.constexpr,
+              ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = False,
+              LEAN: tl.constexpr = False, EARLY_ALPHA: tl.constexpr = False):
+    """Warpgroup 1: scores, softmax, P, and the left half of O (q_lo,
+    q_hi, q_rope: the query tile's one-stage allocations)."""
     dt = q_lo.dtype
     # The rows of S (a 64 x BN accumulator): the running max and sum and
     # the causal limits live there, so the softmax never moves S. (The
@@ -353,18 +530,18 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             # goes from one to the other without waiting for this
             # warpgroup (the softmax still runs alone, but no stage is
             # held longer than in the plain schedule).
-            S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
-                       STAGES)
+            S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                            it, STAGES, RELOAD_Q)
             txl.dot_wait(0)
             for j in range(lo, hi - 1):
                 p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
                                                   m_i, l_i, qk_scale, BN)
                 p = p.to(dt)
-                publish(p_buf, scale_buf, p, alpha)
+                publish(p_buf, scale_buf, p, alpha, LEAN)
                 acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM,
                                    BN, DH, STAGES)
-                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
-                           it + 1, STAGES)
+                S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope,
+                                k_full, it + 1, STAGES, RELOAD_Q)
                 txl.dot_wait(1)
                 release(k_empty, it, leader, STAGES, CLUSTER)
                 txl.dot_wait(0)
@@ -372,7 +549,7 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             p, alpha, m_i, l_i = page_softmax(S, hi - 1, first_masked,
                                               limit, m_i, l_i, qk_scale, BN)
             p = p.to(dt)
-            publish(p_buf, scale_buf, p, alpha)
+            publish(p_buf, scale_buf, p, alpha, LEAN)
             acc = pv_left_tail(acc, p, alpha, k_lo, it, hi - 1, seqlen, HM,
                                BN, DH, STAGES)
             txl.dot_wait(0)
@@ -380,19 +557,19 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
             it += 1
         if OVERLAP == 1 and hi > lo:
             # The first step alone: nothing to overlap its softmax with.
-            S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, it,
-                       STAGES)
+            S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
+                            it, STAGES, RELOAD_Q)
             txl.dot_wait(0)
             p, alpha, m_i, l_i = page_softmax(S, lo, first_masked, limit,
                                               m_i, l_i, qk_scale, BN)
             p = p.to(dt)
-            publish(p_buf, scale_buf, p, alpha)
+            publish(p_buf, scale_buf, p, alpha, LEAN)
             for j in range(lo + 1, hi):
                 # S_j is issued, then O += P_{j-1} V_{j-1}; dot_wait(1)
                 # retires S_j, and page j's softmax runs on the CUDA cores
                 # while the tensor core still works on P_{j-1} V_{j-1}.
-                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
-                           it + 1, STAGES)
+                S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope,
+                                k_full, it + 1, STAGES, RELOAD_Q)
                 acc = pv_left_tail(acc, p, alpha, k_lo, it, j - 1, seqlen,
                                    HM, BN, DH, STAGES)
                 txl.dot_wait(1)
@@ -401,32 +578,48 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                 txl.dot_wait(0)
                 release(k_empty, it, leader, STAGES, CLUSTER)
                 p = p_next.to(dt)
-                publish(p_buf, scale_buf, p, alpha)
+                publish(p_buf, scale_buf, p, alpha, LEAN)
                 it += 1
             acc = pv_left_tail(acc, p, alpha, k_lo, it, hi - 1, seqlen, HM,
                                BN, DH, STAGES)
             txl.dot_wait(0)
             release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
-        if OVERLAP == 0:
+        if OVERLAP == 0 and ABLATE == 0 and EARLY_ALPHA:
             for j in range(lo, hi):
-                S = scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full,
-                           it, STAGES)
+                acc, m_i, l_i = early_alpha_step(
+                    q_lo, q_hi, q_rope, k_lo, k_full, k_hi, k_rope, k_empty,
+                    p_buf, scale_buf, acc, m_i, l_i, j, first_masked, limit,
+                    qk_scale, it, leader, seqlen, BN, DH, HM, STAGES,
+                    CLUSTER, RELOAD_Q, LEAN)
+                it += 1
+        if OVERLAP == 0 and ABLATE == 0 and not EARLY_ALPHA:
+            for j in range(lo, hi):
+                S = page_scores(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope,
+                                k_full, it, STAGES, RELOAD_Q)
                 txl.dot_wait(0)
                 p, alpha, m_i, l_i = page_softmax(S, j, first_masked, limit,
                                                   m_i, l_i, qk_scale, BN)
                 p = p.to(dt)
-                publish(p_buf, scale_buf, p, alpha)
+                publish(p_buf, scale_buf, p, alpha, LEAN)
                 acc = pv_left_tail(acc, p, alpha, k_lo, it, j, seqlen, HM,
                                    BN, DH, STAGES)
                 txl.dot_wait(0)
                 release(k_empty, it, leader, STAGES, CLUSTER)
                 it += 1
+        if OVERLAP == 0 and ABLATE != 0:
+            for j in range(lo, hi):
+                acc, m_i, l_i = ablated_step_s(
+                    q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, k_full, k_empty,
+                    p_buf, scale_buf, acc, m_i, l_i, j, first_masked, limit,
+                    qk_scale, it, leader, seqlen, BN, DH, HM, STAGES,
+                    CLUSTER, ABLATE, RELOAD_Q, LEAN)
+                it += 1
         txl.mbar_arrive(q_empty, pred=leader)
         t += 1
         seen = l_i > 0.0
         inv_l = tl.where(seen, tl.fdiv(1.0, l_i), 0.0)
-        publish_scale(scale_buf, inv_l)
+        publish_scale(scale_buf, inv_l, LEAN)
         lse = (m_i + tl.log2(l_i)) * LN2
         s0 = tl.load(splits_ptr + bi)
         n_split = tl.load(splits_ptr + bi + 1) - s0
@@ -445,7 +638,8 @@ def consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
 def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
               oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr, splits_ptr,
               part, M, m0, h_q, s_q, BN: tl.constexpr, DH: tl.constexpr,
-              HM: tl.constexpr, STAGES: tl.constexpr, CLUSTER: tl.constexpr):
+              HM: tl.constexpr, STAGES: tl.constexpr, CLUSTER: tl.constexpr,
+              ABLATE: tl.constexpr = 0, EARLY_ALPHA: tl.constexpr = False):
     """Warpgroup 2: the right half of O, from warpgroup 1's P."""
     leader = txl.tid(0) % 128 == 0
     begin_b = tl.load(meta_ptr + part * 8)
@@ -458,15 +652,35 @@ def consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
         acc = tl.zeros([HM, DH], dtype=tl.float32)
         for j in range(lo, hi):
             s = it % STAGES
-            txl.bar_wait(P_READY, 256)
-            txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
-            # (Warpgroup 1's scores of this step have retired: P is out.)
-            zero_tail(txl.get_buffer(k_hi, s), j, seqlen, BN, DH,
-                      TAIL_BAR + 1)
-            alpha = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
-            acc = tl.dot(p_buf, txl.get_buffer(k_hi, s), acc * alpha[:, None])
-            txl.dot_wait(0)
-            txl.bar_arrive(P_FREE, 256)
+            if ABLATE == 4:  # (see ablated_step_s)
+                txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+            elif EARLY_ALPHA:  # (see early_alpha_step)
+                txl.bar_wait(ALPHA_READY, 256)
+                alpha = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
+                # (ptxas may still sink this rescale below the wait for
+                # P: an always-taken branch around it, as in warpgroup 1,
+                # costs a 128 KB layout conversion here.)
+                acc = acc * alpha[:, None]
+                txl.bar_wait(P_READY, 256)
+                txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+                zero_tail(txl.get_buffer(k_hi, s), j, seqlen, BN, DH,
+                          TAIL_BAR + 1)
+                acc = tl.dot(p_buf, txl.get_buffer(k_hi, s), acc)
+                txl.dot_wait(0)
+                txl.bar_arrive(P_FREE, 256)
+            else:
+                txl.bar_wait(P_READY, 256)
+                txl.mbar_wait(txl.get_buffer(k_full, s), (it // STAGES) & 1)
+                # (Warpgroup 1's scores of this step have retired: P is
+                # out.)
+                if ABLATE != 2:
+                    zero_tail(txl.get_buffer(k_hi, s), j, seqlen, BN, DH,
+                              TAIL_BAR + 1)
+                    alpha = txl.frag_smem_load(scale_buf, [HM], ROW_LAYOUT)
+                    acc = tl.dot(p_buf, txl.get_buffer(k_hi, s),
+                                 acc * alpha[:, None])
+                    txl.dot_wait(0)
+                txl.bar_arrive(P_FREE, 256)
             release(k_empty, it, leader, STAGES, CLUSTER)
             it += 1
         txl.bar_wait(P_READY, 256)
@@ -488,22 +702,30 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
                lacc_ptr, meta_ptr, bt_ptr, bt_stride, seqlens_ptr,
                splits_ptr, M, h_q, s_q, qk_scale, STAGES: tl.constexpr,
                CAUSAL: tl.constexpr, CLUSTER: tl.constexpr = 1,
-               BN: tl.constexpr = 64, OVERLAP: tl.constexpr = 0):
+               BN: tl.constexpr = 64, OVERLAP: tl.constexpr = 0,
+               ABLATE: tl.constexpr = 0, RELOAD_Q: tl.constexpr = True,
+               PREFETCH: tl.constexpr = 0, k_ptr=None,
+               LEAN: tl.constexpr = False, EARLY_ALPHA: tl.constexpr = False):
     """Grid: (cdiv(M, 64), parts). q rows are [batch * M, 576] (M = s_q *
     h_q, row r of an entry = token r // h_q, head r % h_q); the cache is
     [pages * 64, 576]; out [batch * M, 512], lse [batch, h_q, s_q]; the
-    scratch oacc [pieces * M, 512] and lacc [pieces * M] are fp32."""
+    scratch oacc [pieces * M, 512] and lacc [pieces * M] are fp32.
+    ABLATE (ABLATIONS, timing only: wrong results) leaves a part of each
+    page's work out; RELOAD_Q: see page_scores; PREFETCH and k_ptr (the
+    cache's first element, its pages contiguous): see produce; LEAN: see
+    publish; EARLY_ALPHA (page schedule): see early_alpha_step."""
     HM: tl.constexpr = 64   # query rows per CTA
     DH: tl.constexpr = 256  # half of V's 512 channels
+    EARLY: tl.constexpr = EARLY_ALPHA and OVERLAP == 0 and ABLATE == 0
     dt = q_desc.dtype
     tile = tl.program_id(0) * CLUSTER
     if CLUSTER == 2:
         tile += txl.cta_rank()
     m0 = tile * HM
     part = tl.program_id(1)
-    q_lo = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
-    q_hi = txl.get_buffer(txl.smem_alloc([HM, DH], dtype=dt), 0)
-    q_rope = txl.get_buffer(txl.smem_alloc([HM, 64], dtype=dt), 0)
+    q_lo = txl.smem_alloc([HM, DH], dtype=dt)
+    q_hi = txl.smem_alloc([HM, DH], dtype=dt)
+    q_rope = txl.smem_alloc([HM, 64], dtype=dt)
     k_lo = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
     k_hi = txl.smem_alloc([BN, DH], dtype=dt, num_stages=STAGES)
     k_rope = txl.smem_alloc([BN, 64], dtype=dt, num_stages=STAGES)
@@ -517,24 +739,26 @@ def mla_decode(q_desc, qr_desc, k_desc, kr_desc, o_ptr, lse_ptr, oacc_ptr,
     k_empty = txl.mbar_alloc(2 * CLUSTER, num_stages=STAGES)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
-                k_full, k_empty, q_desc, qr_desc, k_desc, kr_desc, meta_ptr,
-                bt_ptr, bt_stride, seqlens_ptr, part, M, m0, BN, DH, STAGES,
-                CLUSTER)
+        produce(txl.get_buffer(q_lo, 0), txl.get_buffer(q_hi, 0),
+                txl.get_buffer(q_rope, 0), k_lo, k_hi, k_rope, q_full,
+                q_empty, k_full, k_empty, q_desc, qr_desc, k_desc, kr_desc,
+                meta_ptr, bt_ptr, bt_stride, seqlens_ptr, part, M, m0, BN,
+                DH, STAGES, CLUSTER, PREFETCH, k_ptr)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         consume_s(q_lo, q_hi, q_rope, k_lo, k_hi, k_rope, q_full, q_empty,
                   k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, qk_scale, BN, DH, HM,
-                  STAGES, CAUSAL, CLUSTER, OVERLAP)
+                  STAGES, CAUSAL, CLUSTER, OVERLAP, ABLATE, RELOAD_Q, LEAN,
+                  EARLY)
         txl.bar_wait(P_FREE, 256)  # warpgroup 2's last arrival
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume_o(k_hi, k_full, k_empty, p_buf, scale_buf, o_ptr, lse_ptr,
                   oacc_ptr, lacc_ptr, meta_ptr, bt_ptr, seqlens_ptr,
                   splits_ptr, part, M, m0, h_q, s_q, BN, DH, HM, STAGES,
-                  CLUSTER)
+                  CLUSTER, ABLATE, EARLY)
 
 
 @txl.jit

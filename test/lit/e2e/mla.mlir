@@ -1,5 +1,6 @@
 // The MLA kernels (python/txl/ops/mla.py) compile for sm_90a and
 // ptxas accepts them. The decode kernel's schedule (bf16, two stages):
+// - no spills (Q's wgmma descriptors are made in the loop, RELOAD_Q);
 // - the producer gives registers back (setmaxnreg.dec 24), the consumers
 //   take 240; 72 KB of shared memory per K page, two pages, the query tile
 //   and P: 231424 bytes, and no layout conversion through shared scratch
@@ -16,7 +17,7 @@
 // RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_decode --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 2, 0" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/d | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t/d/mla_decode.ptx
 // RUN: FileCheck %s --check-prefix=GIR < %t/d/mla_decode.txlgir
-// OUT: compiled mla_decode for sm_90a {{.*}}(cubin by ptxas, {{2[0-9][0-9][0-9][0-9][0-9]}} B shared, {{[0-9]+}} registers
+// OUT: compiled mla_decode for sm_90a {{.*}}(cubin by ptxas, {{2[0-9][0-9][0-9][0-9][0-9]}} B shared, {{[0-9]+}} registers, 0 B spilled)
 // CHECK: .maxntid 384, 1, 1
 // CHECK-DAG: setmaxnreg.inc.sync.aligned.u32 240;
 // CHECK-DAG: setmaxnreg.dec.sync.aligned.u32 24;

@@ -421,7 +421,7 @@ struct AllocateSharedMemoryPass
       llvm::dbgs() << "[" TXL_DEBUG_TYPE "] " << op->getName() << " at "
                    << op->getLoc() << ": offset " << buffer.offset << ", "
                    << buffer.bytes << " B, "
-                   << (buffer.pinned  ? "live throughout"
+                   << (buffer.pinned ? "live throughout"
                        : buffer.live ? "live in its uses"
                                      : "never accessed (no bytes)")
                    << "\n";
@@ -515,3 +515,7 @@ struct AllocateSharedMemoryPass
 };
 
 } // namespace
+
+int64_t mlir::txlgpu::sharedScratchBytes(Operation *op) {
+  return scratchBytes(op);
+}

@@ -21,6 +21,10 @@
 // update, the original ones are untouched). Before the loop the same
 // updates produce iterations 0..S-1.
 //
+// S is the most stages, up to num_stages, that fit the target's shared
+// memory next to what is live while the loop runs (ringBudget); where not
+// even two fit, one stage still issues each iteration's copies at its top.
+//
 // Every copy into a ring is waited for inside its loop, so the ring is dead
 // once the loop ends (SharedMemoryLiveness knows the compiler_ring mark):
 // loops one after the other share bytes.
@@ -35,16 +39,20 @@
 // warp-specializes are left alone.
 //
 //===----------------------------------------------------------------------===//
+#include "txl/Dialect/TXL/IR/Dialect.h"
 #include "txl/Dialect/TXLGPU/Transforms/DescLoadTiles.h"
 #include "txl/Dialect/TXLGPU/Transforms/LoopPipelining.h"
 #include "txl/Dialect/TXLGPU/Transforms/Passes.h"
+#include "txl/Dialect/TXLGPU/Transforms/SharedMemoryLiveness.h"
 #include "txl/Support/Debug.h"
+#include "txl/Support/TargetFeatures.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -60,14 +68,6 @@ using namespace mlir::txlgpu;
 
 namespace {
 
-/// Shared memory the rings live at one time may take: Q's tile, the
-/// epilogue's scratch and the layout conversions need the rest of the
-/// 227 KB. A ring is live from its first copy to the end of its loop
-/// (SharedMemoryLiveness), so loops one after the other (causal
-/// attention's two) share bytes and each may take the whole budget; a
-/// loop nested in another gets what the other's ring left.
-constexpr int64_t kRingBudgetBytes = 160 * 1024;
-
 struct RingLoad {
   DescLoadSite site;
   SmallVector<Operation *> coords; // the body ops computing the coordinates
@@ -80,8 +80,8 @@ struct Plan {
   SmallVector<unsigned> carried; // iter args the coordinates depend on
   SmallVector<SmallVector<Operation *>> updates; // their yields' slices
   int64_t stages;
-  int64_t bytes = 0;               // of its rings
-  bool genericReaders = false;     // some tile is read by smem_load
+  int64_t bytes = 0;           // of its rings
+  bool genericReaders = false; // some tile is read by smem_load
 };
 
 /// Whether every reader of `tile` (through views) is in `body`'s loop and
@@ -118,6 +118,103 @@ bool onlyFeedsDeadCode(Operation *op, int depth = 0) {
                   !user->hasTrait<OpTrait::IsTerminator>() &&
                   onlyFeedsDeadCode(user, depth + 1);
          });
+}
+
+/// Whether tensor `v` is computed by pure ops from scalars and constants
+/// alone (splats, ranges, broadcasts of them: causal attention's mask), so
+/// that RemoveLayoutConversions rebuilds it in any layout instead of
+/// converting it through shared memory.
+bool builtFromScalars(Value v, int depth = 0) {
+  if (!isa<RankedTensorType>(v.getType()))
+    return true;
+  Operation *op = v.getDefiningOp();
+  if (!op || depth > 8 || !isPure(op) || op->getNumRegions() != 0)
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return builtFromScalars(operand, depth + 1);
+  });
+}
+
+/// Whether `op` is a layout conversion that needs no scratch in the end.
+bool isRebuiltConversion(Operation *op) {
+  auto cvt = dyn_cast<ConvertLayoutOp>(op);
+  return cvt && builtFromScalars(cvt.getSrc());
+}
+
+/// Room kept besides a loop's rings and the buffers live next to them:
+/// mbarriers (live throughout the kernel) and the padding that aligns
+/// swizzled tiles to 1024 bytes, one such gap per buffer.
+constexpr int64_t kRingSlackBytes = 2048;
+constexpr int64_t kTileAlignmentBytes = 1024;
+
+/// Shared memory `loop`'s rings may take: the target's per-CTA maximum
+/// less what is live while the loop runs -- the other tiles whose live
+/// range overlaps the loop (attention's Q; the loop's own desc.load tiles
+/// become the rings and are not counted) and the largest scratch an op of
+/// the loop exchanges data through (layout conversions, reductions; one
+/// at a time) -- and less the slack above. As many stages as this allows,
+/// up to num_stages, is what Triton gets from the same num_stages where its
+/// buffers fit (its launch fails where they do not). Rings of loops around
+/// or inside this one are subtracted by the caller.
+int64_t ringBudget(scf::ForOp loop, const ProgramOrder &order,
+                   int64_t targetBytes) {
+  int64_t loopStart = order.start(loop), loopEnd = order.end(loop);
+  int64_t live = kRingSlackBytes, scratch = 0;
+  auto func = loop->getParentOfType<FunctionOpInterface>();
+  // With several warpgroups AllocateSharedMemory keeps one scratch area
+  // for the whole kernel, a part per warpgroup (and one for extra warps).
+  int64_t scratchParts = 1;
+  if (auto groups =
+          func->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
+              TXLGPUDialect::kNumWarpgroupsAttr);
+      groups && groups.getInt() > 1)
+    scratchParts = groups.getInt() + 1;
+  func->walk([&](Operation *op) {
+    // (The front end's register copies of tiles that the wgmmas read in
+    // place feed only dead code and are erased later.)
+    if ((scratchParts > 1 || loop->isAncestor(op)) && !onlyFeedsDeadCode(op) &&
+        !isRebuiltConversion(op) && sharedScratchBytes(op) > scratch) {
+      scratch = sharedScratchBytes(op);
+      TXL_DEBUG(llvm::dbgs()
+                << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc() << ": "
+                << scratch << " B of scratch: " << *op << "\n");
+    }
+    auto alloc = dyn_cast<SmemAllocOp>(op);
+    int64_t bytes = 0;
+    if (alloc)
+      bytes = alloc.getType().getSizeInBytes();
+    else if (auto local = dyn_cast<LocalAllocOp>(op))
+      bytes = local.getType().getSizeInBytes();
+    else
+      return;
+    if (alloc)
+      for (Operation *user : alloc->getUsers())
+        if (auto tile = dyn_cast<MemDescIndexOp>(user))
+          if (auto site = matchDescLoadSite(tile.getResult());
+              site && site->copy->getParentOp() == loop.getOperation())
+            return; // becomes this loop's ring
+    SmallVector<BufferAccess> accesses;
+    std::optional<std::pair<int64_t, int64_t>> span;
+    if (collectBufferAccesses(op->getResult(0), accesses))
+      span = liveInterval(op, accesses, order);
+    else
+      span = {{order.start(op), order.end(func)}};
+    // A tile the loop body stages from registers may get a second stage
+    // from PipelineWarpGroupDots.
+    if (!alloc && loop->isAncestor(op))
+      bytes *= 2;
+    if (span && span->first <= loopEnd && loopStart <= span->second) {
+      live += bytes + kTileAlignmentBytes;
+      TXL_DEBUG(llvm::dbgs()
+                << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc() << ": "
+                << bytes << " B live next to its rings: " << *op << "\n");
+    }
+  });
+  scratch *= scratchParts;
+  TXL_DEBUG(llvm::dbgs() << "[" TXL_DEBUG_TYPE "] loop at " << loop.getLoc()
+                         << ": ring budget " << targetBytes - live - scratch
+                         << " B (" << scratch << " B scratch)\n");
+  return targetBytes - live - scratch;
 }
 
 /// Whether threads read `tile` themselves (smem_load, the generic proxy)
@@ -216,9 +313,15 @@ std::optional<Plan> makePlan(scf::ForOp loop, int64_t stages, int64_t budget) {
   int64_t perStage = 0;
   for (RingLoad &r : plan.loads)
     perStage += r.site.tile.getType().getSizeInBytes();
-  plan.stages = std::min(plan.stages, budget / perStage);
   if (plan.stages < 2)
-    return skip("the ring budget leaves fewer than 2 stages");
+    return skip("fewer than 2 stages asked for");
+  // Where two stages do not fit, one still helps: each iteration issues
+  // all its copies at its top, so a tile read late in the body (attention's
+  // V, after S and the softmax) arrives under the work before its wait,
+  // and the tiles no longer share bytes.
+  plan.stages = std::min(plan.stages, budget / perStage);
+  if (plan.stages < 1)
+    return skip("the ring budget leaves no stage");
   plan.bytes = plan.stages * perStage;
   return plan;
 }
@@ -420,10 +523,17 @@ struct PipelineTMALoadsPass
 
   void runOnOperation() override {
     SmallVector<Plan, 2> plans;
-    getOperation().walk([&](scf::ForOp loop) {
+    ModuleOp module = getOperation();
+    StringRef target;
+    if (auto attr =
+            module->getAttrOfType<StringAttr>(TXLGPUDialect::kTargetAttr))
+      target = attr.getValue();
+    int64_t targetBytes = ::txl::targetMaxSharedBytesPerBlock(target);
+    ProgramOrder order(module);
+    module.walk([&](scf::ForOp loop) {
       // Rings live at the same time as this loop's: those of the loops
       // around it and inside it.
-      int64_t budget = kRingBudgetBytes;
+      int64_t budget = ringBudget(loop, order, targetBytes);
       for (const Plan &other : plans)
         if (other.loop->isAncestor(loop) || loop->isAncestor(other.loop))
           budget -= other.bytes;

@@ -171,15 +171,22 @@ def TXLGPU_SmemStoreOp : TXLGPU_Op<"smem_store", [MemoryEffects<[MemWrite]>]> {
     elements (txl.frag_smem_store's per-thread predicate: with a layout
     that gives several threads one element, it picks the writer); the
     group still synchronizes around the write.
+
+    The write is synchronized within the storing warpgroup (a barrier
+    before it, for earlier readers of the bytes; an async-proxy fence and
+    a barrier after it, for wgmma and TMA readers). `unsynced`
+    (txl.smem_store(..., sync=False)) drops all three: the kernel orders
+    the write itself, e.g. a buffer handed to another warpgroup by named
+    barriers, with txl.fence_proxy_async() before the hand-over.
   }];
   let arguments = (ins TXLGPU_MemDescType:$dst, AnyRankedTensor:$value,
-                       Optional<I1>:$pred);
+                       Optional<I1>:$pred, UnitAttr:$unsynced);
   let assemblyFormat = [{
     $value `,` $dst (`if` $pred^)? attr-dict `:` type($value) `->` type($dst)
   }];
   let builders = [
     OpBuilder<(ins "Value":$dst, "Value":$value), [{
-      build($_builder, $_state, dst, value, Value());
+      build($_builder, $_state, dst, value, Value(), UnitAttr());
     }]>
   ];
 }

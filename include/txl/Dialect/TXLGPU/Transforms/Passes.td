@@ -109,9 +109,11 @@ def PipelineTMALoads : Pass<"txlgpu-pipeline-tma-loads", "mlir::ModuleOp"> {
     whose readers
     (smem_load, or a wgmma waited for at once) are done within the
     iteration gets S tiles and S mbarriers (S = the loop's num_stages,
-    else the pass option, fewer if the rings live with it -- those of the
-    loops around it and in it -- would pass 160 KB together; a ring is dead
-    once its loop ends, so loops one after the other share bytes): the
+    else the pass option, fewer where they would not fit the target's
+    shared memory next to what is live during the loop -- other tiles, the
+    rings of the loops around it and in it, its ops' largest scratch --,
+    down to one; a ring is dead once its loop ends, so loops one after the
+    other share bytes): the
     copies of iterations 0..S-2 are issued before
     the loop, iteration i issues those of iteration i+S-1 (expect_tx and
     TMA by one thread, after a CTA barrier frees the stage iteration i-1
@@ -145,6 +147,18 @@ def PipelineWarpGroupDots : Pass<"txlgpu-pipeline-warp-group-dots", "mlir::Modul
     two stages are asked for (num_stages, or tl.range's) or when the two
     stages plus one more copy of the operands (room for the layout
     conversions that produce them) exceed the target's shared memory.
+
+    In a CTA of one warpgroup, a loop with several dots, each waited for at
+    once, whose last dot accumulates a value that the next iteration reads
+    only after its first `warp_group_dot_wait {pendings = 0}` keeps that
+    dot in flight across the back edge (attention's O += P V runs under the
+    next S = Q K^T): its wait goes, the first wait also returns the
+    accumulator, and the ring refills of txlgpu-pipeline-tma-loads move
+    after that wait. Taken only when the dot's shared operands are written
+    in the loop by nothing but compiler-made rings of two or more stages,
+    its register operand is a renaming of an mma accumulator (or made
+    outside the loop), and the loop has no mbarriers of the user's and runs
+    on every thread.
   }];
   let options = [
     Option<"numStages", "num-stages", "int64_t", "3",

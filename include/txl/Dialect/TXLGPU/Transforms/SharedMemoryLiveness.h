@@ -72,6 +72,11 @@ liveInterval(Operation *owner, ArrayRef<BufferAccess> accesses,
 /// asynchronous access ran before them).
 SmallVector<BufferAccess> firstAccesses(ArrayRef<BufferAccess> accesses);
 
+/// Bytes `op` exchanges through a shared scratch buffer of its own (a
+/// layout conversion, a reduction across warps, ...; 0 for most ops), as
+/// AllocateSharedMemory reserves them.
+int64_t sharedScratchBytes(Operation *op);
+
 /// Whether `op` may run on only some threads of the CTA: it is inside an
 /// scf.if or loop whose condition or bounds depend on the thread index
 /// (a barrier there would deadlock).
