@@ -202,7 +202,8 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
             do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
             total, stat_off, stat_plane, h0, sq_pad,
-            D: tl.constexpr, STAGES: tl.constexpr):
+            D: tl.constexpr, STAGES: tl.constexpr,
+            PINGPONG: tl.constexpr = False):
     """K and V of the CTA's keys once (as two [HN, D] row halves, and K
     again as four [HN, DC] quarters for dQ), then Q_i with its LSE2 and
     dO_i with its delta (BM fp32 each, from the flat statistics: LSE2 at
@@ -210,14 +211,15 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     iteration into the ring."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     DC: tl.constexpr = D // 2
-    COPIES: tl.constexpr = 2 if D == 128 else 3  # K, V (and K quarters)
+    QUARTERS: tl.constexpr = D != 128 and not PINGPONG
+    COPIES: tl.constexpr = 3 if QUARTERS else 2  # K, V (and K quarters)
     txl.mbar_expect(kv_full, COPIES * BN * D * ELEM)
     for w in tl.static_range(2):
         txl.tma_load(txl.get_buffer(k_bufs, w), k_desc,
                      [k_row + w * HN, kv_col], kv_full)
         txl.tma_load(txl.get_buffer(v_bufs, w), v_desc,
                      [k_row + w * HN, kv_col], kv_full)
-        if D != 128:
+        if QUARTERS:
             for c in tl.static_range(2):
                 txl.tma_load(txl.get_buffer(kq_bufs, 2 * w + c), kq_desc,
                              [k_row + w * HN, kv_col + c * DC], kv_full)
@@ -268,7 +270,8 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
          CAUSAL: tl.constexpr, MASK: tl.constexpr, ROLE: tl.constexpr,
          DQ_TMA: tl.constexpr, LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
          P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
-         KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr):
+         KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr,
+         PINGPONG: tl.constexpr):
     """Query block i (iteration t) against this consumer's HN keys. With
     DQ_LATE, the previous iteration's dQ part (dq_pend, for dq_acc rows
     pend_row.., columns pend_col..) is added here, under S^T's wgmma, and
@@ -344,22 +347,66 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     dk = tl.dot(dst, q, dk)
     # dQ needs both consumers' dS^T: through shared memory (smem_store
     # ends with the async-proxy fence and a warpgroup barrier, so the
-    # other consumer's wgmmas see it after barrier 10).
+    # other consumer's wgmmas see it after barrier 10, or 12 + ROLE).
     half = (t % 2) * 2
     txl.smem_store(txl.get_buffer(ds_bufs, half + ROLE), dst)
-    txl.bar_wait(10, 256)
-    dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
-                k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
-    dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
-                k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
-    txl.dot_wait(0)
-    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
-    dq = dq * softmax_scale
-    if not DQ_LATE:
-        add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
-               dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+    if PINGPONG:
+        if t % 2 == ROLE:
+            whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z,
+                     dq_ptr, dq_desc, dq_row0 + i * BM, dq_col,
+                     dq_row_stride, softmax_scale, leader, ROLE, D, DQ_TMA)
+        else:
+            # The other consumer's turn: dS^T is there, go on.
+            txl.bar_arrive(13 - ROLE, 256)
+            txl.dot_wait(0)
+            txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
         dq = dq_pend
+    else:
+        txl.bar_wait(10, 256)
+        dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
+                    k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
+        dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
+                    k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
+        txl.dot_wait(0)
+        txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+        dq = dq * softmax_scale
+        if not DQ_LATE:
+            add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
+                   dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+            dq = dq_pend
     return dk, dv, dq, dq_row0 + i * BM, dq_col + ROLE * DC
+
+
+@txl.jit
+def whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z, dq_ptr, dq_desc,
+             row, col, row_stride, softmax_scale, leader,
+             ROLE: tl.constexpr, D: tl.constexpr, DQ_TMA: tl.constexpr):
+    """PINGPONG, this consumer's turn: dQ_i = sum over w of (dS^T_w)^T
+    K_w, all D columns, once the other consumer's dS^T is in shared
+    memory (it arrives on barrier 12 + ROLE); dV's and dK's wgmmas retire
+    first, so the Q/dO stage is released before dQ's."""
+    txl.dot_wait(1)  # dV done: P^T's registers are free for dQ's
+    txl.bar_wait(12 + ROLE, 256)
+    dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
+                txl.get_buffer(k_bufs, 0 + z))
+    dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
+                txl.get_buffer(k_bufs, 1 + z), dq)
+    txl.dot_wait(2)  # dK (and dV: Q, dO) done; dQ runs on
+    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+    txl.dot_wait(0)
+    dq = dq * softmax_scale
+    if DQ_TMA:
+        # The descriptor's block is a column half (as without PINGPONG):
+        # one reduce-add per half of the tile.
+        DC: tl.constexpr = D // 2
+        txl.tma_store_wait(0)
+        txl.smem_store(dq_tile, dq)
+        for c in tl.static_range(2):
+            txl.tma_store(txl.smem_slice(dq_tile, c * DC, DC, 1), dq_desc,
+                          [row, col + c * DC], reduce="add")
+    else:
+        add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride, D,
+               DQ_TMA)
 
 
 @txl.jit
@@ -391,7 +438,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
             DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr,
-            FOLD_LSE: tl.constexpr):
+            FOLD_LSE: tl.constexpr, PINGPONG: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
     blocks i_lo .. i_hi-1 of every query head of the group; those in
     [i_full, i_fend) need no mask."""
@@ -422,7 +469,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
                 leader, D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP,
-                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG)
             t += 1
         for i in range(i_full, i_fend):
             dk, dv, dq_pend, pend_row, pend_col = step(
@@ -432,7 +479,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
                 leader, D, STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP,
-                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
@@ -445,7 +492,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                     causal_shift, left_shift, softcap_scale, qk_scale,
                     neg_inv_c, softmax_scale, leader, D, STAGES, CAUSAL, True,
                     ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
-                    FOLD_LSE)
+                    FOLD_LSE, PINGPONG)
                 t += 1
     if DQ_LATE:
         add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
@@ -474,7 +521,8 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
               P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
-              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True):
+              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True,
+              PINGPONG: tl.constexpr = False):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -547,7 +595,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     # K again as [HN, DC] quarters for dQ where a column half of K's tile
     # is no whole swizzle chunk (D = 64; at D = 128 nothing reads it: K's
     # buffers stand in, no shared memory).
-    if D == 128:
+    if D == 128 or PINGPONG:
         kq_bufs = k_bufs
     else:
         kq_bufs = txl.smem_alloc([HN, DC], dtype=dt, num_stages=4)
@@ -556,9 +604,10 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     lse2_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
     delta_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
     ds_bufs = txl.smem_alloc([HN, BM], dtype=dt, num_stages=4)
-    # One fp32 dQ tile per consumer (its column half), for the TMA
-    # reduce-add.
-    dq_bufs = txl.smem_alloc([BM, DC], dtype=tl.float32,
+    # One fp32 dQ tile per consumer (its column half; PINGPONG: all D
+    # columns), for the TMA reduce-add.
+    DQW: tl.constexpr = D if PINGPONG else DC
+    dq_bufs = txl.smem_alloc([BM, DQW], dtype=tl.float32,
                              num_stages=2 if DQ_TMA else 1)
     kv_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     q_full = txl.mbar_alloc(1, num_stages=STAGES)
@@ -568,14 +617,14 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     k_row = k_off + n0
     # dQ added an iteration late only by TMA (the atomics take it in the
     # accumulator's layout, which a loop-carried zero tile does not keep).
-    LATE: tl.constexpr = DQ_LATE and DQ_TMA
+    LATE: tl.constexpr = DQ_LATE and DQ_TMA and not PINGPONG
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
                 delta_bufs, kv_full, q_full, do_full, empty, k_desc, v_desc,
                 kq_desc, q_desc, do_desc, stats_desc, k_row, hk * D, q_off,
                 hk * group * D, i_lo, tl.maximum(n_iter, 1), n_iter * group,
-                stat_off, stat_plane, hk * group, sq_pad, D, STAGES)
+                stat_off, stat_plane, hk * group, sq_pad, D, STAGES, PINGPONG)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -586,7 +635,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
                 CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE)
+                FOLD_LSE, PINGPONG)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -597,4 +646,4 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
                 CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE)
+                FOLD_LSE, PINGPONG)
