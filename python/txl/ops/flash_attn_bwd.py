@@ -383,16 +383,17 @@ def whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z, dq_ptr, dq_desc,
              ROLE: tl.constexpr, D: tl.constexpr, DQ_TMA: tl.constexpr):
     """PINGPONG, this consumer's turn: dQ_i = sum over w of (dS^T_w)^T
     K_w, all D columns, once the other consumer's dS^T is in shared
-    memory (it arrives on barrier 12 + ROLE); dV's and dK's wgmmas retire
-    first, so the Q/dO stage is released before dQ's."""
-    txl.dot_wait(1)  # dV done: P^T's registers are free for dQ's
+    memory (it arrives on barrier 12 + ROLE). dV's and dK's wgmmas retire
+    first (this consumer's dQ would run after them anyway): the Q/dO
+    stage is released, and P^T's and dS^T's registers are free for dQ's
+    64 (D = 128) before it is issued."""
+    txl.dot_wait(0)
+    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
     txl.bar_wait(12 + ROLE, 256)
     dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
                 txl.get_buffer(k_bufs, 0 + z))
     dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
                 txl.get_buffer(k_bufs, 1 + z), dq)
-    txl.dot_wait(2)  # dK (and dV: Q, dO) done; dQ runs on
-    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
     txl.dot_wait(0)
     dq = dq * softmax_scale
     if DQ_TMA:
