@@ -63,6 +63,41 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   iterations later, after both have passed the barrier of the iteration
   in between, which each reaches only after retiring its dQ wgmmas.
 
+  That barrier puts the two consumers in lockstep: both reach it at the
+  same point of every iteration, so both drain their wgmmas (dQ's wait)
+  and run dQ's epilogue (scaling, the fp32 tile, the TMA issue) and the
+  start of the next iteration at the same time, with nothing in the
+  tensor cores. PINGPONG de-phases them, FA3-style, by taking turns:
+
+      iteration t, consumer t % 2 ("heavy")    the other ("light")
+      S^T, dP^T, P^T, dV, dS^T, dK             the same
+      dS^T_w -> shared memory                  dS^T_w -> shared memory
+      retire dV, dK; release the stage         arrive on barrier 12 + t%2
+      wait at barrier 12 + t%2                 retire dV, dK; release
+      dQ_i = sum over w of (dS^T_w)^T K_w      on to iteration t + 1
+             (all D columns, m64nDk16)
+      dQ's epilogue, reduce-add
+
+  The light consumer does not wait for the heavy one: it starts
+  iteration t + 1 (where it is heavy) while the heavy one's dQ wgmmas
+  and epilogue run, and then waits for the other's dS^T there, while the
+  other's next iteration keeps the tensor cores busy. Each consumer does
+  dQ every other iteration, at twice the width (one m64n128k16 chain at
+  D = 128 instead of two m64n64k16 ones: K's row half is the B operand as
+  loaded, no column views or quarter copies), and takes 4 named barriers
+  an iteration on average instead of 5. Why the turns are safe:
+  barrier 12 + h is used only in h's turns (the light consumer arrives,
+  h waits), and the light one's next arrival there, two iterations on,
+  comes after its own turn's wait in between, which needs h's arrival
+  after h's turn: no phase of it collects arrivals of two turns. A dS^T
+  tile is rewritten two iterations on; its only reader, that iteration's
+  heavy consumer, retires its dQ wgmmas before it arrives on the next
+  iteration's barrier, which the writer (heavy then) waits for before
+  writing again, or is the writer itself. The cost: the dQ accumulator
+  (64 registers at D = 128, allocated after dV and dK retire) and two
+  32 KB fp32 dQ tiles instead of two of 16 KB (226 KB of shared memory at
+  D = 128, so no third Q/dO stage; at D = 64 the K quarters go, 146 KB).
+
   The dQ half goes to an fp32 tile in shared memory and its leader issues
   one TMA reduce-add (txl.tma_store(..., reduce="add"), PTX
   cp.reduce.async.bulk.tensor): L2 adds the 16 KB while the consumer
