@@ -23,7 +23,8 @@ defaults), "new-pp" (PINGPONG=True: the consumers take turns at dQ),
 lockstep at barrier 10), "new-late" (DQ_LATE=True: dQ added in the next
 iteration), "new-p32" (P16_DS=False: dS^T from P^T in fp32), "new-s3" (a
 three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s4" (D64:
-PINGPONG and a four-stage ring).
+PINGPONG and a four-stage ring), "new-g4" / "new-pp-g4" (HEAD_GROUP=4:
+CTAs launched key block-major within groups of 4 heads).
 """
 import argparse
 import importlib.util
@@ -82,6 +83,7 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     qk_scale = scale * math.log2(math.e)
     if mod is new_mod:
         extra.setdefault("PINGPONG", txl.ops._BWD_PINGPONG[D])
+        extra.setdefault("HEAD_GROUP", txl.ops._BWD_HEAD_GROUP[causal])
     if old:
         stat_args = (lse2, delta)
     else:
@@ -100,7 +102,9 @@ VARIANTS = {"new": {}, "new-pp": dict(PINGPONG=True),
             "new-lock": dict(PINGPONG=False), "new-late": dict(DQ_LATE=True),
             "new-p32": dict(P16_DS=False),
             "new-s3": dict(STAGES=3, PINGPONG=False),
-            "new-pp-s4": dict(PINGPONG=True, STAGES=4)}
+            "new-pp-s4": dict(PINGPONG=True, STAGES=4),
+            "new-pp-g4": dict(PINGPONG=True, HEAD_GROUP=4),
+            "new-g4": dict(HEAD_GROUP=4)}
 
 
 def run_shape(B, H, S, D, causal, rounds, old_mod=None,

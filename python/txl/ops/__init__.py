@@ -84,6 +84,9 @@ _BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
 # The backward's consumers take turns at dQ (flash_bwd PINGPONG) by default
 # at these head dims; `pingpong=` of the *_backward_into functions overrides.
 _BWD_PINGPONG = {64: False, 128: False}
+# flash_bwd's launch order (HEAD_GROUP, see tile_of_program there), by
+# causal: key block-major within groups of this many (batch, head) pairs.
+_BWD_HEAD_GROUP = {False: 1, True: 1}
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 # Q slots of the persistent forward: two let the next tile's Q land while
 # the consumers still read this one; at head dim 256 a second slot (64 KB)
@@ -461,6 +464,7 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen,
         FOLD_LSE=abs(qk_scale) > 1e-30,
         PINGPONG=_BWD_PINGPONG[D] if pingpong is None else bool(pingpong),
+        HEAD_GROUP=_BWD_HEAD_GROUP[right >= 0],
         num_warps=4, num_warpgroups=3)
 
 
