@@ -47,12 +47,13 @@ def reference(q, k, v, scale, causal, window=(-1, -1), softcap=0.0):
 
 def run(B, Sq, Sk, H, Hkv, D, dtype, causal, overlap=True, pingpong=True,
         seed=0, window=(-1, -1), softcap=0.0, persistent=None,
-        max_ctas=None):
+        max_ctas=None, scale=None):
     gen = torch.Generator(device="cuda").manual_seed(seed + Sq * 7 + Sk)
     q = torch.randn((B, Sq, H, D), device="cuda", generator=gen).to(dtype)
     k = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
     v = torch.randn((B, Sk, Hkv, D), device="cuda", generator=gen).to(dtype)
-    scale = 1.0 / math.sqrt(D)
+    if scale is None:
+        scale = 1.0 / math.sqrt(D)
     n = B * Sq * H * D
     big = torch.full((n + 4096,), float("nan"), device="cuda", dtype=dtype)
     out = big[:n].view(B, Sq, H, D)
@@ -92,6 +93,21 @@ def test_square(S, D, dtype, causal):
                                    (4133, 128), (1, 4133), (300, 301)])
 def test_seqlen_q_ne_k(Sq, Sk, causal):
     run(2, Sq, Sk, 2, 2, 128, torch.float16, causal)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("scale", [0.0, 0.01, 0.3], ids=str)
+@pytest.mark.parametrize("D", [64, 128])
+def test_softmax_scale(scale, D, causal):
+    """Masked scores are -inf before the scaling: a zero scale (uniform
+    attention over the keys each row sees) must not make them NaN."""
+    run(2, 300, 301, 2, 2, D, torch.float16, causal, scale=scale)
+
+
+def test_negative_scale_refused():
+    q = torch.randn((1, 64, 1, 64), device="cuda", dtype=torch.float16)
+    with pytest.raises(ValueError, match="softmax_scale"):
+        txl.ops.flash_attn_func(q, q, q, softmax_scale=-0.1)
 
 
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])

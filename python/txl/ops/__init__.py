@@ -61,6 +61,7 @@ import torch
 
 from . import flash_attn as _kernels
 from . import flash_attn_bwd as _bwd_kernels
+from ._scales import forward_scale as _forward_scale
 from ._mla import (dequantize_mla_kv_cache, flash_mla_sparse_fwd,
                    flash_mla_with_kvcache, get_mla_metadata,
                    quantize_mla_kv_cache)
@@ -223,7 +224,8 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     m_blocks = (max_seqlen_q + _BLOCK_M - 1) // _BLOCK_M
     left, right = _window(causal, window_size)
     qk_scale, softcap_scale = _score_scales(
-        softmax_scale * descale_q * descale_k, softcap)
+        _forward_scale(softmax_scale * descale_q * descale_k, softcap),
+        softcap)
     causal_flag = right >= 0
     schedule = _fwd_schedule(persistent, D, causal_flag)
     tiles = m_blocks * B * H
