@@ -16,20 +16,25 @@ txl: the preprocess, dQ zeroing, flash_bwd and the dQ conversion (the
 same work as txl.ops.flash_attn_backward_into), timed without autograd;
 cuDNN: torch.autograd.grad through SDPA's cuDNN backend (its own
 preprocess included). All three are checked against each other first.
-TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time. Variants of this tree's
-kernel (--variants picks some, comma-separated): "new" (the host's
-defaults), "new-pp" (PINGPONG=True: the consumers take turns at dQ),
-"new-lock" (PINGPONG=False: both compute half of dQ every iteration, in
-lockstep at barrier 10), "new-late" (DQ_LATE=True: dQ added in the next
-iteration), "new-p32" (P16_DS=False: dS^T from P^T in fp32), "new-s3" (a
+TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time; per variant the rounds,
+their mean over cuDNN's mean, and the median of the per-round ratios to
+cuDNN. Variants of this tree's kernel (--variants picks some,
+comma-separated): "new" (the host's defaults), "new-main" (main's
+configuration at 4349a94: lockstep, its ring depths), "new-pp"
+(PINGPONG=True: the consumers take turns at dQ), "new-lock"
+(PINGPONG=False: both compute half of dQ every iteration, in lockstep at
+barrier 10), "new-late" (DQ_LATE=True: dQ added in the next iteration),
+"new-p32" (P16_DS=False: dS^T from P^T in fp32), "new-s3" (a
 three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s4" (D64:
 PINGPONG and a four-stage ring), "new-g4" / "new-pp-g4" (HEAD_GROUP=4:
-CTAs launched key block-major within groups of 4 heads).
+CTAs launched key block-major within groups of 4 heads). Ring depths not
+given are the host's (txl.ops._BWD_STAGES).
 """
 import argparse
 import importlib.util
 import math
 import os
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -89,7 +94,8 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     else:
         stat_args = (TensorDescriptor.from_tensor(stats.view(-1), [bm]),
                      lse2.numel())
-    stages = extra.pop("STAGES", {64: 3, 128: 2}[D])
+    stages = extra.pop("STAGES", txl.ops._BWD_STAGES[D] if mod is new_mod
+                       else MAIN_STAGES[D])
     mod.flash_bwd[((S + bn - 1) // bn, B * Hkv)](
         qd, kd, vd, kqd, dod, dqd, dk, dv, *stat_args, dq_acc, S, S, sq_pad,
         H, Hkv, H // Hkv, qk_scale, scale, 0, 0, 1.0, lse, lse, D=D,
@@ -98,7 +104,11 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     dq.copy_(dq_acc.view(B, sq_pad, H, D)[:, :S])
 
 
-VARIANTS = {"new": {}, "new-pp": dict(PINGPONG=True),
+# The Q/dO ring depths and the schedule of main at 4349a94 ("new-main").
+MAIN_STAGES = {64: 3, 128: 2}
+VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
+                                        HEAD_GROUP=1),
+            "new-pp": dict(PINGPONG=True),
             "new-lock": dict(PINGPONG=False), "new-late": dict(DQ_LATE=True),
             "new-p32": dict(P16_DS=False),
             "new-s3": dict(STAGES=3, PINGPONG=False),
@@ -117,7 +127,8 @@ def run_shape(B, H, S, D, causal, rounds, old_mod=None,
     lse = torch.empty((B, H, S), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
     flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
-    variants = {n: VARIANTS[n] for n in names}
+    variants = {n: {k: MAIN_STAGES[D] if v == "main" else v
+                    for k, v in VARIANTS[n].items()} for n in names}
     names = list(variants) + (["main"] if old_mod else [])
     grads = {n: tuple(torch.empty_like(t) for t in (q, k, v)) for n in names}
     fns = {n: (lambda n=n, kw=kw: launch(new_mod, False, q, k, v, out, lse,
@@ -168,8 +179,12 @@ def run_shape(B, H, S, D, causal, rounds, old_mod=None,
     cud = sum(res["cudnn"]) / rounds
     for name, r in res.items():
         mean = sum(r) / rounds
-        print(f"{tag:28} {name:8} " + " ".join(f"{x:6.1f}" for x in r) +
-              f"  mean {mean:6.1f}  x cuDNN {mean / cud:.3f}", flush=True)
+        # Clocks drift between rounds (cuDNN itself by 10%): the median of
+        # the per-round ratios to cuDNN is the steadier figure.
+        ratio = statistics.median(x / c for x, c in zip(r, res["cudnn"]))
+        print(f"{tag:27} {name:9} " + " ".join(f"{x:5.0f}" for x in r) +
+              f"  mean {mean:5.1f} x cuDNN {mean / cud:.3f} "
+              f"med.ratio {ratio:.3f}", flush=True)
 
 
 def main():

@@ -97,6 +97,9 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   (64 registers at D = 128, allocated after dV and dK retire) and two
   32 KB fp32 dQ tiles instead of two of 16 KB (226 KB of shared memory at
   D = 128, so no third Q/dO stage; at D = 64 the K quarters go, 146 KB).
+  The host's defaults (txl.ops._BWD_PINGPONG, _BWD_STAGES) follow the
+  H100 A/B of bench/RESULTS.md (session 14): PINGPONG with a four-stage
+  ring at D = 64.
 
   The dQ half goes to an fp32 tile in shared memory and its leader issues
   one TMA reduce-add (txl.tma_store(..., reduce="add"), PTX
