@@ -27,8 +27,10 @@ barrier 10), "new-late" (DQ_LATE=True: dQ added in the next iteration),
 "new-p32" (P16_DS=False: dS^T from P^T in fp32), "new-s3" (a
 three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s4" (D64:
 PINGPONG and a four-stage ring), "new-g4" / "new-pp-g4" (HEAD_GROUP=4:
-CTAs launched key block-major within groups of 4 heads). Ring depths not
-given are the host's (txl.ops._BWD_STAGES).
+CTAs launched key block-major within groups of 4 heads), "new-pp-red"
+(PINGPONG, dQ added by red.global.add from registers: no fp32 dQ tiles,
+so "new-pp-red-s3" has room for a three-stage ring at D128). Ring depths
+not given are the host's (txl.ops._BWD_STAGES).
 """
 import argparse
 import importlib.util
@@ -99,7 +101,8 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     mod.flash_bwd[((S + bn - 1) // bn, B * Hkv)](
         qd, kd, vd, kqd, dod, dqd, dk, dv, *stat_args, dq_acc, S, S, sq_pad,
         H, Hkv, H // Hkv, qk_scale, scale, 0, 0, 1.0, lse, lse, D=D,
-        STAGES=stages, CAUSAL=causal, DQ_TMA=True, LOCAL=False,
+        STAGES=stages, CAUSAL=causal, DQ_TMA=extra.pop("DQ_TMA", True),
+        LOCAL=False,
         SOFTCAP=False, VARLEN=False, num_warps=4, num_warpgroups=3, **extra)
     dq.copy_(dq_acc.view(B, sq_pad, H, D)[:, :S])
 
@@ -114,7 +117,9 @@ VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
             "new-s3": dict(STAGES=3, PINGPONG=False),
             "new-pp-s4": dict(PINGPONG=True, STAGES=4),
             "new-pp-g4": dict(PINGPONG=True, HEAD_GROUP=4),
-            "new-g4": dict(HEAD_GROUP=4)}
+            "new-g4": dict(HEAD_GROUP=4),
+            "new-pp-red": dict(PINGPONG=True, DQ_TMA=False),
+            "new-pp-red-s3": dict(PINGPONG=True, DQ_TMA=False, STAGES=3)}
 
 
 def run_shape(B, H, S, D, causal, rounds, old_mod=None,

@@ -669,10 +669,13 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     delta_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
     ds_bufs = txl.smem_alloc([HN, BM], dtype=dt, num_stages=4)
     # One fp32 dQ tile per consumer (its column half; PINGPONG: all D
-    # columns), for the TMA reduce-add.
+    # columns), for the TMA reduce-add; the atomics need none (dS^T's
+    # buffers stand in, unread).
     DQW: tl.constexpr = D if PINGPONG else DC
-    dq_bufs = txl.smem_alloc([BM, DQW], dtype=tl.float32,
-                             num_stages=2 if DQ_TMA else 1)
+    if DQ_TMA:
+        dq_bufs = txl.smem_alloc([BM, DQW], dtype=tl.float32, num_stages=2)
+    else:
+        dq_bufs = ds_bufs
     kv_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     q_full = txl.mbar_alloc(1, num_stages=STAGES)
     do_full = txl.mbar_alloc(1, num_stages=STAGES)
