@@ -25,12 +25,11 @@ configuration at 4349a94: lockstep, its ring depths), "new-pp"
 (PINGPONG=False: both compute half of dQ every iteration, in lockstep at
 barrier 10), "new-late" (DQ_LATE=True: dQ added in the next iteration),
 "new-p32" (P16_DS=False: dS^T from P^T in fp32), "new-s3" (a
-three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s4" (D64:
-PINGPONG and a four-stage ring), "new-g4" / "new-pp-g4" (HEAD_GROUP=4:
-CTAs launched key block-major within groups of 4 heads), "new-pp-red"
-(PINGPONG, dQ added by red.global.add from registers: no fp32 dQ tiles,
-so "new-pp-red-s3" has room for a three-stage ring at D128). Ring depths
-not given are the host's (txl.ops._BWD_STAGES).
+three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s3" and
+"new-pp-s4" (PINGPONG with a three- or four-stage ring), "new-lock-s4",
+"new-pp-red" (PINGPONG, dQ added by red.global.add from registers: no
+fp32 dQ tiles, so "new-pp-red-s3" has room for a three-stage ring at
+D128). Ring depths not given are the host's (txl.ops._BWD_STAGES).
 """
 import argparse
 import importlib.util
@@ -90,7 +89,6 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     qk_scale = scale * math.log2(math.e)
     if mod is new_mod:
         extra.setdefault("PINGPONG", txl.ops._BWD_PINGPONG[D])
-        extra.setdefault("HEAD_GROUP", txl.ops._BWD_HEAD_GROUP[causal])
     if old:
         stat_args = (lse2, delta)
     else:
@@ -109,15 +107,14 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
 
 # The Q/dO ring depths and the schedule of main at 4349a94 ("new-main").
 MAIN_STAGES = {64: 3, 128: 2}
-VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
-                                        HEAD_GROUP=1),
+VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main"),
             "new-pp": dict(PINGPONG=True),
             "new-lock": dict(PINGPONG=False), "new-late": dict(DQ_LATE=True),
             "new-p32": dict(P16_DS=False),
             "new-s3": dict(STAGES=3, PINGPONG=False),
             "new-pp-s4": dict(PINGPONG=True, STAGES=4),
-            "new-pp-g4": dict(PINGPONG=True, HEAD_GROUP=4),
-            "new-g4": dict(HEAD_GROUP=4),
+            "new-pp-s3": dict(PINGPONG=True, STAGES=3),
+            "new-lock-s4": dict(PINGPONG=False, STAGES=4),
             "new-pp-red": dict(PINGPONG=True, DQ_TMA=False),
             "new-pp-red-s3": dict(PINGPONG=True, DQ_TMA=False, STAGES=3)}
 

@@ -183,18 +183,6 @@ def test_other_schedule_features(case, D, causal):
 
 
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
-@pytest.mark.parametrize("group", [3, 4])
-@pytest.mark.parametrize("pingpong", [False, True], ids=["lock", "pp"])
-def test_head_group(group, pingpong, causal, monkeypatch):
-    """flash_bwd's launch order key block-major within groups of (batch,
-    head) pairs (HEAD_GROUP), with a partial last group (2 * 5 pairs in
-    groups of 3 and 4): every CTA still gets its own tile."""
-    monkeypatch.setattr(txl.ops, "_BWD_HEAD_GROUP",
-                        {False: group, True: group})
-    run(2, 1000, 1000, 5, 5, 128, torch.float16, causal, pingpong=pingpong)
-
-
-@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("Sq,Sk", [(17, 1000), (1000, 17), (128, 4133),
                                    (4133, 128), (1, 999), (300, 301)])
 def test_seqlen_q_ne_k(Sq, Sk, causal):

@@ -89,9 +89,6 @@ _BWD_STAGES = {64: 4, 128: 2}
 # D64 on the H100 (session 14, with 4 stages, B8 H16 S8192): 441 vs 383
 # TFLOP/s non-causal, 407 vs 387 causal (lockstep, 3 stages).
 _BWD_PINGPONG = {64: True, 128: False}
-# flash_bwd's launch order (HEAD_GROUP, see tile_of_program there), by
-# causal: key block-major within groups of this many (batch, head) pairs.
-_BWD_HEAD_GROUP = {False: 1, True: 1}
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 # Q slots of the persistent forward: two let the next tile's Q land while
 # the consumers still read this one; at head dim 256 a second slot (64 KB)
@@ -470,7 +467,6 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen,
         FOLD_LSE=abs(qk_scale) > 1e-30,
         PINGPONG=_BWD_PINGPONG[D] if pingpong is None else bool(pingpong),
-        HEAD_GROUP=_BWD_HEAD_GROUP[right >= 0],
         num_warps=4, num_warpgroups=3)
 
 

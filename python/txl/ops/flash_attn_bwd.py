@@ -551,30 +551,6 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
 
 
 @txl.jit
-def tile_of_program(HEAD_GROUP: tl.constexpr):
-    """The (key block, batch * kv head) of this CTA. Programs are launched
-    in linear order (key block fastest). HEAD_GROUP = 1: that order. G >
-    1: key block-major within groups of G (batch, head) pairs -- key
-    block 0 of the group's G heads, then key block 1, ... With causal
-    masking the first key blocks see the most query blocks, so each group
-    starts its longest CTAs first and the last group's short ones fill the
-    tail (longest first); G heads' Q, dO and dQ rows are live in L2 at a
-    time instead of ~2."""
-    kb = tl.program_id(0)
-    bh = tl.program_id(1)
-    if HEAD_GROUP > 1:
-        nkb = tl.num_programs(0)
-        nbh = tl.num_programs(1)
-        lin = bh * nkb + kb
-        first = lin // (HEAD_GROUP * nkb) * HEAD_GROUP
-        size = tl.minimum(nbh - first, HEAD_GROUP)
-        within = lin - first * nkb
-        kb = within // size
-        bh = first + within % size
-    return kb, bh
-
-
-@txl.jit
 def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               dv_ptr, stats_desc, stat_plane, dq_ptr, seqlen_q, seqlen_k,
               sq_pad,
@@ -585,8 +561,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
               P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
               KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True,
-              PINGPONG: tl.constexpr = False,
-              HEAD_GROUP: tl.constexpr = 1):
+              PINGPONG: tl.constexpr = False):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -607,8 +582,8 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     sequence adds exact zeros to the next one's dQ rows (LSE2 = +inf
     there makes P, so dS, zero)."""
     dt = q_desc.dtype
-    kb, bh = tile_of_program(HEAD_GROUP)
-    n0 = kb * BN
+    n0 = tl.program_id(0) * BN
+    bh = tl.program_id(1)
     b = bh // num_kv_heads
     hk = bh % num_kv_heads
     q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
