@@ -245,10 +245,10 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             D: tl.constexpr, STAGES: tl.constexpr,
             PINGPONG: tl.constexpr = False):
     """K and V of the CTA's keys once (as two [HN, D] row halves, and K
-    again as four [HN, DC] quarters for the lockstep dQ at D = 64), then Q_i with its LSE2 and
-    dO_i with its delta (BM fp32 each, from the flat statistics: LSE2 at
-    stat_off + h * sq_pad + query, delta stat_plane further) of every
-    iteration into the ring."""
+    again as four [HN, DC] quarters for the lockstep dQ at D = 64), then
+    Q_i with its LSE2 and dO_i with its delta (BM fp32 each, from the flat
+    statistics: LSE2 at stat_off + h * sq_pad + query, delta stat_plane
+    further) of every iteration into the ring."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     DC: tl.constexpr = D // 2
     QUARTERS: tl.constexpr = D != 128 and not PINGPONG
