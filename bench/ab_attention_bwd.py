@@ -29,7 +29,9 @@ three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s3" and
 "new-pp-s4" (PINGPONG with a three- or four-stage ring), "new-lock-s4",
 "new-pp-red" (PINGPONG, dQ added by red.global.add from registers: no
 fp32 dQ tiles, so "new-pp-red-s3" has room for a three-stage ring at
-D128). Ring depths not given are the host's (txl.ops._BWD_STAGES).
+D128), "new-dqfirst" (lockstep with dK's wgmma issued after dQ's, so
+that dQ's epilogue runs under it; "-s4": four stages). Ring depths not
+given are the host's (txl.ops._BWD_STAGES).
 """
 import argparse
 import importlib.util
@@ -89,6 +91,7 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     qk_scale = scale * math.log2(math.e)
     if mod is new_mod:
         extra.setdefault("PINGPONG", txl.ops._BWD_PINGPONG[D])
+        extra.setdefault("DQ_FIRST", txl.ops._BWD_DQ_FIRST[D])
     if old:
         stat_args = (lse2, delta)
     else:
@@ -107,7 +110,10 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
 
 # The Q/dO ring depths and the schedule of main at 4349a94 ("new-main").
 MAIN_STAGES = {64: 3, 128: 2}
-VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main"),
+VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
+                                        DQ_FIRST=False),
+            "new-dqfirst": dict(PINGPONG=False, DQ_FIRST=True),
+            "new-dqfirst-s4": dict(PINGPONG=False, DQ_FIRST=True, STAGES=4),
             "new-pp": dict(PINGPONG=True),
             "new-lock": dict(PINGPONG=False), "new-late": dict(DQ_LATE=True),
             "new-p32": dict(P16_DS=False),

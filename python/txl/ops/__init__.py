@@ -89,6 +89,9 @@ _BWD_STAGES = {64: 4, 128: 2}
 # D64 on the H100 (session 14, with 4 stages, B8 H16 S8192): 441 vs 383
 # TFLOP/s non-causal, 407 vs 387 causal (lockstep, 3 stages).
 _BWD_PINGPONG = {64: True, 128: False}
+# Without PINGPONG: dK's wgmma issued after dQ's, so that dQ's epilogue runs
+# under it (flash_bwd DQ_FIRST).
+_BWD_DQ_FIRST = {64: False, 128: False}
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 # Q slots of the persistent forward: two let the next tile's Q land while
 # the consumers still read this one; at head dim 256 a second slot (64 KB)
@@ -467,6 +470,7 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen,
         FOLD_LSE=abs(qk_scale) > 1e-30,
         PINGPONG=_BWD_PINGPONG[D] if pingpong is None else bool(pingpong),
+        DQ_FIRST=_BWD_DQ_FIRST[D],
         num_warps=4, num_warpgroups=3)
 
 

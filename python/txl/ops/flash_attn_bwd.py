@@ -311,7 +311,7 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
          DQ_TMA: tl.constexpr, LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
          P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
          KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr,
-         PINGPONG: tl.constexpr):
+         PINGPONG: tl.constexpr, DQ_FIRST: tl.constexpr):
     """Query block i (iteration t) against this consumer's HN keys. With
     DQ_LATE, the previous iteration's dQ part (dq_pend, for dq_acc rows
     pend_row.., columns pend_col..) is added here, under S^T's wgmma, and
@@ -384,7 +384,8 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
         pt = pt16.to(tl.float32)
     txl.dot_wait(1)  # dP^T is ready; dV runs on
     dst = (pt * dpt).to(do.dtype)
-    dk = tl.dot(dst, q, dk)
+    if not DQ_FIRST:
+        dk = tl.dot(dst, q, dk)
     # dQ needs both consumers' dS^T: through shared memory (smem_store
     # ends with the async-proxy fence and a warpgroup barrier, so the
     # other consumer's wgmmas see it after barrier 10, or 12 + ROLE).
@@ -407,10 +408,19 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                     k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
         dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
                     k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
+        if DQ_FIRST:
+            # dK after dQ: dQ's epilogue runs while dK's wgmma does.
+            dk = tl.dot(dst, q, dk)
+            txl.dot_wait(1)  # dV and dQ are done; dK runs on
+            add_dq(dq * softmax_scale, dq_tile, dq_ptr, dq_desc,
+                   dq_row0 + i * BM, dq_col + ROLE * DC, dq_row_stride, DC,
+                   DQ_TMA)
+            dq = dq_pend
         txl.dot_wait(0)
         txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
-        dq = dq * softmax_scale
-        if not DQ_LATE:
+        if not DQ_FIRST:
+            dq = dq * softmax_scale
+        if not DQ_LATE and not DQ_FIRST:
             add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
                    dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
             dq = dq_pend
@@ -479,7 +489,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
             DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr,
-            FOLD_LSE: tl.constexpr, PINGPONG: tl.constexpr):
+            FOLD_LSE: tl.constexpr, PINGPONG: tl.constexpr,
+            DQ_FIRST: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
     blocks i_lo .. i_hi-1 of every query head of the group; those in
     [i_full, i_fend) need no mask."""
@@ -510,7 +521,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
                 leader, D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP,
-                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG)
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG,
+                DQ_FIRST)
             t += 1
         for i in range(i_full, i_fend):
             dk, dv, dq_pend, pend_row, pend_col = step(
@@ -520,7 +532,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
                 leader, D, STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP,
-                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG)
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG,
+                DQ_FIRST)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
@@ -533,7 +546,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                     causal_shift, left_shift, softcap_scale, qk_scale,
                     neg_inv_c, softmax_scale, leader, D, STAGES, CAUSAL, True,
                     ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
-                    FOLD_LSE, PINGPONG)
+                    FOLD_LSE, PINGPONG, DQ_FIRST)
                 t += 1
     if DQ_LATE:
         add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
@@ -563,7 +576,8 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
               P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
               KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True,
-              PINGPONG: tl.constexpr = False):
+              PINGPONG: tl.constexpr = False,
+              DQ_FIRST: tl.constexpr = False):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -662,6 +676,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     # dQ added an iteration late only by TMA (the atomics take it in the
     # accumulator's layout, which a loop-carried zero tile does not keep).
     LATE: tl.constexpr = DQ_LATE and DQ_TMA and not PINGPONG
+    FIRST: tl.constexpr = DQ_FIRST and not LATE and not PINGPONG
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -679,7 +694,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
                 CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE, PINGPONG)
+                FOLD_LSE, PINGPONG, FIRST)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -690,4 +705,4 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
                 CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE, PINGPONG)
+                FOLD_LSE, PINGPONG, FIRST)
