@@ -63,6 +63,12 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   iterations later, after both have passed the barrier of the iteration
   in between, which each reaches only after retiring its dQ wgmmas.
 
+  DQ_FIRST (lockstep only) issues dK's wgmma after dQ's instead of
+  before the dS^T store: the consumer then retires dV and dQ only
+  (dot_wait(1)) and runs dQ's epilogue while dK's wgmma keeps the tensor
+  core busy, instead of waiting for all three first; dK's start moves
+  behind barrier 10, under dV's wgmma.
+
   That barrier puts the two consumers in lockstep: both reach it at the
   same point of every iteration, so both drain their wgmmas (dQ's wait)
   and run dQ's epilogue (scaling, the fp32 tile, the TMA issue) and the
