@@ -30,8 +30,9 @@ three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s3" and
 "new-pp-red" (PINGPONG, dQ added by red.global.add from registers: no
 fp32 dQ tiles, so "new-pp-red-s3" has room for a three-stage ring at
 D128), "new-dqfirst" (lockstep with dK's wgmma issued after dQ's, so
-that dQ's epilogue runs under it; "-s4": four stages). Ring depths not
-given are the host's (txl.ops._BWD_STAGES).
+that dQ's epilogue runs under it; "-s4": four stages; "new-pp-dqfirst":
+the same in the PINGPONG turns, D64 only). Ring depths not given are the
+host's (txl.ops._BWD_STAGES).
 """
 import argparse
 import importlib.util
@@ -114,6 +115,7 @@ VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
                                         DQ_FIRST=False),
             "new-dqfirst": dict(PINGPONG=False, DQ_FIRST=True),
             "new-dqfirst-s4": dict(PINGPONG=False, DQ_FIRST=True, STAGES=4),
+            "new-pp-dqfirst": dict(PINGPONG=True, DQ_FIRST=True),
             "new-pp": dict(PINGPONG=True),
             "new-lock": dict(PINGPONG=False), "new-late": dict(DQ_LATE=True),
             "new-p32": dict(P16_DS=False),

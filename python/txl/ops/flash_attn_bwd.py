@@ -63,11 +63,12 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   iterations later, after both have passed the barrier of the iteration
   in between, which each reaches only after retiring its dQ wgmmas.
 
-  DQ_FIRST (lockstep only) issues dK's wgmma after dQ's instead of
-  before the dS^T store: the consumer then retires dV and dQ only
-  (dot_wait(1)) and runs dQ's epilogue while dK's wgmma keeps the tensor
-  core busy, instead of waiting for all three first; dK's start moves
-  behind barrier 10, under dV's wgmma.
+  DQ_FIRST issues dK's wgmma after dQ's instead of before the dS^T
+  store: the consumer then retires dV and dQ only (dot_wait(1)) and runs
+  dQ's epilogue while dK's wgmma keeps the tensor core busy, instead of
+  waiting for all three first; dK's start moves behind barrier 10, under
+  dV's wgmma. Also in PINGPONG's turns below, at D = 64 only (at 128 the
+  dQ accumulator next to dK's operands does not fit: ptxas serializes).
 
   That barrier puts the two consumers in lockstep: both reach it at the
   same point of every iteration, so both drain their wgmmas (dQ's wait)
@@ -399,12 +400,15 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     txl.smem_store(txl.get_buffer(ds_bufs, half + ROLE), dst)
     if PINGPONG:
         if t % 2 == ROLE:
-            whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z,
-                     dq_ptr, dq_desc, dq_row0 + i * BM, dq_col,
-                     dq_row_stride, softmax_scale, leader, ROLE, D, DQ_TMA)
+            dk = whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z,
+                          dq_ptr, dq_desc, dq_row0 + i * BM, dq_col,
+                          dq_row_stride, softmax_scale, leader, dk, dst, q,
+                          ROLE, D, DQ_TMA, DQ_FIRST)
         else:
             # The other consumer's turn: dS^T is there, go on.
             txl.bar_arrive(13 - ROLE, 256)
+            if DQ_FIRST:
+                dk = tl.dot(dst, q, dk)
             txl.dot_wait(0)
             txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
         dq = dq_pend
@@ -435,22 +439,30 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
 
 @txl.jit
 def whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z, dq_ptr, dq_desc,
-             row, col, row_stride, softmax_scale, leader,
-             ROLE: tl.constexpr, D: tl.constexpr, DQ_TMA: tl.constexpr):
+             row, col, row_stride, softmax_scale, leader, dk, dst, q,
+             ROLE: tl.constexpr, D: tl.constexpr, DQ_TMA: tl.constexpr,
+             DQ_FIRST: tl.constexpr):
     """PINGPONG, this consumer's turn: dQ_i = sum over w of (dS^T_w)^T
     K_w, all D columns, once the other consumer's dS^T is in shared
     memory (it arrives on barrier 12 + ROLE). dV's and dK's wgmmas retire
     first (this consumer's dQ would run after them anyway): the Q/dO
     stage is released, and P^T's and dS^T's registers are free for dQ's
-    64 (D = 128) before it is issued."""
-    txl.dot_wait(0)
-    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+    64 (D = 128) before it is issued. DQ_FIRST (the registers allow it at
+    D = 64): dK (dS^T_w Q, not issued yet) goes after dQ's wgmmas and
+    runs under dQ's epilogue. Returns dK."""
+    if not DQ_FIRST:
+        txl.dot_wait(0)
+        txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
     txl.bar_wait(12 + ROLE, 256)
     dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
                 txl.get_buffer(k_bufs, 0 + z))
     dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
                 txl.get_buffer(k_bufs, 1 + z), dq)
-    txl.dot_wait(0)
+    if DQ_FIRST:
+        dk = tl.dot(dst, q, dk)
+        txl.dot_wait(1)  # dV and dQ; dK runs on
+    else:
+        txl.dot_wait(0)
     dq = dq * softmax_scale
     if DQ_TMA:
         # The descriptor's block is a column half (as without PINGPONG):
@@ -464,6 +476,10 @@ def whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z, dq_ptr, dq_desc,
     else:
         add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride, D,
                DQ_TMA)
+    if DQ_FIRST:
+        txl.dot_wait(0)
+        txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+    return dk
 
 
 @txl.jit
@@ -682,7 +698,10 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     # dQ added an iteration late only by TMA (the atomics take it in the
     # accumulator's layout, which a loop-carried zero tile does not keep).
     LATE: tl.constexpr = DQ_LATE and DQ_TMA and not PINGPONG
-    FIRST: tl.constexpr = DQ_FIRST and not LATE and not PINGPONG
+    # (With PINGPONG at D = 128 the dQ accumulator next to dK's operands
+    # in flight is more than the registers hold: ptxas serializes, C7512.)
+    FIRST: tl.constexpr = DQ_FIRST and not LATE and (D == 64 or
+                                                     not PINGPONG)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
