@@ -8,23 +8,37 @@ alternating.
         python3 bench/ab_attention_bwd.py [--rounds 2] [--shape B,H,S,D] \\
         [--baseline /tmp/bwd_old.py]
 
-The baseline ("main" in the output) must take LSE2/delta by pointer, as
-flash_bwd did before the statistics came by TMA (dc85849 and earlier).
+The baseline ("main" in the output) may take LSE2/delta by pointer (as
+flash_bwd did before the statistics came by TMA, dc85849 and earlier) or
+by TMA (later ones).
 
 txl: the preprocess, dQ zeroing, flash_bwd and the dQ conversion (the
 same work as txl.ops.flash_attn_backward_into), timed without autograd;
 cuDNN: torch.autograd.grad through SDPA's cuDNN backend (its own
 preprocess included). All three are checked against each other first.
-TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time. Variants of this tree's
-kernel: "new" (the default constexprs), "new-late" (DQ_LATE=True: dQ
-added in the next iteration), "new-p32"
-(P16_DS=False: dS^T from P^T in fp32), "new-s3" (a three-stage Q/dO
-ring; D128 only).
+TFLOP/s = 2.5 x 4 B H S^2 D (/2 causal) / time; per variant the rounds,
+their mean over cuDNN's mean, and the median of the per-round ratios to
+cuDNN. Variants of this tree's kernel (--variants picks some,
+comma-separated): "new" (the host's defaults), "new-main" (main's
+configuration at 4349a94: lockstep, its ring depths), "new-pp"
+(PINGPONG=True: the consumers take turns at dQ), "new-lock"
+(PINGPONG=False: both compute half of dQ every iteration, in lockstep at
+barrier 10), "new-late" (DQ_LATE=True: dQ added in the next iteration),
+"new-p32" (P16_DS=False: dS^T from P^T in fp32), "new-s3" (a
+three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s3" and
+"new-pp-s4" (PINGPONG with a three- or four-stage ring), "new-lock-s4",
+"new-pp-red" (PINGPONG, dQ added by red.global.add from registers: no
+fp32 dQ tiles, so "new-pp-red-s3" has room for a three-stage ring at
+D128), "new-dqfirst" (lockstep with dK's wgmma issued after dQ's, so
+that dQ's epilogue runs under it; "-s4": four stages; "new-pp-dqfirst":
+the same in the PINGPONG turns, D64 only). Ring depths not given are the
+host's (txl.ops._BWD_STAGES).
 """
 import argparse
 import importlib.util
 import math
 import os
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -76,22 +90,45 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
     vd = TensorDescriptor.from_tensor(v.view(rows, Hkv * D), [hn, D])
     dqd = TensorDescriptor.from_tensor(dq_acc.view(-1, H * D), [bm, D // 2])
     qk_scale = scale * math.log2(math.e)
+    if mod is new_mod:
+        extra.setdefault("PINGPONG", txl.ops._BWD_PINGPONG[D])
+        extra.setdefault("DQ_FIRST", txl.ops._BWD_DQ_FIRST[D])
     if old:
         stat_args = (lse2, delta)
     else:
         stat_args = (TensorDescriptor.from_tensor(stats.view(-1), [bm]),
                      lse2.numel())
-    stages = extra.pop("STAGES", {64: 3, 128: 2}[D])
+    stages = extra.pop("STAGES", txl.ops._BWD_STAGES[D] if mod is new_mod
+                       else MAIN_STAGES[D])
     mod.flash_bwd[((S + bn - 1) // bn, B * Hkv)](
         qd, kd, vd, kqd, dod, dqd, dk, dv, *stat_args, dq_acc, S, S, sq_pad,
         H, Hkv, H // Hkv, qk_scale, scale, 0, 0, 1.0, lse, lse, D=D,
-        STAGES=stages, CAUSAL=causal, DQ_TMA=True, LOCAL=False,
+        STAGES=stages, CAUSAL=causal, DQ_TMA=extra.pop("DQ_TMA", True),
+        LOCAL=False,
         SOFTCAP=False, VARLEN=False, num_warps=4, num_warpgroups=3, **extra)
     dq.copy_(dq_acc.view(B, sq_pad, H, D)[:, :S])
 
 
+# The Q/dO ring depths and the schedule of main at 4349a94 ("new-main").
+MAIN_STAGES = {64: 3, 128: 2}
+VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
+                                        DQ_FIRST=False),
+            "new-dqfirst": dict(PINGPONG=False, DQ_FIRST=True),
+            "new-dqfirst-s4": dict(PINGPONG=False, DQ_FIRST=True, STAGES=4),
+            "new-pp-dqfirst": dict(PINGPONG=True, DQ_FIRST=True),
+            "new-pp": dict(PINGPONG=True),
+            "new-lock": dict(PINGPONG=False), "new-late": dict(DQ_LATE=True),
+            "new-p32": dict(P16_DS=False),
+            "new-s3": dict(STAGES=3, PINGPONG=False),
+            "new-pp-s4": dict(PINGPONG=True, STAGES=4),
+            "new-pp-s3": dict(PINGPONG=True, STAGES=3),
+            "new-lock-s4": dict(PINGPONG=False, STAGES=4),
+            "new-pp-red": dict(PINGPONG=True, DQ_TMA=False),
+            "new-pp-red-s3": dict(PINGPONG=True, DQ_TMA=False, STAGES=3)}
+
+
 def run_shape(B, H, S, D, causal, rounds, old_mod=None,
-              dtype=torch.float16):
+              dtype=torch.float16, names=tuple(VARIANTS)):
     gen = torch.Generator(device="cuda").manual_seed(S + D + 1)
     q, k, v, do = (torch.randn((B, S, H, D), device="cuda", generator=gen,
                                dtype=dtype) for _ in range(4))
@@ -100,15 +137,18 @@ def run_shape(B, H, S, D, causal, rounds, old_mod=None,
     lse = torch.empty((B, H, S), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
     flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
-    variants = {"new": {}, "new-late": dict(DQ_LATE=True),
-                "new-p32": dict(P16_DS=False), "new-s3": dict(STAGES=3)}
+    variants = {n: {k: MAIN_STAGES[D] if v == "main" else v
+                    for k, v in VARIANTS[n].items()} for n in names}
     names = list(variants) + (["main"] if old_mod else [])
     grads = {n: tuple(torch.empty_like(t) for t in (q, k, v)) for n in names}
     fns = {n: (lambda n=n, kw=kw: launch(new_mod, False, q, k, v, out, lse,
-                                         do, *grads[n], scale, causal, **kw))
+                                         do, *grads[n], scale, causal,
+                                         **dict(kw)))
            for n, kw in variants.items()}
     if old_mod:
-        fns["main"] = lambda: launch(old_mod, True, q, k, v, out, lse, do,
+        # Statistics by pointer before they came by TMA (dc85849).
+        by_ptr = "stats_desc" not in open(old_mod.__file__).read()
+        fns["main"] = lambda: launch(old_mod, by_ptr, q, k, v, out, lse, do,
                                      *grads["main"], scale, causal)
     qr, kr, vr = (t.detach().clone().requires_grad_() for t in (q, k, v))
     with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
@@ -130,10 +170,17 @@ def run_shape(B, H, S, D, causal, rounds, old_mod=None,
             err = (g.float() - w.float()).abs().max().item()
             assert err <= 2e-2 * max(scale_w, 1.0), \
                 f"{name} d{n}: vs cuDNN max error {err} (max {scale_w})"
-    for g, w, n in zip(grads["new"], grads.get("main", ()), "qkv"):
+    for g, w, n in zip(grads[next(iter(grads))], grads.get("main", ()),
+                       "qkv"):
         err = (g.float() - w.float()).abs().max().item()
         print(f"  d{n}: new vs main max |diff| {err:.3g}", flush=True)
     fns["cudnn"] = cudnn
+    ref = "new" if "new" in grads else next(iter(grads))
+    for name in grads:
+        if name != ref:
+            err = max((a.float() - b.float()).abs().max().item()
+                      for a, b in zip(grads[name], grads[ref]))
+            print(f"  {name} vs {ref}: max |diff| {err:.3g}", flush=True)
     res = {n: [] for n in fns}
     for _ in range(rounds):
         for name, fn in fns.items():
@@ -142,8 +189,12 @@ def run_shape(B, H, S, D, causal, rounds, old_mod=None,
     cud = sum(res["cudnn"]) / rounds
     for name, r in res.items():
         mean = sum(r) / rounds
-        print(f"{tag:28} {name:8} " + " ".join(f"{x:6.1f}" for x in r) +
-              f"  mean {mean:6.1f}  x cuDNN {mean / cud:.3f}", flush=True)
+        # Clocks drift between rounds (cuDNN itself by 10%): the median of
+        # the per-round ratios to cuDNN is the steadier figure.
+        ratio = statistics.median(x / c for x, c in zip(r, res["cudnn"]))
+        print(f"{tag:27} {name:9} " + " ".join(f"{x:5.0f}" for x in r) +
+              f"  mean {mean:5.1f} x cuDNN {mean / cud:.3f} "
+              f"med.ratio {ratio:.3f}", flush=True)
 
 
 def main():
@@ -152,11 +203,20 @@ def main():
     ap.add_argument("--shape", default="4,32,8192,128")
     ap.add_argument("--baseline", default="",
                     help="an older flash_attn_bwd.py to time as 'main'")
+    ap.add_argument("--variants", default=",".join(VARIANTS),
+                    help="this tree's variants to time, comma-separated")
+    ap.add_argument("--causal", default="0,1",
+                    help="0 (non-causal), 1 (causal) or both")
     args = ap.parse_args()
     old_mod = load_baseline(args.baseline)
     B, H, S, D = (int(x) for x in args.shape.split(","))
-    for causal in (False, True):
-        run_shape(B, H, S, D, causal, args.rounds, old_mod)
+    names = [n for n in args.variants.split(",") if n]
+    for n in names:
+        if n not in VARIANTS:
+            ap.error(f"unknown variant {n} (known: {', '.join(VARIANTS)})")
+    for causal in (int(c) for c in args.causal.split(",")):
+        run_shape(B, H, S, D, bool(causal), args.rounds, old_mod,
+                  names=names)
         torch.cuda.empty_cache()
 
 

@@ -97,7 +97,7 @@ def check(got, want32, want_low, name):
 
 
 def run(B, Sq, Sk, H, Hkv, D, dtype, causal, seed=0, window=(-1, -1),
-        softcap=0.0, scale=None):
+        softcap=0.0, scale=None, pingpong=None):
     q, k, v, do = make(B, Sq, Sk, H, Hkv, D, dtype, seed)
     if scale is None:
         scale = 1.0 / math.sqrt(D)
@@ -109,7 +109,7 @@ def run(B, Sq, Sk, H, Hkv, D, dtype, causal, seed=0, window=(-1, -1),
     dq, dk, dv = (view for _, view in bufs)
     txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, dq, dk, dv,
                                      scale, causal, window_size=window,
-                                     softcap=softcap)
+                                     softcap=softcap, pingpong=pingpong)
     torch.cuda.synchronize()
     for big, view in bufs:
         assert torch.isnan(big[view.numel():]).all(), "a store past a grad"
@@ -138,6 +138,93 @@ SEQLENS = [1, 17, 128, 1000, 4133]
 @pytest.mark.parametrize("S", SEQLENS)
 def test_square(S, D, dtype, causal):
     run(2, S, S, 3, 3, D, dtype, causal)
+
+
+def other_schedule(D):
+    """flash_bwd's PINGPONG setting that is not the default at head dim D
+    (the default is what every other test runs)."""
+    return not txl.ops._BWD_PINGPONG[D]
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16],
+                         ids=["fp16", "bf16"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("S", [1, 17, 130, 1000, 4133])
+def test_other_schedule(S, D, dtype, causal):
+    """The PINGPONG setting the host does not pick (the consumers take
+    turns at dQ, or both compute half of it every iteration): odd and
+    even query-block counts, so either consumer may have the last turn."""
+    run(2, S, S, 3, 3, D, dtype, causal, pingpong=other_schedule(D))
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("case", ["gqa", "window", "softcap", "scale0",
+                                  "q-ne-k"])
+@pytest.mark.parametrize("D", [64, 128])
+def test_other_schedule_features(case, D, causal):
+    """The other PINGPONG setting with GQA (turns continue across the
+    group's heads), a window, softcap, softmax_scale 0 and seqlen_q !=
+    seqlen_k."""
+    pp = other_schedule(D)
+    if case == "gqa":
+        run(2, 1000, 777, 8, 1, D, torch.bfloat16, causal, pingpong=pp)
+    elif case == "window":
+        run(2, 700, 1000, 2, 1, D, torch.float16, causal, window=(100, 50),
+            pingpong=pp)
+    elif case == "softcap":
+        run(2, 777, 1000, 2, 2, D, torch.float16, causal, softcap=20.0,
+            pingpong=pp)
+    elif case == "scale0":
+        run(2, 300, 301, 2, 2, D, torch.float16, causal, scale=0.0,
+            pingpong=pp)
+    else:
+        run(2, 4133, 128, 2, 2, D, torch.float16, causal, pingpong=pp)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("case", ["s17", "s1000", "s4133", "gqa", "window",
+                                  "varlen-atomics"])
+def test_dq_first(case, D, causal, monkeypatch, pingpong=False):
+    """The lockstep schedule with dK's wgmma issued after dQ's (DQ_FIRST,
+    the host's _BWD_DQ_FIRST monkeypatched on), dQ by TMA and by atomics."""
+    monkeypatch.setattr(txl.ops, "_BWD_DQ_FIRST", {64: True, 128: True})
+    pp = pingpong
+    if case.startswith("s"):
+        S = int(case[1:])
+        run(2, S, S, 3, 3, D, torch.float16, causal, pingpong=pp)
+    elif case == "gqa":
+        run(2, 1000, 777, 8, 1, D, torch.bfloat16, causal, pingpong=pp)
+    elif case == "window":
+        run(2, 700, 1000, 2, 1, D, torch.float16, causal, window=(100, 50),
+            softcap=20.0, pingpong=pp)
+    else:
+        q, k, v, do, dlse, cu_q, cu_k = varlen_inputs(VARLEN_LENS, 2, 2, D,
+                                                      torch.float16)
+        scale = 1.0 / math.sqrt(D)
+        out = torch.empty_like(q)
+        lse = torch.empty((2, q.shape[0]), device="cuda")
+        max_q = max(a for a, _ in VARLEN_LENS)
+        max_k = max(b for _, b in VARLEN_LENS)
+        txl.ops.flash_attn_varlen_forward_into(q, k, v, cu_q, cu_k, max_q,
+                                               out, lse, scale, causal)
+        grads = [poisoned(t.shape, torch.float16)[1] for t in (q, k, v)]
+        txl.ops.flash_attn_varlen_backward_into(
+            q, k, v, out, lse, do, cu_q, cu_k, max_q, max_k, *grads, scale,
+            causal, grad_lse=dlse, dq_tma=False, pingpong=pp)
+        torch.cuda.synchronize()
+        check_varlen(VARLEN_LENS, grads, q, k, v, do, dlse, cu_q, cu_k,
+                     scale, causal, (-1, -1), 0.0)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("case", ["s17", "s1000", "s4133", "gqa", "window",
+                                  "varlen-atomics"])
+def test_dq_first_pingpong(case, causal, monkeypatch):
+    """DQ_FIRST in the PINGPONG turns (head dim 64; at 128 the kernel
+    ignores it: the registers do not allow it)."""
+    test_dq_first(case, 64, causal, monkeypatch, pingpong=True)
 
 
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
@@ -235,11 +322,17 @@ def check_varlen(lens, grads, q, k, v, do, dlse, cu_q, cu_k, scale, causal,
 @pytest.mark.parametrize("D,dtype,H,Hkv", [(128, torch.float16, 4, 2),
                                            (64, torch.bfloat16, 8, 1)],
                          ids=["d128-fp16-gqa2", "d64-bf16-gqa8"])
-@pytest.mark.parametrize("window,softcap,dq_tma",
-                         [((-1, -1), 0.0, True), ((-1, -1), 0.0, False),
-                          ((100, 30), 0.0, True), ((-1, -1), 20.0, True)],
-                         ids=["plain", "dq-atomics", "window", "softcap"])
-def test_varlen(window, softcap, dq_tma, D, dtype, H, Hkv, causal):
+@pytest.mark.parametrize("window,softcap,dq_tma,other",
+                         [((-1, -1), 0.0, True, False),
+                          ((-1, -1), 0.0, False, False),
+                          ((100, 30), 0.0, True, False),
+                          ((-1, -1), 20.0, True, False),
+                          ((-1, -1), 0.0, True, True),
+                          ((-1, -1), 0.0, False, True),
+                          ((100, 30), 20.0, True, True)],
+                         ids=["plain", "dq-atomics", "window", "softcap",
+                              "other", "other-atomics", "other-win-cap"])
+def test_varlen(window, softcap, dq_tma, other, D, dtype, H, Hkv, causal):
     """flash_attn_varlen_backward_into on ragged packed sequences, with a
     gradient of the LSE too; gradient buffers poisoned."""
     q, k, v, do, dlse, cu_q, cu_k = varlen_inputs(VARLEN_LENS, H, Hkv, D,
@@ -258,7 +351,7 @@ def test_varlen(window, softcap, dq_tma, D, dtype, H, Hkv, causal):
     txl.ops.flash_attn_varlen_backward_into(
         q, k, v, out, lse, do, cu_q, cu_k, max_q, max_k, *grads, scale,
         causal, grad_lse=dlse, dq_tma=dq_tma, window_size=window,
-        softcap=softcap)
+        softcap=softcap, pingpong=other_schedule(D) if other else None)
     torch.cuda.synchronize()
     for big, view in bufs:
         assert torch.isnan(big[view.numel():]).all(), "a store past a grad"

@@ -74,7 +74,17 @@ __all__ = ["flash_attn_func", "flash_attn_varlen_func",
            "quantize_mla_kv_cache", "dequantize_mla_kv_cache"]
 
 _BLOCK_N = 128   # keys per block of the fp8 forward
-_BWD_STAGES = {64: 3, 128: 2}  # Q/dO ring depth of the backward
+# Q/dO ring depth of the backward (D64: 4 on the H100, session 14: 441 vs
+# 433 TFLOP/s non-causal, 407 vs 388 causal, with PINGPONG).
+_BWD_STAGES = {64: 4, 128: 2}
+# The backward's consumers take turns at dQ (flash_bwd PINGPONG) by default
+# at these head dims; `pingpong=` of the *_backward_into functions overrides.
+# D64 on the H100 (session 14, with 4 stages, B8 H16 S8192): 441 vs 383
+# TFLOP/s non-causal, 407 vs 387 causal (lockstep, 3 stages).
+_BWD_PINGPONG = {64: True, 128: False}
+# Without PINGPONG: dK's wgmma issued after dQ's, so that dQ's epilogue runs
+# under it (flash_bwd DQ_FIRST).
+_BWD_DQ_FIRST = {64: False, 128: False}
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 
 
@@ -427,12 +437,14 @@ def _(q, k, v, softmax_scale, causal, window_left=-1, window_right=-1,
 def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
                              softmax_scale, causal, grad_lse=None,
                              dq_tma=True, window_size=(-1, -1),
-                             softcap=0.0):
+                             softcap=0.0, pingpong=None):
     """The backward kernels into caller-given dq, dk, dv (q's, k's, v's
     shapes, contiguous): the gradients of flash_attn_forward_into's out
     (and, if given, of its lse) for grad_out (and grad_lse). `dq_tma`
     chooses how dQ is accumulated (TMA reduce-add, else red atomics; see
-    flash_attn_bwd.py); window_size and softcap as for the forward."""
+    flash_attn_bwd.py); window_size and softcap as for the forward.
+    `pingpong` (None: the default for the head dim) chooses flash_bwd's
+    PINGPONG schedule (the consumers take turns at dQ)."""
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
     _check_bwd_head_dim(D)
@@ -453,7 +465,7 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
                 dq_acc.view(B * sq_pad, H, D), B, Sq, Sk, sq_pad,
                 sq_pad // bm, (Sk + _bwd_kernels.BN - 1) // _bwd_kernels.BN,
                 None, None, softmax_scale, causal, dq_tma, window_size,
-                softcap)
+                softcap, pingpong)
     dq.copy_(dq_acc[:, :Sq])
 
 
@@ -475,7 +487,8 @@ def _check_bwd_head_dim(D):
 
 def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
                 seqlen_q, seqlen_k, sq_pad, q_blocks, k_blocks, cu_q, cu_k,
-                softmax_scale, causal, dq_tma, window_size, softcap):
+                softmax_scale, causal, dq_tma, window_size, softcap,
+                pingpong=None):
     """The preprocess and flash_bwd (python/txl/ops/flash_attn_bwd.py) on
     packed rows: q/out/grad_out [rows_q, H, D], k/v/dk/dv [rows_k, Hkv,
     D], dq_acc fp32 [rows of dQ, H, D] (zeroed; every query block a CTA
@@ -523,18 +536,23 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
         max(left, 0), max(right, 0), softcap_scale, cu_q, cu_k, D=D,
         STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen,
-        FOLD_LSE=abs(qk_scale) > 1e-30, num_warps=4, num_warpgroups=3)
+        FOLD_LSE=abs(qk_scale) > 1e-30,
+        PINGPONG=_BWD_PINGPONG[D] if pingpong is None else bool(pingpong),
+        DQ_FIRST=_BWD_DQ_FIRST[D],
+        num_warps=4, num_warpgroups=3)
 
 
 def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
                                     cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
                                     max_seqlen_k, dq, dk, dv, softmax_scale,
                                     causal, grad_lse=None, dq_tma=True,
-                                    window_size=(-1, -1), softcap=0.0):
+                                    window_size=(-1, -1), softcap=0.0,
+                                    pingpong=None):
     """The backward of flash_attn_varlen_forward_into: q/out/grad_out/dq
     [total_q, heads, D], k/v/dk/dv [total_k, kv_heads, D] (dq, dk, dv
     contiguous), lse (and grad_lse) [heads, total_q] fp32; cu_seqlens and
-    max_seqlen as for the forward. Every row of dq is written, and every
+    max_seqlen as for the forward (pingpong as for
+    flash_attn_backward_into). Every row of dq is written, and every
     row of dk and dv inside cu_seqlens_k[0] .. cu_seqlens_k[-1]-1 (the
     others are left as they are)."""
     Tq, H, D = q.shape
@@ -557,7 +575,7 @@ def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
                 (int(max_seqlen_k) + bn - 1) // bn,
                 cu_seqlens_q.to(torch.int32).contiguous(),
                 cu_seqlens_k.to(torch.int32).contiguous(), softmax_scale,
-                causal, dq_tma, window_size, softcap)
+                causal, dq_tma, window_size, softcap, pingpong)
     dq.copy_(dq_acc[:Tq])
 
 

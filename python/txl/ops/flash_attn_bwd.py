@@ -63,6 +63,53 @@ The schedule (three warpgroups, num_warps=4, num_warpgroups=3):
   iterations later, after both have passed the barrier of the iteration
   in between, which each reaches only after retiring its dQ wgmmas.
 
+  DQ_FIRST issues dK's wgmma after dQ's instead of before the dS^T
+  store: the consumer then retires dV and dQ only (dot_wait(1)) and runs
+  dQ's epilogue while dK's wgmma keeps the tensor core busy, instead of
+  waiting for all three first; dK's start moves behind barrier 10, under
+  dV's wgmma. Also in PINGPONG's turns below, at D = 64 only (at 128 the
+  dQ accumulator next to dK's operands does not fit: ptxas serializes).
+
+  That barrier puts the two consumers in lockstep: both reach it at the
+  same point of every iteration, so both drain their wgmmas (dQ's wait)
+  and run dQ's epilogue (scaling, the fp32 tile, the TMA issue) and the
+  start of the next iteration at the same time, with nothing in the
+  tensor cores. PINGPONG de-phases them, FA3-style, by taking turns:
+
+      iteration t, consumer t % 2 ("heavy")    the other ("light")
+      S^T, dP^T, P^T, dV, dS^T, dK             the same
+      dS^T_w -> shared memory                  dS^T_w -> shared memory
+      retire dV, dK; release the stage         arrive on barrier 12 + t%2
+      wait at barrier 12 + t%2                 retire dV, dK; release
+      dQ_i = sum over w of (dS^T_w)^T K_w      on to iteration t + 1
+             (all D columns, m64nDk16)
+      dQ's epilogue, reduce-add
+
+  The light consumer does not wait for the heavy one: it starts
+  iteration t + 1 (where it is heavy) while the heavy one's dQ wgmmas
+  and epilogue run, and then waits for the other's dS^T there, while the
+  other's next iteration keeps the tensor cores busy. Each consumer does
+  dQ every other iteration, at twice the width (one m64n128k16 chain at
+  D = 128 instead of two m64n64k16 ones: K's row half is the B operand as
+  loaded, no column views or quarter copies), and takes 4 named barriers
+  an iteration on average instead of 5. Why the turns are safe:
+  barrier 12 + h is used only in h's turns (the light consumer arrives,
+  h waits), and the light one's next arrival there, two iterations on,
+  comes after its own turn's wait in between, which needs h's arrival
+  after h's turn: no phase of it collects arrivals of two turns. A dS^T
+  tile is rewritten two iterations on; its only reader, that iteration's
+  heavy consumer, retires its dQ wgmmas before it arrives on the next
+  iteration's barrier, which the writer (heavy then) waits for before
+  writing again, or is the writer itself. The cost: the dQ accumulator
+  (64 registers at D = 128, allocated after dV and dK retire) and two
+  32 KB fp32 dQ tiles instead of two of 16 KB (226 KB of shared memory at
+  D = 128, so no third Q/dO stage; at D = 64 the K quarters go, 146 KB).
+  The host's defaults (txl.ops._BWD_PINGPONG, _BWD_STAGES) follow the
+  H100 A/B of bench/RESULTS.md (session 14): PINGPONG with a four-stage
+  ring at D = 64 (13% ahead non-causal, 5% causal); at D = 128 taking
+  turns measured equal non-causal and 2% behind causal, so the lockstep
+  stays there (what bounds D = 128 is not the lockstep).
+
   The dQ half goes to an fp32 tile in shared memory and its leader issues
   one TMA reduce-add (txl.tma_store(..., reduce="add"), PTX
   cp.reduce.async.bulk.tensor): L2 adds the 16 KB while the consumer
@@ -202,22 +249,24 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
             do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
             total, stat_off, stat_plane, h0, sq_pad,
-            D: tl.constexpr, STAGES: tl.constexpr):
+            D: tl.constexpr, STAGES: tl.constexpr,
+            PINGPONG: tl.constexpr = False):
     """K and V of the CTA's keys once (as two [HN, D] row halves, and K
-    again as four [HN, DC] quarters for dQ), then Q_i with its LSE2 and
-    dO_i with its delta (BM fp32 each, from the flat statistics: LSE2 at
-    stat_off + h * sq_pad + query, delta stat_plane further) of every
-    iteration into the ring."""
+    again as four [HN, DC] quarters for the lockstep dQ at D = 64), then
+    Q_i with its LSE2 and dO_i with its delta (BM fp32 each, from the flat
+    statistics: LSE2 at stat_off + h * sq_pad + query, delta stat_plane
+    further) of every iteration into the ring."""
     ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
     DC: tl.constexpr = D // 2
-    COPIES: tl.constexpr = 2 if D == 128 else 3  # K, V (and K quarters)
+    QUARTERS: tl.constexpr = D != 128 and not PINGPONG
+    COPIES: tl.constexpr = 3 if QUARTERS else 2  # K, V (and K quarters)
     txl.mbar_expect(kv_full, COPIES * BN * D * ELEM)
     for w in tl.static_range(2):
         txl.tma_load(txl.get_buffer(k_bufs, w), k_desc,
                      [k_row + w * HN, kv_col], kv_full)
         txl.tma_load(txl.get_buffer(v_bufs, w), v_desc,
                      [k_row + w * HN, kv_col], kv_full)
-        if D != 128:
+        if QUARTERS:
             for c in tl.static_range(2):
                 txl.tma_load(txl.get_buffer(kq_bufs, 2 * w + c), kq_desc,
                              [k_row + w * HN, kv_col + c * DC], kv_full)
@@ -268,7 +317,8 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
          CAUSAL: tl.constexpr, MASK: tl.constexpr, ROLE: tl.constexpr,
          DQ_TMA: tl.constexpr, LOCAL: tl.constexpr, SOFTCAP: tl.constexpr,
          P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
-         KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr):
+         KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr,
+         PINGPONG: tl.constexpr, DQ_FIRST: tl.constexpr):
     """Query block i (iteration t) against this consumer's HN keys. With
     DQ_LATE, the previous iteration's dQ part (dq_pend, for dq_acc rows
     pend_row.., columns pend_col..) is added here, under S^T's wgmma, and
@@ -341,25 +391,95 @@ def step(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
         pt = pt16.to(tl.float32)
     txl.dot_wait(1)  # dP^T is ready; dV runs on
     dst = (pt * dpt).to(do.dtype)
-    dk = tl.dot(dst, q, dk)
+    if not DQ_FIRST:
+        dk = tl.dot(dst, q, dk)
     # dQ needs both consumers' dS^T: through shared memory (smem_store
     # ends with the async-proxy fence and a warpgroup barrier, so the
-    # other consumer's wgmmas see it after barrier 10).
+    # other consumer's wgmmas see it after barrier 10, or 12 + ROLE).
     half = (t % 2) * 2
     txl.smem_store(txl.get_buffer(ds_bufs, half + ROLE), dst)
-    txl.bar_wait(10, 256)
-    dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
-                k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
-    dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
-                k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
-    txl.dot_wait(0)
-    txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
-    dq = dq * softmax_scale
-    if not DQ_LATE:
-        add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
-               dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+    if PINGPONG:
+        if t % 2 == ROLE:
+            dk = whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z,
+                          dq_ptr, dq_desc, dq_row0 + i * BM, dq_col,
+                          dq_row_stride, softmax_scale, leader, dk, dst, q,
+                          ROLE, D, DQ_TMA, DQ_FIRST)
+        else:
+            # The other consumer's turn: dS^T is there, go on.
+            txl.bar_arrive(13 - ROLE, 256)
+            if DQ_FIRST:
+                dk = tl.dot(dst, q, dk)
+            txl.dot_wait(0)
+            txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
         dq = dq_pend
+    else:
+        txl.bar_wait(10, 256)
+        dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
+                    k_quarter(k_bufs, kq_bufs, 0, ROLE, D))
+        dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
+                    k_quarter(k_bufs, kq_bufs, 1, ROLE, D), dq)
+        if DQ_FIRST:
+            # dK after dQ: dQ's epilogue runs while dK's wgmma does.
+            dk = tl.dot(dst, q, dk)
+            txl.dot_wait(1)  # dV and dQ are done; dK runs on
+            add_dq(dq * softmax_scale, dq_tile, dq_ptr, dq_desc,
+                   dq_row0 + i * BM, dq_col + ROLE * DC, dq_row_stride, DC,
+                   DQ_TMA)
+            dq = dq_pend
+        txl.dot_wait(0)
+        txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+        if not DQ_FIRST:
+            dq = dq * softmax_scale
+        if not DQ_LATE and not DQ_FIRST:
+            add_dq(dq, dq_tile, dq_ptr, dq_desc, dq_row0 + i * BM,
+                   dq_col + ROLE * DC, dq_row_stride, DC, DQ_TMA)
+            dq = dq_pend
     return dk, dv, dq, dq_row0 + i * BM, dq_col + ROLE * DC
+
+
+@txl.jit
+def whole_dq(k_bufs, ds_bufs, dq_tile, empty, s, half, z, dq_ptr, dq_desc,
+             row, col, row_stride, softmax_scale, leader, dk, dst, q,
+             ROLE: tl.constexpr, D: tl.constexpr, DQ_TMA: tl.constexpr,
+             DQ_FIRST: tl.constexpr):
+    """PINGPONG, this consumer's turn: dQ_i = sum over w of (dS^T_w)^T
+    K_w, all D columns, once the other consumer's dS^T is in shared
+    memory (it arrives on barrier 12 + ROLE). dV's and dK's wgmmas retire
+    first (this consumer's dQ would run after them anyway): the Q/dO
+    stage is released, and P^T's and dS^T's registers are free for dQ's
+    64 (D = 128) before it is issued. DQ_FIRST (the registers allow it at
+    D = 64): dK (dS^T_w Q, not issued yet) goes after dQ's wgmmas and
+    runs under dQ's epilogue. Returns dK."""
+    if not DQ_FIRST:
+        txl.dot_wait(0)
+        txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+    txl.bar_wait(12 + ROLE, 256)
+    dq = tl.dot(txl.get_buffer(ds_bufs, half).T,
+                txl.get_buffer(k_bufs, 0 + z))
+    dq = tl.dot(txl.get_buffer(ds_bufs, half + 1).T,
+                txl.get_buffer(k_bufs, 1 + z), dq)
+    if DQ_FIRST:
+        dk = tl.dot(dst, q, dk)
+        txl.dot_wait(1)  # dV and dQ; dK runs on
+    else:
+        txl.dot_wait(0)
+    dq = dq * softmax_scale
+    if DQ_TMA:
+        # The descriptor's block is a column half (as without PINGPONG):
+        # one reduce-add per half of the tile.
+        DC: tl.constexpr = D // 2
+        txl.tma_store_wait(0)
+        txl.smem_store(dq_tile, dq)
+        for c in tl.static_range(2):
+            txl.tma_store(txl.smem_slice(dq_tile, c * DC, DC, 1), dq_desc,
+                          [row, col + c * DC], reduce="add")
+    else:
+        add_dq(dq, dq_tile, dq_ptr, dq_desc, row, col, row_stride, D,
+               DQ_TMA)
+    if DQ_FIRST:
+        txl.dot_wait(0)
+        txl.mbar_arrive(txl.get_buffer(empty, s), pred=leader)
+    return dk
 
 
 @txl.jit
@@ -391,7 +511,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
             DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr,
-            FOLD_LSE: tl.constexpr):
+            FOLD_LSE: tl.constexpr, PINGPONG: tl.constexpr,
+            DQ_FIRST: tl.constexpr):
     """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
     blocks i_lo .. i_hi-1 of every query head of the group; those in
     [i_full, i_fend) need no mask."""
@@ -422,7 +543,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
                 leader, D, STAGES, CAUSAL, True, ROLE, DQ_TMA, LOCAL, SOFTCAP,
-                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG,
+                DQ_FIRST)
             t += 1
         for i in range(i_full, i_fend):
             dk, dv, dq_pend, pend_row, pend_col = step(
@@ -432,7 +554,8 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                 h * D, num_heads * D, keys, seqlen_k, causal_shift,
                 left_shift, softcap_scale, qk_scale, neg_inv_c, softmax_scale,
                 leader, D, STAGES, CAUSAL, False, ROLE, DQ_TMA, LOCAL, SOFTCAP,
-                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE)
+                P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG,
+                DQ_FIRST)
             t += 1
         if LOCAL:
             # Past the window's left edge for some rows.
@@ -445,7 +568,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
                     causal_shift, left_shift, softcap_scale, qk_scale,
                     neg_inv_c, softmax_scale, leader, D, STAGES, CAUSAL, True,
                     ROLE, DQ_TMA, LOCAL, SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC,
-                    FOLD_LSE)
+                    FOLD_LSE, PINGPONG, DQ_FIRST)
                 t += 1
     if DQ_LATE:
         add_dq(dq_pend, dq_tile, dq_ptr, dq_desc, pend_row, pend_col,
@@ -474,7 +597,9 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
               SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
               P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
-              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True):
+              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True,
+              PINGPONG: tl.constexpr = False,
+              DQ_FIRST: tl.constexpr = False):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -547,7 +672,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     # K again as [HN, DC] quarters for dQ where a column half of K's tile
     # is no whole swizzle chunk (D = 64; at D = 128 nothing reads it: K's
     # buffers stand in, no shared memory).
-    if D == 128:
+    if D == 128 or PINGPONG:
         kq_bufs = k_bufs
     else:
         kq_bufs = txl.smem_alloc([HN, DC], dtype=dt, num_stages=4)
@@ -556,10 +681,14 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     lse2_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
     delta_bufs = txl.smem_alloc([BM], dtype=tl.float32, num_stages=STAGES)
     ds_bufs = txl.smem_alloc([HN, BM], dtype=dt, num_stages=4)
-    # One fp32 dQ tile per consumer (its column half), for the TMA
-    # reduce-add.
-    dq_bufs = txl.smem_alloc([BM, DC], dtype=tl.float32,
-                             num_stages=2 if DQ_TMA else 1)
+    # One fp32 dQ tile per consumer (its column half; PINGPONG: all D
+    # columns), for the TMA reduce-add; the atomics need none (dS^T's
+    # buffers stand in, unread).
+    DQW: tl.constexpr = D if PINGPONG else DC
+    if DQ_TMA:
+        dq_bufs = txl.smem_alloc([BM, DQW], dtype=tl.float32, num_stages=2)
+    else:
+        dq_bufs = ds_bufs
     kv_full = txl.get_buffer(txl.mbar_alloc(1), 0)
     q_full = txl.mbar_alloc(1, num_stages=STAGES)
     do_full = txl.mbar_alloc(1, num_stages=STAGES)
@@ -568,14 +697,18 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     k_row = k_off + n0
     # dQ added an iteration late only by TMA (the atomics take it in the
     # accumulator's layout, which a loop-carried zero tile does not keep).
-    LATE: tl.constexpr = DQ_LATE and DQ_TMA
+    LATE: tl.constexpr = DQ_LATE and DQ_TMA and not PINGPONG
+    # (With PINGPONG at D = 128 the dQ accumulator next to dK's operands
+    # in flight is more than the registers hold: ptxas serializes, C7512.)
+    FIRST: tl.constexpr = DQ_FIRST and not LATE and (D == 64 or
+                                                     not PINGPONG)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
         produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
                 delta_bufs, kv_full, q_full, do_full, empty, k_desc, v_desc,
                 kq_desc, q_desc, do_desc, stats_desc, k_row, hk * D, q_off,
                 hk * group * D, i_lo, tl.maximum(n_iter, 1), n_iter * group,
-                stat_off, stat_plane, hk * group, sq_pad, D, STAGES)
+                stat_off, stat_plane, hk * group, sq_pad, D, STAGES, PINGPONG)
     if txl.is_warpgroup([1]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -586,7 +719,7 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
                 CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE)
+                FOLD_LSE, PINGPONG, FIRST)
     if txl.is_warpgroup([2]):
         txl.reg_alloc(240)
         consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -597,4 +730,4 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                 left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
                 kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
                 CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE)
+                FOLD_LSE, PINGPONG, FIRST)

@@ -62,3 +62,21 @@
 // VARLEN: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
 // RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name bwd_preprocess --signature "*fp16:16, *fp16:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, *i32:16, 128, 64, 1, 1" --num-warps 4 --target sm_90a --out-dir %t/pre | FileCheck %s --check-prefix=PRE
 // PRE: compiled bwd_preprocess for sm_90a {{.*}}0 B spilled)
+
+// PINGPONG (the consumers take turns at dQ), head dim 128, fp16, causal,
+// dQ by TMA: no spills or serialization either; no lockstep barrier 10:
+// in a turn the light consumer arrives (barrier 12 + the heavy one's
+// role) and the heavy one waits there, then computes all of dQ_i with one
+// m64n128k16 chain per key half (dS^T and K from shared memory, dS^T
+// transposed) and adds it by four 32-column reduce-adds.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, tensordesc<fp32[64]>, i32, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, *i32:16, *i32:16, 128, 2, 1, 1, 0, 0, 0, 1, 0, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/pp 2>&1 | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=PP < %t/pp/flash_bwd.ptx
+// RUN: FileCheck %s --check-prefix=PP-NO10 < %t/pp/flash_bwd.ptx
+// PP-NO10-NOT: barrier.sync 10,
+// PP: barrier.arrive 13, 256;
+// PP: barrier.sync 12, 256;
+// PP-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%r{{[0-9]+}}, {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 1, 1;
+// PP: cp.async.bulk.wait_group.read 0;
+// PP-COUNT-4: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
+// PP: barrier.arrive 12, 256;
+// PP: barrier.sync 13, 256;
