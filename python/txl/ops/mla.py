@@ -161,7 +161,9 @@ def load_page(k_lo, k_hi, k_rope, bar, k_desc, kr_desc, krow,
 def prefetch_l2(ptr, nbytes, issue):
     """Asks L2 for `nbytes` contiguous bytes at `ptr` (one bulk prefetch,
     no shared memory, no completion to wait for), from the threads where
-    `issue` holds."""
+    `issue` holds. The one inline PTX of the MLA kernels (mla_fp8.py's
+    page prefetch calls it too): txl has no builtin for
+    cp.async.bulk.prefetch.L2 yet."""
     tl.inline_asm_elementwise(
         """{
         .reg .pred p;
