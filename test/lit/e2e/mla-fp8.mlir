@@ -58,8 +58,11 @@
 // S576: 36
 // RUN: grep -c cp.async.bulk.tensor.2d %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=TMA
 // TMA: 15
-// RUN: grep -c "cp.async.bulk.prefetch.L2.global \[%rd[0-9]*\], 41984;" %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=PREFETCH
+// RUN: grep -c "cp.async.bulk.prefetch.L2.global \[%rd[0-9]*\], %r[0-9]*;" %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=PREFETCH
 // PREFETCH: 5
+// The size of each: one whole page (64 tokens x 656 bytes).
+// RUN: grep -c "mov.b32 	%r[0-9]*, 41984;" %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=PAGEBYTES
+// PAGEBYTES: 5
 // RUN: grep -c "mul.rn.bf16x2" %t/d/mla_decode_fp8.ptx | FileCheck %s --check-prefix=MUL
 // MUL: 320
 // GIR-NOT: convert_layout {{.*}}shared_offset{{.*}}tensor<64x{{[0-9]+}}x
