@@ -43,6 +43,19 @@ std::string describeArg(const std::optional<Val> &v) {
   return v->kindName();
 }
 
+/// An optional keyword that must be a compile-time bool (`what` names it in
+/// the error); `absent` when it is not given or None.
+bool compileTimeBool(Gen &g, const std::optional<Val> &v, const char *what,
+                     bool absent, const std::string &fname, SourceLoc loc) {
+  if (!v || v->isNone())
+    return absent;
+  if (!v->isIntLike())
+    g.fail(loc, fname + ": " + what + " must be a compile-time bool, got " +
+                    (v->isTensor() ? "a runtime " + v->t.typeStr()
+                                   : describeArg(v)));
+  return v->asInt() != 0;
+}
+
 /// The argument as a value of space `s`, or a located error naming `what`.
 const TValue &expectSpace(Gen &g, const std::optional<Val> &v, Space s,
                           const std::string &fname, const char *what,
@@ -320,14 +333,7 @@ Val smemStore(Gen &g, CallArgs &args, const std::string &fname, SourceLoc loc) {
   if (p[2] && !p[2]->isNone() && !(p[2]->isIntLike() && p[2]->asInt() < 0))
     g.fail(loc, fname + ": cta_id (distributed shared memory) is not "
                         "supported yet");
-  bool sync = true;
-  if (p[3] && !p[3]->isNone()) {
-    if (!p[3]->isIntLike())
-      g.fail(loc, fname + ": sync must be a compile-time bool, got " +
-                      (p[3]->isTensor() ? "a runtime " + p[3]->t.typeStr()
-                                        : describeArg(p[3])));
-    sync = p[3]->asInt() != 0;
-  }
+  bool sync = compileTimeBool(g, p[3], "sync", true, fname, loc);
   TValue v = valueForBuffer(g, *p[1], buf, fname, loc);
   auto store = tg::SmemStoreOp::create(g.b, g.cur, buf.value, v.value);
   if (!sync)
@@ -457,12 +463,7 @@ Value clusterRank(Gen &g, const std::optional<Val> &v, const std::string &fname,
 /// of an even number of CTAs.
 bool twoCtas(Gen &g, const std::optional<Val> &v, const std::string &fname,
              SourceLoc loc) {
-  if (!v || v->isNone())
-    return false;
-  if (!v->isIntLike())
-    g.fail(loc, fname + ": two_ctas must be a compile-time bool, got " +
-                    describeArg(v));
-  if (!v->asInt())
+  if (!compileTimeBool(g, v, "two_ctas", false, fname, loc))
     return false;
   g.requireBlackwell(loc, fname + "(two_ctas=True)");
   int ctas = clusterSize(g,
@@ -496,14 +497,8 @@ Val mbarArrive(Gen &g, CallArgs &args, const std::string &fname,
   auto p =
       g.bind(args, {"mbar", "pred", "cta_id", "track_async_op"}, 1, fname, loc);
   const TValue &bar = expectSpace(g, p[0], Space::Mbar, fname, "mbar", loc);
-  bool trackAsync = false;
-  if (p[3] && !p[3]->isNone()) {
-    if (!p[3]->isIntLike())
-      g.fail(loc, fname + ": track_async_op must be a compile-time bool, got " +
-                      (p[3]->isTensor() ? "a runtime " + p[3]->t.typeStr()
-                                        : describeArg(p[3])));
-    trackAsync = p[3]->asInt() != 0;
-  }
+  bool trackAsync =
+      compileTimeBool(g, p[3], "track_async_op", false, fname, loc);
   // cp.async.mbarrier.arrive only reaches the calling CTA's barriers.
   if (trackAsync && p[2] && !p[2]->isNone())
     g.fail(loc, fname + ": track_async_op=True arrives on a barrier of the "
