@@ -204,6 +204,7 @@ BUILTINS = (
     ('txl.tma_store', (), 'supported', 90, '(value, desc, offsets, reduce=None)', "TMA copy of a shared buffer to global memory; with reduce='add' (or 'min', 'max', 'inc', 'dec', 'and', 'or', 'xor') combined with it element by element in L2.", ''),
     ('txl.tma_store_wait', (), 'supported', 90, '(pendings)', 'Waits until at most `pendings` TMA stores are in flight.', ''),
     ('txl.tma_gather', (), 'supported', 90, '(dst_buf, desc, bar, row_offsets, col)', 'TMA gather of rows into a shared buffer.', ''),
+    ('txl.prefetch_l2', (), 'supported', 90, '(ptr, nbytes, pred=None)', 'Asks L2 for the `nbytes` contiguous global bytes at the scalar pointer `ptr` (cp.async.bulk.prefetch.L2: no shared memory, nothing to wait for), once per calling thread where `pred` holds; `ptr` 16-byte aligned, `nbytes` a multiple of 16.', ''),
     ('txl.async_load', (), 'supported', 0, '(dst_buf, ptrs, mask=None, other=None, contiguity=-1)', 'cp.async of a pointer tensor into a shared buffer (contiguity=N promises runs of N contiguous elements).', ''),
     ('txl.async_load_wait', (), 'supported', 0, '(pendings)', 'Waits until at most `pendings` cp.async groups are in flight.', ''),
     ('txl.dot_wait', (), 'supported', 0, '(pendings)', 'Waits until at most `pendings` wgmma groups are in flight.', ''),

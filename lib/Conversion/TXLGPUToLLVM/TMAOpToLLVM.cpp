@@ -23,6 +23,10 @@
 // everyone after that release, and each thread acquires the slot for the
 // tensormap proxy before any TMA op may name it.
 //
+// txl.prefetch_l2 is the bulk (non-tensor) side of the same copy engine:
+// cp.async.bulk.prefetch.L2 of a contiguous global range, no descriptor,
+// no shared memory, no barrier.
+//
 //===----------------------------------------------------------------------===//
 #include "InlinePTX.h"
 #include "Utility.h"
@@ -298,6 +302,29 @@ struct TMAStoreWaitOpToLLVM
   }
 };
 
+/// Every thread where `pred` holds (all of them without one) asks L2 for
+/// the range: the caller chose the issuing threads, as with a plain store.
+struct PrefetchL2OpToLLVM
+    : public ConvertOpToLLVMPattern<txlgpu::PrefetchL2Op> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(txlgpu::PrefetchL2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto prefetch = [&] {
+      NVVM::CpAsyncBulkPrefetchOp::create(rewriter, loc, adaptor.getPtr(),
+                                          adaptor.getBytes(),
+                                          /*l2CacheHint=*/Value());
+    };
+    if (Value pred = adaptor.getPred())
+      ifThen(rewriter, loc, pred, prefetch);
+    else
+      prefetch();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// tensormap.replace elemtype by element width: TMA moves bits, so every
 /// type travels as the unsigned integer of its width (.u8 0, .u16 1,
 /// .u32 2, .u64 4); zero fill is all-zero bits for every type.
@@ -461,4 +488,5 @@ void mlir::txl::populateTMAOpPatterns(TXLTypeConverter &tc,
                                       RewritePatternSet &patterns) {
   patterns.add<TMALoadOpToLLVM, TMAGatherOpToLLVM, TMAStoreOpToLLVM,
                TMAStoreWaitOpToLLVM, MakeTensorDescOpToLLVM>(tc);
+  patterns.add<PrefetchL2OpToLLVM>(tc);
 }

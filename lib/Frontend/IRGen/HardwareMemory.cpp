@@ -408,6 +408,33 @@ Val mbarExpect(Gen &g, CallArgs &args, const std::string &fname,
   return Val::none();
 }
 
+/// txl.prefetch_l2(ptr, nbytes, pred=None): one bulk L2 prefetch of a
+/// contiguous global range per calling thread where `pred` holds.
+Val prefetchL2(Gen &g, CallArgs &args, const std::string &fname,
+               SourceLoc loc) {
+  auto p = g.bind(args, {"ptr", "nbytes", "pred"}, 2, fname, loc);
+  // One address, not a tensor of them: the prefetch names a range, and a
+  // pointer tensor would be one prefetch per element from every thread.
+  const Val &ptr = *p[0];
+  if (!ptr.isTensor() || !ptr.t.isReg() || ptr.t.isTensor() ||
+      !ptr.t.dtype.isPtr() || ptr.t.dtype.addrSpace != 1)
+    g.fail(loc, fname +
+                    ": ptr must be a scalar pointer into global memory, "
+                    "got " +
+                    (ptr.isTensor() ? ptr.t.typeStr() : ptr.kindName()));
+  Value bytes = i32Value(g, p[1], "the byte count", fname, loc);
+  int64_t n = p[1]->isIntLike() ? p[1]->asInt() : 16;
+  if (n <= 0 || n % 16 || n > INT32_MAX)
+    g.fail(loc, fname +
+                    ": the byte count must be a positive multiple of 16 "
+                    "below 2^31 (cp.async.bulk moves 16-byte units), "
+                    "got " +
+                    std::to_string(n));
+  tg::PrefetchL2Op::create(g.b, g.cur, ptr.t.value, bytes,
+                           predicate(g, p[2], fname, loc));
+  return Val::none();
+}
+
 /// A wait consumes the TMA bytes counted since the barrier's expect: a
 /// statically known total that differs from the expected count would hang
 /// (too few bytes) or corrupt the next phase (too many).
@@ -1601,6 +1628,8 @@ Val Gen::callTxlMemory(const std::string &name, CallArgs &args, SourceLoc loc) {
     return mbarExpect(*this, args, name, loc);
   if (op == "mbar_wait")
     return mbarWait(*this, args, name, loc);
+  if (op == "prefetch_l2")
+    return prefetchL2(*this, args, name, loc);
   if (op == "mbar_arrive")
     return mbarArrive(*this, args, name, loc);
   if (op == "tma_load")

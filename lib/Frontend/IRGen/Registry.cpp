@@ -260,6 +260,7 @@ std::vector<BuiltinInfo> buildTable() {
       {"txl.tma_store", "(value, desc, offsets, reduce=None)", "TMA copy of a shared buffer to global memory; with reduce='add' (or 'min', 'max', 'inc', 'dec', 'and', 'or', 'xor') combined with it element by element in L2.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_store_wait", "(pendings)", "Waits until at most `pendings` TMA stores are in flight.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.tma_gather", "(dst_buf, desc, bar, row_offsets, col)", "TMA gather of rows into a shared buffer.", h::txlMemory, Support::Full, "", {}, 90},
+      {"txl.prefetch_l2", "(ptr, nbytes, pred=None)", "Asks L2 for the `nbytes` contiguous global bytes at the scalar pointer `ptr` (cp.async.bulk.prefetch.L2: no shared memory, nothing to wait for), once per calling thread where `pred` holds; `ptr` 16-byte aligned, `nbytes` a multiple of 16.", h::txlMemory, Support::Full, "", {}, 90},
       {"txl.async_load", "(dst_buf, ptrs, mask=None, other=None, contiguity=-1)", "cp.async of a pointer tensor into a shared buffer (contiguity=N promises runs of N contiguous elements).", h::txlMemory},
       {"txl.async_load_wait", "(pendings)", "Waits until at most `pendings` cp.async groups are in flight.", h::txlMemory},
       {"txl.dot_wait", "(pendings)", "Waits until at most `pendings` wgmma groups are in flight.", h::txlMemory},

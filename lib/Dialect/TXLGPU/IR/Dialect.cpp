@@ -5,6 +5,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -227,6 +228,19 @@ LogicalResult MBarArriveOp::verify() {
   if (getTrackAsyncOp() && getCta())
     return emitOpError("track_async_op arrives on a barrier of the calling "
                        "CTA; it cannot take a cta");
+  return success();
+}
+
+LogicalResult PrefetchL2Op::verify() {
+  if (cast<mlir::txl::PointerType>(getPtr().getType()).getAddressSpace() != 1)
+    return emitOpError("ptr must point into global memory");
+  // cp.async.bulk moves whole 16-byte units; a size that is not one is
+  // undefined behaviour, so refuse it where it is known.
+  APInt bytes;
+  if (matchPattern(getBytes(), m_ConstantInt(&bytes)) &&
+      (bytes.getSExtValue() <= 0 || bytes.getSExtValue() % 16))
+    return emitOpError("bytes must be a positive multiple of 16, got ")
+           << bytes.getSExtValue();
   return success();
 }
 

@@ -350,6 +350,26 @@ def TXLGPU_TMAStoreWaitOp : TXLGPU_Op<"tma_store_wait",
   let assemblyFormat = "attr-dict";
 }
 
+// A hint with no result: the write effect keeps it from being erased as
+// dead and from moving across the kernel's other memory operations.
+def TXLGPU_PrefetchL2Op : TXLGPU_Op<"prefetch_l2",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Ask L2 for `bytes` contiguous global bytes (bulk prefetch)";
+  let description = [{
+    cp.async.bulk.prefetch.L2 of the `bytes` bytes at `ptr`, from every
+    executing thread where `pred` holds (no election: the caller picks the
+    issuing threads). Nothing lands in shared memory and nothing completes
+    on a barrier, so there is nothing to wait for. `ptr` must be 16-byte
+    aligned and `bytes` a multiple of 16 (the verifier checks a constant
+    `bytes`; the alignment is the caller's promise).
+  }];
+  let arguments = (ins TXL_Ptr:$ptr, I32:$bytes, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $ptr `,` $bytes (`,` $pred^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
 def TXLGPU_AsyncCopyGlobalToLocalOp : TXLGPU_Op<"async_copy_global_to_local",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Start copying a tile of global elements into shared memory";
