@@ -158,30 +158,15 @@ def load_page(k_lo, k_hi, k_rope, bar, k_desc, kr_desc, krow,
 
 
 @txl.jit
-def prefetch_l2(ptr, nbytes, issue):
-    """Asks L2 for `nbytes` contiguous bytes at `ptr` (one bulk prefetch,
-    no shared memory, no completion to wait for), from the threads where
-    `issue` holds. The one inline PTX of the MLA kernels (mla_fp8.py's
-    page prefetch calls it too): txl has no builtin for
-    cp.async.bulk.prefetch.L2 yet."""
-    tl.inline_asm_elementwise(
-        """{
-        .reg .pred p;
-        setp.ne.b32 p, $3, 0;
-        @p cp.async.bulk.prefetch.L2.global [$1], $2;
-        mov.b32 $0, 0;
-        }""", "=r,l,r,r",
-        [ptr, nbytes, issue.to(tl.int32)], dtype=tl.int32, is_pure=False,
-        pack=1)
-
-
-@txl.jit
 def prefetch_pages(k_ptr, row, first, end, issue, ELEM: tl.constexpr):
     """Pages first.. (< end) of a block-table row into L2, whole (64
-    contiguous rows of 576 elements each)."""
+    contiguous rows of 576 elements each: one bulk prefetch a page, no
+    shared memory, nothing to wait for), from the threads where `issue`
+    holds."""
     for f in range(first, end):
         page = tl.load(row + f).to(tl.int64)
-        prefetch_l2(k_ptr + page * (PAGE * 576), PAGE * 576 * ELEM, issue)
+        txl.prefetch_l2(k_ptr + page * (PAGE * 576), PAGE * 576 * ELEM,
+                        pred=issue)
 
 
 @txl.jit

@@ -115,8 +115,7 @@ import triton.language as tl
 import txl
 
 from .mla import (PAGE, P_FREE, P_READY, ROW_LAYOUT, page_softmax,
-                  piece_bounds, prefetch_l2, publish, publish_scale,
-                  store_rows)
+                  piece_bounds, publish, publish_scale, store_rows)
 
 NOPE = 512       # quantized channels a token (also V)
 TOKEN_BYTES = 656  # 512 e4m3, four fp32 scales, 64 bf16
@@ -234,8 +233,8 @@ def produce_queries(q_lo, q_hi, q_rope, q_full, q_empty, q_desc, qr_desc,
 def prefetch_page(k_ptr, page, issue):
     """Asks L2 for a whole page (64 tokens x 656 contiguous bytes) with one
     bulk prefetch, from one thread (`issue`)."""
-    prefetch_l2(k_ptr + page.to(tl.int64) * (PAGE * TOKEN_BYTES),
-                PAGE * TOKEN_BYTES, issue)
+    txl.prefetch_l2(k_ptr + page.to(tl.int64) * (PAGE * TOKEN_BYTES),
+                    PAGE * TOKEN_BYTES, pred=issue)
 
 
 @txl.jit

@@ -46,6 +46,20 @@
 // SOFTMAX-NOT: tensor<64x64x{{[a-z0-9]+}}, #txlgpu.nvmma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>>
 // STMATRIX: 4
 //
+// PREFETCH = 4 (k_ptr: the cache as contiguous rows): the producer asks L2
+// for whole pages ahead of their loads (64 rows x 576 bf16 = 73728
+// contiguous bytes) with txl.prefetch_l2, NVVM's cp.async.bulk.prefetch
+// (no inline PTX), issued by the producer warpgroup's first thread only;
+// the same shared memory, no spills.
+// RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_decode --signature "tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 256]>, tensordesc<bf16[64, 64]>, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 2, 0, 1, 64, 0, 0, 1, 4, *bf16:16" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/p | FileCheck %s --check-prefix=PF-OUT
+// RUN: FileCheck %s --check-prefix=PF < %t/p/mla_decode.ptx
+// PF-OUT: compiled mla_decode for sm_90a {{.*}}(cubin by ptxas, 231424 B shared, {{[0-9]+}} registers, 0 B spilled)
+// PF-NOT: @p cp.async.bulk.prefetch
+// PF: mov.b32 %r[[BYTES:[0-9]+]], 73728;
+// PF-NEXT: .loc
+// PF-NEXT: cp.async.bulk.prefetch.L2.global [%rd{{[0-9]+}}], %r[[BYTES]];
+// PF-NOT: @p cp.async.bulk.prefetch
+//
 // fp16, causal: the same shared memory (the causal limit lives in S's
 // row layout, no mask moves through shared memory).
 // RUN: txlc %txl_src/python/txl/ops/mla.py --kernel-name mla_decode --signature "tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[64, 64]>, *fp16:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32, *i32:16, *i32:16, i32, i32, i32, fp32, 2, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/c | FileCheck %s --check-prefix=CAUSAL
