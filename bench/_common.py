@@ -37,6 +37,20 @@ def bench_ms(fn, quick):
                                              quantiles=[0.5]))
 
 
+def bench_rounds(fns, quick, rounds):
+    """{name: [ms of each round]}: every fn of `fns` timed with bench_ms
+    once per round, the names taken in turn within a round, so that a
+    drift of the board's clocks over the run reaches every side alike
+    rather than whichever was timed last. Report the median of a side's
+    rounds (statistics.median) and the spread of the ratios between
+    sides, round by round."""
+    times = {name: [] for name in fns}
+    for _ in range(max(1, rounds)):
+        for name, fn in fns.items():
+            times[name].append(bench_ms(fn, quick))
+    return times
+
+
 def header(torch, triton, txl):
     """Where and with what a benchmark ran: date, versions, GPU, library,
     commit."""

@@ -4,7 +4,12 @@ FLASH, i.e. FlashAttention-2) in one process; then the backward against
 cuDNN's (--no-bwd skips it, --bwd-only runs only it).
 
     TXL_LIBRARY=build/lib/libtxl.so PYTHONPATH=python \\
-        python3 bench/bench_attention.py [--quick] [--json F]
+        python3 bench/bench_attention.py [--quick] [--json F] [--rounds N]
+
+--rounds N times each shape's sides N times in turn (cuDNN, FA2, txl, ...,
+then again) and reports each side's median: the board's clocks drift by
+5-15% over a run, so one timing of each side, in a fixed order, can move
+a ratio by as much as the goals' margins.
 
 Backward: both sides are timed as torch.autograd.grad(out, (q, k, v), dO)
 on one saved forward graph (txl: preprocess, dQ zeroing, the main kernel
@@ -29,11 +34,12 @@ import argparse
 import json
 import math
 import os
+import statistics
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from _common import bench_ms, header  # noqa: E402
+from _common import bench_rounds, header  # noqa: E402
 import _attention_tutorial  # noqa: E402
 
 import torch  # noqa: E402
@@ -96,7 +102,25 @@ VARIANTS = {"plain": (False, False), "overlap": (True, False),
             "pingpong": (False, True)}
 
 
-def one_shape(B, H, S, D, dt, causal, quick, variants, tutorial):
+def timed(row, fns, flops, quick, rounds):
+    """Times `fns` in `rounds` interleaved rounds (bench_rounds) into row:
+    each side's TFLOP/s from its median time, and the lowest and highest
+    round-by-round ratio of txl to cuDNN (row["spread"])."""
+    times = bench_rounds(fns, quick, rounds)
+    for name, ms in times.items():
+        row[name] = flops / statistics.median(ms) / 1e9
+    if "txl" in times and "cudnn" in times:
+        ratios = [c / t for t, c in zip(times["txl"], times["cudnn"])]
+        row["spread"] = (min(ratios), max(ratios))
+
+
+def spread(r):
+    """The round-by-round range of txl/cuDNN, when there were rounds."""
+    lo, hi = r.get("spread", (0, 0))
+    return f"  rounds {lo:.3f}-{hi:.3f}" if hi > lo else ""
+
+
+def one_shape(B, H, S, D, dt, causal, quick, variants, tutorial, rounds):
     dtype = DTYPES[dt]
     gen = torch.Generator(device="cuda").manual_seed(S + D)
     q, k, v = (torch.randn((B, S, H, D), device="cuda", generator=gen,
@@ -131,6 +155,7 @@ def one_shape(B, H, S, D, dt, causal, quick, variants, tutorial):
     out, lse = txl.ops.flash_attn_func(q, k, v, causal=causal,
                                        return_lse=True)
     check_lse(q, k, lse, causal)
+    checked = {}
     for name, fn in runs.items():
         if name in ("triton_tut", "txl_tut"):
             try:  # the tutorial must not stop the rest of the table
@@ -144,12 +169,12 @@ def one_shape(B, H, S, D, dt, causal, quick, variants, tutorial):
             got = got.transpose(1, 2)
         torch.testing.assert_close(got, ref, atol=2e-2, rtol=2e-2)
         del got
-        ms = bench_ms(fn, quick)
-        row[name] = flops / ms / 1e9
+        checked[name] = fn
+    timed(row, checked, flops, quick, rounds)
     return row
 
 
-def fp8_shape(B, H, S, D, causal, quick):
+def fp8_shape(B, H, S, D, causal, quick, rounds):
     """txl's fp8 forward (the V transpose the launcher does included) and
     cuDNN's fp16 forward on the same values; txl is checked against cuDNN
     on the fp8 inputs widened to fp16, with the fp8 tests' tolerance."""
@@ -159,10 +184,7 @@ def fp8_shape(B, H, S, D, causal, quick):
     flops = 4 * B * H * S * S * D / (2 if causal else 1)
     row = {"shape": f"fp8 B{B} H{H} S{S} D{D}" + (" causal" if causal
                                                    else "")}
-    row["cudnn"] = flops / bench_ms(
-        sdpa(SDPBackend.CUDNN_ATTENTION, q, k, v, causal), quick) / 1e9
     q8, k8, v8 = (t.to(torch.float8_e4m3fn) for t in (q, k, v))
-    del q, k, v
     ref = sdpa(SDPBackend.CUDNN_ATTENTION, q8.half(), k8.half(), v8.half(),
                causal)().transpose(1, 2).float()
 
@@ -173,7 +195,8 @@ def fp8_shape(B, H, S, D, causal, quick):
     err = (got - ref).abs().mean().item()
     assert err < 8e-3, f"fp8: mean error {err} against cuDNN"
     del got, ref
-    row["txl"] = flops / bench_ms(fn, quick) / 1e9
+    timed(row, {"cudnn": sdpa(SDPBackend.CUDNN_ATTENTION, q, k, v, causal),
+                "txl": fn}, flops, quick, rounds)
     return row
 
 
@@ -182,18 +205,18 @@ def run_fp8(args):
     print(f"{'shape':38} {'cuDNN fp16':>10} {'txl fp8':>8} {'ratio':>6}  goal")
     for B, H, S, D, causal, goal in (FP8_QUICK if args.quick
                                      else FP8_SHAPES):
-        r = fp8_shape(B, H, S, D, causal, args.quick)
+        r = fp8_shape(B, H, S, D, causal, args.quick, args.rounds)
         r["goal"] = goal
         ratio = r["txl"] / r["cudnn"]
         print(f"{r['shape']:38} {r['cudnn']:10.1f} {r['txl']:8.1f} "
               f"{ratio:6.3f}  {'PASS' if ratio >= goal else 'MISS'} "
-              f"(>= {goal}x cuDNN fp16)", flush=True)
+              f"(>= {goal}x cuDNN fp16){spread(r)}", flush=True)
         rows.append(r)
         torch.cuda.empty_cache()
     return rows
 
 
-def bwd_shape(B, H, S, D, dt, causal, quick):
+def bwd_shape(B, H, S, D, dt, causal, quick, rounds):
     """txl's backward vs cuDNN's on the same inputs and output gradient."""
     dtype = DTYPES[dt]
     gen = torch.Generator(device="cuda").manual_seed(S + D + 1)
@@ -210,9 +233,11 @@ def bwd_shape(B, H, S, D, dt, causal, quick):
            (" causal" if causal else "")}
     runs = {"cudnn": o_ref, "txl": o_txl}
     want = None
+    fns = {}
     for name, o in runs.items():
         def fn(o=o):
             return torch.autograd.grad(o, (q, k, v), do, retain_graph=True)
+        fns[name] = fn
         grads = fn()
         if want is None:
             want = grads
@@ -223,8 +248,7 @@ def bwd_shape(B, H, S, D, dt, causal, quick):
                 assert err <= 2e-2 * max(scale, 1.0), \
                     f"d{n}: txl vs cuDNN max error {err} (max {scale})"
         del grads
-        ms = bench_ms(fn, quick)
-        row[name] = flops / ms / 1e9
+    timed(row, fns, flops, quick, rounds)
     return row
 
 
@@ -233,12 +257,12 @@ def run_bwd(args):
     print(f"{'shape':38} {'cuDNN':>7} {'txl':>7} {'txl/cuDNN':>9}  goal")
     for B, H, S, D, dt, causal, goal in (BWD_QUICK if args.quick
                                          else BWD_SHAPES):
-        r = bwd_shape(B, H, S, D, dt, causal, args.quick)
+        r = bwd_shape(B, H, S, D, dt, causal, args.quick, args.rounds)
         r["goal"] = goal
         ratio = r["txl"] / r["cudnn"]
         print(f"{r['shape']:38} {r['cudnn']:7.1f} {r['txl']:7.1f} "
               f"{ratio:9.3f}  {'PASS' if ratio >= goal else 'MISS'} "
-              f"(>= {goal}x)", flush=True)
+              f"(>= {goal}x){spread(r)}", flush=True)
         rows.append(r)
         torch.cuda.empty_cache()
     return rows
@@ -264,6 +288,14 @@ def main():
                     help="only the backward")
     ap.add_argument("--no-tutorial", action="store_true",
                     help="skip Triton's tutorial kernel (both compilers)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="time every side of a shape this many times, in "
+                    "turn, and report each side's median (bench_rounds)")
+    ap.add_argument("--only", default="",
+                    help="forward shapes whose name contains this (e.g. "
+                    "'D128 fp16'); fp8 and the backward still run unless "
+                    "--no-fp8 / --no-bwd")
+    ap.add_argument("--no-fp8", action="store_true", help="skip fp8")
     args = ap.parse_args()
     info = header(torch, triton, txl)
     print(json.dumps(info))
@@ -278,18 +310,22 @@ def main():
     print(f"{'shape':34} {'cuDNN':>7} {'FA2':>7} {'txl':>7} "
           f"{'txl/cuDNN':>9} {'txl/FA2':>8}  goal")
     for B, H, S, D, dt, causal, goal in (QUICK if args.quick else SHAPES):
+        name = f"B{B} H{H} S{S} D{D} {dt}" + (" causal" if causal else "")
+        if args.only and args.only not in name:
+            continue
         r = one_shape(B, H, S, D, dt, causal, args.quick, args.variants,
-                      tutorial)
+                      tutorial, args.rounds)
         r["goal"] = goal
         ratio = r["txl"] / r["cudnn"]
         print(f"{r['shape']:34} {r['cudnn']:7.1f} {r['fa2']:7.1f} "
               f"{r['txl']:7.1f} {ratio:9.3f} {r['txl'] / r['fa2']:8.3f}  "
               f"{'PASS' if ratio >= goal else 'MISS'} (>= {goal}x)" +
               "".join(f"  {n} {r[n]:.1f}" for n in VARIANTS if n in r) +
-              _tutorial_columns(r), flush=True)
+              _tutorial_columns(r) + spread(r), flush=True)
         rows.append(r)
         torch.cuda.empty_cache()
-    rows += run_fp8(args)
+    if not args.no_fp8:
+        rows += run_fp8(args)
     if not args.no_bwd:
         rows += run_bwd(args)
     if args.json:
