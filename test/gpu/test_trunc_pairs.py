@@ -3,9 +3,11 @@ PyTorch's (round to nearest even): specials (signed zeros, infinities,
 NaN, the largest finite values and the first that overflow, subnormal
 results, halfway cases) and random values, 1-D with few and many
 registers a thread and 2-D tiles (rounded one register at a time), and
-values rounded in one loop iteration and stored in the next (the lowering
-rounds registers in pairs, one cvt.rn.f16x2.f32, when the result leaves
-its block and their count is even: ElementwiseOpToLLVM.cpp)."""
+values rounded in one loop iteration and stored in the next. Under
+TXL_TRUNC_PAIRS=1 (read once per process: run the file under it to check
+that path) the lowering rounds those registers in pairs, one
+cvt.rn.f16x2.f32, when the result leaves its block and their count is
+even (ElementwiseOpToLLVM.cpp)."""
 
 import pytest
 import torch

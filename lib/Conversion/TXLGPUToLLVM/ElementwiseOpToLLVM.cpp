@@ -54,12 +54,15 @@ bool usedOutside(Value value, Block *block, int depth = 0) {
 /// result leaves the block. (Used in its block, the scalar cvts pair up
 /// with the packing already; rounding those in pairs too only moves
 /// ptxas's register allocation, e.g. 8 spilled bytes in flash_bwd.)
-/// TXL_TRUNC_PAIRS=0 keeps the scalar rounding everywhere, for A/B timing
-/// (docs/debugging.md; not in the cache key).
+/// Off by default: TXL_TRUNC_PAIRS=1 turns it on (docs/debugging.md; not
+/// in the cache key). Fewer instructions in the attention forward's loop
+/// did not make it faster: on the H100 the D128 forward ran 0-6% slower
+/// with it (bench/RESULTS.md, session 15), and it made ptxas spill in the
+/// three-consumer persistent forward.
 bool truncatesPairwise(Operation *op, Type scalarTy, int numRegs) {
   static const bool enabled = [] {
     const char *env = std::getenv("TXL_TRUNC_PAIRS");
-    return !env || std::string(env) != "0";
+    return env && std::string(env) == "1";
   }();
   auto trunc = dyn_cast<arith::TruncFOp>(op);
   return enabled && trunc && !trunc.getRoundingmodeAttr() && numRegs % 2 == 0 &&

@@ -7,8 +7,8 @@
 // tiles; every `empty` barrier hears three arrivals; the ping-pong turns go
 // round-robin over named barriers 8, 9, 10. (P is rounded to 16 bits right
 // after the softmax; persistent, ptxas spills 208 bytes with P rounded in
-// register pairs, none with TXL_TRUNC_PAIRS=0; on the grid launch below,
-// none.)
+// register pairs under TXL_TRUNC_PAIRS=1, none by default; on the grid
+// launch below, none.)
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp16[64, 64]>, tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 64, 128, 3, 1, 1, 1, 0, 0, 0, 0, 1, 2, 1, 0, 3, 0" --num-warps 4 --num-warpgroups 4 --target sm_90a --out-dir %t/nc3 > /dev/null
 // RUN: FileCheck %s --check-prefix=NC3 < %t/nc3/flash_fwd.ptx
