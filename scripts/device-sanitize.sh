@@ -20,8 +20,8 @@ done
 out=${OUT:-out/sanitize}
 mkdir -p "$out"
 export PYTHONPATH=$PWD/python PYTHONUNBUFFERED=1
-export TXL_LIBRARY=$PWD/.bundle/lib/libtxl.so
-export TXL_LIBDEVICE=$PWD/.bundle/libdevice.10.bc
+export TXL_LIBRARY=${TXL_LIBRARY:-$PWD/.bundle/lib/libtxl.so}
+export TXL_LIBDEVICE=${TXL_LIBDEVICE:-$PWD/.bundle/libdevice.10.bc}
 export TXL_CACHE_DIR=${TXL_CACHE_DIR:-$(mktemp -d)}
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 status=0 summary=""
