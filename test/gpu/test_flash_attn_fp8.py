@@ -65,7 +65,7 @@ def check(out, lse, q, k, v, scale, causal, descales, window=(-1, -1),
 
 
 def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES, window=(-1, -1),
-        softcap=0.0, persistent=None, max_ctas=None):
+        softcap=0.0, persistent=None, max_ctas=None, tuning=None):
     q, k, v = fp8_inputs(B, Sq, Sk, H, Hkv, D)
     scale = 1.0 / math.sqrt(D)
     n = B * Sq * H * D
@@ -77,7 +77,7 @@ def run(B, Sq, Sk, H, Hkv, D, causal, descales=DESCALES, window=(-1, -1),
                                         *descales, window_size=window,
                                         softcap=softcap,
                                         persistent=persistent,
-                                        max_ctas=max_ctas)
+                                        max_ctas=max_ctas, tuning=tuning)
     torch.cuda.synchronize()
     check(out, lse, q, k, v, scale, causal, descales, window, softcap)
     assert torch.isnan(big[n:]).all(), "a store past the output"
@@ -276,3 +276,16 @@ def test_fp8_persistent(D, Sq, Sk, causal, persistent, ctas):
     """The persistent launch on a few CTAs (several tiles each: the ring
     and P buffers carry across tiles) and the one-CTA-per-tile grid."""
     run(2, Sq, Sk, 4, 2, D, causal, persistent=persistent, max_ctas=ctas)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("Sq,Sk", [(1, 17), (1000, 1000), (4133, 4133),
+                                   (300, 1001)])
+def test_fp8_block_n_256(Sq, Sk, causal):
+    """256-key blocks at head dim 128 (tuning; grid launch, two stages, no
+    intra-warpgroup overlap: the tiling ptxas fits without spills). V^T's
+    [128, 256] block goes as two TMA boxes, and P's columns are permuted in
+    groups of 32 as at 128 keys. Written in session 15 with no GPU left:
+    first run on the H100 pending."""
+    run(2, Sq, Sk, 4, 2, 128, causal, persistent=False,
+        tuning={"block_n": 256, "stages": 2, "overlap": False})

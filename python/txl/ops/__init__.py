@@ -96,8 +96,8 @@ class FwdConfig(NamedTuple):
     # "grid" (one CTA per work tile), "static" or "dynamic" (one CTA per
     # SM walking the tiles, _fwd_schedule)
     persistent: str
-    block_n: int      # keys per K/V block (fp8: _BLOCK_N)
-    stages: int       # K/V ring depth (fp8: _FP8_STAGES)
+    block_n: int      # keys per K/V block (fp8: _BLOCK_N, unless tuned)
+    stages: int       # K/V ring depth (fp8: _FP8_STAGES, unless tuned)
     q_slots: int      # Q slots of the persistent launch (grid: 1)
     overlap: bool     # intra-warpgroup overlap (when the caller allows it)
     consumers: int = 2         # consumer warpgroups of 64 query rows each
@@ -250,14 +250,14 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
     fp8 = q.dtype == _FP8
     left, right = _window(causal, window_size)
     causal_flag = right >= 0
-    cfg = _fwd_config(D, causal_flag, tuning)
+    cfg = _fwd_config(D, causal_flag, tuning, fp8)
     if cfg.consumers == 3 and (fp8 or softcap != 0.0):
         # Run 1 on the H100 (session 14): the three-consumer kernel failed
         # its softcap tests (cause not found); fp8 never ran with it.
         raise NotImplementedError(
             "flash_attn: three consumer warpgroups (tuning consumers=3) "
             "support fp16/bf16 without softcap only")
-    bn = _BLOCK_N if fp8 else cfg.block_n
+    bn = cfg.block_n
     qd = TensorDescriptor.from_tensor(q.view(rows_q, H * D), [64, D])
     kd = TensorDescriptor.from_tensor(k.view(rows_k, Hkv * D), [bn, D])
     varlen = cu_q is not None
@@ -302,7 +302,7 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
         qd, kd, vd, out, lse, seqlen_q, seqlen_k, H, H // Hkv, m_blocks,
         H * D, qk_scale, max(left, 0), max(right, 0), softcap_scale, cu_q,
         cu_k, float(descale_v), B * H, section, sched, D=D, BN=bn,
-        STAGES=_FP8_STAGES[D] if fp8 else cfg.stages, CAUSAL=causal_flag,
+        STAGES=cfg.stages, CAUSAL=causal_flag,
         OVERLAP=bool(overlap) and cfg.overlap, PINGPONG=bool(pingpong),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen, FP8=fp8,
         PERSISTENT=schedule != "grid", QSTAGES=q_slots,
@@ -312,10 +312,13 @@ def _launch_fwd(q, k, v, out, lse, B, seqlen_q, seqlen_k, max_seqlen_q,
         num_warpgroups=1 + cfg.consumers)
 
 
-def _fwd_config(D, causal, tuning):
+def _fwd_config(D, causal, tuning, fp8=False):
     """FWD_CONFIG's entry for (D, causal), with `tuning`'s fields (a dict,
-    or None) replacing its own."""
+    or None) replacing its own. fp8 takes its own K/V block and ring depth
+    (_BLOCK_N, _FP8_STAGES) unless `tuning` names them."""
     cfg = FWD_CONFIG[(D, bool(causal))]
+    if fp8:
+        cfg = cfg._replace(block_n=_BLOCK_N, stages=_FP8_STAGES[D])
     if not tuning:
         return cfg
     unknown = set(tuning) - set(FwdConfig._fields)
@@ -840,16 +843,17 @@ def transpose_v_fp8(v, cu_seqlens_k, permute_keys=True):
 def flash_attn_fp8_forward_into(q, k, v, out, lse, softmax_scale, causal,
                                 descale_q=1.0, descale_k=1.0, descale_v=1.0,
                                 window_size=(-1, -1), softcap=0.0,
-                                persistent=None, max_ctas=None):
+                                persistent=None, max_ctas=None, tuning=None):
     """The fp8 forward into caller-given `out` (bf16, q's shape,
     contiguous) and `lse` ([batch, heads, seqlen_q] fp32, contiguous);
     q, k, v float8_e4m3fn [batch, seqlen, heads, head_dim]; window_size
-    and softcap as in flash_attn_func; persistent and max_ctas as in
-    flash_attn_forward_into."""
+    and softcap as in flash_attn_func; persistent, max_ctas and tuning as
+    in flash_attn_forward_into (block_n and stages default to the fp8
+    kernel's own, _BLOCK_N and _FP8_STAGES)."""
     _forward_dense(q, k, v, out, lse, softmax_scale, causal, window_size,
                    softcap, descale_q=descale_q, descale_k=descale_k,
                    descale_v=descale_v, persistent=persistent,
-                   max_ctas=max_ctas)
+                   max_ctas=max_ctas, tuning=tuning)
 
 
 @torch.library.custom_op("txl::flash_attn_fp8_forward", mutates_args=(),

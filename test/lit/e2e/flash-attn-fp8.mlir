@@ -66,3 +66,13 @@
 // The same at head dim 128, no spill either.
 // RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp8e4nv[128, 128]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 128, 128, 3, 1, 1, 1, 1, 1, 1, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/all128 | FileCheck %s --check-prefix=ALL128
 // ALL128: compiled flash_fwd for sm_90a {{.*}}(cubin by ptxas, 148480 B shared, {{[0-9]+}} registers, 0 B spilled)
+//
+// 256-key blocks at head dim 128 (the launcher's tuning block_n=256,
+// stages=2, overlap=False; grid launch): ptxas fits them without spills
+// (with the overlap it spills 3.9 KB). S is one m64n256 wgmma a k32 step,
+// P V takes 256 keys in eight k32 steps against V^T's [128, 256] block,
+// which the producer loads as two [128, 128] boxes.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn.py --kernel-name flash_fwd --signature "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[256, 128]>, tensordesc<fp8e4nv[128, 256]>, *bf16:16, *fp32:16, i32, i32, i32, i32, i32, i32:16, fp32, i32, i32, fp32, *i32:16, *i32:16, fp32, i32, i32, *i32:16, 128, 256, 2, 0, 0, 1, 0, 0, 0, 1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/bn256 | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=BN256 < %t/bn256/flash_fwd.ptx
+// BN256: wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3
+// BN256: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
