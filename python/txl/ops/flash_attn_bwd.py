@@ -245,18 +245,12 @@ def bwd_preprocess(o_ptr, do_ptr, lse_ptr, dlse_ptr, lse2_ptr, delta_ptr,
 
 
 @txl.jit
-def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
-            kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
-            do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
-            total, stat_off, stat_plane, h0, sq_pad,
-            D: tl.constexpr, STAGES: tl.constexpr,
-            PINGPONG: tl.constexpr = False):
-    """K and V of the CTA's keys once (as two [HN, D] row halves, and K
-    again as four [HN, DC] quarters for the lockstep dQ at D = 64), then
-    Q_i with its LSE2 and dO_i with its delta (BM fp32 each, from the flat
-    statistics: LSE2 at stat_off + h * sq_pad + query, delta stat_plane
-    further) of every iteration into the ring."""
-    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+def load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc, k_row,
+            kv_col, D: tl.constexpr, PINGPONG: tl.constexpr):
+    """K and V of the tile's keys (as two [HN, D] row halves, and K again
+    as four [HN, DC] quarters for the lockstep dQ at D = 64), on
+    kv_full."""
+    ELEM: tl.constexpr = k_desc.dtype.primitive_bitwidth // 8
     DC: tl.constexpr = D // 2
     QUARTERS: tl.constexpr = D != 128 and not PINGPONG
     COPIES: tl.constexpr = 3 if QUARTERS else 2  # K, V (and K quarters)
@@ -270,23 +264,53 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             for c in tl.static_range(2):
                 txl.tma_load(txl.get_buffer(kq_bufs, 2 * w + c), kq_desc,
                              [k_row + w * HN, kv_col + c * DC], kv_full)
+
+
+@txl.jit
+def load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full, empty,
+              q_desc, do_desc, stats_desc, r, t, q_row0, q_col0, i_lo,
+              n_iter, stat_off, stat_plane, h0, sq_pad, D: tl.constexpr,
+              STAGES: tl.constexpr):
+    """Iteration t of the tile (query block i_lo + t % n_iter of query
+    head h0 + t // n_iter) into ring position r, once the consumers have
+    freed its stage: Q_i with its LSE2 and dO_i with its delta (BM fp32
+    each, from the flat statistics: LSE2 at stat_off + h * sq_pad +
+    query, delta stat_plane further)."""
+    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+    g = t // n_iter
+    i = i_lo + t % n_iter
+    s = r % STAGES
+    txl.mbar_wait(txl.get_buffer(empty, s), ((r // STAGES) & 1) ^ 1)
+    row = q_row0 + i * BM
+    col = q_col0 + g * D
+    stat = stat_off + (h0 + g) * sq_pad + i * BM
+    qb = txl.get_buffer(q_full, s)
+    txl.mbar_expect(qb, BM * D * ELEM + BM * 4)
+    txl.tma_load(txl.get_buffer(q_bufs, s), q_desc, [row, col], qb)
+    txl.tma_load(txl.get_buffer(lse2_bufs, s), stats_desc, [stat], qb)
+    db = txl.get_buffer(do_full, s)
+    txl.mbar_expect(db, BM * D * ELEM + BM * 4)
+    txl.tma_load(txl.get_buffer(do_bufs, s), do_desc, [row, col], db)
+    txl.tma_load(txl.get_buffer(delta_bufs, s), stats_desc,
+                 [stat_plane + stat], db)
+
+
+@txl.jit
+def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+            kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+            do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
+            total, stat_off, stat_plane, h0, sq_pad,
+            D: tl.constexpr, STAGES: tl.constexpr,
+            PINGPONG: tl.constexpr = False):
+    """One CTA's only tile (the grid launch): K and V of its keys once,
+    then Q_i, dO_i and their statistics of every iteration into the
+    ring."""
+    load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc, k_row,
+            kv_col, D, PINGPONG)
     for t in range(total):
-        g = t // n_iter
-        i = i_lo + t % n_iter
-        s = t % STAGES
-        txl.mbar_wait(txl.get_buffer(empty, s), ((t // STAGES) & 1) ^ 1)
-        row = q_row0 + i * BM
-        col = q_col0 + g * D
-        stat = stat_off + (h0 + g) * sq_pad + i * BM
-        qb = txl.get_buffer(q_full, s)
-        txl.mbar_expect(qb, BM * D * ELEM + BM * 4)
-        txl.tma_load(txl.get_buffer(q_bufs, s), q_desc, [row, col], qb)
-        txl.tma_load(txl.get_buffer(lse2_bufs, s), stats_desc, [stat], qb)
-        db = txl.get_buffer(do_full, s)
-        txl.mbar_expect(db, BM * D * ELEM + BM * 4)
-        txl.tma_load(txl.get_buffer(do_bufs, s), do_desc, [row, col], db)
-        txl.tma_load(txl.get_buffer(delta_bufs, s), stats_desc,
-                     [stat_plane + stat], db)
+        load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full,
+                  empty, q_desc, do_desc, stats_desc, t, t, q_row0, q_col0,
+                  i_lo, n_iter, stat_off, stat_plane, h0, sq_pad, D, STAGES)
 
 
 @txl.jit
