@@ -530,21 +530,30 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             ds_bufs, dq_bufs, kv_full, q_full, do_full, empty, dk_ptr, dv_ptr,
             dq_ptr, dq_desc, dq_row0, h0, group, num_heads, n0, seqlen_k,
             causal_shift, left_shift, softcap_scale, i_lo, i_full, i_fend,
-            i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
+            i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale, first,
+            tile_i, kv_empty,
             D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
             DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr,
             FOLD_LSE: tl.constexpr, PINGPONG: tl.constexpr,
-            DQ_FIRST: tl.constexpr):
-    """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
-    blocks i_lo .. i_hi-1 of every query head of the group; those in
-    [i_full, i_fend) need no mask."""
+            DQ_FIRST: tl.constexpr, PERSISTENT: tl.constexpr = False):
+    """One consumer, one tile: dK and dV of keys n0 + ROLE*HN .. + HN over
+    query blocks i_lo .. i_hi-1 of every query head of the group; those
+    in [i_full, i_fend) need no mask. PERSISTENT: the tile's iterations
+    are ring positions first, first + 1, ... (the CTA's earlier tiles
+    took those before), its K/V is the CTA's tile_i-th (kv_full's phase),
+    and the K/V tiles are handed back on kv_empty once dK and dV have
+    left through them. Returns the ring position after the tile's last
+    iteration."""
     leader = txl.tid(0) % 128 == 0
     keys = n0 + ROLE * HN + tl.arange(0, HN)
     dk = tl.zeros([HN, D], dtype=tl.float32)
     dv = tl.zeros([HN, D], dtype=tl.float32)
-    txl.mbar_wait(kv_full, 0)
+    if PERSISTENT:
+        txl.mbar_wait(kv_full, tile_i & 1)
+    else:
+        txl.mbar_wait(kv_full, 0)
     k_w = txl.get_buffer(k_bufs, ROLE)
     v_w = txl.get_buffer(v_bufs, ROLE)
     dq_tile = txl.get_buffer(dq_bufs, ROLE if DQ_TMA else 0)  # (unused)
@@ -556,7 +565,13 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     pend_row = dq_row0
     pend_col = h0 * D
     neg_inv_c = -1.0 / qk_scale  # (unused without FOLD_LSE)
-    t = 0
+    # The ring position (PERSISTENT: counted on across the CTA's tiles,
+    # and with it the stages' phases, the dS^T tiles' parity and the
+    # PINGPONG turns).
+    if PERSISTENT:
+        t = first
+    else:
+        t = 0
     for g in range(group):
         h = h0 + g
         for i in range(i_lo, i_full):
@@ -609,6 +624,179 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     txl.bar_wait(11, 256)
     txl.smem_store(k_w, (dk * softmax_scale).to(dt))
     tl.store(dk_ptr + offs, txl.smem_load(k_w), mask=live)
+    if PERSISTENT:
+        # The next tile's K and V come by TMA (the async proxy) over these
+        # generic-proxy writes and reads: every thread fences and arrives
+        # (kv_empty counts both consumers' 256 threads), as the forward's
+        # head dim 256 epilogue hands its Q tile back.
+        txl.fence_proxy_async()
+        txl.mbar_arrive(kv_empty)
+    return t
+
+
+@txl.jit
+def tile_at(t, k_blocks, num_bh, section, PERSISTENT: tl.constexpr):
+    """Work tile t: (key block, batch * num_kv_heads + kv head).
+    PERSISTENT: tile t of the CTAs' shared order. The (batch, kv head)
+    pairs come in sections of `section`; a section's tiles go key block
+    by key block, its pairs inner, so the CTAs running at once read the
+    Q and dO (and add to the dQ) of a few heads only (the launcher sizes
+    a section to fit L2; section 1, the non-causal default, is the grid
+    launch's order). Key blocks go from the first, which causal work
+    makes the longest (key block 0 is seen by every query), to the last:
+    the last tiles of the order, and the last wave, are the shortest.
+    Else the CTA's own tile from its program ids."""
+    if PERSISTENT:
+        per_section = section * k_blocks
+        sec = t // per_section
+        inner = t - sec * per_section
+        heads = tl.minimum(section, num_bh - sec * section)
+        kb = inner // heads
+        bh = sec * section + inner - kb * heads
+    else:
+        kb = tl.program_id(0)
+        bh = tl.program_id(1)
+    return kb, bh
+
+
+@txl.jit
+def tile_bounds(n0, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
+                window_left, window_right, cu_q_ptr, cu_k_ptr,
+                CAUSAL: tl.constexpr, LOCAL: tl.constexpr,
+                VARLEN: tl.constexpr):
+    """Work tile (the key block from key n0 on, batch * num_kv_heads + kv
+    head bh): its first key n0, batch b and kv head hk, where its sequence starts
+    (`sequence`) and its lengths, its first dQ row, the shifts of the
+    diagonal and of the window's left edge, and the query blocks it
+    walks: [i_lo, i_hi) see some of its keys, [i_lo, i_full) and [i_fend,
+    i_hi) need the mask; n_iter = i_hi - i_lo per query head."""
+    b = bh // num_kv_heads
+    hk = bh % num_kv_heads
+    q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
+        b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad, num_heads, BM,
+        VARLEN)
+    dq_row0 = b * sq_pad
+    if VARLEN:
+        dq_row0 = q_off
+    causal_shift = seqlen_k - seqlen_q + window_right
+    left_shift = seqlen_k - seqlen_q - window_left
+    n_qb = tl.cdiv(seqlen_q, BM)
+    # Query blocks [i_lo, i_hi) see some of the tile's keys; [i_lo, i_full)
+    # and [i_fend, i_hi) need the mask.
+    i_lo = 0
+    i_full = 0
+    i_hi = n_qb
+    if CAUSAL:
+        # The first query that sees key n0 is n0 - shift; every query from
+        # n0 + BN - 1 - shift on sees all the tile's keys (on the right).
+        i_lo = tl.minimum(tl.maximum(n0 - causal_shift, 0) // BM, n_qb)
+        i_full = tl.minimum(
+            tl.cdiv(tl.maximum(n0 + BN - 1 - causal_shift, 0), BM), n_qb)
+        i_full = tl.maximum(i_full, i_lo)
+    i_fend = i_hi
+    if LOCAL:
+        # The last query that sees key n0 + BN - 1 is n0 + BN - 1 -
+        # left_shift; queries up to n0 - left_shift see all of them.
+        i_hi = tl.minimum(tl.maximum(n0 + BN - 1 - left_shift + BM, 0) // BM,
+                          n_qb)
+        i_hi = tl.maximum(i_hi, i_lo)
+        i_full = tl.minimum(i_full, i_hi)
+        i_fend = tl.minimum(tl.maximum(tl.maximum(n0 - left_shift + 1, 0) //
+                                       BM, i_full), i_hi)
+    if n0 + BN > seqlen_k:
+        # The ragged last key block: mask everywhere.
+        i_full = i_hi
+        i_fend = i_hi
+    if VARLEN:
+        # A tile past its sequence's keys: no query blocks (its dK/dV
+        # stores are all masked off).
+        i_hi = tl.where(n0 < seqlen_k, i_hi, i_lo)
+        i_full = tl.minimum(i_full, i_hi)
+        i_fend = tl.minimum(i_fend, i_hi)
+    n_iter = i_hi - i_lo
+    return (n0, b, hk, q_off, k_off, stat_off, seqlen_q, seqlen_k, dq_row0,
+            causal_shift, left_shift, i_lo, i_full, i_fend, i_hi, n_iter)
+
+
+@txl.jit
+def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
+                 lse2_bufs, delta_bufs, kv_full, kv_empty, q_full, do_full,
+                 empty, k_desc, v_desc, kq_desc, q_desc, do_desc, stats_desc,
+                 stat_plane, seqlen_q, seqlen_k, sq_pad, num_heads,
+                 num_kv_heads, group, k_blocks, num_bh, section, window_left,
+                 window_right, cu_q_ptr, cu_k_ptr, D: tl.constexpr,
+                 STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+                 LOCAL: tl.constexpr, VARLEN: tl.constexpr,
+                 PINGPONG: tl.constexpr):
+    """PERSISTENT: the producer's loads of work tile t (tile_at), the
+    CTA's tile_i-th, whose iterations take ring positions first, first +
+    1, ...; returns the position after its last. Its first min(STAGES,
+    iterations) Q/dO loads go first: their stages are freed by the
+    previous tile's last iterations, so they land while the consumers
+    still finish that tile and store its dK and dV; then its K and V, as
+    soon as that epilogue has handed the K/V tiles back (kv_empty; the
+    flipped parity passes at once on the fresh barrier for the first
+    tile), then the rest of its iterations. A tile of no iterations
+    (VARLEN past its sequence, causal keys no query sees) still loads K
+    and V, which keeps kv_full's phases one per tile."""
+    kb, bh = tile_at(t, k_blocks, num_bh, section, True)
+    (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
+     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
+         kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
+         window_left, window_right, cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL,
+         VARLEN)
+    total = n_iter * group
+    kv_at = tl.minimum(total, STAGES) - 1
+    for j in range(total):
+        load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full,
+                  empty, q_desc, do_desc, stats_desc, first + j, j, q_off,
+                  hk * group * D, i_lo, tl.maximum(n_iter, 1), stat_off,
+                  stat_plane, hk * group, sq_pad, D, STAGES)
+        if j == kv_at:
+            txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+            load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc,
+                    kq_desc, k_off + n0, hk * D, D, PINGPONG)
+    if total == 0:
+        txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+        load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc,
+                k_off + n0, hk * D, D, PINGPONG)
+    return first + total
+
+
+@txl.jit
+def consume_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
+                 lse2_bufs, delta_bufs, ds_bufs, dq_bufs, kv_full, kv_empty,
+                 q_full, do_full, empty, dk_ptr, dv_ptr, dq_ptr, dq_desc,
+                 seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads, group,
+                 k_blocks, num_bh, section, window_left, window_right,
+                 softcap_scale, cu_q_ptr, cu_k_ptr, qk_scale, softmax_scale,
+                 D: tl.constexpr, STAGES: tl.constexpr,
+                 CAUSAL: tl.constexpr, ROLE: tl.constexpr,
+                 DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
+                 SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
+                 P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
+                 KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr,
+                 PINGPONG: tl.constexpr, DQ_FIRST: tl.constexpr):
+    """PERSISTENT: consumer ROLE's part of work tile t, the CTA's
+    tile_i-th, from ring position first on; returns the position after
+    its last iteration."""
+    kb, bh = tile_at(t, k_blocks, num_bh, section, True)
+    (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
+     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
+         kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
+         window_left, window_right, cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL,
+         VARLEN)
+    kv_row_stride = num_kv_heads * D
+    return consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                   delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full,
+                   empty, dk_ptr + k_off * kv_row_stride,
+                   dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
+                   hk * group, group, num_heads, n0, sk, causal_shift,
+                   left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
+                   kv_row_stride, hk * D, qk_scale, softmax_scale, first,
+                   tile_i, kv_empty, D, STAGES, CAUSAL, ROLE, DQ_TMA, LOCAL,
+                   SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG,
+                   DQ_FIRST, True)
 
 
 @txl.jit
@@ -623,7 +811,9 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
               KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True,
               PINGPONG: tl.constexpr = False,
-              DQ_FIRST: tl.constexpr = False):
+              DQ_FIRST: tl.constexpr = False,
+              PERSISTENT: tl.constexpr = False, num_bh=None, k_blocks=None,
+              section=None):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
@@ -644,52 +834,13 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     sequence adds exact zeros to the next one's dQ rows (LSE2 = +inf
     there makes P, so dS, zero)."""
     dt = q_desc.dtype
-    n0 = tl.program_id(0) * BN
-    bh = tl.program_id(1)
-    b = bh // num_kv_heads
-    hk = bh % num_kv_heads
-    q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
-        b, seqlen_q, seqlen_k, cu_q_ptr, cu_k_ptr, sq_pad, num_heads, BM,
-        VARLEN)
-    dq_row0 = b * sq_pad
-    if VARLEN:
-        dq_row0 = q_off
-    causal_shift = seqlen_k - seqlen_q + window_right
-    left_shift = seqlen_k - seqlen_q - window_left
-    n_qb = tl.cdiv(seqlen_q, BM)
-    # Query blocks [i_lo, i_hi) see some of the CTA's keys; [i_lo, i_full)
-    # and [i_fend, i_hi) need the mask.
-    i_lo = 0
-    i_full = 0
-    i_hi = n_qb
-    if CAUSAL:
-        # The first query that sees key n0 is n0 - shift; every query from
-        # n0 + BN - 1 - shift on sees all the CTA's keys (on the right).
-        i_lo = tl.minimum(tl.maximum(n0 - causal_shift, 0) // BM, n_qb)
-        i_full = tl.minimum(
-            tl.cdiv(tl.maximum(n0 + BN - 1 - causal_shift, 0), BM), n_qb)
-        i_full = tl.maximum(i_full, i_lo)
-    i_fend = i_hi
-    if LOCAL:
-        # The last query that sees key n0 + BN - 1 is n0 + BN - 1 -
-        # left_shift; queries up to n0 - left_shift see all of them.
-        i_hi = tl.minimum(tl.maximum(n0 + BN - 1 - left_shift + BM, 0) // BM,
-                          n_qb)
-        i_hi = tl.maximum(i_hi, i_lo)
-        i_full = tl.minimum(i_full, i_hi)
-        i_fend = tl.minimum(tl.maximum(tl.maximum(n0 - left_shift + 1, 0) //
-                                       BM, i_full), i_hi)
-    if n0 + BN > seqlen_k:
-        # The ragged last key block: mask everywhere.
-        i_full = i_hi
-        i_fend = i_hi
-    if VARLEN:
-        # A CTA past its sequence's keys: no query blocks (its dK/dV
-        # stores are all masked off).
-        i_hi = tl.where(n0 < seqlen_k, i_hi, i_lo)
-        i_full = tl.minimum(i_full, i_hi)
-        i_fend = tl.minimum(i_fend, i_hi)
-    n_iter = i_hi - i_lo
+    if not PERSISTENT:
+        (n0, b, hk, q_off, k_off, stat_off, seqlen_q, seqlen_k, dq_row0,
+         causal_shift, left_shift, i_lo, i_full, i_fend, i_hi,
+         n_iter) = tile_bounds(tl.program_id(0) * BN, tl.program_id(1), seqlen_q,
+                               seqlen_k, sq_pad, num_heads, num_kv_heads,
+                               window_left, window_right, cu_q_ptr,
+                               cu_k_ptr, CAUSAL, LOCAL, VARLEN)
     DC: tl.constexpr = D // 2
     k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     v_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
@@ -717,8 +868,15 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     q_full = txl.mbar_alloc(1, num_stages=STAGES)
     do_full = txl.mbar_alloc(1, num_stages=STAGES)
     empty = txl.mbar_alloc(2, num_stages=STAGES)  # one per consumer
+    if PERSISTENT:
+        # K/V are free for the next tile once every consumer thread has
+        # read dK and dV back from them (consume's epilogue).
+        kv_empty = txl.get_buffer(txl.mbar_alloc(256), 0)
+    else:
+        kv_empty = kv_full  # (unused)
     kv_row_stride = num_kv_heads * D
-    k_row = k_off + n0
+    if not PERSISTENT:
+        k_row = k_off + n0
     # dQ added an iteration late only by TMA (the atomics take it in the
     # accumulator's layout, which a loop-carried zero tile does not keep).
     LATE: tl.constexpr = DQ_LATE and DQ_TMA and not PINGPONG
@@ -726,32 +884,57 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     # in flight is more than the registers hold: ptxas serializes, C7512.)
     FIRST: tl.constexpr = DQ_FIRST and not LATE and (D == 64 or
                                                      not PINGPONG)
+    if PERSISTENT:
+        num_tiles = k_blocks * num_bh
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
-                delta_bufs, kv_full, q_full, do_full, empty, k_desc, v_desc,
-                kq_desc, q_desc, do_desc, stats_desc, k_row, hk * D, q_off,
-                hk * group * D, i_lo, tl.maximum(n_iter, 1), n_iter * group,
-                stat_off, stat_plane, hk * group, sq_pad, D, STAGES, PINGPONG)
-    if txl.is_warpgroup([1]):
-        txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
-                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
-                dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
-                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
-                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
-                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE, PINGPONG, FIRST)
-    if txl.is_warpgroup([2]):
-        txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
-                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
-                dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
-                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
-                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
-                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE, PINGPONG, FIRST)
+        if PERSISTENT:
+            first = 0
+            tile_i = 0
+            for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
+                first = produce_tile(
+                    t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                    do_bufs, lse2_bufs, delta_bufs, kv_full, kv_empty,
+                    q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+                    do_desc, stats_desc, stat_plane, seqlen_q, seqlen_k,
+                    sq_pad, num_heads, num_kv_heads, group, k_blocks,
+                    num_bh, section, window_left, window_right, cu_q_ptr,
+                    cu_k_ptr, D, STAGES, CAUSAL, LOCAL, VARLEN, PINGPONG)
+                tile_i += 1
+        else:
+            produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                    delta_bufs, kv_full, q_full, do_full, empty, k_desc,
+                    v_desc, kq_desc, q_desc, do_desc, stats_desc, k_row,
+                    hk * D, q_off, hk * group * D, i_lo,
+                    tl.maximum(n_iter, 1), n_iter * group, stat_off,
+                    stat_plane, hk * group, sq_pad, D, STAGES, PINGPONG)
+    for c in tl.static_range(2):
+        if txl.is_warpgroup([c + 1]):
+            txl.reg_alloc(240)
+            if PERSISTENT:
+                first = 0
+                tile_i = 0
+                for t in range(tl.program_id(0), num_tiles,
+                               tl.num_programs(0)):
+                    first = consume_tile(
+                        t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                        do_bufs, lse2_bufs, delta_bufs, ds_bufs, dq_bufs,
+                        kv_full, kv_empty, q_full, do_full, empty, dk_ptr,
+                        dv_ptr, dq_ptr, dq_desc, seqlen_q, seqlen_k, sq_pad,
+                        num_heads, num_kv_heads, group, k_blocks, num_bh,
+                        section, window_left, window_right, softcap_scale,
+                        cu_q_ptr, cu_k_ptr, qk_scale, softmax_scale, D,
+                        STAGES, CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, VARLEN,
+                        P16_DS, LATE, KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
+                    tile_i += 1
+            else:
+                consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                        delta_bufs, ds_bufs, dq_bufs, kv_full, q_full,
+                        do_full, empty, dk_ptr + k_off * kv_row_stride,
+                        dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc,
+                        dq_row0, hk * group, group, num_heads, n0, seqlen_k,
+                        causal_shift, left_shift, softcap_scale, i_lo,
+                        i_full, i_fend, i_hi, kv_row_stride, hk * D,
+                        qk_scale, softmax_scale, 0, 0, kv_empty, D, STAGES,
+                        CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE,
+                        KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
