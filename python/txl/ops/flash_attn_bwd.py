@@ -738,7 +738,7 @@ def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
     flipped parity passes at once on the fresh barrier for the first
     tile), then the rest of its iterations. A tile of no iterations
     (VARLEN past its sequence, causal keys no query sees) still loads K
-    and V, which keeps kv_full's phases one per tile."""
+    and V, which keeps kv_full's and kv_empty's phases one per tile."""
     kb, bh = tile_at(t, k_blocks, num_bh, section, True)
     (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
      left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
@@ -746,20 +746,24 @@ def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
          window_left, window_right, cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL,
          VARLEN)
     total = n_iter * group
-    kv_at = tl.minimum(total, STAGES) - 1
-    for j in range(total):
+    # Two loops, not one with the K/V load inside: K/V's descriptors and
+    # coordinates are then dead in the long second one (the producer has
+    # 24 registers; with them live ptxas kept some of that loop's values
+    # in local memory).
+    ahead = tl.minimum(total, STAGES)
+    for j in range(ahead):
         load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full,
                   empty, q_desc, do_desc, stats_desc, first + j, j, q_off,
                   hk * group * D, i_lo, tl.maximum(n_iter, 1), stat_off,
                   stat_plane, hk * group, sq_pad, D, STAGES)
-        if j == kv_at:
-            txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
-            load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc,
-                    kq_desc, k_off + n0, hk * D, D, PINGPONG)
-    if total == 0:
-        txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
-        load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc,
-                k_off + n0, hk * D, D, PINGPONG)
+    txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+    load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc,
+            k_off + n0, hk * D, D, PINGPONG)
+    for j in range(ahead, total):
+        load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full,
+                  empty, q_desc, do_desc, stats_desc, first + j, j, q_off,
+                  hk * group * D, i_lo, tl.maximum(n_iter, 1), stat_off,
+                  stat_plane, hk * group, sq_pad, D, STAGES)
     return first + total
 
 
