@@ -20,8 +20,9 @@ Two kernels:
   itself (return_lse=True and a loss that uses it) enters here too: since
   d LSE / d S = P, it adds P * dLSE to dS, which is delta -= dLSE.
 
-- `flash_bwd`, one CTA per BN = 128 keys of one (batch, kv head), FA2's
-  outer loop over key blocks: dK and dV of its keys stay in registers
+- `flash_bwd`, one CTA per BN = 128 keys of one (batch, kv head) (or,
+  PERSISTENT, one per SM walking such tiles: below), FA2's outer loop
+  over key blocks: dK and dV of its keys stay in registers
   while the CTA walks every query block (of every query head of the GQA
   group, so dK and dV come out summed over the group, with no atomics and
   no extra pass). dQ, which every key block contributes to, is added in
@@ -155,6 +156,45 @@ little (the table in bench/RESULTS.md, session 13).
 Head dim 256 does not fit: dK and dV alone would be 256 registers a
 thread (a thread has 255), and K, V and a two-stage Q/dO ring 256 KB of
 shared memory (Hopper has 227 KB); the API refuses it.
+
+Persistent launch (PERSISTENT=True; off by default: the launcher's
+_BWD_PERSISTENT, `persistent=` of the *_backward_into functions): one CTA
+per SM walks work tiles (one key block of BN keys of one (batch, kv
+head), what a CTA of the grid launch does) in tile_at's static order,
+tile program_id, program_id + CTAs, ... Key blocks go outer and the
+(batch, kv head) pairs inner, in sections of pairs whose Q, dO and dQ
+accumulator fit L2 (the launcher's _bwd_heads_per_section; causal only:
+non-causal takes one pair at a time, the grid launch's order), so the
+CTAs running at once read the same few heads' query blocks; causal work
+then goes longest first, since key block 0 is seen by every query.
+- The Q/dO ring runs on across a CTA's tiles: producer and consumers
+  count the iterations of its earlier tiles (`first`), and iteration t of
+  a tile is ring position first + t, which gives its stage, its phases,
+  its dS^T tiles' parity and its PINGPONG turn (so the turns alternate
+  without a break across tiles, and the argument above holds as it is).
+- K and V are loaded once per tile on kv_full (phase = the tile's number
+  within the CTA, tile_i) and handed back on kv_empty, which every
+  consumer thread arrives on (behind a proxy fence) once dK and dV have
+  left through the K and V tiles.
+- produce_tile issues a tile's first min(STAGES, iterations) Q/dO loads
+  before it waits for kv_empty: their stages are freed by the previous
+  tile's last iterations, so they land while the consumers still run
+  that tile's epilogue; K and V follow as soon as the epilogue hands them
+  back (they cannot come earlier: a second K/V pair does not fit shared
+  memory at D = 128, and the epilogue goes through the K/V tiles), then
+  the rest of the tile's Q/dO.
+- Barrier 11 (once per tile, both consumers) and the named barriers 10,
+  12 and 13 keep their meaning: both consumers take the same iterations
+  of the same tiles, and no consumer starts a tile before both have
+  arrived on kv_empty.
+What it saves is the grid launch's per-CTA start (barrier setup, K/V
+and the first Q/dO loads with nothing in flight) and its tail: a CTA of
+the grid launch leaves the SM idle between its epilogue and the next
+CTA's first wgmma. Registers: the tile loop's few scalars live in
+local memory between tiles (ptxas, 20-80 B), none in the per-block loops
+(the softcap variants excepted: 1-2 reloads an iteration, where the grid
+launch already spills around its loops). Not timed on a GPU yet:
+bench/ab_attention_bwd.py's variant new-pers is the A/B.
 
 Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
 bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
@@ -818,7 +858,12 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               DQ_FIRST: tl.constexpr = False,
               PERSISTENT: tl.constexpr = False, num_bh=None, k_blocks=None,
               section=None):
-    """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
+    """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads), one work tile
+    (key block, batch * num_kv_heads + kv head) per CTA; PERSISTENT:
+    (CTAs,), each CTA walks tiles program_id, program_id + CTAs, ... of
+    tile_at's order over k_blocks * num_bh tiles (num_bh = batch *
+    num_kv_heads, in sections of `section` pairs; num_bh, k_blocks and
+    section are read only then). q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
     D/2]); dk/dv are k's shape; lse2/delta [batch * num_heads, sq_pad]
