@@ -705,7 +705,7 @@ def tile_bounds(n0, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
                 CAUSAL: tl.constexpr, LOCAL: tl.constexpr,
                 VARLEN: tl.constexpr):
     """Work tile (the key block from key n0 on, batch * num_kv_heads + kv
-    head bh): its first key n0, batch b and kv head hk, where its sequence starts
+    head bh): its batch b and kv head hk, where its sequence starts
     (`sequence`) and its lengths, its first dQ row, the shifts of the
     diagonal and of the window's left edge, and the query blocks it
     walks: [i_lo, i_hi) see some of its keys, [i_lo, i_full) and [i_fend,
@@ -886,10 +886,10 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     if not PERSISTENT:
         (n0, b, hk, q_off, k_off, stat_off, seqlen_q, seqlen_k, dq_row0,
          causal_shift, left_shift, i_lo, i_full, i_fend, i_hi,
-         n_iter) = tile_bounds(tl.program_id(0) * BN, tl.program_id(1), seqlen_q,
-                               seqlen_k, sq_pad, num_heads, num_kv_heads,
-                               window_left, window_right, cu_q_ptr,
-                               cu_k_ptr, CAUSAL, LOCAL, VARLEN)
+         n_iter) = tile_bounds(tl.program_id(0) * BN, tl.program_id(1),
+                               seqlen_q, seqlen_k, sq_pad, num_heads,
+                               num_kv_heads, window_left, window_right,
+                               cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL, VARLEN)
     DC: tl.constexpr = D // 2
     k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     v_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
