@@ -473,8 +473,9 @@ def test_persistent(S, D, causal, ctas):
 def test_persistent_features(case, D, causal, ctas):
     """The persistent launch with GQA (the tiles of a kv head sum over its
     group's query heads; causal sections of several kv heads), seqlen_q !=
-    seqlen_k both ways (causal tiles of no iterations), a window, softcap,
-    the other PINGPONG setting and bf16."""
+    seqlen_k both ways (causal: query rows that see no key), a window
+    (keys 0 .. 199 are seen by no query: tiles of no iterations between
+    others), softcap, the other PINGPONG setting and bf16."""
     kw = dict(persistent=True, max_ctas=ctas)
     if case == "gqa8":
         run(2, 1000, 777, 8, 1, D, torch.bfloat16, causal, **kw)

@@ -777,8 +777,9 @@ def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
     soon as that epilogue has handed the K/V tiles back (kv_empty; the
     flipped parity passes at once on the fresh barrier for the first
     tile), then the rest of its iterations. A tile of no iterations
-    (VARLEN past its sequence, causal keys no query sees) still loads K
-    and V, which keeps kv_full's and kv_empty's phases one per tile."""
+    (VARLEN past its sequence's keys, keys left of every query's window)
+    still loads K and V, which keeps kv_full's and kv_empty's phases one
+    per tile."""
     kb, bh = tile_at(t, k_blocks, num_bh, section, True)
     (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
      left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
