@@ -10,9 +10,10 @@ seqlen_k, GQA 8:1 and MQA (dk/dv summed over the group), head dims 64 and
 and softcap, a loss that also uses the LSE, the custom op under
 torch.compile, and packed variable-length batches (flash_attn_varlen_func:
 ragged sequences of 0, 1, 17, 1000 ... tokens, seqlen_q != seqlen_k per
-sequence, checked sequence by sequence), each also through the
-persistent launch (one CTA per SM, or a few CTAs that each walk many
-tiles). The gradient buffers
+sequence, checked sequence by sequence); all but the softmax scales
+and the autograd/torch.compile paths also through the persistent launch
+(one CTA per SM, or a few CTAs that each walk many tiles). The gradient
+buffers
 handed to flash_attn_backward_into are NaN-filled first (and sit inside
 larger NaN-filled buffers), so a missed or stray store shows."""
 
