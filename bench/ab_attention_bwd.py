@@ -33,8 +33,9 @@ D128), "new-dqfirst" (lockstep with dK's wgmma issued after dQ's, so
 that dQ's epilogue runs under it; "-s4": four stages; "new-pp-dqfirst":
 the same in the PINGPONG turns, D64 only), "new-pers" (the persistent
 launch, PERSISTENT=True: one CTA per SM walking the (key block, kv head)
-tiles, the host's schedule otherwise; "new-pers-lock" / "new-pers-pp"
-with PINGPONG off / on). Ring depths not given are the host's
+tiles in a static order, the host's schedule otherwise; "new-pers-dyn"
+taking the tiles from a counter, flash_bwd DYNAMIC; "new-pers-lock" /
+"new-pers-pp" static with PINGPONG off / on). Ring depths not given are the host's
 (txl.ops._BWD_STAGES).
 """
 import argparse
@@ -113,6 +114,11 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
                      section=txl.ops._bwd_heads_per_section(
                          S, D, q.element_size(), H // Hkv, B * Hkv)
                      if causal else 1)
+        if extra.get("DYNAMIC"):
+            # The tile counter and the CTAs' slots, zeroed every call (as
+            # the launcher does).
+            extra["sched_ptr"] = torch.zeros(1 + grid[0], device=q.device,
+                                             dtype=torch.int32)
     mod.flash_bwd[grid](
         qd, kd, vd, kqd, dod, dqd, dk, dv, *stat_args, dq_acc, S, S, sq_pad,
         H, Hkv, H // Hkv, qk_scale, scale, 0, 0, 1.0, lse, lse, D=D,
@@ -139,6 +145,7 @@ VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
             "new-pp-red": dict(PINGPONG=True, DQ_TMA=False),
             "new-pp-red-s3": dict(PINGPONG=True, DQ_TMA=False, STAGES=3),
             "new-pers": dict(PERSISTENT=True),
+            "new-pers-dyn": dict(PERSISTENT=True, DYNAMIC=True),
             "new-pers-lock": dict(PERSISTENT=True, PINGPONG=False),
             "new-pers-pp": dict(PERSISTENT=True, PINGPONG=True)}
 

@@ -450,34 +450,41 @@ def test_autograd():
         torch.testing.assert_close(a.grad, b.grad)
 
 
-# The persistent launch (flash_bwd PERSISTENT): all SMs' worth of CTAs, and
-# 3 or 7 CTAs so that each walks many (key block, kv head) tiles and the
-# ring positions, phases, dS^T parities and PINGPONG turns run on across
-# tiles of different lengths (causal, ragged) and tiles of no iterations.
-PERS_CTAS = [None, 3, 7]
+# The persistent launch (flash_bwd PERSISTENT, static or DYNAMIC order):
+# all SMs' worth of CTAs, and 3, 5 or 7 CTAs so that each walks many (key
+# block, kv head) tiles and the ring positions, phases, dS^T parities and
+# PINGPONG turns run on across tiles of different lengths (causal, ragged)
+# and tiles of no iterations.
+PERS = [("static", None), ("static", 3), ("static", 7), ("dynamic", None),
+        ("dynamic", 3)]
 
 
-@pytest.mark.parametrize("ctas", PERS_CTAS, ids=str)
+def pers_id(p):
+    return f"{p[0]}-{p[1] or 'sms'}"
+
+
+@pytest.mark.parametrize("pers", PERS, ids=pers_id)
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("D", [64, 128])
 @pytest.mark.parametrize("S", [1, 17, 1000, 4133])
-def test_persistent(S, D, causal, ctas):
-    run(2, S, S, 3, 3, D, torch.float16, causal, persistent=True,
-        max_ctas=ctas)
+def test_persistent(S, D, causal, pers):
+    run(2, S, S, 3, 3, D, torch.float16, causal, persistent=pers[0],
+        max_ctas=pers[1])
 
 
-@pytest.mark.parametrize("ctas", [None, 5], ids=str)
+@pytest.mark.parametrize("pers", [("static", None), ("static", 5),
+                                  ("dynamic", 5)], ids=pers_id)
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("D", [64, 128])
 @pytest.mark.parametrize("case", ["gqa8", "gqa8x2", "q-ne-k", "k-ne-q",
                                   "window", "softcap", "other", "bf16"])
-def test_persistent_features(case, D, causal, ctas):
+def test_persistent_features(case, D, causal, pers):
     """The persistent launch with GQA (the tiles of a kv head sum over its
     group's query heads; causal sections of several kv heads), seqlen_q !=
     seqlen_k both ways (causal: query rows that see no key), a window
     (keys 0 .. 199 are seen by no query: tiles of no iterations between
     others), softcap, the other PINGPONG setting and bf16."""
-    kw = dict(persistent=True, max_ctas=ctas)
+    kw = dict(persistent=pers[0], max_ctas=pers[1])
     if case == "gqa8":
         run(2, 1000, 777, 8, 1, D, torch.bfloat16, causal, **kw)
     elif case == "gqa8x2":
@@ -498,7 +505,8 @@ def test_persistent_features(case, D, causal, ctas):
         run(2, 4133, 4133, 2, 1, D, torch.bfloat16, causal, **kw)
 
 
-@pytest.mark.parametrize("ctas", [None, 3], ids=str)
+@pytest.mark.parametrize("pers", [("static", None), ("static", 3),
+                                  ("dynamic", 3)], ids=pers_id)
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("D,dtype,H,Hkv", [(128, torch.float16, 4, 2),
                                            (64, torch.bfloat16, 8, 1)],
@@ -506,7 +514,7 @@ def test_persistent_features(case, D, causal, ctas):
 @pytest.mark.parametrize("dq_tma,other", [(True, False), (False, False),
                                           (True, True)],
                          ids=["plain", "dq-atomics", "other"])
-def test_persistent_varlen(dq_tma, other, D, dtype, H, Hkv, causal, ctas):
+def test_persistent_varlen(dq_tma, other, D, dtype, H, Hkv, causal, pers):
     """flash_attn_varlen_backward_into through the persistent launch:
     ragged sequences of 0, 1, 17, 1000 ... tokens (tiles past a sequence's
     keys have no iterations), with a gradient of the LSE; gradient
@@ -525,8 +533,8 @@ def test_persistent_varlen(dq_tma, other, D, dtype, H, Hkv, causal, ctas):
     txl.ops.flash_attn_varlen_backward_into(
         q, k, v, out, lse, do, cu_q, cu_k, max_q, max_k, *grads, scale,
         causal, grad_lse=dlse, dq_tma=dq_tma,
-        pingpong=other_schedule(D) if other else None, persistent=True,
-        max_ctas=ctas)
+        pingpong=other_schedule(D) if other else None, persistent=pers[0],
+        max_ctas=pers[1])
     torch.cuda.synchronize()
     for big, view in bufs:
         assert torch.isnan(big[view.numel():]).all(), "a store past a grad"
@@ -537,34 +545,35 @@ def test_persistent_varlen(dq_tma, other, D, dtype, H, Hkv, causal, ctas):
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("D", [64, 128])
 def test_persistent_equals_grid(D, causal):
-    """The persistent launch adds the same dK/dV (bit for bit: each tile's
-    sums run in the same order) and the same dQ up to the order of the
-    fp32 reduce-adds."""
+    """The persistent launch, static and dynamic, adds the same dK/dV
+    as the grid launch (bit for bit: each tile's sums run in the same
+    order) and the same dQ up to the order of the fp32 reduce-adds."""
     q, k, v, do = make(2, 1000, 1000, 4, 2, D, torch.float16, 3)
     scale = 1.0 / math.sqrt(D)
     out = torch.empty_like(q)
     lse = torch.empty((2, 4, 1000), device="cuda")
     txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
     got = {}
-    for pers in (False, True):
+    for pers in (False, "static", "dynamic"):
         grads = [torch.full_like(t, float("nan")) for t in (q, k, v)]
         txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, *grads,
                                          scale, causal, persistent=pers,
                                          max_ctas=5)
         got[pers] = grads
     torch.cuda.synchronize()
-    assert torch.equal(got[True][1], got[False][1]), "dk"
-    assert torch.equal(got[True][2], got[False][2]), "dv"
-    torch.testing.assert_close(got[True][0], got[False][0], atol=1e-2,
-                               rtol=1e-2)
+    for pers in ("static", "dynamic"):
+        assert torch.equal(got[pers][1], got[False][1]), f"{pers} dk"
+        assert torch.equal(got[pers][2], got[False][2]), f"{pers} dv"
+        torch.testing.assert_close(got[pers][0], got[False][0], atol=1e-2,
+                                   rtol=1e-2)
 
 
 def test_persistent_debug_sync():
     """Under TXL_DEBUG_SYNC (every mbarrier wait bounded: a hang becomes
-    a reported error) the persistent kernel runs to the end, causal and
-    not (head dim 64 full, 128 causal), 3 CTAs walking many tiles, and
-    agrees with the grid launch. In a subprocess: a timed-out wait
-    destroys the context."""
+    a reported error) the persistent kernels (static and dynamic) run to
+    the end, causal and not (head dim 64 full, 128 causal), 3 CTAs
+    walking many tiles, and agree with the grid launch. In a subprocess:
+    a timed-out wait destroys the context."""
     import os
     import subprocess
     import sys
@@ -581,17 +590,18 @@ for D, causal in ((64, False), (128, True)):
         s = 1 / math.sqrt(D)
         txl.ops.flash_attn_forward_into(q, k, v, out, lse, s, causal)
         res = []
-        for pers in (False, True):
+        for pers in (False, "static", "dynamic"):
             gr = [torch.full_like(t, float("nan")) for t in (q, k, v)]
             txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, *gr, s,
                                              causal, persistent=pers,
                                              max_ctas=3)
             res.append(gr)
         torch.cuda.synchronize()
-        for a, b in zip(*res):
-            assert not torch.isnan(a).any()
-            tol = 1e-2 * max(1.0, b.float().abs().max().item())
-            assert (a.float() - b.float()).abs().max().item() <= tol
+        for got in res[1:]:
+            for a, b in zip(got, res[0]):
+                assert not torch.isnan(a).any()
+                tol = 1e-2 * max(1.0, b.float().abs().max().item())
+                assert (a.float() - b.float()).abs().max().item() <= tol
 print("OK")
 """
     env = dict(os.environ, TXL_DEBUG_SYNC="1",

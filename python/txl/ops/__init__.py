@@ -85,10 +85,12 @@ _BWD_PINGPONG = {64: True, 128: False}
 # Without PINGPONG: dK's wgmma issued after dQ's, so that dQ's epilogue runs
 # under it (flash_bwd DQ_FIRST).
 _BWD_DQ_FIRST = {64: False, 128: False}
-# The backward's persistent launch (flash_bwd PERSISTENT: one CTA per SM
-# walking the (key block, kv head) tiles) per head dim; `persistent=` of
-# the *_backward_into functions overrides. Off until an H100 A/B
-# (bench/ab_attention_bwd.py, variant new-pers) says otherwise.
+# The backward's launch per head dim (_bwd_schedule): False (one CTA per
+# tile), "static" or "dynamic" (flash_bwd PERSISTENT: one CTA per SM
+# walking the (key block, kv head) tiles; DYNAMIC: taking them from a
+# counter); `persistent=` of the *_backward_into functions overrides. The
+# grid until an H100 A/B (bench/ab_attention_bwd.py, variants new-pers
+# and new-pers-dyn) says otherwise.
 _BWD_PERSISTENT = {64: False, 128: False}
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 
@@ -456,8 +458,9 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
     PINGPONG schedule (the consumers take turns at dQ). `persistent`
     (None: the default for the head dim, _BWD_PERSISTENT) launches one
     CTA per SM walking the (key block, kv head) tiles, at most `max_ctas`
-    of them if given (tests use a few to give each CTA several tiles);
-    False one CTA per tile."""
+    of them if given (tests use a few to give each CTA several tiles), in
+    a static order (True or "static") or taking tiles from a counter
+    ("dynamic"); False one CTA per tile."""
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
     _check_bwd_head_dim(D)
@@ -546,7 +549,8 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
     left, right = _window(causal, window_size)
     qk_scale, softcap_scale = _score_scales(softmax_scale, softcap)
     causal_flag = right >= 0
-    if _BWD_PERSISTENT[D] if persistent is None else persistent:
+    schedule = _bwd_schedule(persistent, D)
+    if schedule != "grid":
         tiles = k_blocks * B * Hkv
         grid = (max(min(tiles, max_ctas or _num_sms(q.device)), 1),)
         section = _bwd_heads_per_section(
@@ -554,6 +558,11 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
             q.element_size(), H // Hkv, B * Hkv) if causal_flag else 1
         sched = dict(PERSISTENT=True, num_bh=B * Hkv, k_blocks=k_blocks,
                      section=section)
+        if schedule == "dynamic":
+            # [0]: the tile counter (zero at launch), then each CTA's slot
+            # for the tile number its producer hands its consumers.
+            sched.update(DYNAMIC=True, sched_ptr=torch.zeros(
+                1 + grid[0], device=q.device, dtype=torch.int32))
     else:
         grid = (k_blocks, B * Hkv)
         sched = {}
@@ -567,6 +576,25 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
         PINGPONG=_BWD_PINGPONG[D] if pingpong is None else bool(pingpong),
         DQ_FIRST=_BWD_DQ_FIRST[D], **sched,
         num_warps=4, num_warpgroups=3)
+
+
+def _bwd_schedule(persistent, D):
+    """The backward's launch: "grid" (one CTA per tile), "static" (one CTA
+    per SM, tiles dealt round-robin in flash_attn_bwd.py tile_at's order)
+    or "dynamic" (one CTA per SM, each taking the next tile of that order
+    from a counter when it starts one). persistent: None (the default for
+    head dim D, _BWD_PERSISTENT), False, True ("static"), "static" or
+    "dynamic"."""
+    if persistent is None:
+        persistent = _BWD_PERSISTENT[D]
+    if persistent in (False, "grid"):
+        return "grid"
+    if persistent is True:
+        return "static"
+    if persistent not in ("static", "dynamic"):
+        raise ValueError(f"persistent={persistent!r}: None, False, True, "
+                         "'static' or 'dynamic'")
+    return persistent
 
 
 def _bwd_heads_per_section(seqlen_q, D, elem, group, num_bh, budget=None):

@@ -160,8 +160,15 @@ shared memory (Hopper has 227 KB); the API refuses it.
 Persistent launch (PERSISTENT=True; off by default: the launcher's
 _BWD_PERSISTENT, `persistent=` of the *_backward_into functions): one CTA
 per SM walks work tiles (one key block of BN keys of one (batch, kv
-head), what a CTA of the grid launch does) in tile_at's static order,
-tile program_id, program_id + CTAs, ... Key blocks go outer and the
+head), what a CTA of the grid launch does) in tile_at's order, dealt
+round-robin (tile program_id, program_id + CTAs, ...) or on demand
+(DYNAMIC: each CTA's producer takes the next tile from a counter as it
+starts one, and hands its number to the consumers in a slot that
+kv_full's phase publishes; causal tiles differ in length, and a static
+deal of them leaves some SMs 1.5-3% more work than the mean at the
+benchmark's shapes, by a count of iterations per tile, where the grid
+launch's hardware scheduler and the counter come within 1%). Key blocks
+go outer and the
 (batch, kv head) pairs inner, in sections of pairs whose Q, dO and dQ
 accumulator fit L2 (the launcher's _bwd_heads_per_section; causal only:
 non-causal takes one pair at a time, the grid launch's order), so the
@@ -764,10 +771,10 @@ def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
                  empty, k_desc, v_desc, kq_desc, q_desc, do_desc, stats_desc,
                  stat_plane, seqlen_q, seqlen_k, sq_pad, num_heads,
                  num_kv_heads, group, k_blocks, num_bh, section, window_left,
-                 window_right, cu_q_ptr, cu_k_ptr, D: tl.constexpr,
-                 STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+                 window_right, cu_q_ptr, cu_k_ptr, tile_slot,
+                 D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
                  LOCAL: tl.constexpr, VARLEN: tl.constexpr,
-                 PINGPONG: tl.constexpr):
+                 PINGPONG: tl.constexpr, DYNAMIC: tl.constexpr):
     """PERSISTENT: the producer's loads of work tile t (tile_at), the
     CTA's tile_i-th, whose iterations take ring positions first, first +
     1, ...; returns the position after its last. Its first min(STAGES,
@@ -798,6 +805,11 @@ def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
                   hk * group * D, i_lo, tl.maximum(n_iter, 1), stat_off,
                   stat_plane, hk * group, sq_pad, D, STAGES)
     txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+    if DYNAMIC:
+        # The tile's number for the consumers, published by kv_full's
+        # phase: a scalar store is thread 0's, the thread whose
+        # arrive.expect_tx (load_kv) completes the phase with the bytes.
+        tl.store(tile_slot, t)
     load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc,
             k_off + n0, hk * D, D, PINGPONG)
     for j in range(ahead, total):
@@ -858,13 +870,19 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
               PINGPONG: tl.constexpr = False,
               DQ_FIRST: tl.constexpr = False,
               PERSISTENT: tl.constexpr = False, num_bh=None, k_blocks=None,
-              section=None):
+              section=None, DYNAMIC: tl.constexpr = False, sched_ptr=None):
     """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads), one work tile
     (key block, batch * num_kv_heads + kv head) per CTA; PERSISTENT:
     (CTAs,), each CTA walks tiles program_id, program_id + CTAs, ... of
     tile_at's order over k_blocks * num_bh tiles (num_bh = batch *
     num_kv_heads, in sections of `section` pairs; num_bh, k_blocks and
-    section are read only then). q/do rows are
+    section are read only then). DYNAMIC (with PERSISTENT): the order is
+    dealt on demand: a CTA starts with tile program_id; as its producer
+    starts a tile it claims the CTA's next one from the counter
+    sched_ptr[0] (zero at launch; tile = atomic_add + CTAs), and hands
+    each tile's number to the consumers in sched_ptr[1 + program_id],
+    published by that tile's kv_full phase; past the last tile it hands
+    them that number with a bare arrival, and they stop. q/do rows are
     [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
     [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
     D/2]); dk/dv are k's shape; lse2/delta [batch * num_heads, sq_pad]
@@ -934,11 +952,45 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     # in flight is more than the registers hold: ptxas serializes, C7512.)
     FIRST: tl.constexpr = DQ_FIRST and not LATE and (D == 64 or
                                                      not PINGPONG)
+    tl.static_assert(PERSISTENT or not DYNAMIC,
+                     "DYNAMIC is an order of the PERSISTENT launch")
     if PERSISTENT:
         num_tiles = k_blocks * num_bh
+    if DYNAMIC:
+        # This CTA's slot of the tile numbers the producer hands the
+        # consumers (sched_ptr[0] is the launch's tile counter).
+        tile_slot = sched_ptr + 1 + tl.program_id(0)
+    else:
+        tile_slot = cu_q_ptr  # (unused)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        if PERSISTENT:
+        if DYNAMIC:
+            first = 0
+            tile_i = 0
+            t = tl.program_id(0)
+            while t < num_tiles:
+                # Claim the CTA's next tile now, so that the atomic's
+                # latency hides under this tile's loads (as flash_fwd's
+                # DYNAMIC does).
+                nxt = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
+                first = produce_tile(
+                    t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                    do_bufs, lse2_bufs, delta_bufs, kv_full, kv_empty,
+                    q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+                    do_desc, stats_desc, stat_plane, seqlen_q, seqlen_k,
+                    sq_pad, num_heads, num_kv_heads, group, k_blocks,
+                    num_bh, section, window_left, window_right, cu_q_ptr,
+                    cu_k_ptr, tile_slot, D, STAGES, CAUSAL, LOCAL, VARLEN,
+                    PINGPONG, True)
+                tile_i += 1
+                t = nxt
+            # No tile left: t (>= num_tiles) goes to the consumers as a
+            # tile number would, once they are done with the last tile,
+            # with a bare arrival on kv_full (no bytes).
+            txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+            tl.store(tile_slot, t)
+            txl.mbar_arrive(kv_full, pred=txl.tid(0) == 0)
+        elif PERSISTENT:
             first = 0
             tile_i = 0
             for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
@@ -949,7 +1001,8 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                     do_desc, stats_desc, stat_plane, seqlen_q, seqlen_k,
                     sq_pad, num_heads, num_kv_heads, group, k_blocks,
                     num_bh, section, window_left, window_right, cu_q_ptr,
-                    cu_k_ptr, D, STAGES, CAUSAL, LOCAL, VARLEN, PINGPONG)
+                    cu_k_ptr, tile_slot, D, STAGES, CAUSAL, LOCAL, VARLEN,
+                    PINGPONG, False)
                 tile_i += 1
         else:
             produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
@@ -961,7 +1014,31 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     for c in tl.static_range(2):
         if txl.is_warpgroup([c + 1]):
             txl.reg_alloc(240)
-            if PERSISTENT:
+            if DYNAMIC:
+                # Each tile's number comes in tile_slot, published by the
+                # kv_full phase of its K/V (past the last tile: a number
+                # >= num_tiles, with a bare arrival).
+                first = 0
+                tile_i = 0
+                txl.mbar_wait(kv_full, 0)
+                t = tl.load(tile_slot, volatile=True)
+                while t < num_tiles:
+                    # (consume waits on the same kv_full phase again: it
+                    # passes.)
+                    first = consume_tile(
+                        t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                        do_bufs, lse2_bufs, delta_bufs, ds_bufs, dq_bufs,
+                        kv_full, kv_empty, q_full, do_full, empty, dk_ptr,
+                        dv_ptr, dq_ptr, dq_desc, seqlen_q, seqlen_k, sq_pad,
+                        num_heads, num_kv_heads, group, k_blocks, num_bh,
+                        section, window_left, window_right, softcap_scale,
+                        cu_q_ptr, cu_k_ptr, qk_scale, softmax_scale, D,
+                        STAGES, CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, VARLEN,
+                        P16_DS, LATE, KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
+                    tile_i += 1
+                    txl.mbar_wait(kv_full, tile_i & 1)
+                    t = tl.load(tile_slot, volatile=True)
+            elif PERSISTENT:
                 first = 0
                 tile_i = 0
                 for t in range(tl.program_id(0), num_tiles,

@@ -69,3 +69,29 @@
 // PP: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 8448;
 // RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, tensordesc<fp32[64]>, i32, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, *i32:16, *i32:16, 128, 2, 1, 1, 1, 0, 1, 1, 0, 1, 1, 0, 0, 1, i32, i32, i32" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/varlen 2>&1 | FileCheck %s --check-prefix=OUT
 // RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 32]>, tensordesc<bf16[64, 64]>, tensordesc<fp32[64, 32]>, *bf16:16, *bf16:16, tensordesc<fp32[64]>, i32, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, *i32:16, *i32:16, 64, 4, 0, 1, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1, i32:1, i32:1, i32:1" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/ones 2>&1 | FileCheck %s --check-prefix=OUT64
+
+// DYNAMIC (tiles taken from a counter), head dim 128 causal: the
+// producer claims the CTA's next tile with one atomic add (thread 0, the
+// result broadcast to its warpgroup), stores each tile's number into the
+// CTA's slot before the arrive.expect_tx that carries K and V (the same
+// thread 0: kv_full's phase publishes it), and after the last tile waits
+// for kv_empty, stores the past-the-end number and arrives on kv_full with
+// no bytes; the consumers read the slot (volatile) after each kv_full
+// wait.
+// RUN: txlc %txl_src/python/txl/ops/flash_attn_bwd.py --kernel-name flash_bwd --signature "tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp32[64, 64]>, *fp16:16, *fp16:16, tensordesc<fp32[64]>, i32, *fp32:16, i32, i32, i32:16, i32, i32, i32, fp32, fp32, i32, i32, fp32, *i32:16, *i32:16, 128, 2, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, i32, i32, i32, 1, *i32:16" --num-warps 4 --num-warpgroups 3 --target sm_90a --out-dir %t/dyn 2>&1 | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=DYN < %t/dyn/flash_bwd.ptx
+// DYN: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 256;
+// DYN: ld.volatile.global.b32
+// DYN: setmaxnreg.inc.sync.aligned.u32 240;
+// DYN: ld.volatile.global.b32
+// DYN: setmaxnreg.dec.sync.aligned.u32 24;
+// DYN: atom.global.gpu.acq_rel.add.u32
+// DYN: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 16640;
+// DYN: mbarrier.try_wait.parity
+// DYN: st.global.b32
+// DYN: mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], 65536;
+// DYN: mbarrier.try_wait.parity
+// DYN: st.global.b32
+// DYN: mbarrier.arrive.shared.b64 %rd{{[0-9]+}}, [global_smem];
+// DYN-NOT: mbarrier
+// DYN: ret;
