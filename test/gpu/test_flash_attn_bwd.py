@@ -455,8 +455,7 @@ def test_autograd():
 # block, kv head) tiles and the ring positions, phases, dS^T parities and
 # PINGPONG turns run on across tiles of different lengths (causal, ragged)
 # and tiles of no iterations.
-PERS = [("static", None), ("static", 3), ("static", 7), ("dynamic", None),
-        ("dynamic", 3)]
+PERS = [("static", None), ("static", 7), ("dynamic", None), ("dynamic", 3)]
 
 
 def pers_id(p):
@@ -472,8 +471,8 @@ def test_persistent(S, D, causal, pers):
         max_ctas=pers[1])
 
 
-@pytest.mark.parametrize("pers", [("static", None), ("static", 5),
-                                  ("dynamic", 5)], ids=pers_id)
+@pytest.mark.parametrize("pers", [("static", 5), ("dynamic", 5)],
+                         ids=pers_id)
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("D", [64, 128])
 @pytest.mark.parametrize("case", ["gqa8", "gqa8x2", "q-ne-k", "k-ne-q",
@@ -505,8 +504,8 @@ def test_persistent_features(case, D, causal, pers):
         run(2, 4133, 4133, 2, 1, D, torch.bfloat16, causal, **kw)
 
 
-@pytest.mark.parametrize("pers", [("static", None), ("static", 3),
-                                  ("dynamic", 3)], ids=pers_id)
+@pytest.mark.parametrize("pers", [("static", 3), ("dynamic", 3)],
+                         ids=pers_id)
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("D,dtype,H,Hkv", [(128, torch.float16, 4, 2),
                                            (64, torch.bfloat16, 8, 1)],
