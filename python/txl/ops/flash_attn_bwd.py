@@ -164,11 +164,11 @@ head), what a CTA of the grid launch does) in tile_at's order, dealt
 round-robin (tile program_id, program_id + CTAs, ...) or on demand
 (DYNAMIC: each CTA's producer takes the next tile from a counter as it
 starts one, and hands its number to the consumers in a slot that
-kv_full's phase publishes; causal tiles differ in length, and a static
-deal of them leaves some SMs 1.5-3% more work than the mean at the
-benchmark's shapes, by a count of iterations per tile, where the grid
-launch's hardware scheduler and the counter come within 1%). Key blocks
-go outer and the
+kv_full's phase publishes: causal tiles differ in length, and counting
+each tile's iterations, a static deal gives the busiest of 132 SMs
+1.5-3% more than the mean at the benchmark's shapes, taking the next
+tile when free (as the grid launch's hardware scheduler does too) 0-1%).
+Key blocks go outer and the
 (batch, kv head) pairs inner, in sections of pairs whose Q, dO and dQ
 accumulator fit L2 (the launcher's _bwd_heads_per_section; causal only:
 non-causal takes one pair at a time, the grid launch's order), so the
