@@ -160,20 +160,20 @@ shared memory (Hopper has 227 KB); the API refuses it.
 Persistent launch (PERSISTENT=True; off by default: the launcher's
 _BWD_PERSISTENT, `persistent=` of the *_backward_into functions): one CTA
 per SM walks work tiles (one key block of BN keys of one (batch, kv
-head), what a CTA of the grid launch does) in tile_at's order, dealt
-round-robin (tile program_id, program_id + CTAs, ...) or on demand
-(DYNAMIC: each CTA's producer takes the next tile from a counter as it
-starts one, and hands its number to the consumers in a slot that
-kv_full's phase publishes: causal tiles differ in length, and counting
-each tile's iterations, a static deal gives the busiest of 132 SMs
-1.5-3% more than the mean at the benchmark's shapes, taking the next
-tile when free (as the grid launch's hardware scheduler does too) 0-1%).
-Key blocks go outer and the
-(batch, kv head) pairs inner, in sections of pairs whose Q, dO and dQ
-accumulator fit L2 (the launcher's _bwd_heads_per_section; causal only:
-non-causal takes one pair at a time, the grid launch's order), so the
-CTAs running at once read the same few heads' query blocks; causal work
-then goes longest first, since key block 0 is seen by every query.
+head), what a CTA of the grid launch does) in tile_at's order: key
+blocks outer and (batch, kv head) pairs inner, in sections of pairs
+whose Q, dO and dQ accumulator fit L2 (the launcher's
+_bwd_heads_per_section; causal only: non-causal takes one pair at a
+time, the grid launch's order), so the CTAs running at once read the
+same few heads' query blocks; causal work then goes longest first, since
+key block 0 is seen by every query. The tiles are dealt round-robin
+(tile program_id, program_id + CTAs, ...) or on demand (DYNAMIC: each
+CTA's producer takes the next tile from a counter as it starts one, and
+hands its number to the consumers in a slot that kv_full's phase
+publishes). Causal tiles differ in length: counting each tile's
+iterations, a static deal gives the busiest of 132 SMs 1.5-3% more than
+the mean at the benchmark's shapes; taking the next tile when free (as
+the grid launch's hardware scheduler does too) 0-1%.
 - The Q/dO ring runs on across a CTA's tiles: producer and consumers
   count the iterations of its earlier tiles (`first`), and iteration t of
   a tile is ring position first + t, which gives its stage, its phases,
@@ -198,10 +198,11 @@ What it saves is the grid launch's per-CTA start (barrier setup, K/V
 and the first Q/dO loads with nothing in flight) and its tail: a CTA of
 the grid launch leaves the SM idle between its epilogue and the next
 CTA's first wgmma. Registers: the tile loop's few scalars live in
-local memory between tiles (ptxas, 20-80 B), none in the per-block loops
-(the softcap variants excepted: 1-2 reloads an iteration, where the grid
-launch already spills around its loops). Not timed on a GPU yet:
-bench/ab_attention_bwd.py's variant new-pers is the A/B.
+local memory between tiles (ptxas, 0-80 B), none in the per-block loops
+(the softcap variants excepted: 1-4 local reloads an iteration, where
+the grid launch already spills around its loops). Not timed on a GPU
+yet: bench/ab_attention_bwd.py's variants new-pers and new-pers-dyn are
+the A/B.
 
 Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
 bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
