@@ -610,3 +610,16 @@ print("OK")
     r = subprocess.run([sys.executable, "-c", script], env=env,
                        capture_output=True, text=True, timeout=300)
     assert "OK" in r.stdout, r.stdout + r.stderr
+
+
+def test_persistent_bad_value():
+    """persistent= takes None, False, True, "static" or "dynamic"; anything
+    else is refused with a message that names them."""
+    q, k, v, do = make(1, 64, 64, 2, 2, 64, torch.float16, 0)
+    out = torch.empty_like(q)
+    lse = torch.empty((1, 2, 64), device="cuda")
+    txl.ops.flash_attn_forward_into(q, k, v, out, lse, 0.125, False)
+    grads = [torch.empty_like(t) for t in (q, k, v)]
+    with pytest.raises(ValueError, match="'static' or 'dynamic'"):
+        txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, *grads,
+                                         0.125, False, persistent="yes")
