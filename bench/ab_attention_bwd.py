@@ -31,8 +31,12 @@ three-stage Q/dO ring; D128 only without PINGPONG), "new-pp-s3" and
 fp32 dQ tiles, so "new-pp-red-s3" has room for a three-stage ring at
 D128), "new-dqfirst" (lockstep with dK's wgmma issued after dQ's, so
 that dQ's epilogue runs under it; "-s4": four stages; "new-pp-dqfirst":
-the same in the PINGPONG turns, D64 only). Ring depths not given are the
-host's (txl.ops._BWD_STAGES).
+the same in the PINGPONG turns, D64 only), "new-pers" (the persistent
+launch, PERSISTENT=True: one CTA per SM walking the (key block, kv head)
+tiles in a static order, the host's schedule otherwise; "new-pers-dyn"
+taking the tiles from a counter, flash_bwd DYNAMIC; "new-pers-lock" /
+"new-pers-pp" static with PINGPONG off / on). Ring depths not given are the host's
+(txl.ops._BWD_STAGES).
 """
 import argparse
 import importlib.util
@@ -100,7 +104,22 @@ def launch(mod, old, q, k, v, out, lse, do, dq, dk, dv, scale, causal,
                      lse2.numel())
     stages = extra.pop("STAGES", txl.ops._BWD_STAGES[D] if mod is new_mod
                        else MAIN_STAGES[D])
-    mod.flash_bwd[((S + bn - 1) // bn, B * Hkv)](
+    grid = ((S + bn - 1) // bn, B * Hkv)
+    if extra.get("PERSISTENT"):
+        # One CTA per SM walking the grid's tiles (the launcher's
+        # _launch_bwd does the same); causal: sections of kv heads.
+        tiles = grid[0] * grid[1]
+        grid = (min(tiles, txl.ops._num_sms(q.device)),)
+        extra.update(num_bh=B * Hkv, k_blocks=(S + bn - 1) // bn,
+                     section=txl.ops._bwd_heads_per_section(
+                         S, D, q.element_size(), H // Hkv, B * Hkv)
+                     if causal else 1)
+        if extra.get("DYNAMIC"):
+            # The tile counter and the CTAs' slots, zeroed every call (as
+            # the launcher does).
+            extra["sched_ptr"] = torch.zeros(1 + grid[0], device=q.device,
+                                             dtype=torch.int32)
+    mod.flash_bwd[grid](
         qd, kd, vd, kqd, dod, dqd, dk, dv, *stat_args, dq_acc, S, S, sq_pad,
         H, Hkv, H // Hkv, qk_scale, scale, 0, 0, 1.0, lse, lse, D=D,
         STAGES=stages, CAUSAL=causal, DQ_TMA=extra.pop("DQ_TMA", True),
@@ -124,7 +143,11 @@ VARIANTS = {"new": {}, "new-main": dict(PINGPONG=False, STAGES="main",
             "new-pp-s3": dict(PINGPONG=True, STAGES=3),
             "new-lock-s4": dict(PINGPONG=False, STAGES=4),
             "new-pp-red": dict(PINGPONG=True, DQ_TMA=False),
-            "new-pp-red-s3": dict(PINGPONG=True, DQ_TMA=False, STAGES=3)}
+            "new-pp-red-s3": dict(PINGPONG=True, DQ_TMA=False, STAGES=3),
+            "new-pers": dict(PERSISTENT=True),
+            "new-pers-dyn": dict(PERSISTENT=True, DYNAMIC=True),
+            "new-pers-lock": dict(PERSISTENT=True, PINGPONG=False),
+            "new-pers-pp": dict(PERSISTENT=True, PINGPONG=True)}
 
 
 def run_shape(B, H, S, D, causal, rounds, old_mod=None,

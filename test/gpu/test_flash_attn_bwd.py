@@ -10,7 +10,10 @@ seqlen_k, GQA 8:1 and MQA (dk/dv summed over the group), head dims 64 and
 and softcap, a loss that also uses the LSE, the custom op under
 torch.compile, and packed variable-length batches (flash_attn_varlen_func:
 ragged sequences of 0, 1, 17, 1000 ... tokens, seqlen_q != seqlen_k per
-sequence, checked sequence by sequence). The gradient buffers
+sequence, checked sequence by sequence); all but the softmax scales
+and the autograd/torch.compile paths also through the persistent launch
+(one CTA per SM, or a few CTAs that each walk many tiles). The gradient
+buffers
 handed to flash_attn_backward_into are NaN-filled first (and sit inside
 larger NaN-filled buffers), so a missed or stray store shows."""
 
@@ -97,7 +100,8 @@ def check(got, want32, want_low, name):
 
 
 def run(B, Sq, Sk, H, Hkv, D, dtype, causal, seed=0, window=(-1, -1),
-        softcap=0.0, scale=None, pingpong=None):
+        softcap=0.0, scale=None, pingpong=None, persistent=None,
+        max_ctas=None):
     q, k, v, do = make(B, Sq, Sk, H, Hkv, D, dtype, seed)
     if scale is None:
         scale = 1.0 / math.sqrt(D)
@@ -109,7 +113,9 @@ def run(B, Sq, Sk, H, Hkv, D, dtype, causal, seed=0, window=(-1, -1),
     dq, dk, dv = (view for _, view in bufs)
     txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, dq, dk, dv,
                                      scale, causal, window_size=window,
-                                     softcap=softcap, pingpong=pingpong)
+                                     softcap=softcap, pingpong=pingpong,
+                                     persistent=persistent,
+                                     max_ctas=max_ctas)
     torch.cuda.synchronize()
     for big, view in bufs:
         assert torch.isnan(big[view.numel():]).all(), "a store past a grad"
@@ -442,3 +448,178 @@ def test_autograd():
      do.float()).sum().backward()
     for a, b in ((qc, qe), (kc, ke), (vc, ve)):
         torch.testing.assert_close(a.grad, b.grad)
+
+
+# The persistent launch (flash_bwd PERSISTENT, static or DYNAMIC order):
+# all SMs' worth of CTAs, and 3, 5 or 7 CTAs so that each walks many (key
+# block, kv head) tiles and the ring positions, phases, dS^T parities and
+# PINGPONG turns run on across tiles of different lengths (causal, ragged)
+# and tiles of no iterations.
+PERS = [("static", None), ("static", 7), ("dynamic", None), ("dynamic", 3)]
+
+
+def pers_id(p):
+    return f"{p[0]}-{p[1] or 'sms'}"
+
+
+@pytest.mark.parametrize("pers", PERS, ids=pers_id)
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("S", [1, 17, 1000, 4133])
+def test_persistent(S, D, causal, pers):
+    run(2, S, S, 3, 3, D, torch.float16, causal, persistent=pers[0],
+        max_ctas=pers[1])
+
+
+@pytest.mark.parametrize("pers", [("static", 5), ("dynamic", 5)],
+                         ids=pers_id)
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D", [64, 128])
+@pytest.mark.parametrize("case", ["gqa8", "gqa8x2", "q-ne-k", "k-ne-q",
+                                  "window", "softcap", "other", "bf16"])
+def test_persistent_features(case, D, causal, pers):
+    """The persistent launch with GQA (the tiles of a kv head sum over its
+    group's query heads; causal sections of several kv heads), seqlen_q !=
+    seqlen_k both ways (causal: query rows that see no key), a window
+    (keys 0 .. 199 are seen by no query: tiles of no iterations between
+    others), softcap, the other PINGPONG setting and bf16."""
+    kw = dict(persistent=pers[0], max_ctas=pers[1])
+    if case == "gqa8":
+        run(2, 1000, 777, 8, 1, D, torch.bfloat16, causal, **kw)
+    elif case == "gqa8x2":
+        run(2, 1000, 1000, 16, 2, D, torch.float16, causal, **kw)
+    elif case == "q-ne-k":
+        run(2, 4133, 128, 2, 2, D, torch.float16, causal, **kw)
+    elif case == "k-ne-q":
+        run(2, 17, 1000, 2, 2, D, torch.float16, causal, **kw)
+    elif case == "window":
+        run(2, 700, 1000, 2, 1, D, torch.float16, causal, window=(100, 50),
+            **kw)
+    elif case == "softcap":
+        run(2, 777, 1000, 2, 2, D, torch.float16, causal, softcap=20.0, **kw)
+    elif case == "other":
+        run(2, 1000, 1000, 3, 3, D, torch.float16, causal,
+            pingpong=other_schedule(D), **kw)
+    else:
+        run(2, 4133, 4133, 2, 1, D, torch.bfloat16, causal, **kw)
+
+
+@pytest.mark.parametrize("pers", [("static", 3), ("dynamic", 3)],
+                         ids=pers_id)
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D,dtype,H,Hkv", [(128, torch.float16, 4, 2),
+                                           (64, torch.bfloat16, 8, 1)],
+                         ids=["d128-fp16-gqa2", "d64-bf16-gqa8"])
+@pytest.mark.parametrize("dq_tma,other", [(True, False), (False, False),
+                                          (True, True)],
+                         ids=["plain", "dq-atomics", "other"])
+def test_persistent_varlen(dq_tma, other, D, dtype, H, Hkv, causal, pers):
+    """flash_attn_varlen_backward_into through the persistent launch:
+    ragged sequences of 0, 1, 17, 1000 ... tokens (tiles past a sequence's
+    keys have no iterations), with a gradient of the LSE; gradient
+    buffers poisoned."""
+    q, k, v, do, dlse, cu_q, cu_k = varlen_inputs(VARLEN_LENS, H, Hkv, D,
+                                                  dtype)
+    scale = 1.0 / math.sqrt(D)
+    out = torch.empty_like(q)
+    lse = torch.empty((H, q.shape[0]), device="cuda")
+    max_q = max(a for a, _ in VARLEN_LENS)
+    max_k = max(b for _, b in VARLEN_LENS)
+    txl.ops.flash_attn_varlen_forward_into(q, k, v, cu_q, cu_k, max_q, out,
+                                           lse, scale, causal)
+    bufs = [poisoned(t.shape, dtype) for t in (q, k, v)]
+    grads = [view for _, view in bufs]
+    txl.ops.flash_attn_varlen_backward_into(
+        q, k, v, out, lse, do, cu_q, cu_k, max_q, max_k, *grads, scale,
+        causal, grad_lse=dlse, dq_tma=dq_tma,
+        pingpong=other_schedule(D) if other else None, persistent=pers[0],
+        max_ctas=pers[1])
+    torch.cuda.synchronize()
+    for big, view in bufs:
+        assert torch.isnan(big[view.numel():]).all(), "a store past a grad"
+    check_varlen(VARLEN_LENS, grads, q, k, v, do, dlse, cu_q, cu_k, scale,
+                 causal, (-1, -1), 0.0)
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("D", [64, 128])
+def test_persistent_equals_grid(D, causal):
+    """The persistent launch, static and dynamic, adds the same dK/dV
+    as the grid launch (bit for bit: each tile's sums run in the same
+    order) and the same dQ up to the order of the fp32 reduce-adds."""
+    q, k, v, do = make(2, 1000, 1000, 4, 2, D, torch.float16, 3)
+    scale = 1.0 / math.sqrt(D)
+    out = torch.empty_like(q)
+    lse = torch.empty((2, 4, 1000), device="cuda")
+    txl.ops.flash_attn_forward_into(q, k, v, out, lse, scale, causal)
+    got = {}
+    for pers in (False, "static", "dynamic"):
+        grads = [torch.full_like(t, float("nan")) for t in (q, k, v)]
+        txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, *grads,
+                                         scale, causal, persistent=pers,
+                                         max_ctas=5)
+        got[pers] = grads
+    torch.cuda.synchronize()
+    for pers in ("static", "dynamic"):
+        assert torch.equal(got[pers][1], got[False][1]), f"{pers} dk"
+        assert torch.equal(got[pers][2], got[False][2]), f"{pers} dv"
+        torch.testing.assert_close(got[pers][0], got[False][0], atol=1e-2,
+                                   rtol=1e-2)
+
+
+def test_persistent_debug_sync():
+    """Under TXL_DEBUG_SYNC (every mbarrier wait bounded: a hang becomes
+    a reported error) the persistent kernels (static and dynamic) run to
+    the end, causal and not (head dim 64 full, 128 causal), 3 CTAs
+    walking many tiles, and agree with the grid launch. In a subprocess:
+    a timed-out wait destroys the context."""
+    import os
+    import subprocess
+    import sys
+    from conftest import REPO
+    script = """
+import math, torch, txl.ops
+for D, causal in ((64, False), (128, True)):
+        g = torch.Generator(device="cuda").manual_seed(D)
+        q, k, v, do = (torch.randn((2, 1000, 4, D), device="cuda",
+                                   generator=g).half() for _ in range(4))
+        k, v = k[:, :, :2].contiguous(), v[:, :, :2].contiguous()
+        out = torch.empty_like(q)
+        lse = torch.empty((2, 4, 1000), device="cuda")
+        s = 1 / math.sqrt(D)
+        txl.ops.flash_attn_forward_into(q, k, v, out, lse, s, causal)
+        res = []
+        for pers in (False, "static", "dynamic"):
+            gr = [torch.full_like(t, float("nan")) for t in (q, k, v)]
+            txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, *gr, s,
+                                             causal, persistent=pers,
+                                             max_ctas=3)
+            res.append(gr)
+        torch.cuda.synchronize()
+        for got in res[1:]:
+            for a, b in zip(got, res[0]):
+                assert not torch.isnan(a).any()
+                tol = 1e-2 * max(1.0, b.float().abs().max().item())
+                assert (a.float() - b.float()).abs().max().item() <= tol
+print("OK")
+"""
+    env = dict(os.environ, TXL_DEBUG_SYNC="1",
+               TXL_DEBUG_SYNC_TIMEOUT_MS="5000", TXL_ALWAYS_COMPILE="1")
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.join(REPO, "python"), env.get("PYTHONPATH", "")])
+    r = subprocess.run([sys.executable, "-c", script], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert "OK" in r.stdout, r.stdout + r.stderr
+
+
+def test_persistent_bad_value():
+    """persistent= takes None, False, True, "static" or "dynamic"; anything
+    else is refused with a message that names them."""
+    q, k, v, do = make(1, 64, 64, 2, 2, 64, torch.float16, 0)
+    out = torch.empty_like(q)
+    lse = torch.empty((1, 2, 64), device="cuda")
+    txl.ops.flash_attn_forward_into(q, k, v, out, lse, 0.125, False)
+    grads = [torch.empty_like(t) for t in (q, k, v)]
+    with pytest.raises(ValueError, match="'static' or 'dynamic'"):
+        txl.ops.flash_attn_backward_into(q, k, v, out, lse, do, *grads,
+                                         0.125, False, persistent="yes")

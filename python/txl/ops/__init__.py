@@ -85,6 +85,13 @@ _BWD_PINGPONG = {64: True, 128: False}
 # Without PINGPONG: dK's wgmma issued after dQ's, so that dQ's epilogue runs
 # under it (flash_bwd DQ_FIRST).
 _BWD_DQ_FIRST = {64: False, 128: False}
+# The backward's launch per head dim (_bwd_schedule): False (one CTA per
+# tile), "static" or "dynamic" (flash_bwd PERSISTENT: one CTA per SM
+# walking the (key block, kv head) tiles; DYNAMIC: taking them from a
+# counter); `persistent=` of the *_backward_into functions overrides. The
+# grid until an H100 A/B (bench/ab_attention_bwd.py, variants new-pers
+# and new-pers-dyn) says otherwise.
+_BWD_PERSISTENT = {64: False, 128: False}
 _FP8_STAGES = {64: 4, 128: 3}  # K/V^T ring depth of the fp8 forward
 
 
@@ -440,14 +447,20 @@ def _(q, k, v, softmax_scale, causal, window_left=-1, window_right=-1,
 def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
                              softmax_scale, causal, grad_lse=None,
                              dq_tma=True, window_size=(-1, -1),
-                             softcap=0.0, pingpong=None):
+                             softcap=0.0, pingpong=None, persistent=None,
+                             max_ctas=None):
     """The backward kernels into caller-given dq, dk, dv (q's, k's, v's
     shapes, contiguous): the gradients of flash_attn_forward_into's out
     (and, if given, of its lse) for grad_out (and grad_lse). `dq_tma`
     chooses how dQ is accumulated (TMA reduce-add, else red atomics; see
     flash_attn_bwd.py); window_size and softcap as for the forward.
     `pingpong` (None: the default for the head dim) chooses flash_bwd's
-    PINGPONG schedule (the consumers take turns at dQ)."""
+    PINGPONG schedule (the consumers take turns at dQ). `persistent`
+    (None: the default for the head dim, _BWD_PERSISTENT) launches one
+    CTA per SM walking the (key block, kv head) tiles, at most `max_ctas`
+    of them if given (tests use a few to give each CTA several tiles), in
+    a static order (True or "static") or taking tiles from a counter
+    ("dynamic"); False one CTA per tile."""
     B, Sq, H, D = q.shape
     Sk, Hkv = k.shape[1], k.shape[2]
     _check_bwd_head_dim(D)
@@ -468,7 +481,7 @@ def flash_attn_backward_into(q, k, v, out, lse, grad_out, dq, dk, dv,
                 dq_acc.view(B * sq_pad, H, D), B, Sq, Sk, sq_pad,
                 sq_pad // bm, (Sk + _bwd_kernels.BN - 1) // _bwd_kernels.BN,
                 None, None, softmax_scale, causal, dq_tma, window_size,
-                softcap, pingpong)
+                softcap, pingpong, persistent, max_ctas)
     dq.copy_(dq_acc[:, :Sq])
 
 
@@ -491,7 +504,7 @@ def _check_bwd_head_dim(D):
 def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
                 seqlen_q, seqlen_k, sq_pad, q_blocks, k_blocks, cu_q, cu_k,
                 softmax_scale, causal, dq_tma, window_size, softcap,
-                pingpong=None):
+                pingpong=None, persistent=None, max_ctas=None):
     """The preprocess and flash_bwd (python/txl/ops/flash_attn_bwd.py) on
     packed rows: q/out/grad_out [rows_q, H, D], k/v/dk/dv [rows_k, Hkv,
     D], dq_acc fp32 [rows of dQ, H, D] (zeroed; every query block a CTA
@@ -499,7 +512,9 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
     else None (sequence b at row b * seqlen). q_blocks and k_blocks are the
     grid: query blocks of the longest sequence (dense: sq_pad / BM) and
     its key blocks. sq_pad is the LSE2/delta row length (flash_attn_bwd
-    `sequence`)."""
+    `sequence`). persistent and max_ctas as in flash_attn_backward_into:
+    the persistent launch walks the grid's k_blocks * B * Hkv tiles on
+    min(tiles, max_ctas or the SM count) CTAs."""
     from .. import TensorDescriptor
     H, D = q.shape[1], q.shape[2]
     Hkv = k.shape[1]
@@ -533,16 +548,65 @@ def _launch_bwd(q, k, v, out, lse, grad_out, grad_lse, dk, dv, dq_acc, B,
     statsd = TensorDescriptor.from_tensor(stats.view(-1), [bm])
     left, right = _window(causal, window_size)
     qk_scale, softcap_scale = _score_scales(softmax_scale, softcap)
-    _bwd_kernels.flash_bwd[(k_blocks, B * Hkv)](
+    causal_flag = right >= 0
+    schedule = _bwd_schedule(persistent, D)
+    if schedule != "grid":
+        tiles = k_blocks * B * Hkv
+        grid = (max(min(tiles, max_ctas or _num_sms(q.device)), 1),)
+        section = _bwd_heads_per_section(
+            seqlen_q if not varlen else max(seqlen_q // max(B, 1), 1), D,
+            q.element_size(), H // Hkv, B * Hkv) if causal_flag else 1
+        sched = dict(PERSISTENT=True, num_bh=B * Hkv, k_blocks=k_blocks,
+                     section=section)
+        if schedule == "dynamic":
+            # [0]: the tile counter (zero at launch), then each CTA's slot
+            # for the tile number its producer hands its consumers.
+            sched.update(DYNAMIC=True, sched_ptr=torch.zeros(
+                1 + grid[0], device=q.device, dtype=torch.int32))
+    else:
+        grid = (k_blocks, B * Hkv)
+        sched = {}
+    _bwd_kernels.flash_bwd[grid](
         qd, kd, vd, kqd, dod, dqd, dk, dv, statsd, lse2.numel(), dq_acc,
         seqlen_q, seqlen_k, sq_pad, H, Hkv, H // Hkv, qk_scale, softmax_scale,
         max(left, 0), max(right, 0), softcap_scale, cu_q, cu_k, D=D,
-        STAGES=_BWD_STAGES[D], CAUSAL=right >= 0, DQ_TMA=bool(dq_tma),
+        STAGES=_BWD_STAGES[D], CAUSAL=causal_flag, DQ_TMA=bool(dq_tma),
         LOCAL=left >= 0, SOFTCAP=softcap != 0.0, VARLEN=varlen,
         FOLD_LSE=abs(qk_scale) > 1e-30,
         PINGPONG=_BWD_PINGPONG[D] if pingpong is None else bool(pingpong),
-        DQ_FIRST=_BWD_DQ_FIRST[D],
+        DQ_FIRST=_BWD_DQ_FIRST[D], **sched,
         num_warps=4, num_warpgroups=3)
+
+
+def _bwd_schedule(persistent, D):
+    """The backward's launch: "grid" (one CTA per tile), "static" (one CTA
+    per SM, tiles dealt round-robin in flash_attn_bwd.py tile_at's order)
+    or "dynamic" (one CTA per SM, each taking the next tile of that order
+    from a counter when it starts one). persistent: None (the default for
+    head dim D, _BWD_PERSISTENT), False, True ("static"), "static" or
+    "dynamic"."""
+    if persistent is None:
+        persistent = _BWD_PERSISTENT[D]
+    if persistent in (False, "grid"):
+        return "grid"
+    if persistent is True:
+        return "static"
+    if persistent not in ("static", "dynamic"):
+        raise ValueError(f"persistent={persistent!r}: None, False, True, "
+                         "'static' or 'dynamic'")
+    return persistent
+
+
+def _bwd_heads_per_section(seqlen_q, D, elem, group, num_bh, budget=None):
+    """How many (batch, kv head) pairs the backward's persistent causal
+    order takes at a time (flash_attn_bwd.py tile_at): as many as have
+    their Q, dO (elem bytes each) and fp32 dQ accumulator, over the GQA
+    group's query heads, in `budget` bytes of L2 (None: _L2_KV_BYTES), a
+    power of two, at least one."""
+    pair_bytes = max(seqlen_q, 1) * D * group * (2 * elem + 4)
+    pairs = max((budget or _L2_KV_BYTES) // pair_bytes, 1)
+    pairs = 1 << (pairs.bit_length() - 1)
+    return max(min(pairs, num_bh), 1)
 
 
 def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
@@ -550,12 +614,13 @@ def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
                                     max_seqlen_k, dq, dk, dv, softmax_scale,
                                     causal, grad_lse=None, dq_tma=True,
                                     window_size=(-1, -1), softcap=0.0,
-                                    pingpong=None):
+                                    pingpong=None, persistent=None,
+                                    max_ctas=None):
     """The backward of flash_attn_varlen_forward_into: q/out/grad_out/dq
     [total_q, heads, D], k/v/dk/dv [total_k, kv_heads, D] (dq, dk, dv
     contiguous), lse (and grad_lse) [heads, total_q] fp32; cu_seqlens and
-    max_seqlen as for the forward (pingpong as for
-    flash_attn_backward_into). Every row of dq is written, and every
+    max_seqlen as for the forward (pingpong, persistent and max_ctas as
+    for flash_attn_backward_into). Every row of dq is written, and every
     row of dk and dv inside cu_seqlens_k[0] .. cu_seqlens_k[-1]-1 (the
     others are left as they are)."""
     Tq, H, D = q.shape
@@ -578,7 +643,8 @@ def flash_attn_varlen_backward_into(q, k, v, out, lse, grad_out,
                 (int(max_seqlen_k) + bn - 1) // bn,
                 cu_seqlens_q.to(torch.int32).contiguous(),
                 cu_seqlens_k.to(torch.int32).contiguous(), softmax_scale,
-                causal, dq_tma, window_size, softcap, pingpong)
+                causal, dq_tma, window_size, softcap, pingpong, persistent,
+                max_ctas)
     dq.copy_(dq_acc[:Tq])
 
 

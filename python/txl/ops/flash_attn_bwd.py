@@ -20,8 +20,9 @@ Two kernels:
   itself (return_lse=True and a loss that uses it) enters here too: since
   d LSE / d S = P, it adds P * dLSE to dS, which is delta -= dLSE.
 
-- `flash_bwd`, one CTA per BN = 128 keys of one (batch, kv head), FA2's
-  outer loop over key blocks: dK and dV of its keys stay in registers
+- `flash_bwd`, one CTA per BN = 128 keys of one (batch, kv head) (or,
+  PERSISTENT, one per SM walking such tiles: below), FA2's outer loop
+  over key blocks: dK and dV of its keys stay in registers
   while the CTA walks every query block (of every query head of the GQA
   group, so dK and dV come out summed over the group, with no atomics and
   no extra pass). dQ, which every key block contributes to, is added in
@@ -156,6 +157,53 @@ Head dim 256 does not fit: dK and dV alone would be 256 registers a
 thread (a thread has 255), and K, V and a two-stage Q/dO ring 256 KB of
 shared memory (Hopper has 227 KB); the API refuses it.
 
+Persistent launch (PERSISTENT=True; off by default: the launcher's
+_BWD_PERSISTENT, `persistent=` of the *_backward_into functions): one CTA
+per SM walks work tiles (one key block of BN keys of one (batch, kv
+head), what a CTA of the grid launch does) in tile_at's order: key
+blocks outer and (batch, kv head) pairs inner, in sections of pairs
+whose Q, dO and dQ accumulator fit L2 (the launcher's
+_bwd_heads_per_section; causal only: non-causal takes one pair at a
+time, the grid launch's order), so the CTAs running at once read the
+same few heads' query blocks; causal work then goes longest first, since
+key block 0 is seen by every query. The tiles are dealt round-robin
+(tile program_id, program_id + CTAs, ...) or on demand (DYNAMIC: each
+CTA's producer takes the next tile from a counter as it starts one, and
+hands its number to the consumers in a slot that kv_full's phase
+publishes). Causal tiles differ in length: counting each tile's
+iterations, a static deal gives the busiest of 132 SMs 1.5-3% more than
+the mean at the benchmark's shapes; taking the next tile when free (as
+the grid launch's hardware scheduler does too) 0-1%.
+- The Q/dO ring runs on across a CTA's tiles: producer and consumers
+  count the iterations of its earlier tiles (`first`), and iteration t of
+  a tile is ring position first + t, which gives its stage, its phases,
+  its dS^T tiles' parity and its PINGPONG turn (so the turns alternate
+  without a break across tiles, and the argument above holds as it is).
+- K and V are loaded once per tile on kv_full (phase = the tile's number
+  within the CTA, tile_i) and handed back on kv_empty, which every
+  consumer thread arrives on (behind a proxy fence) once dK and dV have
+  left through the K and V tiles.
+- produce_tile issues a tile's first min(STAGES, iterations) Q/dO loads
+  before it waits for kv_empty: their stages are freed by the previous
+  tile's last iterations, so they land while the consumers still run
+  that tile's epilogue; K and V follow as soon as the epilogue hands them
+  back (they cannot come earlier: a second K/V pair does not fit shared
+  memory at D = 128, and the epilogue goes through the K/V tiles), then
+  the rest of the tile's Q/dO.
+- Barrier 11 (once per tile, both consumers) and the named barriers 10,
+  12 and 13 keep their meaning: both consumers take the same iterations
+  of the same tiles, and no consumer starts a tile before both have
+  arrived on kv_empty.
+What it saves is the grid launch's per-CTA start (barrier setup, K/V
+and the first Q/dO loads with nothing in flight) and its tail: a CTA of
+the grid launch leaves the SM idle between its epilogue and the next
+CTA's first wgmma. Registers: the tile loop's few scalars live in
+local memory between tiles (ptxas, 0-80 B), none in the per-block loops
+(the softcap variants excepted: 1-4 local reloads an iteration, where
+the grid launch already spills around its loops). Not timed on a GPU
+yet: bench/ab_attention_bwd.py's variants new-pers and new-pers-dyn are
+the A/B.
+
 Variable-length batches (VARLEN, flash_attn_varlen_func): sequence b's
 bounds come from cu_seqlens (`sequence`); LSE2 and delta are laid out
 per head as [total_q + batch * 64, rounded up to 64] so that every
@@ -245,18 +293,12 @@ def bwd_preprocess(o_ptr, do_ptr, lse_ptr, dlse_ptr, lse2_ptr, delta_ptr,
 
 
 @txl.jit
-def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
-            kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
-            do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
-            total, stat_off, stat_plane, h0, sq_pad,
-            D: tl.constexpr, STAGES: tl.constexpr,
-            PINGPONG: tl.constexpr = False):
-    """K and V of the CTA's keys once (as two [HN, D] row halves, and K
-    again as four [HN, DC] quarters for the lockstep dQ at D = 64), then
-    Q_i with its LSE2 and dO_i with its delta (BM fp32 each, from the flat
-    statistics: LSE2 at stat_off + h * sq_pad + query, delta stat_plane
-    further) of every iteration into the ring."""
-    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+def load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc, k_row,
+            kv_col, D: tl.constexpr, PINGPONG: tl.constexpr):
+    """K and V of the tile's keys (as two [HN, D] row halves, and K again
+    as four [HN, DC] quarters for the lockstep dQ at D = 64), on
+    kv_full."""
+    ELEM: tl.constexpr = k_desc.dtype.primitive_bitwidth // 8
     DC: tl.constexpr = D // 2
     QUARTERS: tl.constexpr = D != 128 and not PINGPONG
     COPIES: tl.constexpr = 3 if QUARTERS else 2  # K, V (and K quarters)
@@ -270,23 +312,53 @@ def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             for c in tl.static_range(2):
                 txl.tma_load(txl.get_buffer(kq_bufs, 2 * w + c), kq_desc,
                              [k_row + w * HN, kv_col + c * DC], kv_full)
+
+
+@txl.jit
+def load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full, empty,
+              q_desc, do_desc, stats_desc, r, t, q_row0, q_col0, i_lo,
+              n_iter, stat_off, stat_plane, h0, sq_pad, D: tl.constexpr,
+              STAGES: tl.constexpr):
+    """Iteration t of the tile (query block i_lo + t % n_iter of query
+    head h0 + t // n_iter) into ring position r, once the consumers have
+    freed its stage: Q_i with its LSE2 and dO_i with its delta (BM fp32
+    each, from the flat statistics: LSE2 at stat_off + h * sq_pad +
+    query, delta stat_plane further)."""
+    ELEM: tl.constexpr = q_desc.dtype.primitive_bitwidth // 8
+    g = t // n_iter
+    i = i_lo + t % n_iter
+    s = r % STAGES
+    txl.mbar_wait(txl.get_buffer(empty, s), ((r // STAGES) & 1) ^ 1)
+    row = q_row0 + i * BM
+    col = q_col0 + g * D
+    stat = stat_off + (h0 + g) * sq_pad + i * BM
+    qb = txl.get_buffer(q_full, s)
+    txl.mbar_expect(qb, BM * D * ELEM + BM * 4)
+    txl.tma_load(txl.get_buffer(q_bufs, s), q_desc, [row, col], qb)
+    txl.tma_load(txl.get_buffer(lse2_bufs, s), stats_desc, [stat], qb)
+    db = txl.get_buffer(do_full, s)
+    txl.mbar_expect(db, BM * D * ELEM + BM * 4)
+    txl.tma_load(txl.get_buffer(do_bufs, s), do_desc, [row, col], db)
+    txl.tma_load(txl.get_buffer(delta_bufs, s), stats_desc,
+                 [stat_plane + stat], db)
+
+
+@txl.jit
+def produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
+            kv_full, q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+            do_desc, stats_desc, k_row, kv_col, q_row0, q_col0, i_lo, n_iter,
+            total, stat_off, stat_plane, h0, sq_pad,
+            D: tl.constexpr, STAGES: tl.constexpr,
+            PINGPONG: tl.constexpr = False):
+    """One CTA's only tile (the grid launch): K and V of its keys once,
+    then Q_i, dO_i and their statistics of every iteration into the
+    ring."""
+    load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc, k_row,
+            kv_col, D, PINGPONG)
     for t in range(total):
-        g = t // n_iter
-        i = i_lo + t % n_iter
-        s = t % STAGES
-        txl.mbar_wait(txl.get_buffer(empty, s), ((t // STAGES) & 1) ^ 1)
-        row = q_row0 + i * BM
-        col = q_col0 + g * D
-        stat = stat_off + (h0 + g) * sq_pad + i * BM
-        qb = txl.get_buffer(q_full, s)
-        txl.mbar_expect(qb, BM * D * ELEM + BM * 4)
-        txl.tma_load(txl.get_buffer(q_bufs, s), q_desc, [row, col], qb)
-        txl.tma_load(txl.get_buffer(lse2_bufs, s), stats_desc, [stat], qb)
-        db = txl.get_buffer(do_full, s)
-        txl.mbar_expect(db, BM * D * ELEM + BM * 4)
-        txl.tma_load(txl.get_buffer(do_bufs, s), do_desc, [row, col], db)
-        txl.tma_load(txl.get_buffer(delta_bufs, s), stats_desc,
-                     [stat_plane + stat], db)
+        load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full,
+                  empty, q_desc, do_desc, stats_desc, t, t, q_row0, q_col0,
+                  i_lo, n_iter, stat_off, stat_plane, h0, sq_pad, D, STAGES)
 
 
 @txl.jit
@@ -506,21 +578,30 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
             ds_bufs, dq_bufs, kv_full, q_full, do_full, empty, dk_ptr, dv_ptr,
             dq_ptr, dq_desc, dq_row0, h0, group, num_heads, n0, seqlen_k,
             causal_shift, left_shift, softcap_scale, i_lo, i_full, i_fend,
-            i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale,
+            i_hi, kv_row_stride, kv_col, qk_scale, softmax_scale, first,
+            tile_i, kv_empty,
             D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
             ROLE: tl.constexpr, DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
             SOFTCAP: tl.constexpr, P16_DS: tl.constexpr,
             DQ_LATE: tl.constexpr, KEEP_DESC: tl.constexpr,
             FOLD_LSE: tl.constexpr, PINGPONG: tl.constexpr,
-            DQ_FIRST: tl.constexpr):
-    """One consumer: dK and dV of keys n0 + ROLE*HN .. + HN over query
-    blocks i_lo .. i_hi-1 of every query head of the group; those in
-    [i_full, i_fend) need no mask."""
+            DQ_FIRST: tl.constexpr, PERSISTENT: tl.constexpr = False):
+    """One consumer, one tile: dK and dV of keys n0 + ROLE*HN .. + HN over
+    query blocks i_lo .. i_hi-1 of every query head of the group; those
+    in [i_full, i_fend) need no mask. PERSISTENT: the tile's iterations
+    are ring positions first, first + 1, ... (the CTA's earlier tiles
+    took those before), its K/V is the CTA's tile_i-th (kv_full's phase),
+    and the K/V tiles are handed back on kv_empty once dK and dV have
+    left through them. Returns the ring position after the tile's last
+    iteration."""
     leader = txl.tid(0) % 128 == 0
     keys = n0 + ROLE * HN + tl.arange(0, HN)
     dk = tl.zeros([HN, D], dtype=tl.float32)
     dv = tl.zeros([HN, D], dtype=tl.float32)
-    txl.mbar_wait(kv_full, 0)
+    if PERSISTENT:
+        txl.mbar_wait(kv_full, tile_i & 1)
+    else:
+        txl.mbar_wait(kv_full, 0)
     k_w = txl.get_buffer(k_bufs, ROLE)
     v_w = txl.get_buffer(v_bufs, ROLE)
     dq_tile = txl.get_buffer(dq_bufs, ROLE if DQ_TMA else 0)  # (unused)
@@ -532,7 +613,13 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     pend_row = dq_row0
     pend_col = h0 * D
     neg_inv_c = -1.0 / qk_scale  # (unused without FOLD_LSE)
-    t = 0
+    # The ring position (PERSISTENT: counted on across the CTA's tiles,
+    # and with it the stages' phases, the dS^T tiles' parity and the
+    # PINGPONG turns).
+    if PERSISTENT:
+        t = first
+    else:
+        t = 0
     for g in range(group):
         h = h0 + g
         for i in range(i_lo, i_full):
@@ -585,43 +672,52 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     txl.bar_wait(11, 256)
     txl.smem_store(k_w, (dk * softmax_scale).to(dt))
     tl.store(dk_ptr + offs, txl.smem_load(k_w), mask=live)
+    if PERSISTENT:
+        # The next tile's K and V come by TMA (the async proxy) over these
+        # generic-proxy writes and reads: every thread fences and arrives
+        # (kv_empty counts both consumers' 256 threads), as the forward's
+        # head dim 256 epilogue hands its Q tile back.
+        txl.fence_proxy_async()
+        txl.mbar_arrive(kv_empty)
+    return t
 
 
 @txl.jit
-def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
-              dv_ptr, stats_desc, stat_plane, dq_ptr, seqlen_q, seqlen_k,
-              sq_pad,
-              num_heads, num_kv_heads, group, qk_scale, softmax_scale,
-              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
-              D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
-              DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
-              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
-              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
-              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True,
-              PINGPONG: tl.constexpr = False,
-              DQ_FIRST: tl.constexpr = False):
-    """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads). q/do rows are
-    [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
-    [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
-    D/2]); dk/dv are k's shape; lse2/delta [batch * num_heads, sq_pad]
-    fp32; dq [batch, sq_pad, num_heads, D] fp32, accumulated into.
+def tile_at(t, k_blocks, num_bh, section, PERSISTENT: tl.constexpr):
+    """Work tile t: (key block, batch * num_kv_heads + kv head).
+    PERSISTENT: tile t of the CTAs' shared order. The (batch, kv head)
+    pairs come in sections of `section`; a section's tiles go key block
+    by key block, its pairs inner, so the CTAs running at once read the
+    Q and dO (and add to the dQ) of a few heads only (the launcher sizes
+    a section to fit L2; section 1, the non-causal default, is the grid
+    launch's order). Key blocks go from the first, which causal work
+    makes the longest (key block 0 is seen by every query), to the last:
+    the last tiles of the order, and the last wave, are the shortest.
+    Else the CTA's own tile from its program ids."""
+    if PERSISTENT:
+        per_section = section * k_blocks
+        sec = t // per_section
+        inner = t - sec * per_section
+        heads = tl.minimum(section, num_bh - sec * section)
+        kb = inner // heads
+        bh = sec * section + inner - kb * heads
+    else:
+        kb = tl.program_id(0)
+        bh = tl.program_id(1)
+    return kb, bh
 
-    Windows and softcap as in flash_fwd: CAUSAL bounds keys on the right
-    (k <= i + seqlen_k - seqlen_q + window_right), LOCAL on the left (k >=
-    i + seqlen_k - seqlen_q - window_left); SOFTCAP recomputes tanh(S *
-    softcap_scale) and multiplies dS by its derivative.
 
-    VARLEN: packed sequences as in flash_fwd (rows of q/do/dq_acc
-    [total_q (+ BM for dq_acc), ...], of k/v/dk/dv [total_k, ...];
-    cu_q/cu_k int32 [batch + 1]; seqlen_q/seqlen_k are the totals);
-    lse2/delta are [num_heads, sq_pad] as `sequence` lays them out; the
-    grid covers the longest sequence's key blocks, and CTAs past their
-    sequence's end only store nothing. A query block that runs past its
-    sequence adds exact zeros to the next one's dQ rows (LSE2 = +inf
-    there makes P, so dS, zero)."""
-    dt = q_desc.dtype
-    n0 = tl.program_id(0) * BN
-    bh = tl.program_id(1)
+@txl.jit
+def tile_bounds(n0, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
+                window_left, window_right, cu_q_ptr, cu_k_ptr,
+                CAUSAL: tl.constexpr, LOCAL: tl.constexpr,
+                VARLEN: tl.constexpr):
+    """Work tile (the key block from key n0 on, batch * num_kv_heads + kv
+    head bh): its batch b and kv head hk, where its sequence starts
+    (`sequence`) and its lengths, its first dQ row, the shifts of the
+    diagonal and of the window's left edge, and the query blocks it
+    walks: [i_lo, i_hi) see some of its keys, [i_lo, i_full) and [i_fend,
+    i_hi) need the mask; n_iter = i_hi - i_lo per query head."""
     b = bh // num_kv_heads
     hk = bh % num_kv_heads
     q_off, k_off, stat_off, seqlen_q, seqlen_k = sequence(
@@ -633,14 +729,14 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     causal_shift = seqlen_k - seqlen_q + window_right
     left_shift = seqlen_k - seqlen_q - window_left
     n_qb = tl.cdiv(seqlen_q, BM)
-    # Query blocks [i_lo, i_hi) see some of the CTA's keys; [i_lo, i_full)
+    # Query blocks [i_lo, i_hi) see some of the tile's keys; [i_lo, i_full)
     # and [i_fend, i_hi) need the mask.
     i_lo = 0
     i_full = 0
     i_hi = n_qb
     if CAUSAL:
         # The first query that sees key n0 is n0 - shift; every query from
-        # n0 + BN - 1 - shift on sees all the CTA's keys (on the right).
+        # n0 + BN - 1 - shift on sees all the tile's keys (on the right).
         i_lo = tl.minimum(tl.maximum(n0 - causal_shift, 0) // BM, n_qb)
         i_full = tl.minimum(
             tl.cdiv(tl.maximum(n0 + BN - 1 - causal_shift, 0), BM), n_qb)
@@ -660,12 +756,160 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
         i_full = i_hi
         i_fend = i_hi
     if VARLEN:
-        # A CTA past its sequence's keys: no query blocks (its dK/dV
+        # A tile past its sequence's keys: no query blocks (its dK/dV
         # stores are all masked off).
         i_hi = tl.where(n0 < seqlen_k, i_hi, i_lo)
         i_full = tl.minimum(i_full, i_hi)
         i_fend = tl.minimum(i_fend, i_hi)
     n_iter = i_hi - i_lo
+    return (n0, b, hk, q_off, k_off, stat_off, seqlen_q, seqlen_k, dq_row0,
+            causal_shift, left_shift, i_lo, i_full, i_fend, i_hi, n_iter)
+
+
+@txl.jit
+def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
+                 lse2_bufs, delta_bufs, kv_full, kv_empty, q_full, do_full,
+                 empty, k_desc, v_desc, kq_desc, q_desc, do_desc, stats_desc,
+                 stat_plane, seqlen_q, seqlen_k, sq_pad, num_heads,
+                 num_kv_heads, group, k_blocks, num_bh, section, window_left,
+                 window_right, cu_q_ptr, cu_k_ptr, tile_slot,
+                 D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+                 LOCAL: tl.constexpr, VARLEN: tl.constexpr,
+                 PINGPONG: tl.constexpr, DYNAMIC: tl.constexpr):
+    """PERSISTENT: the producer's loads of work tile t (tile_at), the
+    CTA's tile_i-th, whose iterations take ring positions first, first +
+    1, ...; returns the position after its last. Its first min(STAGES,
+    iterations) Q/dO loads go first: their stages are freed by the
+    previous tile's last iterations, so they land while the consumers
+    still finish that tile and store its dK and dV; then its K and V, as
+    soon as that epilogue has handed the K/V tiles back (kv_empty; the
+    flipped parity passes at once on the fresh barrier for the first
+    tile), then the rest of its iterations. A tile of no iterations
+    (VARLEN past its sequence's keys, keys left of every query's window)
+    still loads K and V, which keeps kv_full's and kv_empty's phases one
+    per tile."""
+    kb, bh = tile_at(t, k_blocks, num_bh, section, True)
+    (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
+     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
+         kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
+         window_left, window_right, cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL,
+         VARLEN)
+    total = n_iter * group
+    # Two loops, not one with the K/V load inside: K/V's descriptors and
+    # coordinates are then dead in the long second one (the producer has
+    # 24 registers; with them live ptxas kept some of that loop's values
+    # in local memory).
+    ahead = tl.minimum(total, STAGES)
+    for j in range(ahead):
+        load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full,
+                  empty, q_desc, do_desc, stats_desc, first + j, j, q_off,
+                  hk * group * D, i_lo, tl.maximum(n_iter, 1), stat_off,
+                  stat_plane, hk * group, sq_pad, D, STAGES)
+    txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+    if DYNAMIC:
+        # The tile's number for the consumers, published by kv_full's
+        # phase: a scalar store is thread 0's, the thread whose
+        # arrive.expect_tx (load_kv) completes the phase with the bytes.
+        tl.store(tile_slot, t)
+    load_kv(k_bufs, kq_bufs, v_bufs, kv_full, k_desc, v_desc, kq_desc,
+            k_off + n0, hk * D, D, PINGPONG)
+    for j in range(ahead, total):
+        load_step(q_bufs, do_bufs, lse2_bufs, delta_bufs, q_full, do_full,
+                  empty, q_desc, do_desc, stats_desc, first + j, j, q_off,
+                  hk * group * D, i_lo, tl.maximum(n_iter, 1), stat_off,
+                  stat_plane, hk * group, sq_pad, D, STAGES)
+    return first + total
+
+
+@txl.jit
+def consume_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
+                 lse2_bufs, delta_bufs, ds_bufs, dq_bufs, kv_full, kv_empty,
+                 q_full, do_full, empty, dk_ptr, dv_ptr, dq_ptr, dq_desc,
+                 seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads, group,
+                 k_blocks, num_bh, section, window_left, window_right,
+                 softcap_scale, cu_q_ptr, cu_k_ptr, qk_scale, softmax_scale,
+                 D: tl.constexpr, STAGES: tl.constexpr,
+                 CAUSAL: tl.constexpr, ROLE: tl.constexpr,
+                 DQ_TMA: tl.constexpr, LOCAL: tl.constexpr,
+                 SOFTCAP: tl.constexpr, VARLEN: tl.constexpr,
+                 P16_DS: tl.constexpr, DQ_LATE: tl.constexpr,
+                 KEEP_DESC: tl.constexpr, FOLD_LSE: tl.constexpr,
+                 PINGPONG: tl.constexpr, DQ_FIRST: tl.constexpr):
+    """PERSISTENT: consumer ROLE's part of work tile t, the CTA's
+    tile_i-th, from ring position first on; returns the position after
+    its last iteration."""
+    kb, bh = tile_at(t, k_blocks, num_bh, section, True)
+    (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
+     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
+         kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
+         window_left, window_right, cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL,
+         VARLEN)
+    kv_row_stride = num_kv_heads * D
+    return consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                   delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full,
+                   empty, dk_ptr + k_off * kv_row_stride,
+                   dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
+                   hk * group, group, num_heads, n0, sk, causal_shift,
+                   left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
+                   kv_row_stride, hk * D, qk_scale, softmax_scale, first,
+                   tile_i, kv_empty, D, STAGES, CAUSAL, ROLE, DQ_TMA, LOCAL,
+                   SOFTCAP, P16_DS, DQ_LATE, KEEP_DESC, FOLD_LSE, PINGPONG,
+                   DQ_FIRST, True)
+
+
+@txl.jit
+def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
+              dv_ptr, stats_desc, stat_plane, dq_ptr, seqlen_q, seqlen_k,
+              sq_pad,
+              num_heads, num_kv_heads, group, qk_scale, softmax_scale,
+              window_left, window_right, softcap_scale, cu_q_ptr, cu_k_ptr,
+              D: tl.constexpr, STAGES: tl.constexpr, CAUSAL: tl.constexpr,
+              DQ_TMA: tl.constexpr = True, LOCAL: tl.constexpr = False,
+              SOFTCAP: tl.constexpr = False, VARLEN: tl.constexpr = False,
+              P16_DS: tl.constexpr = True, DQ_LATE: tl.constexpr = False,
+              KEEP_DESC: tl.constexpr = True, FOLD_LSE: tl.constexpr = True,
+              PINGPONG: tl.constexpr = False,
+              DQ_FIRST: tl.constexpr = False,
+              PERSISTENT: tl.constexpr = False, num_bh=None, k_blocks=None,
+              section=None, DYNAMIC: tl.constexpr = False, sched_ptr=None):
+    """Grid: (ceil(seqlen_k / BN), batch * num_kv_heads), one work tile
+    (key block, batch * num_kv_heads + kv head) per CTA; PERSISTENT:
+    (CTAs,), each CTA walks tiles program_id, program_id + CTAs, ... of
+    tile_at's order over k_blocks * num_bh tiles (num_bh = batch *
+    num_kv_heads, in sections of `section` pairs; num_bh, k_blocks and
+    section are read only then). DYNAMIC (with PERSISTENT): the order is
+    dealt on demand: a CTA starts with tile program_id; as its producer
+    starts a tile it claims the CTA's next one from the counter
+    sched_ptr[0] (zero at launch; tile = atomic_add + CTAs), and hands
+    each tile's number to the consumers in sched_ptr[1 + program_id],
+    published by that tile's kv_full phase; past the last tile it hands
+    them that number with a bare arrival, and they stop. q/do rows are
+    [batch * seqlen_q, num_heads * D] (descriptor block [BM, D]); k/v rows
+    [batch * seqlen_k, num_kv_heads * D] (blocks [HN, D], kq_desc [HN,
+    D/2]); dk/dv are k's shape; lse2/delta [batch * num_heads, sq_pad]
+    fp32; dq [batch, sq_pad, num_heads, D] fp32, accumulated into.
+
+    Windows and softcap as in flash_fwd: CAUSAL bounds keys on the right
+    (k <= i + seqlen_k - seqlen_q + window_right), LOCAL on the left (k >=
+    i + seqlen_k - seqlen_q - window_left); SOFTCAP recomputes tanh(S *
+    softcap_scale) and multiplies dS by its derivative.
+
+    VARLEN: packed sequences as in flash_fwd (rows of q/do/dq_acc
+    [total_q (+ BM for dq_acc), ...], of k/v/dk/dv [total_k, ...];
+    cu_q/cu_k int32 [batch + 1]; seqlen_q/seqlen_k are the totals);
+    lse2/delta are [num_heads, sq_pad] as `sequence` lays them out; the
+    grid covers the longest sequence's key blocks, and CTAs past their
+    sequence's end only store nothing. A query block that runs past its
+    sequence adds exact zeros to the next one's dQ rows (LSE2 = +inf
+    there makes P, so dS, zero)."""
+    dt = q_desc.dtype
+    if not PERSISTENT:
+        (n0, b, hk, q_off, k_off, stat_off, seqlen_q, seqlen_k, dq_row0,
+         causal_shift, left_shift, i_lo, i_full, i_fend, i_hi,
+         n_iter) = tile_bounds(tl.program_id(0) * BN, tl.program_id(1),
+                               seqlen_q, seqlen_k, sq_pad, num_heads,
+                               num_kv_heads, window_left, window_right,
+                               cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL, VARLEN)
     DC: tl.constexpr = D // 2
     k_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
     v_bufs = txl.smem_alloc([HN, D], dtype=dt, num_stages=2)
@@ -693,8 +937,15 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     q_full = txl.mbar_alloc(1, num_stages=STAGES)
     do_full = txl.mbar_alloc(1, num_stages=STAGES)
     empty = txl.mbar_alloc(2, num_stages=STAGES)  # one per consumer
+    if PERSISTENT:
+        # K/V are free for the next tile once every consumer thread has
+        # read dK and dV back from them (consume's epilogue).
+        kv_empty = txl.get_buffer(txl.mbar_alloc(256), 0)
+    else:
+        kv_empty = kv_full  # (unused)
     kv_row_stride = num_kv_heads * D
-    k_row = k_off + n0
+    if not PERSISTENT:
+        k_row = k_off + n0
     # dQ added an iteration late only by TMA (the atomics take it in the
     # accumulator's layout, which a loop-carried zero tile does not keep).
     LATE: tl.constexpr = DQ_LATE and DQ_TMA and not PINGPONG
@@ -702,32 +953,116 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     # in flight is more than the registers hold: ptxas serializes, C7512.)
     FIRST: tl.constexpr = DQ_FIRST and not LATE and (D == 64 or
                                                      not PINGPONG)
+    tl.static_assert(PERSISTENT or not DYNAMIC,
+                     "DYNAMIC is an order of the PERSISTENT launch")
+    if PERSISTENT:
+        num_tiles = k_blocks * num_bh
+    if DYNAMIC:
+        # This CTA's slot of the tile numbers the producer hands the
+        # consumers (sched_ptr[0] is the launch's tile counter).
+        tile_slot = sched_ptr + 1 + tl.program_id(0)
+    else:
+        tile_slot = cu_q_ptr  # (unused)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
-                delta_bufs, kv_full, q_full, do_full, empty, k_desc, v_desc,
-                kq_desc, q_desc, do_desc, stats_desc, k_row, hk * D, q_off,
-                hk * group * D, i_lo, tl.maximum(n_iter, 1), n_iter * group,
-                stat_off, stat_plane, hk * group, sq_pad, D, STAGES, PINGPONG)
-    if txl.is_warpgroup([1]):
-        txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
-                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
-                dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
-                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
-                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
-                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 0, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE, PINGPONG, FIRST)
-    if txl.is_warpgroup([2]):
-        txl.reg_alloc(240)
-        consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
-                delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full, empty,
-                dk_ptr + k_off * kv_row_stride,
-                dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc, dq_row0,
-                hk * group, group, num_heads, n0, seqlen_k, causal_shift,
-                left_shift, softcap_scale, i_lo, i_full, i_fend, i_hi,
-                kv_row_stride, hk * D, qk_scale, softmax_scale, D, STAGES,
-                CAUSAL, 1, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE, KEEP_DESC,
-                FOLD_LSE, PINGPONG, FIRST)
+        if DYNAMIC:
+            first = 0
+            tile_i = 0
+            t = tl.program_id(0)
+            while t < num_tiles:
+                # Claim the CTA's next tile now, so that the atomic's
+                # latency hides under this tile's loads (as flash_fwd's
+                # DYNAMIC does).
+                nxt = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
+                first = produce_tile(
+                    t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                    do_bufs, lse2_bufs, delta_bufs, kv_full, kv_empty,
+                    q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+                    do_desc, stats_desc, stat_plane, seqlen_q, seqlen_k,
+                    sq_pad, num_heads, num_kv_heads, group, k_blocks,
+                    num_bh, section, window_left, window_right, cu_q_ptr,
+                    cu_k_ptr, tile_slot, D, STAGES, CAUSAL, LOCAL, VARLEN,
+                    PINGPONG, True)
+                tile_i += 1
+                t = nxt
+            # No tile left: t (>= num_tiles) goes to the consumers as a
+            # tile number would, once they are done with the last tile,
+            # with a bare arrival on kv_full (no bytes).
+            txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+            tl.store(tile_slot, t)
+            txl.mbar_arrive(kv_full, pred=txl.tid(0) == 0)
+        elif PERSISTENT:
+            first = 0
+            tile_i = 0
+            for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
+                first = produce_tile(
+                    t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                    do_bufs, lse2_bufs, delta_bufs, kv_full, kv_empty,
+                    q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
+                    do_desc, stats_desc, stat_plane, seqlen_q, seqlen_k,
+                    sq_pad, num_heads, num_kv_heads, group, k_blocks,
+                    num_bh, section, window_left, window_right, cu_q_ptr,
+                    cu_k_ptr, tile_slot, D, STAGES, CAUSAL, LOCAL, VARLEN,
+                    PINGPONG, False)
+                tile_i += 1
+        else:
+            produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                    delta_bufs, kv_full, q_full, do_full, empty, k_desc,
+                    v_desc, kq_desc, q_desc, do_desc, stats_desc, k_row,
+                    hk * D, q_off, hk * group * D, i_lo,
+                    tl.maximum(n_iter, 1), n_iter * group, stat_off,
+                    stat_plane, hk * group, sq_pad, D, STAGES, PINGPONG)
+    for c in tl.static_range(2):
+        if txl.is_warpgroup([c + 1]):
+            txl.reg_alloc(240)
+            if DYNAMIC:
+                # Each tile's number comes in tile_slot, published by the
+                # kv_full phase of its K/V (past the last tile: a number
+                # >= num_tiles, with a bare arrival).
+                first = 0
+                tile_i = 0
+                txl.mbar_wait(kv_full, 0)
+                t = tl.load(tile_slot, volatile=True)
+                while t < num_tiles:
+                    # (consume waits on the same kv_full phase again: it
+                    # passes.)
+                    first = consume_tile(
+                        t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                        do_bufs, lse2_bufs, delta_bufs, ds_bufs, dq_bufs,
+                        kv_full, kv_empty, q_full, do_full, empty, dk_ptr,
+                        dv_ptr, dq_ptr, dq_desc, seqlen_q, seqlen_k, sq_pad,
+                        num_heads, num_kv_heads, group, k_blocks, num_bh,
+                        section, window_left, window_right, softcap_scale,
+                        cu_q_ptr, cu_k_ptr, qk_scale, softmax_scale, D,
+                        STAGES, CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, VARLEN,
+                        P16_DS, LATE, KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
+                    tile_i += 1
+                    txl.mbar_wait(kv_full, tile_i & 1)
+                    t = tl.load(tile_slot, volatile=True)
+            elif PERSISTENT:
+                first = 0
+                tile_i = 0
+                for t in range(tl.program_id(0), num_tiles,
+                               tl.num_programs(0)):
+                    first = consume_tile(
+                        t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
+                        do_bufs, lse2_bufs, delta_bufs, ds_bufs, dq_bufs,
+                        kv_full, kv_empty, q_full, do_full, empty, dk_ptr,
+                        dv_ptr, dq_ptr, dq_desc, seqlen_q, seqlen_k, sq_pad,
+                        num_heads, num_kv_heads, group, k_blocks, num_bh,
+                        section, window_left, window_right, softcap_scale,
+                        cu_q_ptr, cu_k_ptr, qk_scale, softmax_scale, D,
+                        STAGES, CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, VARLEN,
+                        P16_DS, LATE, KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
+                    tile_i += 1
+            else:
+                consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
+                        delta_bufs, ds_bufs, dq_bufs, kv_full, q_full,
+                        do_full, empty, dk_ptr + k_off * kv_row_stride,
+                        dv_ptr + k_off * kv_row_stride, dq_ptr, dq_desc,
+                        dq_row0, hk * group, group, num_heads, n0, seqlen_k,
+                        causal_shift, left_shift, softcap_scale, i_lo,
+                        i_full, i_fend, i_hi, kv_row_stride, hk * D,
+                        qk_scale, softmax_scale, 0, 0, kv_empty, D, STAGES,
+                        CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, P16_DS, LATE,
+                        KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
