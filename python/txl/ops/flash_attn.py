@@ -591,6 +591,22 @@ def key_blocks(m0, seqlen_k, causal_shift, left_shift, BM: tl.constexpr,
 
 
 @txl.jit
+def section_order(t, blocks, num_bh, section):
+    """Tile t of the persistent kernels' shared order as (block, pair):
+    the num_bh (batch, head) pairs come in sections of `section`, and a
+    section's tiles go block by block with its pairs inner, so the CTAs
+    running at once touch a few pairs' data only (the launchers size a
+    section to fit L2). The backward (flash_attn_bwd.py) walks its key
+    blocks in the same order."""
+    per_section = section * blocks
+    sec = t // per_section
+    inner = t - sec * per_section
+    pairs = tl.minimum(section, num_bh - sec * section)
+    block = inner // pairs
+    return block, sec * section + inner - block * pairs
+
+
+@txl.jit
 def tile_at(t, num_m_blocks, num_bh, section, CAUSAL: tl.constexpr,
             PERSISTENT: tl.constexpr):
     """Work tile t: (query block, batch * num_heads + head). PERSISTENT:
@@ -602,12 +618,7 @@ def tile_at(t, num_m_blocks, num_bh, section, CAUSAL: tl.constexpr,
     last (the most keys) down, so the last tiles of the order, and the
     last wave of CTAs, are the shortest."""
     if PERSISTENT:
-        per_section = section * num_m_blocks
-        sec = t // per_section
-        inner = t - sec * per_section
-        heads = tl.minimum(section, num_bh - sec * section)
-        m = inner // heads
-        bh = sec * section + inner - m * heads
+        m, bh = section_order(t, num_m_blocks, num_bh, section)
     else:
         m = tl.program_id(0)
         bh = tl.program_id(1)

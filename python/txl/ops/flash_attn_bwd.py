@@ -225,6 +225,8 @@ zeroed by P = 0) or zeros.
 import triton.language as tl
 import txl
 
+from .flash_attn import section_order
+
 LOG2E = 1.4426950408889634
 BM = 64    # query rows per iteration
 HN = 64    # keys per consumer warpgroup
@@ -683,28 +685,16 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
 
 
 @txl.jit
-def tile_at(t, k_blocks, num_bh, section, PERSISTENT: tl.constexpr):
-    """Work tile t: (key block, batch * num_kv_heads + kv head).
-    PERSISTENT: tile t of the CTAs' shared order. The (batch, kv head)
-    pairs come in sections of `section`; a section's tiles go key block
-    by key block, its pairs inner, so the CTAs running at once read the
-    Q and dO (and add to the dQ) of a few heads only (the launcher sizes
-    a section to fit L2; section 1, the non-causal default, is the grid
-    launch's order). Key blocks go from the first, which causal work
+def tile_at(t, k_blocks, num_bh, section):
+    """Persistent work tile t: (key block, batch * num_kv_heads + kv head)
+    in the forward's section_order: the (batch, kv head) pairs in
+    sections of `section`, key block by key block within one, its pairs
+    inner, so the CTAs running at once read the Q and dO (and add to the
+    dQ) of a few heads only (section 1, the non-causal default, is the
+    grid launch's order). Key blocks go from the first, which causal work
     makes the longest (key block 0 is seen by every query), to the last:
-    the last tiles of the order, and the last wave, are the shortest.
-    Else the CTA's own tile from its program ids."""
-    if PERSISTENT:
-        per_section = section * k_blocks
-        sec = t // per_section
-        inner = t - sec * per_section
-        heads = tl.minimum(section, num_bh - sec * section)
-        kb = inner // heads
-        bh = sec * section + inner - kb * heads
-    else:
-        kb = tl.program_id(0)
-        bh = tl.program_id(1)
-    return kb, bh
+    the last tiles of the order, and the last wave, are the shortest."""
+    return section_order(t, k_blocks, num_bh, section)
 
 
 @txl.jit
@@ -788,7 +778,7 @@ def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
     (VARLEN past its sequence's keys, keys left of every query's window)
     still loads K and V, which keeps kv_full's and kv_empty's phases one
     per tile."""
-    kb, bh = tile_at(t, k_blocks, num_bh, section, True)
+    kb, bh = tile_at(t, k_blocks, num_bh, section)
     (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
      left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
          kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
@@ -838,7 +828,7 @@ def consume_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
     """PERSISTENT: consumer ROLE's part of work tile t, the CTA's
     tile_i-th, from ring position first on; returns the position after
     its last iteration."""
-    kb, bh = tile_at(t, k_blocks, num_bh, section, True)
+    kb, bh = tile_at(t, k_blocks, num_bh, section)
     (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
      left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
          kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
@@ -965,15 +955,18 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
         tile_slot = cu_q_ptr  # (unused)
     if txl.is_warpgroup([0]):
         txl.reg_dealloc(24)
-        if DYNAMIC:
+        if PERSISTENT:
             first = 0
             tile_i = 0
             t = tl.program_id(0)
             while t < num_tiles:
-                # Claim the CTA's next tile now, so that the atomic's
-                # latency hides under this tile's loads (as flash_fwd's
-                # DYNAMIC does).
-                nxt = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
+                if DYNAMIC:
+                    # Claim the CTA's next tile now, so that the atomic's
+                    # latency hides under this tile's loads (as
+                    # flash_fwd's DYNAMIC does).
+                    nxt = tl.atomic_add(sched_ptr, 1) + tl.num_programs(0)
+                else:
+                    nxt = t + tl.num_programs(0)
                 first = produce_tile(
                     t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
                     do_bufs, lse2_bufs, delta_bufs, kv_full, kv_empty,
@@ -982,29 +975,16 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                     sq_pad, num_heads, num_kv_heads, group, k_blocks,
                     num_bh, section, window_left, window_right, cu_q_ptr,
                     cu_k_ptr, tile_slot, D, STAGES, CAUSAL, LOCAL, VARLEN,
-                    PINGPONG, True)
+                    PINGPONG, DYNAMIC)
                 tile_i += 1
                 t = nxt
-            # No tile left: t (>= num_tiles) goes to the consumers as a
-            # tile number would, once they are done with the last tile,
-            # with a bare arrival on kv_full (no bytes).
-            txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
-            tl.store(tile_slot, t)
-            txl.mbar_arrive(kv_full, pred=txl.tid(0) == 0)
-        elif PERSISTENT:
-            first = 0
-            tile_i = 0
-            for t in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
-                first = produce_tile(
-                    t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
-                    do_bufs, lse2_bufs, delta_bufs, kv_full, kv_empty,
-                    q_full, do_full, empty, k_desc, v_desc, kq_desc, q_desc,
-                    do_desc, stats_desc, stat_plane, seqlen_q, seqlen_k,
-                    sq_pad, num_heads, num_kv_heads, group, k_blocks,
-                    num_bh, section, window_left, window_right, cu_q_ptr,
-                    cu_k_ptr, tile_slot, D, STAGES, CAUSAL, LOCAL, VARLEN,
-                    PINGPONG, False)
-                tile_i += 1
+            if DYNAMIC:
+                # No tile left: t (>= num_tiles) goes to the consumers as
+                # a tile number would, once they are done with the last
+                # tile, with a bare arrival on kv_full (no bytes).
+                txl.mbar_wait(kv_empty, (tile_i & 1) ^ 1)
+                tl.store(tile_slot, t)
+                txl.mbar_arrive(kv_full, pred=txl.tid(0) == 0)
         else:
             produce(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
                     delta_bufs, kv_full, q_full, do_full, empty, k_desc,
@@ -1015,35 +995,18 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
     for c in tl.static_range(2):
         if txl.is_warpgroup([c + 1]):
             txl.reg_alloc(240)
-            if DYNAMIC:
-                # Each tile's number comes in tile_slot, published by the
-                # kv_full phase of its K/V (past the last tile: a number
-                # >= num_tiles, with a bare arrival).
+            if PERSISTENT:
                 first = 0
                 tile_i = 0
-                txl.mbar_wait(kv_full, 0)
-                t = tl.load(tile_slot, volatile=True)
-                while t < num_tiles:
-                    # (consume waits on the same kv_full phase again: it
-                    # passes.)
-                    first = consume_tile(
-                        t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
-                        do_bufs, lse2_bufs, delta_bufs, ds_bufs, dq_bufs,
-                        kv_full, kv_empty, q_full, do_full, empty, dk_ptr,
-                        dv_ptr, dq_ptr, dq_desc, seqlen_q, seqlen_k, sq_pad,
-                        num_heads, num_kv_heads, group, k_blocks, num_bh,
-                        section, window_left, window_right, softcap_scale,
-                        cu_q_ptr, cu_k_ptr, qk_scale, softmax_scale, D,
-                        STAGES, CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, VARLEN,
-                        P16_DS, LATE, KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
-                    tile_i += 1
-                    txl.mbar_wait(kv_full, tile_i & 1)
+                if DYNAMIC:
+                    # Each tile's number comes in tile_slot, published by
+                    # the kv_full phase of its K/V (past the last tile: a
+                    # number >= num_tiles, with a bare arrival).
+                    txl.mbar_wait(kv_full, 0)
                     t = tl.load(tile_slot, volatile=True)
-            elif PERSISTENT:
-                first = 0
-                tile_i = 0
-                for t in range(tl.program_id(0), num_tiles,
-                               tl.num_programs(0)):
+                else:
+                    t = tl.program_id(0)
+                while t < num_tiles:
                     first = consume_tile(
                         t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs,
                         do_bufs, lse2_bufs, delta_bufs, ds_bufs, dq_bufs,
@@ -1055,6 +1018,14 @@ def flash_bwd(q_desc, k_desc, v_desc, kq_desc, do_desc, dq_desc, dk_ptr,
                         STAGES, CAUSAL, c, DQ_TMA, LOCAL, SOFTCAP, VARLEN,
                         P16_DS, LATE, KEEP_DESC, FOLD_LSE, PINGPONG, FIRST)
                     tile_i += 1
+                    if DYNAMIC:
+                        # The next tile's number comes with its K/V's
+                        # kv_full phase (consume_tile waits on that phase
+                        # again: it passes).
+                        txl.mbar_wait(kv_full, tile_i & 1)
+                        t = tl.load(tile_slot, volatile=True)
+                    else:
+                        t += tl.num_programs(0)
             else:
                 consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
                         delta_bufs, ds_bufs, dq_bufs, kv_full, q_full,
