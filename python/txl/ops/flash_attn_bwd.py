@@ -685,16 +685,23 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
 
 
 @txl.jit
-def tile_at(t, k_blocks, num_bh, section):
-    """Persistent work tile t: (key block, batch * num_kv_heads + kv head)
-    in the forward's section_order: the (batch, kv head) pairs in
-    sections of `section`, key block by key block within one, its pairs
-    inner, so the CTAs running at once read the Q and dO (and add to the
-    dQ) of a few heads only (section 1, the non-causal default, is the
-    grid launch's order). Key blocks go from the first, which causal work
-    makes the longest (key block 0 is seen by every query), to the last:
-    the last tiles of the order, and the last wave, are the shortest."""
-    return section_order(t, k_blocks, num_bh, section)
+def tile_at(t, k_blocks, num_bh, section, seqlen_q, seqlen_k, sq_pad,
+            num_heads, num_kv_heads, window_left, window_right, cu_q_ptr,
+            cu_k_ptr, CAUSAL: tl.constexpr, LOCAL: tl.constexpr,
+            VARLEN: tl.constexpr):
+    """Persistent work tile t's bounds (tile_bounds) for its (key block,
+    batch * num_kv_heads + kv head), taken in the forward's section_order:
+    the (batch, kv head) pairs in sections of `section`, key block by key
+    block within one, its pairs inner, so the CTAs running at once read
+    the Q and dO (and add to the dQ) of a few heads only (section 1, the
+    non-causal default, is the grid launch's order). Key blocks go from
+    the first, which causal work makes the longest (key block 0 is seen
+    by every query), to the last: the last tiles of the order, and the
+    last wave, are the shortest."""
+    kb, bh = section_order(t, k_blocks, num_bh, section)
+    return tile_bounds(kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads,
+                       num_kv_heads, window_left, window_right, cu_q_ptr,
+                       cu_k_ptr, CAUSAL, LOCAL, VARLEN)
 
 
 @txl.jit
@@ -778,12 +785,11 @@ def produce_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
     (VARLEN past its sequence's keys, keys left of every query's window)
     still loads K and V, which keeps kv_full's and kv_empty's phases one
     per tile."""
-    kb, bh = tile_at(t, k_blocks, num_bh, section)
     (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
-     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
-         kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
-         window_left, window_right, cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL,
-         VARLEN)
+     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_at(
+         t, k_blocks, num_bh, section, seqlen_q, seqlen_k, sq_pad,
+         num_heads, num_kv_heads, window_left, window_right, cu_q_ptr,
+         cu_k_ptr, CAUSAL, LOCAL, VARLEN)
     total = n_iter * group
     # Two loops, not one with the K/V load inside: K/V's descriptors and
     # coordinates are then dead in the long second one (the producer has
@@ -828,12 +834,11 @@ def consume_tile(t, first, tile_i, k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs,
     """PERSISTENT: consumer ROLE's part of work tile t, the CTA's
     tile_i-th, from ring position first on; returns the position after
     its last iteration."""
-    kb, bh = tile_at(t, k_blocks, num_bh, section)
     (n0, b, hk, q_off, k_off, stat_off, sq, sk, dq_row0, causal_shift,
-     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_bounds(
-         kb * BN, bh, seqlen_q, seqlen_k, sq_pad, num_heads, num_kv_heads,
-         window_left, window_right, cu_q_ptr, cu_k_ptr, CAUSAL, LOCAL,
-         VARLEN)
+     left_shift, i_lo, i_full, i_fend, i_hi, n_iter) = tile_at(
+         t, k_blocks, num_bh, section, seqlen_q, seqlen_k, sq_pad,
+         num_heads, num_kv_heads, window_left, window_right, cu_q_ptr,
+         cu_k_ptr, CAUSAL, LOCAL, VARLEN)
     kv_row_stride = num_kv_heads * D
     return consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs,
                    delta_bufs, ds_bufs, dq_bufs, kv_full, q_full, do_full,
