@@ -600,10 +600,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     keys = n0 + ROLE * HN + tl.arange(0, HN)
     dk = tl.zeros([HN, D], dtype=tl.float32)
     dv = tl.zeros([HN, D], dtype=tl.float32)
-    if PERSISTENT:
-        txl.mbar_wait(kv_full, tile_i & 1)
-    else:
-        txl.mbar_wait(kv_full, 0)
+    txl.mbar_wait(kv_full, tile_i & 1)  # (the grid launch: tile 0)
     k_w = txl.get_buffer(k_bufs, ROLE)
     v_w = txl.get_buffer(v_bufs, ROLE)
     dq_tile = txl.get_buffer(dq_bufs, ROLE if DQ_TMA else 0)  # (unused)
@@ -618,10 +615,7 @@ def consume(k_bufs, kq_bufs, v_bufs, q_bufs, do_bufs, lse2_bufs, delta_bufs,
     # The ring position (PERSISTENT: counted on across the CTA's tiles,
     # and with it the stages' phases, the dS^T tiles' parity and the
     # PINGPONG turns).
-    if PERSISTENT:
-        t = first
-    else:
-        t = 0
+    t = first  # (the grid launch: position 0)
     for g in range(group):
         h = h0 + g
         for i in range(i_lo, i_full):
