@@ -373,10 +373,15 @@ def _heads_per_section(seqlen_k, D, elem, group, num_bh, budget=None):
     V that fit `budget` bytes (None: _L2_KV_BYTES), a power of two of kv
     heads (FA3's rule of thumb), times the GQA group, at least one kv
     head."""
-    kv_bytes = max(seqlen_k, 1) * D * 2 * elem
-    kv_heads = max((budget or _L2_KV_BYTES) // kv_bytes, 1)
-    kv_heads = 1 << (kv_heads.bit_length() - 1)
+    kv_heads = _pow2_fitting(max(seqlen_k, 1) * D * 2 * elem, budget)
     return max(min(kv_heads * group, num_bh), 1)
+
+
+def _pow2_fitting(unit_bytes, budget=None):
+    """The largest power of two of `unit_bytes` units that fits `budget`
+    bytes of L2 (None: _L2_KV_BYTES), at least one."""
+    units = max((budget or _L2_KV_BYTES) // unit_bytes, 1)
+    return 1 << (units.bit_length() - 1)
 
 
 def _score_scales(scale, softcap):
@@ -603,9 +608,8 @@ def _bwd_heads_per_section(seqlen_q, D, elem, group, num_bh, budget=None):
     their Q, dO (elem bytes each) and fp32 dQ accumulator, over the GQA
     group's query heads, in `budget` bytes of L2 (None: _L2_KV_BYTES), a
     power of two, at least one."""
-    pair_bytes = max(seqlen_q, 1) * D * group * (2 * elem + 4)
-    pairs = max((budget or _L2_KV_BYTES) // pair_bytes, 1)
-    pairs = 1 << (pairs.bit_length() - 1)
+    pairs = _pow2_fitting(max(seqlen_q, 1) * D * group * (2 * elem + 4),
+                          budget)
     return max(min(pairs, num_bh), 1)
 
 
